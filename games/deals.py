@@ -1,0 +1,68 @@
+"""Deal numbers: deal N is a fixed permutation of a deck, the same everywhere.
+
+The generator is the project's own and is frozen: changing it would renumber
+every published deal. It is SplitMix64 (Steele, Lea & Flood 2014) seeded with
+N, drawing unbiased bounded integers by rejection, feeding a Fisher–Yates
+shuffle from the last position down. docs/formats.md states it step by step
+with test vectors.
+
+>>> [str(c) for c in shuffled_deck(0)[:5]]
+['8S', 'JH', '9C', '2S', '2D']
+"""
+
+from __future__ import annotations
+
+from games.cards import Card, make_deck
+from games.errors import InputError
+
+MASK64 = (1 << 64) - 1
+MAX_DEAL = (1 << 63) - 1
+
+
+class SplitMix64:
+    """SplitMix64: 64-bit state, one addition and a mixing function per output."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next_u64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in ``[0, bound)``: outputs under ``2**64 % bound`` are
+        rejected so that every residue is equally likely."""
+        threshold = (1 << 64) % bound
+        while True:
+            r = self.next_u64()
+            if r >= threshold:
+                return r % bound
+
+
+def check_deal_number(number: int) -> int:
+    if not isinstance(number, int) or not 0 <= number <= MAX_DEAL:
+        raise InputError(f"deal number {number!r} is out of range (0 to 2^63-1)")
+    return number
+
+
+def shuffled_deck(number: int, size: int = 52) -> list[Card]:
+    """Deal ``number``: the ``size``-card deck (in :func:`make_deck` order) shuffled."""
+    check_deal_number(number)
+    cards = make_deck(size)
+    rng = SplitMix64(number)
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def parse_deal_number(text: str) -> int:
+    """Parse a deal number from user text; raise InputError naming it when bad."""
+    try:
+        number = int(text.strip())
+    except ValueError:
+        raise InputError(f"{text!r} is not a deal number") from None
+    return check_deal_number(number)

@@ -1,0 +1,1 @@
+"""Search front-ends, analysis and the command-line tool."""

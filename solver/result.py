@@ -1,0 +1,38 @@
+"""What a patience search is asked for and what it answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.patience import Move
+
+WON, UNWINNABLE, UNRESOLVED = "won", "unwinnable", "unresolved"
+
+DEFAULT_MAX_NODES = 10_000_000
+DEFAULT_MEMORY_MIB = 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When a search gives up and answers ``unresolved``.
+
+    ``max_nodes``: positions expanded (None: no limit); ``timeout``: seconds
+    (None: no limit); ``memory_mib``: size of the kernel's transposition table.
+    """
+
+    max_nodes: int | None = DEFAULT_MAX_NODES
+    timeout: float | None = None
+    memory_mib: int = DEFAULT_MEMORY_MIB
+
+
+@dataclass
+class SolveResult:
+    """``won`` with its moves, ``unwinnable`` (the search space was exhausted:
+    a proof), or ``unresolved`` with the limit that stopped it in ``stopped_by``
+    (``nodes``, ``time`` or ``memory``)."""
+
+    result: str
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    stopped_by: str | None = None
