@@ -21,26 +21,14 @@ from __future__ import annotations
 
 import time
 
-from games.cards import Card
-from games.patience import CELL, FOUNDATION, Build, Move, Position, SuitRule
+from games.cards import Card, make_deck
+from games.patience import CELL, FOUNDATION, Move, Position
 from solver.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 
 
 def builds_on(rules, card: Card) -> list[Card]:
     """The cards that the rules would ever let be placed on ``card`` in a row."""
-    rank, suit = card % 13 + 1, card // 13
-    ranks = [rank - 1] if rules.build is Build.DOWN else [rank - 1, rank + 1]
-    found = []
-    for r in ranks:
-        if not 1 <= r <= 13:
-            continue
-        for s in range(4):
-            if rules.suits is SuitRule.SAME_SUIT and s != suit:
-                continue
-            if rules.suits is SuitRule.ALTERNATE_COLOURS and (s in (1, 2)) == (suit in (1, 2)):
-                continue
-            found.append(Card(r, s))
-    return found
+    return [other for other in make_deck(52) if rules.can_build(other, card)]
 
 
 def is_safe_foundation_move(position: Position, move: Move) -> bool:

@@ -1,0 +1,67 @@
+# Declarations of the patience search kernel (see _patience.pyx).
+
+from libc.stdint cimport uint8_t, uint64_t, int64_t
+
+cdef enum:
+    NCARDS = 52
+    MAX_ROWS = 16
+    MAX_CELLS = 8
+    MAX_ROW_LEN = 64
+    # Location codes of a move's source and target: rows are 0..MAX_ROWS-1.
+    LOC_CELL = 16
+    LOC_FOUNDATION = 17
+    # What lies under a card: another card (0..51), or one of these.
+    UNDER_BOTTOM = 52
+    UNDER_CELL = 53
+    UNDER_FOUNDATION = 54
+    KEY_WORDS = 5       # 52 fields of 6 bits in 320 bits
+    MAX_BUILDERS = 8
+
+cdef enum Outcome:
+    OUT_WON = 0
+    OUT_UNWINNABLE = 1
+    OUT_UNRESOLVED_NODES = 2
+    OUT_UNRESOLVED_TIME = 3
+    OUT_UNRESOLVED_MEMORY = 4
+
+ctypedef struct Move:
+    uint8_t card
+    uint8_t source
+    uint8_t target
+
+ctypedef struct Frame:
+    int64_t first      # index of the frame's first move in the move arena
+    int nmoves
+    int next           # index of the next move to try
+
+ctypedef struct Table:
+    # Open addressing, linear probing; an entry is a full state key (a slot
+    # whose first word is 0 is empty: key fields are never 0).
+    uint64_t *slots
+    uint64_t capacity
+    uint64_t used
+    uint64_t max_used
+
+ctypedef struct Rules:
+    int nrows
+    int max_cells
+    bint cells_one_way
+    bint empty_rows_take_any
+    bint last_card_to_foundation_only
+    bint safe_autoplay
+    # can_build[c][t]: may card c be placed on outer card t of a row
+    uint8_t can_build[NCARDS][NCARDS]
+    # builders[c]: the cards that could ever be placed on c
+    uint8_t builders[NCARDS][MAX_BUILDERS]
+    int nbuilders[NCARDS]
+
+ctypedef struct State:
+    uint8_t rows[MAX_ROWS][MAX_ROW_LEN]
+    int length[MAX_ROWS]
+    uint8_t cells[MAX_CELLS]     # sorted by card
+    int ncells
+    int foundation[4]            # top rank per suit, 0 when empty
+    int in_play
+    uint8_t under[NCARDS]
+    uint64_t key[KEY_WORDS]
+    uint64_t hash

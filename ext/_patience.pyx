@@ -1,0 +1,436 @@
+"""Patience search kernel: the reference solver's search, in C.
+
+The same depth-first search as ``solver/reference.py``: the same move order,
+the same node accounting, the same single dominance rule. So on the same
+position, within the same budget, the two give the same verdict, the same
+node count and the same moves; the tests check exactly that.
+
+C-level state: fixed arrays for rows and cells, an explicit stack of frames
+over one arena of moves, and an open-addressing transposition table holding
+full state keys (a hash match alone never prunes).
+
+The state key is canonical for row order: for each card it records what
+lies under it (another card, the bottom of a row, a cell, the foundation),
+6 bits a card. The set of rows is exactly the set of chains this describes,
+so two positions that differ only by the order of their rows share a key.
+The Zobrist hash XORs one random word per (card, what lies under it); a move
+changes one card's entry, so the hash updates in two XORs.
+
+The build rule itself is not written here: the Python wrapper passes the
+rules engine's own ``can_build`` as a 52x52 table.
+"""
+
+from libc.stdint cimport uint8_t, uint64_t, int64_t
+from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.string cimport memset
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    /* Map a 64-bit hash onto [0, n) without a division (Lemire's fast range). */
+    static inline uint64_t fast_range(uint64_t h, uint64_t n) {
+        return (uint64_t)(((unsigned __int128)h * n) >> 64);
+    }
+    /* Zobrist words from SplitMix64 with a fixed seed: deterministic runs. */
+    static uint64_t zobrist[52][55];
+    static void init_zobrist(void) {
+        uint64_t s = 0x5EED5EED5EED5EEDULL;
+        for (int c = 0; c < 52; c++)
+            for (int u = 0; u < 55; u++) {
+                uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+                zobrist[c][u] = z ^ (z >> 31);
+            }
+    }
+    """
+    uint64_t fast_range(uint64_t h, uint64_t n) nogil
+    uint64_t zobrist[52][55]
+    void init_zobrist() nogil
+
+init_zobrist()
+
+#: Bytes one transposition-table entry takes (a full key).
+ENTRY_BYTES = KEY_WORDS * 8
+#: Most moves one position can have: foundation moves, row to row, cell to row, row to cell.
+cdef enum:
+    MAX_MOVES_PER_NODE = MAX_ROWS + MAX_CELLS + MAX_ROWS * MAX_ROWS + MAX_CELLS * MAX_ROWS + MAX_ROWS
+
+OUTCOMES = {OUT_WON: ("won", None), OUT_UNWINNABLE: ("unwinnable", None),
+            OUT_UNRESOLVED_NODES: ("unresolved", "nodes"),
+            OUT_UNRESOLVED_TIME: ("unresolved", "time"),
+            OUT_UNRESOLVED_MEMORY: ("unresolved", "memory")}
+
+
+# ------------------------------------------------------------------ state
+cdef inline void write_field(uint64_t *key, int card, int under) noexcept nogil:
+    """Store what lies under ``card`` as the 6-bit field at bit 6*card of the
+    key, plus one so that no field is 0 (an all-zero word marks an empty slot).
+    52 fields take 312 of the key's 320 bits; a field may straddle two words."""
+    cdef int bit = card * 6
+    cdef int word = bit >> 6
+    cdef int shift = bit & 63
+    cdef uint64_t value = under + 1
+    key[word] = (key[word] & ~((<uint64_t>63) << shift)) | (value << shift)
+    if shift > 58:
+        key[word + 1] = (key[word + 1] & ~((<uint64_t>63) >> (64 - shift))) | (value >> (64 - shift))
+
+
+cdef inline void set_under(State *s, int card, int under) noexcept nogil:
+    s.hash ^= zobrist[card][s.under[card]] ^ zobrist[card][under]
+    write_field(s.key, card, under)
+    s.under[card] = under
+
+
+cdef inline void relocate(State *s, int card, int source, int target) noexcept nogil:
+    """Move ``card`` from ``source`` to ``target`` (no legality check: the
+    generator only makes legal moves, and undo is the reverse relocation)."""
+    cdef int k, under
+    if source < LOC_CELL:
+        s.length[source] -= 1
+    elif source == LOC_CELL:
+        k = 0
+        while s.cells[k] != card:
+            k += 1
+        while k + 1 < s.ncells:
+            s.cells[k] = s.cells[k + 1]
+            k += 1
+        s.ncells -= 1
+    else:
+        s.foundation[card // 13] -= 1
+        s.in_play += 1
+    if target < LOC_CELL:
+        if s.length[target]:
+            under = s.rows[target][s.length[target] - 1]
+        else:
+            under = UNDER_BOTTOM
+        s.rows[target][s.length[target]] = card
+        s.length[target] += 1
+    elif target == LOC_CELL:
+        k = s.ncells
+        while k > 0 and s.cells[k - 1] > card:
+            s.cells[k] = s.cells[k - 1]
+            k -= 1
+        s.cells[k] = card
+        s.ncells += 1
+        under = UNDER_CELL
+    else:
+        s.foundation[card // 13] += 1
+        s.in_play -= 1
+        under = UNDER_FOUNDATION
+    set_under(s, card, under)
+
+
+# ------------------------------------------------------------------ moves
+cdef inline bint playable(State *s, int card) noexcept nogil:
+    return s.foundation[card // 13] == card % 13
+
+
+cdef inline bint safe_foundation_move(State *s, Rules *r, Move m) noexcept nogil:
+    """Dominance (same rule as reference.is_safe_foundation_move, which
+    states the proof): the card can never again be a base for another card,
+    because it is in a one-way cell or all its possible builders are home."""
+    cdef int k, b
+    if m.source == LOC_CELL and r.cells_one_way:
+        return True
+    for k in range(r.nbuilders[m.card]):
+        b = r.builders[m.card][k]
+        if s.foundation[b // 13] <= b % 13:
+            return False
+    return True
+
+
+cdef inline void add(Move *out, int *n, int card, int source, int target) noexcept nogil:
+    out[n[0]].card = card
+    out[n[0]].source = source
+    out[n[0]].target = target
+    n[0] += 1
+
+
+cdef int generate(State *s, Rules *r, Move *out) noexcept nogil:
+    """Write the moves to try into ``out`` in the engine's order
+    (games.patience.Position.legal_moves) and return how many."""
+    cdef int n = 0, i, j, k, c, length
+    cdef bint can_leave
+    for i in range(r.nrows):
+        if s.length[i] and playable(s, s.rows[i][s.length[i] - 1]):
+            add(out, &n, s.rows[i][s.length[i] - 1], i, LOC_FOUNDATION)
+    for k in range(s.ncells):
+        if playable(s, s.cells[k]):
+            add(out, &n, s.cells[k], LOC_CELL, LOC_FOUNDATION)
+    if r.safe_autoplay:
+        for k in range(n):
+            if safe_foundation_move(s, r, out[k]):
+                out[0] = out[k]
+                return 1
+    for i in range(r.nrows):
+        length = s.length[i]
+        if length == 0 or (r.last_card_to_foundation_only and length == 1):
+            continue
+        c = s.rows[i][length - 1]
+        for j in range(r.nrows):
+            if j == i:
+                continue
+            if s.length[j]:
+                if r.can_build[c][s.rows[j][s.length[j] - 1]]:
+                    add(out, &n, c, i, j)
+            elif r.empty_rows_take_any:
+                add(out, &n, c, i, j)
+    if not r.cells_one_way:
+        for k in range(s.ncells):
+            c = s.cells[k]
+            for j in range(r.nrows):
+                if s.length[j]:
+                    if r.can_build[c][s.rows[j][s.length[j] - 1]]:
+                        add(out, &n, c, LOC_CELL, j)
+                elif r.empty_rows_take_any:
+                    add(out, &n, c, LOC_CELL, j)
+    if s.ncells < r.max_cells:
+        for i in range(r.nrows):
+            length = s.length[i]
+            if length and not (r.last_card_to_foundation_only and length == 1):
+                add(out, &n, s.rows[i][length - 1], i, LOC_CELL)
+    return n
+
+
+# ------------------------------------------------------------------ table
+cdef inline uint64_t find_slot(Table *t, State *s) noexcept nogil:
+    """The slot holding the state's key, or the empty slot where it belongs."""
+    cdef uint64_t i = fast_range(s.hash, t.capacity)
+    cdef uint64_t *e
+    cdef int w
+    cdef bint same
+    while True:
+        e = t.slots + i * KEY_WORDS
+        if e[0] == 0:
+            return i
+        same = True
+        for w in range(KEY_WORDS):
+            if e[w] != s.key[w]:
+                same = False
+                break
+        if same:
+            return i
+        i += 1
+        if i == t.capacity:
+            i = 0
+
+
+cdef inline bint slot_empty(Table *t, uint64_t i) noexcept nogil:
+    return t.slots[i * KEY_WORDS] == 0
+
+
+cdef inline void store(Table *t, uint64_t i, State *s) noexcept nogil:
+    cdef int w
+    for w in range(KEY_WORDS):
+        t.slots[i * KEY_WORDS + w] = s.key[w]
+    t.used += 1
+
+
+cdef double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+# ------------------------------------------------------------------ search
+cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadline,
+                 int64_t *nodes_out, Move **path_out, int *path_len) noexcept nogil:
+    """Depth-first search from ``s``; on a win, ``path_out`` gets a malloc'd
+    array of the moves (the caller frees it)."""
+    cdef int64_t nodes = 1, arena_len = 0, arena_cap = 4096, frame_cap = 1024
+    cdef int top = 0, k, n
+    cdef Move m
+    cdef Frame *f
+    cdef uint64_t slot
+    cdef Outcome outcome = OUT_UNWINNABLE
+    cdef Move *arena
+    cdef Frame *frames
+    cdef void *grown
+    path_out[0] = NULL
+    path_len[0] = 0
+    nodes_out[0] = 1
+    if s.in_play == 0:
+        return OUT_WON
+    if t.max_used < 1:
+        return OUT_UNRESOLVED_MEMORY
+    store(t, find_slot(t, s), s)
+    arena = <Move *> malloc(arena_cap * sizeof(Move))
+    frames = <Frame *> malloc(frame_cap * sizeof(Frame))
+    if arena == NULL or frames == NULL:
+        free(arena)
+        free(frames)
+        return OUT_UNRESOLVED_MEMORY
+    frames[0].first = 0
+    frames[0].next = 0
+    frames[0].nmoves = generate(s, r, arena)
+    arena_len = frames[0].nmoves
+    while top >= 0:
+        f = &frames[top]
+        if f.next == f.nmoves:
+            arena_len = f.first
+            top -= 1
+            if top >= 0:
+                m = arena[frames[top].first + frames[top].next - 1]
+                relocate(s, m.card, m.target, m.source)
+            continue
+        m = arena[f.first + f.next]
+        f.next += 1
+        relocate(s, m.card, m.source, m.target)
+        if s.in_play == 0:
+            path_out[0] = <Move *> malloc((top + 1) * sizeof(Move))
+            if path_out[0] == NULL:
+                outcome = OUT_UNRESOLVED_MEMORY
+                break
+            for k in range(top):
+                path_out[0][k] = arena[frames[k].first + frames[k].next - 1]
+            path_out[0][top] = m
+            path_len[0] = top + 1
+            outcome = OUT_WON
+            break
+        slot = find_slot(t, s)
+        if not slot_empty(t, slot):
+            relocate(s, m.card, m.target, m.source)  # visited: skip it
+            continue
+        if max_nodes >= 0 and nodes >= max_nodes:
+            outcome = OUT_UNRESOLVED_NODES
+            break
+        if deadline > 0 and nodes % 1024 == 0 and now() > deadline:
+            outcome = OUT_UNRESOLVED_TIME
+            break
+        if t.used >= t.max_used:
+            outcome = OUT_UNRESOLVED_MEMORY
+            break
+        store(t, slot, s)
+        nodes += 1
+        if top + 1 == frame_cap:
+            grown = realloc(frames, 2 * frame_cap * sizeof(Frame))
+            if grown == NULL:
+                outcome = OUT_UNRESOLVED_MEMORY
+                break
+            frames = <Frame *> grown
+            frame_cap *= 2
+        if arena_len + MAX_MOVES_PER_NODE > arena_cap:
+            grown = realloc(arena, 2 * arena_cap * sizeof(Move))
+            if grown == NULL:
+                outcome = OUT_UNRESOLVED_MEMORY
+                break
+            arena = <Move *> grown
+            arena_cap *= 2
+        top += 1
+        f = &frames[top]
+        f.first = arena_len
+        f.next = 0
+        f.nmoves = generate(s, r, arena + arena_len)
+        arena_len += f.nmoves
+    free(arena)
+    free(frames)
+    nodes_out[0] = nodes
+    return outcome
+
+
+def table_capacity(max_nodes, memory_bytes):
+    """Entries of the transposition table for a search: enough for the node
+    budget at a load of 3/4, and never more than ``memory_bytes`` holds."""
+    by_memory = memory_bytes // ENTRY_BYTES
+    if max_nodes is None:
+        return by_memory
+    return max(16, min(by_memory, (max_nodes + 1) * 4 // 3 + 1))
+
+
+cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
+          bint cells_one_way, int max_cells, bint empty_rows_take_any,
+          bint last_card_to_foundation_only, bint safe_autoplay):
+    """Fill the C state and rules from Python lists of card indexes."""
+    cdef int i, j, c
+    if len(rows) > MAX_ROWS or len(cells) > MAX_CELLS or max_cells > MAX_CELLS:
+        raise ValueError("too many rows or cells for the kernel")
+    memset(s, 0, sizeof(State))
+    memset(r, 0, sizeof(Rules))
+    r.nrows = len(rows)
+    r.max_cells = max_cells
+    r.cells_one_way = cells_one_way
+    r.empty_rows_take_any = empty_rows_take_any
+    r.last_card_to_foundation_only = last_card_to_foundation_only
+    r.safe_autoplay = safe_autoplay
+    for c in range(NCARDS):
+        for j in range(NCARDS):
+            r.can_build[c][j] = 1 if can_build[c][j] else 0
+        if len(builders[c]) > MAX_BUILDERS:
+            raise ValueError("too many builders for one card")
+        r.nbuilders[c] = len(builders[c])
+        for j, b in enumerate(builders[c]):
+            r.builders[c][j] = b
+    # Every card starts "on the foundation"; placing the others fixes the key.
+    for c in range(NCARDS):
+        s.under[c] = UNDER_FOUNDATION
+        write_field(s.key, c, UNDER_FOUNDATION)
+        s.hash ^= zobrist[c][UNDER_FOUNDATION]
+    for i in range(4):
+        s.foundation[i] = foundations[i]
+    for i, row in enumerate(rows):
+        for c in row:
+            s.rows[i][s.length[i]] = c
+            set_under(s, c, s.rows[i][s.length[i] - 1] if s.length[i] else UNDER_BOTTOM)
+            s.length[i] += 1
+            s.in_play += 1
+    for c in sorted(cells):
+        s.cells[s.ncells] = c
+        s.ncells += 1
+        set_under(s, c, UNDER_CELL)
+        s.in_play += 1
+
+
+def moves(rows, cells, foundations, can_build, builders, *, bint cells_one_way,
+          int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
+          bint safe_autoplay=True):
+    """The moves the search would try at this position, in order, as
+    (card, source, target); the tests compare them with the rules engine."""
+    cdef State s
+    cdef Rules r
+    cdef Move out[MAX_MOVES_PER_NODE]
+    load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay)
+    cdef int n = generate(&s, &r, out)
+    return [(out[k].card, out[k].source, out[k].target) for k in range(n)]
+
+
+def search(rows, cells, foundations, can_build, builders, *, bint cells_one_way,
+           int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
+           bint safe_autoplay=True, max_nodes=None, timeout=None, memory_bytes=1 << 30):
+    """Search a position given as card indexes (0..51).
+
+    rows: list of lists, innermost card first; cells: list; foundations: top
+    rank per suit; can_build: 52x52 nested lists of bools (may card c go on
+    outer card t); builders: for each card, the cards that could go on it.
+    Returns (outcome, stopped_by, moves, nodes, table_bytes) where moves are
+    (card, source, target) with rows 0.., 16 for the cells, 17 the foundation.
+    """
+    cdef State s
+    cdef Rules r
+    cdef Table t
+    cdef int64_t nodes = 0
+    cdef int path_len = 0
+    cdef Move *path = NULL
+    cdef Outcome outcome
+    cdef int64_t node_limit = -1 if max_nodes is None else max_nodes
+    cdef double deadline = 0.0
+    load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay)
+    t.capacity = table_capacity(max_nodes, memory_bytes)
+    t.used = 0
+    t.max_used = t.capacity * 3 // 4
+    t.slots = <uint64_t *> calloc(t.capacity, ENTRY_BYTES) if t.capacity else NULL
+    if t.slots == NULL:
+        t.capacity = 0
+        t.max_used = 0
+    if timeout is not None:
+        deadline = now() + timeout
+    with nogil:
+        outcome = run(&s, &r, &t, node_limit, deadline, &nodes, &path, &path_len)
+    free(t.slots)
+    moves = [(path[k].card, path[k].source, path[k].target) for k in range(path_len)]
+    free(path)
+    verdict, stopped_by = OUTCOMES[outcome]
+    return verdict, stopped_by, moves, nodes, t.capacity * ENTRY_BYTES
