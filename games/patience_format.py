@@ -13,6 +13,13 @@ Text form (docs/formats.md has the full description)::
 Each row line lists its cards from the innermost to the outer card. ``F``
 gives the top card of each non-empty foundation, ``B`` the basement (or free
 cells). Optional header lines ``variant:`` and ``cells:`` change the rules.
+
+>>> position = Position.deal(1)
+>>> text = format_deal_text(position)
+>>> text.splitlines()[:4]
+['game: butterfly', 'F: AC AD AH AS', 'B:', 'L1: 7D 9C 4D 8H 8D']
+>>> parse_deal(text) == position
+True
 """
 
 from __future__ import annotations

@@ -1,0 +1,21 @@
+"""The README's Quick start and CI run the same commands."""
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def quick_start_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Quick start", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    return [line.strip() for line in block.strip().splitlines()]
+
+
+@pytest.mark.skipif(not (ROOT / ".ci" / "run").exists(), reason="not run from a checkout")
+def test_ci_runs_the_readme_test_command():
+    commands = quick_start_commands()
+    assert len(commands) == 2
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert commands[1] in [line.strip() for line in ci]
