@@ -35,12 +35,16 @@ ctypedef struct Frame:
     int next           # index of the next move to try
 
 ctypedef struct Table:
-    # Open addressing, linear probing; an entry is a full state key (a slot
-    # whose first word is 0 is empty: key fields are never 0).
+    # Open addressing, linear probing. Each slot has a one-byte tag from the
+    # hash (0: empty) in a dense array scanned first, and a full state key
+    # compared whenever the tag matches: a hash match alone never prunes.
+    uint8_t *tags
     uint64_t *slots
     uint64_t capacity
     uint64_t used
-    uint64_t max_used
+    uint64_t max_used       # grow (or give up) beyond this load
+    uint64_t memory_bytes   # the cap: old and new tables together never exceed it
+    uint64_t peak_bytes
 
 ctypedef struct Rules:
     int nrows

@@ -19,19 +19,14 @@ ENTRY_BYTES = _patience.ENTRY_BYTES
 _LOC_CELL, _LOC_FOUNDATION = 16, 17
 
 
-def _rule_tables(rules: Rules) -> tuple[list[list[bool]], list[list[int]]]:
+def _rule_tables(rules: Rules) -> tuple[bytes, list[list[int]]]:
     deck = make_deck(52)
-    can_build = [[rules.can_build(card, onto) for onto in deck] for card in deck]
+    can_build = bytes(rules.can_build(card, onto) for card in deck for onto in deck)
     builders = [[int(c) for c in builds_on(rules, card)] for card in deck]
     return can_build, builders
 
 
 _TABLES: dict[Rules, tuple] = {}
-
-
-def table_bytes(limits: Limits) -> int:
-    """How many bytes the transposition table takes for these limits."""
-    return _patience.table_capacity(limits.max_nodes, limits.memory_mib << 20) * ENTRY_BYTES
 
 
 def _arguments(position: Position, safe_autoplay: bool) -> tuple[list, dict]:
@@ -75,7 +70,7 @@ def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = T
     """Search ``position`` with the kernel; same answers as the reference solver."""
     args, options = _arguments(position, safe_autoplay)
     start = time.perf_counter()
-    verdict, stopped_by, raw_moves, nodes, _ = _patience.search(
+    verdict, stopped_by, raw_moves, nodes, table_bytes = _patience.search(
         *args,
         **options,
         max_nodes=limits.max_nodes,
@@ -83,4 +78,4 @@ def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = T
         memory_bytes=limits.memory_mib << 20,
     )
     seconds = time.perf_counter() - start
-    return SolveResult(verdict, _to_moves(position.rules, raw_moves), nodes, seconds, stopped_by)
+    return SolveResult(verdict, _to_moves(position.rules, raw_moves), nodes, seconds, stopped_by, table_bytes)

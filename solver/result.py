@@ -29,10 +29,13 @@ class Limits:
 class SolveResult:
     """``won`` with its moves, ``unwinnable`` (the search space was exhausted:
     a proof), or ``unresolved`` with the limit that stopped it in ``stopped_by``
-    (``nodes``, ``time`` or ``memory``)."""
+    (``nodes``, ``time`` or ``memory``). ``table_bytes``: the most memory the
+    kernel's transposition table held at once (old and new table during a
+    rehash); never above the cap. None for the reference solver."""
 
     result: str
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
     stopped_by: str | None = None
+    table_bytes: int | None = None
