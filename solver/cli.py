@@ -17,6 +17,15 @@ from solver.render import draw
 from solver.result import DEFAULT_MAX_NODES, DEFAULT_MEMORY_MIB, WON, Limits
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("butterfly")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
+
+
 class BadInput(click.ClickException):
     """Bad user input: one line on stderr, exit code 2."""
 
@@ -24,15 +33,37 @@ class BadInput(click.ClickException):
 
 
 class Group(click.Group):
+    """Every error is one line on stderr: bad input (ours or click's) exits 2."""
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except InputError as error:
             raise BadInput(str(error)) from None
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as error:
+            click.echo(error.format_message(), err=True)
+            sys.exit(error.exit_code)
+        except click.UsageError as error:
+            hint = f" (try '{error.ctx.command_path} --help')" if error.ctx else ""
+            click.echo(f"Error: {error.format_message()}{hint}", err=True)
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            click.echo(f"Error: {error.format_message()}", err=True)
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(0)
+
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="butterfly")
+@click.version_option(version=_version(), prog_name="butterfly")
 def main():
     """Solve and analyse Butterfly solitaire and its sibling patiences.
 

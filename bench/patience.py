@@ -1,0 +1,115 @@
+"""Patience solver benchmark (not a test): prints figures, asserts nothing
+about time.
+
+    python bench/patience.py            # the figures in docs/performance.md
+    python bench/patience.py --quick    # a smaller run
+
+1. Kernel and reference on the same deals with the same node budget. They
+   search identically, so the node counts match and nodes/s compare directly.
+2. The kernel alone on larger budgets (a table far bigger than the caches).
+3. A survey of Butterfly deals: deals per second, one worker and two.
+4. Peak memory: the largest transposition table against its cap, and the
+   process's resident set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.patience import Position, make_rules  # noqa: E402
+from solver import kernel, reference  # noqa: E402
+from solver.result import Limits  # noqa: E402
+from solver.survey import run_survey, summarise  # noqa: E402
+
+
+def same_deals(deals: range, budget: int, repeats: int) -> None:
+    rules = make_rules("butterfly")
+    positions = [Position.deal(n, rules) for n in deals]
+    limits = Limits(max_nodes=budget)
+    ref_nodes, ref_seconds = 0, 0.0
+    ref_results = []
+    for p in positions:
+        start = time.perf_counter()
+        r = reference.solve(p, limits)
+        ref_seconds += time.perf_counter() - start
+        ref_nodes += r.nodes
+        ref_results.append((r.result, r.nodes))
+    ker_nodes, ker_seconds = 0, 0.0
+    for _ in range(repeats):
+        for p, expected in zip(positions, ref_results):
+            start = time.perf_counter()
+            r = kernel.solve(p, limits)
+            ker_seconds += time.perf_counter() - start
+            ker_nodes += r.nodes
+            if (r.result, r.nodes) != expected:
+                raise SystemExit(f"kernel and reference disagree on {p}: {(r.result, r.nodes)} vs {expected}")
+    ref_rate, ker_rate = ref_nodes / ref_seconds, ker_nodes / ker_seconds
+    print(f"[same deals] butterfly deals {deals.start}-{deals.stop - 1}, budget {budget} nodes each, "
+          f"{ref_nodes} nodes in all (identical counts)")
+    print(f"  reference : {ref_rate:12,.0f} nodes/s")
+    print(f"  kernel    : {ker_rate:12,.0f} nodes/s  (summed over {repeats} repeats)")
+    print(f"  ratio     : {ker_rate / ref_rate:12.1f} x")
+
+
+def kernel_at_scale(deals: range, budget: int) -> int:
+    rules = make_rules("butterfly")
+    nodes, seconds, peak = 0, 0.0, 0
+    for n in deals:
+        r = kernel.solve(Position.deal(n, rules), Limits(max_nodes=budget))
+        nodes += r.nodes
+        seconds += r.seconds
+        peak = max(peak, r.table_bytes)
+    print(f"[kernel at scale] butterfly deals {deals.start}-{deals.stop - 1}, budget {budget:,} nodes: "
+          f"{nodes:,} nodes, {nodes / seconds:,.0f} nodes/s, largest table {peak / 2**20:.0f} MiB")
+    return peak
+
+
+def memory_cap(cap_mib: int) -> None:
+    r = kernel.solve(Position.deal(7), Limits(max_nodes=None, memory_mib=cap_mib))
+    print(f"[memory cap] deal 7 with no node limit and a {cap_mib} MiB cap: {r.result} "
+          f"(stopped by {r.stopped_by}) after {r.nodes:,} nodes; table peak "
+          f"{r.table_bytes / 2**20:.1f} MiB <= {cap_mib} MiB: {r.table_bytes <= cap_mib << 20}")
+
+
+def survey(count: int, budget: int, workers: int) -> None:
+    rules = make_rules("butterfly")
+    start = time.perf_counter()
+    results = run_survey(range(count), rules, Limits(max_nodes=budget), "kernel", workers)
+    seconds = time.perf_counter() - start
+    s = summarise(results)
+    print(f"[survey] {count} butterfly deals, budget {budget:,} nodes, {workers} worker(s): "
+          f"{count / seconds:.1f} deals/s ({seconds:.1f} s); won {s['won']}, "
+          f"unwinnable {s['unwinnable']}, unresolved {s['unresolved']}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="smaller figures, about a minute")
+    args = parser.parse_args()
+    print(f"machine: {platform.processor() or platform.machine()}, {platform.python_implementation()} "
+          f"{platform.python_version()}, {platform.system()}")
+    if args.quick:
+        same_deals(range(10), 20_000, 3)
+        kernel_at_scale(range(10), 500_000)
+        memory_cap(32)
+        survey(200, 200_000, 1)
+    else:
+        same_deals(range(40), 20_000, 5)
+        kernel_at_scale(range(40), 2_000_000)
+        memory_cap(256)
+        survey(1000, 200_000, 1)
+        survey(1000, 200_000, 2)
+    usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(f"[peak memory] this process {usage / 1024:.0f} MiB, largest worker {children / 1024:.0f} MiB (resident)")
+
+
+if __name__ == "__main__":
+    main()
