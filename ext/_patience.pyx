@@ -154,11 +154,17 @@ cdef inline void add(Move *out, int *n, int card, int source, int target) noexce
     n[0] += 1
 
 
+cdef inline bint can_place(State *s, Rules *r, int card, int row) noexcept nogil:
+    """May ``card`` go onto row ``row`` (built on its outer card, or into it empty)?"""
+    if s.length[row]:
+        return r.can_build[card][s.rows[row][s.length[row] - 1]]
+    return r.empty_rows_take_any
+
+
 cdef int generate(State *s, Rules *r, Move *out) noexcept nogil:
     """Write the moves to try into ``out`` in the engine's order
     (games.patience.Position.legal_moves) and return how many."""
     cdef int n = 0, i, j, k, c, length
-    cdef bint can_leave
     for i in range(r.nrows):
         if s.length[i] and playable(s, s.rows[i][s.length[i] - 1]):
             add(out, &n, s.rows[i][s.length[i] - 1], i, LOC_FOUNDATION)
@@ -176,21 +182,13 @@ cdef int generate(State *s, Rules *r, Move *out) noexcept nogil:
             continue
         c = s.rows[i][length - 1]
         for j in range(r.nrows):
-            if j == i:
-                continue
-            if s.length[j]:
-                if r.can_build[c][s.rows[j][s.length[j] - 1]]:
-                    add(out, &n, c, i, j)
-            elif r.empty_rows_take_any:
+            if j != i and can_place(s, r, c, j):
                 add(out, &n, c, i, j)
     if not r.cells_one_way:
         for k in range(s.ncells):
             c = s.cells[k]
             for j in range(r.nrows):
-                if s.length[j]:
-                    if r.can_build[c][s.rows[j][s.length[j] - 1]]:
-                        add(out, &n, c, LOC_CELL, j)
-                elif r.empty_rows_take_any:
+                if can_place(s, r, c, j):
                     add(out, &n, c, LOC_CELL, j)
     if s.ncells < r.max_cells:
         for i in range(r.nrows):

@@ -130,13 +130,14 @@ def load_deal(source: str, game=None, variant=None, cells=None) -> tuple[Positio
 @click.argument("deal")
 @game_options
 @limit_options
+@click.option("--raw-moves", is_flag=True, help="Give the search's own winning line, not the shortened one.")
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, unicode, as_json):
+def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, raw_moves, unicode, as_json):
     """Solve DEAL: won (with the moves), unwinnable (proved), or unresolved."""
     position, title = load_deal(deal, game, variant, cells)
     limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory)
-    result = solve(position, limits, engine)
+    result = solve(position, limits, engine, shorten=not raw_moves)
     moves = [str(m) for m in result.moves]
     if as_json:
         click.echo(json.dumps({

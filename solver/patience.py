@@ -9,13 +9,19 @@ ENGINES = ("kernel", "python")
 
 
 def solve(position: Position, limits: Limits = Limits(), engine: str = "kernel",
-          safe_autoplay: bool = True) -> SolveResult:
+          safe_autoplay: bool = True, shorten: bool = False) -> SolveResult:
     """Solve with the compiled kernel (default) or the pure-Python reference;
-    both search identically, the kernel about a hundred times faster."""
+    both search identically, the kernel about a hundred times faster. With
+    ``shorten``, a won line is shortened (solver.shorten) before it is returned."""
     if engine == "kernel":
         from solver import kernel as chosen
     elif engine == "python":
         from solver import reference as chosen
     else:
         raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
-    return chosen.solve(position, limits, safe_autoplay)
+    result = chosen.solve(position, limits, safe_autoplay)
+    if shorten and result.moves:
+        from solver.shorten import shorten as shorten_line
+
+        result.moves = shorten_line(position, result.moves)
+    return result

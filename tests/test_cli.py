@@ -164,3 +164,13 @@ def test_survey_in_a_process_pool_matches_one_process():
     two = json.loads(run(*args, "--workers", 2).stdout)["results"]
     strip = lambda rows: [(r["deal"], r["result"], r["nodes"], r["moves"]) for r in rows]  # noqa: E731
     assert strip(one) == strip(two)
+
+
+def test_solutions_are_shortened_unless_raw_moves_is_asked(tmp_path):
+    short = json.loads(run("solve", 2, "--json").stdout)["moves"]
+    raw = json.loads(run("solve", 2, "--json", "--raw-moves").stdout)["moves"]
+    assert len(short) < len(raw)
+    for moves in (short, raw):
+        solution = tmp_path / "s.txt"
+        solution.write_text("\n".join(moves))
+        assert run("verify", 2, solution).exit_code == 0

@@ -11,6 +11,7 @@ MODULES = [
     "games.patience",
     "games.patience_format",
     "solver.render",
+    "solver.shorten",
     "solver.survey",
 ]
 
