@@ -234,8 +234,13 @@ def verify(deal, solution, game, variant, cells):
 @limit_options
 @click.option("--workers", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default=True,
               help="Worker processes.")
+@click.option("--db", "db_path", default=None,
+              help="SQLite file recording each deal as it finishes; a rerun skips the deals already settled.")
+@click.option("--scheduler", default=None,
+              help="Address of a Dask scheduler (tcp://host:port) to run on instead of local processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
-def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine, workers, as_json):
+def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine, workers, db_path, scheduler,
+           as_json):
     """Solve a range of deals and report how many are won."""
     from solver.survey import parse_range, result_rows, run_survey, summarise
 
@@ -244,7 +249,8 @@ def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine,
     limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory)
     with click.progressbar(length=len(deals), file=sys.stderr, label=f"{rules.name} {deal_range}",
                            show_pos=True) as bar:
-        results = run_survey(deals, rules, limits, engine, workers, on_result=lambda _: bar.update(1))
+        results = run_survey(deals, rules, limits, engine, workers, on_result=lambda _: bar.update(1),
+                             scheduler=scheduler, db_path=db_path)
     summary = summarise(results)
     if as_json:
         click.echo(json.dumps({"game": rules.name, "range": deal_range, "max_nodes": max_nodes,

@@ -59,6 +59,12 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel") -> DealResult:
+    """Solve one deal (the unit of work of every survey backend)."""
+    result = solve(Position.deal(deal, rules), limits, engine)
+    return DealResult(deal, result.result, result.nodes, round(result.seconds, 6), len(result.moves))
+
+
 # Worker state: set once per process by the pool initialiser.
 _job: dict = {}
 
@@ -67,31 +73,79 @@ def _init_worker(rules: Rules, limits: Limits, engine: str) -> None:
     _job.update(rules=rules, limits=limits, engine=engine)
 
 
-def _solve_one(deal: int) -> DealResult:
-    result = solve(Position.deal(deal, _job["rules"]), _job["limits"], _job["engine"])
-    return DealResult(deal, result.result, result.nodes, round(result.seconds, 6), len(result.moves))
+def _solve_in_worker(deal: int) -> DealResult:
+    return solve_deal(deal, _job["rules"], _job["limits"], _job["engine"])
 
 
-def run_survey(deals: Iterable[int], rules: Rules, limits: Limits, engine: str = "kernel",
-               workers: int = 1, on_result: Callable[[DealResult], None] | None = None) -> list[DealResult]:
-    """Solve every deal; results come back sorted by deal number."""
-    deals = list(deals)
-    results: list[DealResult] = []
-
-    def collect(stream: Iterator[DealResult]) -> None:
-        for item in stream:
-            results.append(item)
-            if on_result:
-                on_result(item)
-
-    if workers <= 1:
-        _init_worker(rules, limits, engine)
-        collect(map(_solve_one, deals))
+def _solved(deals: list[int], rules: Rules, limits: Limits, engine: str, workers: int,
+            scheduler: str | None, connect_timeout: float) -> Iterator[DealResult]:
+    """Results in the order they finish: one process, a local pool, or Dask."""
+    if scheduler is not None:
+        yield from _solved_on_dask(deals, rules, limits, engine, scheduler, connect_timeout)
+    elif workers <= 1 or len(deals) <= 1:
+        for deal in deals:
+            yield solve_deal(deal, rules, limits, engine)
     else:
         with multiprocessing.get_context("spawn").Pool(
             workers, initializer=_init_worker, initargs=(rules, limits, engine)
         ) as pool:
-            collect(pool.imap_unordered(_solve_one, deals, chunksize=max(1, min(16, len(deals) // (8 * workers)))))
+            chunk = max(1, min(16, len(deals) // (8 * workers)))
+            yield from pool.imap_unordered(_solve_in_worker, deals, chunksize=chunk)
+
+
+def _solved_on_dask(deals, rules, limits, engine, scheduler, connect_timeout) -> Iterator[DealResult]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise InputError("--scheduler needs Dask: pip install 'butterfly[cluster]'") from None
+    try:
+        client = Client(scheduler, timeout=f"{connect_timeout}s")
+    except (OSError, TimeoutError, ValueError) as error:
+        raise InputError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from None
+    with client:
+        futures = client.map(solve_deal, deals, rules=rules, limits=limits, engine=engine, pure=False)
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def run_survey(deals: Iterable[int], rules: Rules, limits: Limits, engine: str = "kernel",
+               workers: int = 1, on_result: Callable[[DealResult], None] | None = None,
+               scheduler: str | None = None, db_path: str | None = None,
+               connect_timeout: float = 20.0) -> list[DealResult]:
+    """Solve every deal; results come back sorted by deal number.
+
+    With ``db_path``, each result is recorded as it finishes, deals already
+    settled there are not solved again, and the answer covers the whole range
+    from the database. ``on_result`` is called once per deal of the range
+    (settled ones first).
+    """
+    deals = range(deals.start, deals.stop) if isinstance(deals, range) else list(deals)
+    db = None
+    todo = list(deals)
+    if db_path is not None:
+        if not isinstance(deals, range):
+            raise ValueError("a survey with a database takes a range of deals")
+        from solver.results_db import ResultsDB
+
+        db = ResultsDB(db_path)
+        settled = db.settled(rules.name, deals, limits.max_nodes)
+        todo = [d for d in deals if d not in settled]
+        if on_result:
+            for _ in settled:
+                on_result(None)
+    results: list[DealResult] = []
+    try:
+        for item in _solved(todo, rules, limits, engine, workers, scheduler, connect_timeout):
+            if db is not None:
+                db.record(rules.name, item, limits.max_nodes)
+            results.append(item)
+            if on_result:
+                on_result(item)
+        if db is not None:
+            results = [DealResult(*row) for row in db.results(rules.name, deals)]
+    finally:
+        if db is not None:
+            db.close()
     results.sort(key=lambda r: r.deal)
     return results
 

@@ -1,0 +1,67 @@
+"""A survey's results in SQLite: one row per (rules, deal), written as each
+deal finishes, so a survey that is stopped (even by kill -9) resumes where
+it was and never counts a deal twice.
+
+Each result is committed on its own (WAL journal): what was committed
+survives the process being killed; a deal in flight at the kill is simply
+solved again on the next run.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from solver.result import UNRESOLVED
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    game TEXT NOT NULL,         -- the rules' name, e.g. butterfly/alternate-colours
+    deal INTEGER NOT NULL,
+    result TEXT NOT NULL,       -- won / unwinnable / unresolved
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    moves INTEGER NOT NULL,     -- length of the winning line found, 0 otherwise
+    max_nodes INTEGER,          -- the node budget it was solved with (NULL: none)
+    PRIMARY KEY (game, deal)
+)
+"""
+
+
+class ResultsDB:
+    def __init__(self, path: str) -> None:
+        self.connection = sqlite3.connect(path, timeout=60)
+        self.connection.execute("PRAGMA journal_mode=WAL")
+        self.connection.execute(SCHEMA)
+        self.connection.commit()
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def settled(self, game: str, deals: range, max_nodes: int | None) -> set[int]:
+        """Deals needing no new search: decisive, or unresolved already with a
+        budget at least this large (a larger budget tries them again)."""
+        rows = self.connection.execute(
+            "SELECT deal, result, max_nodes FROM results WHERE game = ? AND deal BETWEEN ? AND ?",
+            (game, deals.start, deals.stop - 1),
+        )
+        settled = set()
+        for deal, result, budget in rows:
+            if result != UNRESOLVED or budget is None or (max_nodes is not None and budget >= max_nodes):
+                settled.add(deal)
+        return settled
+
+    def record(self, game: str, result, max_nodes: int | None) -> None:
+        self.connection.execute(
+            "INSERT OR REPLACE INTO results (game, deal, result, nodes, seconds, moves, max_nodes) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game, result.deal, result.result, result.nodes, result.seconds, result.moves, max_nodes),
+        )
+        self.connection.commit()
+
+    def results(self, game: str, deals: range) -> list[tuple]:
+        """(deal, result, nodes, seconds, moves) for the deals of the range on record."""
+        return list(self.connection.execute(
+            "SELECT deal, result, nodes, seconds, moves FROM results "
+            "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
+            (game, deals.start, deals.stop - 1),
+        ))

@@ -1,0 +1,114 @@
+"""Surveys: statistics, resumable SQLite records, and Dask."""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import solver
+from games.patience import make_rules
+from solver.result import Limits
+from solver.survey import parse_range, run_survey, summarise, wilson
+
+RULES = make_rules("butterfly")
+LIMITS = Limits(max_nodes=20_000)
+
+
+def rows(path):
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT deal, result, nodes, moves FROM results ORDER BY deal").fetchall()
+
+
+def as_rows(results):
+    return [(r.deal, r.result, r.nodes, r.moves) for r in results]
+
+
+def test_wilson_interval_matches_known_values():
+    low, high = wilson(50, 100)
+    assert abs(low - 0.4038) < 1e-4 and abs(high - 0.5962) < 1e-4
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_summary_counts_unresolved_as_lost_then_as_won():
+    results = run_survey(range(0, 12), RULES, Limits(max_nodes=3000))
+    s = summarise(results)
+    assert s["won"] + s["unwinnable"] + s["unresolved"] == 12
+    assert s["winnability_low"] == pytest.approx(wilson(s["won"], 12)[0])
+    assert s["winnability_high"] == pytest.approx(wilson(s["won"] + s["unresolved"], 12)[1])
+
+
+def test_parse_range():
+    assert parse_range("3-5") == range(3, 6)
+    assert parse_range("7") == range(7, 8)
+
+
+def test_database_records_and_skips_settled_deals(tmp_path):
+    db = str(tmp_path / "r.sqlite")
+    first = run_survey(range(0, 10), RULES, LIMITS, db_path=db)
+    seen = []
+    again = run_survey(range(0, 15), RULES, LIMITS, db_path=db, on_result=seen.append)
+    assert as_rows(again)[:10] == as_rows(first)
+    assert len(rows(db)) == 15
+    assert len([r for r in seen if r is not None]) == 5  # only the new deals were solved
+    # A larger budget searches the unresolved ones again, and only those.
+    seen.clear()
+    run_survey(range(0, 15), RULES, Limits(max_nodes=40_000), db_path=db, on_result=seen.append)
+    solved = [r.deal for r in seen if r is not None]
+    unresolved = [d for d, result, _, _ in rows(db) if result == "unresolved"] + solved
+    assert set(solved) <= set(unresolved)
+
+
+def _cli(*args, cwd):
+    """Run the installed CLI module in a subprocess (not the source tree's)."""
+    env = dict(os.environ, PYTHONPATH=str(Path(solver.__file__).resolve().parent.parent))
+    return subprocess.Popen([sys.executable, "-m", "solver.cli", *args], cwd=cwd, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def test_survey_killed_mid_way_loses_nothing_and_duplicates_nothing(tmp_path):
+    db = tmp_path / "r.sqlite"
+    args = ["survey", "--deals", "0-79", "--max-nodes", "50000", "--workers", "2", "--db", str(db)]
+    process = _cli(*args, cwd=tmp_path)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        time.sleep(0.2)
+        if db.exists():
+            try:
+                if len(rows(db)) >= 10:
+                    break
+            except sqlite3.OperationalError:
+                pass
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    done_before = rows(db)
+    assert 10 <= len(done_before) < 80, "the survey should be killed part-way"
+    restarted = _cli(*args, cwd=tmp_path)
+    assert restarted.wait(timeout=300) == 0
+    after = rows(db)
+    assert [r[0] for r in after] == list(range(80))  # every deal exactly once
+    assert set(done_before) <= set(after)  # nothing recorded before the kill was lost
+    fresh = run_survey(range(0, 80), RULES, Limits(max_nodes=50_000))
+    assert after == as_rows(fresh)
+
+
+def test_dask_cluster_matches_the_local_pool():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        on_dask = run_survey(range(40, 70), RULES, LIMITS, scheduler=cluster.scheduler_address)
+    local = run_survey(range(40, 70), RULES, LIMITS, workers=2)
+    assert as_rows(on_dask) == as_rows(local)
+
+
+def test_unreachable_scheduler_is_a_clear_error():
+    pytest.importorskip("distributed")
+    from games.errors import InputError
+
+    with pytest.raises(InputError, match="cannot reach the Dask scheduler"):
+        run_survey(range(0, 2), RULES, LIMITS, scheduler="tcp://127.0.0.1:9", connect_timeout=2)
