@@ -129,7 +129,7 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """Parse ``7H``, ``TS``/``10S``, ``QD``, ``A♠`` (any case)."""
         t = text.strip()
-        if len(t) < 2 or len(t) > 3:
+        if len(t) < 2 or len(t) > 3 or any(ch.isspace() for ch in t):
             raise InputError(f"unknown card {text!r} (expected rank then suit, e.g. 7H, TS, 10S, QD)")
         try:
             return cls(Rank.parse(t[:-1]), Suit.parse(t[-1]))

@@ -43,7 +43,7 @@ class SplitMix64:
 
 
 def check_deal_number(number: int) -> int:
-    if not isinstance(number, int) or not 0 <= number <= MAX_DEAL:
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= MAX_DEAL:
         raise InputError(f"deal number {number!r} is out of range (0 to 2^63-1)")
     return number
 
@@ -61,8 +61,8 @@ def shuffled_deck(number: int, size: int = 52) -> list[Card]:
 
 def parse_deal_number(text: str) -> int:
     """Parse a deal number from user text; raise InputError naming it when bad."""
-    try:
-        number = int(text.strip())
-    except ValueError:
-        raise InputError(f"{text!r} is not a deal number") from None
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()):
+        raise InputError(f"{text!r} is not a deal number (expected 0 to 2^63-1)")
+    number = int(digits)
     return check_deal_number(number)

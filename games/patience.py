@@ -173,8 +173,9 @@ def make_rules(game: str = "butterfly", variant: str | None = None, cells: int |
     if variant is not None:
         if variant not in VARIANTS:
             raise InputError(f"unknown variant {variant!r} (variants: {', '.join(VARIANTS)})")
-        rules = dataclasses.replace(rules, suits=SuitRule(variant))
-        name += "/" + variant
+        if SuitRule(variant) != rules.suits:  # the preset's own rule is no variant
+            rules = dataclasses.replace(rules, suits=SuitRule(variant))
+            name += "/" + variant
     if cells is not None:
         if not 0 <= cells <= MAX_CELLS:
             raise InputError(f"number of cells must be 0 to {MAX_CELLS}, not {cells}")

@@ -107,7 +107,7 @@ def parse_deal_text(text: str) -> Position:
         seen_keys.add(key)
         if key in HEADER_KEYS:
             if key == "cells":
-                if not value.isdigit():
+                if not (value.isascii() and value.isdigit()):
                     raise InputError(f"{where}: cells must be a whole number, not {value!r}")
                 header[key] = int(value)
             else:
@@ -175,7 +175,12 @@ def deal_from_json(data) -> Position:
     rows_data = data.get("rows")
     if not isinstance(rows_data, dict) or not rows_data:
         raise InputError("field 'rows' must be an object like {\"L1\": [\"7D\", \"9C\"], ...}")
-    rows = {str(name).upper(): card_list(cards, f"rows.{name}") for name, cards in rows_data.items()}
+    rows: dict[str, list[Card]] = {}
+    for name, cards in rows_data.items():
+        key = str(name).upper()
+        if key in rows:
+            raise InputError(f"rows.{name}: row {key} is given twice")
+        rows[key] = card_list(cards, f"rows.{name}")
     foundations = None
     if "foundations" in data:
         foundations = _foundations(card_list(data["foundations"], "foundations"), "foundations")

@@ -191,3 +191,9 @@ def test_cards_behave_as_their_index():
     card = Card.parse("KS")
     assert card == 51 and hash(card) == hash(51)
     assert {card: 1}[51] == 1
+
+
+@pytest.mark.parametrize("text", ["7 H", "7\nH", "1 0H"])
+def test_card_with_inner_whitespace_is_rejected(text):
+    with pytest.raises(InputError):
+        Card.parse(text)

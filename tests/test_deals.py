@@ -155,3 +155,12 @@ def test_variant_rules_deal_the_same_cards():
 
 def test_suits_enumerated_in_bridge_order():
     assert [s.letter for s in Suit] == list("CDHS")
+
+
+def test_booleans_and_underscored_numbers_are_not_deal_numbers():
+    with pytest.raises(InputError):
+        check_deal_number(True)
+    for text in ("1_000", "²", " 12 3"):
+        with pytest.raises(InputError):
+            parse_deal_number(text)
+    assert parse_deal_number(" 42 ") == 42

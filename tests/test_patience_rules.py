@@ -268,6 +268,23 @@ def test_basement_size_follows_make_rules():
     assert_illegal(none, "9S L1>B")
 
 
+def test_a_basement_cell_freed_by_a_card_going_home_is_used_again():
+    """At most three cards at a time, not three in all."""
+    pos = position(BUTTERFLY, {"L1": "5C 9D 8S 7H", "L2": "6C 2C"})
+    for move in ("7H L1>B", "8S L1>B", "2C L2>B"):
+        pos = pos.apply(M(move))
+    assert_illegal(pos, "9D L1>B", "no free cell")
+    pos = assert_legal(pos, "2C B>F")
+    after = assert_legal(pos, "9D L1>B")
+    assert after.cells == tuple(sorted(parse_cards("7H 8S 9D")))
+
+
+def test_a_row_holding_only_its_innermost_card_still_takes_cards():
+    pos = position(BUTTERFLY, {"L1": "7H", "L2": "2C 8C", "L3": "2D 6S"})
+    assert_legal(pos, "8C L2>L1")
+    assert_legal(pos, "6S L3>L1")
+
+
 # ----------------------------------------------------------------- free cells
 def test_free_cells_give_cards_back_to_rows():
     pos = position(FREE_CELLS, {"L1": "2C 8H", "L2": "3C 6S", "L3": "4C KD"}, cells="7H")
