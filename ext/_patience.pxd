@@ -53,11 +53,15 @@ ctypedef struct Rules:
     bint empty_rows_take_any
     bint last_card_to_foundation_only
     bint safe_autoplay
+    bint dead_ends
     # can_build[c][t]: may card c be placed on outer card t of a row
     uint8_t can_build[NCARDS][NCARDS]
     # builders[c]: the cards that could ever be placed on c
     uint8_t builders[NCARDS][MAX_BUILDERS]
     int nbuilders[NCARDS]
+    # hosts[c]: the cards c could ever be placed on
+    uint8_t hosts[NCARDS][MAX_BUILDERS]
+    int nhosts[NCARDS]
 
 ctypedef struct State:
     uint8_t rows[MAX_ROWS][MAX_ROW_LEN]

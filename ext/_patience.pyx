@@ -136,15 +136,77 @@ cdef inline bint playable(State *s, int card) noexcept nogil:
 cdef inline bint safe_foundation_move(State *s, Rules *r, Move m) noexcept nogil:
     """Dominance (same rule as reference.is_safe_foundation_move, which
     states the proof): the card can never again be a base for another card,
-    because it is in a one-way cell or all its possible builders are home."""
+    because it is in a one-way cell, or each of its possible builders is home
+    or in a one-way cell."""
     cdef int k, b
     if m.source == LOC_CELL and r.cells_one_way:
         return True
     for k in range(r.nbuilders[m.card]):
         b = r.builders[m.card][k]
-        if s.foundation[b // 13] <= b % 13:
+        if s.foundation[b // 13] <= b % 13 and not (r.cells_one_way and s.under[b] == UNDER_CELL):
             return False
     return True
+
+
+cdef bint dead_end(State *s, Rules *r) noexcept nogil:
+    """The basement-capacity test of reference.is_dead_end (which states the
+    proof). Only called when it applies: lost empty rows, one-way cells."""
+    cdef int row_of[NCARDS]
+    cdef int depth_of[NCARDS]
+    cdef bint homeless[MAX_ROW_LEN]
+    cdef int lowest[4]
+    cdef int i, j, k, d, x, y, h, suit, waiting, need
+    cdef bint any_homeless, changed, gone
+    for x in range(NCARDS):
+        row_of[x] = -1
+    for i in range(r.nrows):
+        for d in range(s.length[i]):
+            row_of[s.rows[i][d]] = i
+            depth_of[s.rows[i][d]] = d
+    for i in range(r.nrows):
+        # Homelessness only looks at the card's own row: a fixpoint per row.
+        any_homeless = False
+        for d in range(s.length[i]):
+            homeless[d] = False
+        changed = True
+        while changed:
+            changed = False
+            for d in range(s.length[i]):
+                if homeless[d]:
+                    continue
+                x = s.rows[i][d]
+                gone = True
+                for h in range(r.nhosts[x]):
+                    y = r.hosts[x][h]
+                    if not (s.foundation[y // 13] > y % 13 or s.under[y] == UNDER_CELL
+                            or (row_of[y] == i and (depth_of[y] < d or homeless[depth_of[y]]))):
+                        gone = False
+                        break
+                if gone:
+                    homeless[d] = True
+                    any_homeless = True
+                    changed = True
+        if not any_homeless:
+            continue
+        lowest[0] = lowest[1] = lowest[2] = lowest[3] = 14
+        for j in range(s.length[i]):
+            y = s.rows[i][j]
+            if y % 13 + 1 < lowest[y // 13]:
+                lowest[y // 13] = y % 13 + 1
+            waiting = 0
+            for k in range(j + 1, s.length[i]):
+                x = s.rows[i][k]
+                if homeless[k] and lowest[x // 13] < x % 13 + 1:
+                    waiting += 1
+            for k in range(s.ncells):
+                suit = s.cells[k] // 13
+                if s.foundation[suit] < 13:
+                    need = suit * 13 + s.foundation[suit]  # the suit's next card home
+                    if row_of[need] == i and depth_of[need] <= j:
+                        waiting += 1
+            if waiting > r.max_cells:
+                return True
+    return False
 
 
 cdef inline void add(Move *out, int *n, int card, int source, int target) noexcept nogil:
@@ -165,6 +227,8 @@ cdef int generate(State *s, Rules *r, Move *out) noexcept nogil:
     """Write the moves to try into ``out`` in the engine's order
     (games.patience.Position.legal_moves) and return how many."""
     cdef int n = 0, i, j, k, c, length
+    if r.dead_ends and dead_end(s, r):
+        return 0
     for i in range(r.nrows):
         if s.length[i] and playable(s, s.rows[i][s.length[i] - 1]):
             add(out, &n, s.rows[i][s.length[i] - 1], i, LOC_FOUNDATION)
@@ -466,7 +530,7 @@ cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadlin
 
 cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
           bint cells_one_way, int max_cells, bint empty_rows_take_any,
-          bint last_card_to_foundation_only, bint safe_autoplay):
+          bint last_card_to_foundation_only, bint safe_autoplay, hosts, bint dead_ends):
     """Fill the C state and rules from Python lists of card indexes."""
     cdef int i, j, c
     if len(rows) > MAX_ROWS or len(cells) > MAX_CELLS or max_cells > MAX_CELLS:
@@ -479,6 +543,8 @@ cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
     r.empty_rows_take_any = empty_rows_take_any
     r.last_card_to_foundation_only = last_card_to_foundation_only
     r.safe_autoplay = safe_autoplay
+    # The dead-end test is sound only with lost empty rows and one-way cells.
+    r.dead_ends = dead_ends and not empty_rows_take_any and (max_cells == 0 or cells_one_way)
     cdef const uint8_t[:] build_table = can_build
     if build_table.shape[0] != NCARDS * NCARDS:
         raise ValueError("can_build must hold 52 x 52 bytes")
@@ -490,6 +556,11 @@ cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
         r.nbuilders[c] = len(builders[c])
         for j, b in enumerate(builders[c]):
             r.builders[c][j] = b
+        if len(hosts[c]) > MAX_BUILDERS:
+            raise ValueError("too many hosts for one card")
+        r.nhosts[c] = len(hosts[c])
+        for j, b in enumerate(hosts[c]):
+            r.hosts[c][j] = b
     # Every card starts "on the foundation"; placing the others fixes the key.
     for c in range(NCARDS):
         s.under[c] = UNDER_FOUNDATION
@@ -510,28 +581,30 @@ cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
         s.in_play += 1
 
 
-def moves(rows, cells, foundations, can_build, builders, *, bint cells_one_way,
+def moves(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
           int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-          bint safe_autoplay=True):
+          bint safe_autoplay=True, bint dead_ends=True):
     """The moves the search would try at this position, in order, as
     (card, source, target); the tests compare them with the rules engine."""
     cdef State s
     cdef Rules r
     cdef Move out[MAX_MOVES_PER_NODE]
     load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay)
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends)
     cdef int n = generate(&s, &r, out)
     return [(out[k].card, out[k].source, out[k].target) for k in range(n)]
 
 
-def search(rows, cells, foundations, can_build, builders, *, bint cells_one_way,
+def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
            int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-           bint safe_autoplay=True, max_nodes=None, timeout=None, memory_bytes=1 << 30):
+           bint safe_autoplay=True, bint dead_ends=True, max_nodes=None, timeout=None,
+           memory_bytes=1 << 30):
     """Search a position given as card indexes (0..51).
 
     rows: list of lists, innermost card first; cells: list; foundations: top
     rank per suit; can_build: 52*52 bytes, entry 52*c+t is 1 when card c may
-    go on outer card t; builders: for each card, the cards that could go on it.
+    go on outer card t; builders: for each card, the cards that could go on it;
+    hosts: for each card, the cards it could go on.
     Returns (outcome, stopped_by, moves, nodes, peak_table_bytes) where moves are
     (card, source, target) with rows 0.., 16 for the cells, 17 the foundation.
     """
@@ -545,7 +618,7 @@ def search(rows, cells, foundations, can_build, builders, *, bint cells_one_way,
     cdef int64_t node_limit = -1 if max_nodes is None else max_nodes
     cdef double deadline = 0.0
     load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay)
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends)
     table_init(&t, INITIAL_CAPACITY, memory_bytes)
     if timeout is not None:
         deadline = now() + timeout

@@ -84,6 +84,8 @@ def game_options(command):
 
 
 def limit_options(command):
+    command = click.option("--no-restarts", "no_restarts", is_flag=True,
+                           help="One search in the natural order, no short shuffled attempts first.")(command)
     command = click.option("--engine", type=click.Choice(ENGINES), default="kernel", show_default=True,
                            help="Compiled kernel or the pure-Python reference.")(command)
     command = click.option("--memory", type=click.IntRange(min=0), default=DEFAULT_MEMORY_MIB, show_default=True,
@@ -133,11 +135,12 @@ def load_deal(source: str, game=None, variant=None, cells=None) -> tuple[Positio
 @click.option("--raw-moves", is_flag=True, help="Give the search's own winning line, not the shortened one.")
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, raw_moves, unicode, as_json):
+def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, raw_moves, unicode,
+              as_json):
     """Solve DEAL: won (with the moves), unwinnable (proved), or unresolved."""
     position, title = load_deal(deal, game, variant, cells)
     limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory)
-    result = solve(position, limits, engine, shorten=not raw_moves)
+    result = solve(position, limits, engine, shorten=not raw_moves, restarts=not no_restarts)
     moves = [str(m) for m in result.moves]
     if as_json:
         click.echo(json.dumps({
@@ -239,8 +242,8 @@ def verify(deal, solution, game, variant, cells):
 @click.option("--scheduler", default=None,
               help="Address of a Dask scheduler (tcp://host:port) to run on instead of local processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
-def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine, workers, db_path, scheduler,
-           as_json):
+def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, workers, db_path,
+           scheduler, as_json):
     """Solve a range of deals and report how many are won."""
     from solver.survey import parse_range, result_rows, run_survey, summarise
 
@@ -250,7 +253,7 @@ def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine,
     with click.progressbar(length=len(deals), file=sys.stderr, label=f"{rules.name} {deal_range}",
                            show_pos=True) as bar:
         results = run_survey(deals, rules, limits, engine, workers, on_result=lambda _: bar.update(1),
-                             scheduler=scheduler, db_path=db_path)
+                             scheduler=scheduler, db_path=db_path, restarts=not no_restarts)
     summary = summarise(results)
     if as_json:
         click.echo(json.dumps({"game": rules.name, "range": deal_range, "max_nodes": max_nodes,

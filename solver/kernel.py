@@ -12,34 +12,36 @@ import time
 from ext import _patience
 from games.cards import Card, make_deck
 from games.patience import CELL, FOUNDATION, EmptyRows, Move, Position, Rules
-from solver.reference import builds_on
+from solver.reference import builds_on, hosts_of
 from solver.result import Limits, SolveResult
 
 ENTRY_BYTES = _patience.ENTRY_BYTES
 _LOC_CELL, _LOC_FOUNDATION = 16, 17
 
 
-def _rule_tables(rules: Rules) -> tuple[bytes, list[list[int]]]:
+def _rule_tables(rules: Rules) -> tuple[bytes, list[list[int]], list[list[int]]]:
     deck = make_deck(52)
     can_build = bytes(rules.can_build(card, onto) for card in deck for onto in deck)
     builders = [[int(c) for c in builds_on(rules, card)] for card in deck]
-    return can_build, builders
+    hosts = [[int(c) for c in hosts_of(rules, card)] for card in deck]
+    return can_build, builders, hosts
 
 
 _TABLES: dict[Rules, tuple] = {}
 
 
-def _arguments(position: Position, safe_autoplay: bool) -> tuple[list, dict]:
+def _arguments(position: Position, safe_autoplay: bool, dead_ends: bool) -> tuple[list, dict]:
     rules = position.rules
     if rules not in _TABLES:
         _TABLES[rules] = _rule_tables(rules)
-    can_build, builders = _TABLES[rules]
+    can_build, builders, hosts = _TABLES[rules]
     args = [
         [[int(c) for c in row] for row in position.rows],
         [int(c) for c in position.cells],
         list(position.foundations),
         can_build,
         builders,
+        hosts,
     ]
     options = dict(
         cells_one_way=rules.cells_one_way,
@@ -47,6 +49,7 @@ def _arguments(position: Position, safe_autoplay: bool) -> tuple[list, dict]:
         empty_rows_take_any=rules.empty_rows is EmptyRows.ANY_CARD,
         last_card_to_foundation_only=rules.last_card_to_foundation_only,
         safe_autoplay=safe_autoplay,
+        dead_ends=dead_ends,
     )
     return args, options
 
@@ -60,15 +63,16 @@ def _to_moves(rules: Rules, raw_moves) -> list[Move]:
     return [Move(Card.from_index(c), place(s), place(t)) for c, s, t in raw_moves]
 
 
-def kernel_moves(position: Position, safe_autoplay: bool = True) -> list[Move]:
+def kernel_moves(position: Position, safe_autoplay: bool = True, dead_ends: bool = True) -> list[Move]:
     """The moves the kernel would try at ``position``, in its order."""
-    args, options = _arguments(position, safe_autoplay)
+    args, options = _arguments(position, safe_autoplay, dead_ends)
     return _to_moves(position.rules, _patience.moves(*args, **options))
 
 
-def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = True) -> SolveResult:
+def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = True,
+          dead_ends: bool = True) -> SolveResult:
     """Search ``position`` with the kernel; same answers as the reference solver."""
-    args, options = _arguments(position, safe_autoplay)
+    args, options = _arguments(position, safe_autoplay, dead_ends)
     start = time.perf_counter()
     verdict, stopped_by, raw_moves, nodes, table_bytes = _patience.search(
         *args,

@@ -19,16 +19,30 @@ already visited is skipped without counting.
 
 from __future__ import annotations
 
+import functools
 import time
 
 from games.cards import Card, make_deck
-from games.patience import CELL, FOUNDATION, Move, Position
+from games.patience import CELL, FOUNDATION, EmptyRows, Move, Position
 from solver.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 
 
-def builds_on(rules, card: Card) -> list[Card]:
+@functools.lru_cache(maxsize=None)
+def _build_relation(rules) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
+    deck = make_deck(52)
+    builders = tuple(tuple(d for d in deck if rules.can_build(d, c)) for c in deck)
+    hosts = tuple(tuple(d for d in deck if rules.can_build(c, d)) for c in deck)
+    return builders, hosts
+
+
+def builds_on(rules, card: Card) -> tuple[Card, ...]:
     """The cards that the rules would ever let be placed on ``card`` in a row."""
-    return [other for other in make_deck(52) if rules.can_build(other, card)]
+    return _build_relation(rules)[0][card]
+
+
+def hosts_of(rules, card: Card) -> tuple[Card, ...]:
+    """The cards that ``card`` could ever be placed on in a row."""
+    return _build_relation(rules)[1][card]
 
 
 def is_safe_foundation_move(position: Position, move: Move) -> bool:
@@ -36,24 +50,101 @@ def is_safe_foundation_move(position: Position, move: Move) -> bool:
 
     Safe when the card can never again be a base for another card: it sits in
     a one-way cell (the basement), or every card that could be built on it is
-    already on the foundations. Proof sketch (docs/solver.md): take any win W
-    from the position; drop from W every move of this card. The rest stays
-    legal, because no move of W placed a card on it (there is none left to
-    place), its absence only frees a cell or empties its row earlier (a lost
-    row loses nothing, as nothing could have been placed there while it held
-    this card), and every foundation move of its suit comes after it anyway.
+    on the foundations or in a one-way cell (from where no card returns to a
+    row). Proof sketch (docs/solver.md): take any win W from the position;
+    drop from W every move of this card. The rest stays legal, because no
+    move of W placed a card on it (none of its builders can reach a row), its
+    absence only frees a cell or empties its row earlier (a lost row loses
+    nothing, as nothing could have been placed there while it held this
+    card), and every foundation move of its suit comes after it anyway.
     """
     if move.target != FOUNDATION:
         return False
-    if move.source == CELL and position.rules.cells_one_way:
+    rules = position.rules
+    if move.source == CELL and rules.cells_one_way:
         return True
     foundations = position.foundations
-    return all(foundations[c // 13] > c % 13 for c in builds_on(position.rules, move.card))
+    basement = set(position.cells) if rules.cells_one_way else set()
+    return all(foundations[c // 13] > c % 13 or c in basement for c in builds_on(rules, move.card))
 
 
-def ordered_moves(position: Position, safe_autoplay: bool) -> list[Move]:
-    """The moves to try, in order; with ``safe_autoplay`` a safe foundation
-    move, when there is one, is the only move tried (the first in order)."""
+def dead_end_applies(rules) -> bool:
+    """The dead-end test needs rows that are lost once empty and cells that
+    are one-way (or none): then a card's only ways out of its row are its
+    hosts, the basement and the foundation."""
+    return rules.empty_rows is EmptyRows.LOST and (rules.cells == 0 or rules.cells_one_way)
+
+
+def is_dead_end(position: Position) -> bool:
+    """A necessary condition for a win fails: the basement is too small.
+
+    A row card x is *homeless* when each of its hosts (the cards it could be
+    placed on) is home, in the basement, beneath x in x's own row, or itself
+    homeless in x's own row: none of them can ever be an outer card of
+    another row while x is in its row (a homeless card leaves its row only
+    for the basement or the foundation), so x too can only leave its row for
+    the basement or the foundation. Homelessness is found by iterating this
+    to a fixpoint, row by row.
+
+    Take a row R and a card y in it. Before y can leave R, every card above
+    it must leave. At the moment y is the outer card of R:
+    - every homeless x above y that has a lower card of its suit at or below
+      y in R has left R, cannot be on another row, and cannot be home (that
+      lower card is still in R): it is in the basement;
+    - every basement card whose suit's next card to go home lies at or below
+      y in R is still in the basement.
+    All of them are in the basement at once. If they are more than it holds,
+    no win exists. Every win has such a moment, for every y, so the test
+    never rejects a winnable position (docs/solver.md).
+    """
+    rules = position.rules
+    if not dead_end_applies(rules):
+        return False
+    foundations = position.foundations
+    basement = set(position.cells)
+    place = {card: (i, depth) for i, row in enumerate(position.rows) for depth, card in enumerate(row)}
+
+    homeless: set[Card] = set()
+
+    def cannot_host(y: Card, x: Card) -> bool:
+        if foundations[y // 13] > y % 13 or y in basement:
+            return True
+        where, here = place.get(y), place[x]
+        return where is not None and where[0] == here[0] and (where[1] < here[1] or y in homeless)
+
+    changed = True
+    while changed:
+        changed = False
+        for x in place:
+            if x not in homeless and all(cannot_host(y, x) for y in hosts_of(rules, x)):
+                homeless.add(x)
+                changed = True
+    if not homeless:
+        return False  # the basement term alone never exceeds the basement
+    next_home = [Card(top + 1, suit) if top < 13 else None for suit, top in enumerate(foundations)]
+    for i, row in enumerate(position.rows):
+        if not any(x in homeless for x in row):
+            continue
+        for j in range(len(row)):
+            below = row[: j + 1]  # y = row[j] and everything beneath it
+            lowest = {}
+            for z in below:
+                lowest[z // 13] = min(lowest.get(z // 13, 14), z % 13 + 1)
+            must_wait = sum(
+                1 for x in row[j + 1 :] if x in homeless and lowest.get(x // 13, 14) < x % 13 + 1
+            )
+            must_wait += sum(1 for b in basement if next_home[b // 13] in below)
+            if must_wait > rules.cells:
+                return True
+    return False
+
+
+def ordered_moves(position: Position, safe_autoplay: bool, dead_ends: bool = True) -> list[Move]:
+    """The moves to try, in order. With ``dead_ends``, a position failing the
+    dead-end test has none. With ``safe_autoplay`` a safe foundation move,
+    when there is one, is the only move tried (the first in order)."""
+    if dead_ends and is_dead_end(position):
+        return []
     moves = position.legal_moves()
     if safe_autoplay:
         for move in moves:
@@ -64,7 +155,8 @@ def ordered_moves(position: Position, safe_autoplay: bool) -> list[Move]:
     return moves
 
 
-def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = True) -> SolveResult:
+def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = True,
+          dead_ends: bool = True) -> SolveResult:
     """Search ``position`` to a verdict (or until a limit is hit)."""
     start = time.perf_counter()
     deadline = None if limits.timeout is None else start + limits.timeout
@@ -78,7 +170,7 @@ def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = T
         return result(WON)
     visited = {position.key()}
     # Each frame: the position, its moves to try, the index of the next one.
-    stack = [[position, ordered_moves(position, safe_autoplay), 0]]
+    stack = [[position, ordered_moves(position, safe_autoplay, dead_ends), 0]]
     path: list[Move] = []
     while stack:
         frame = stack[-1]
@@ -102,6 +194,6 @@ def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = T
             return result(UNRESOLVED, stopped_by="time")
         visited.add(key)
         nodes += 1
-        stack.append([child, ordered_moves(child, safe_autoplay), 0])
+        stack.append([child, ordered_moves(child, safe_autoplay, dead_ends), 0])
         path.append(move)
     return result(UNWINNABLE)

@@ -59,9 +59,10 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel") -> DealResult:
+def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel",
+               restarts: bool = True) -> DealResult:
     """Solve one deal (the unit of work of every survey backend)."""
-    result = solve(Position.deal(deal, rules), limits, engine)
+    result = solve(Position.deal(deal, rules), limits, engine, restarts=restarts)
     return DealResult(deal, result.result, result.nodes, round(result.seconds, 6), len(result.moves))
 
 
@@ -69,31 +70,31 @@ def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel") 
 _job: dict = {}
 
 
-def _init_worker(rules: Rules, limits: Limits, engine: str) -> None:
-    _job.update(rules=rules, limits=limits, engine=engine)
+def _init_worker(rules: Rules, limits: Limits, engine: str, restarts: bool) -> None:
+    _job.update(rules=rules, limits=limits, engine=engine, restarts=restarts)
 
 
 def _solve_in_worker(deal: int) -> DealResult:
-    return solve_deal(deal, _job["rules"], _job["limits"], _job["engine"])
+    return solve_deal(deal, _job["rules"], _job["limits"], _job["engine"], _job["restarts"])
 
 
-def _solved(deals: list[int], rules: Rules, limits: Limits, engine: str, workers: int,
+def _solved(deals: list[int], rules: Rules, limits: Limits, engine: str, restarts: bool, workers: int,
             scheduler: str | None, connect_timeout: float) -> Iterator[DealResult]:
     """Results in the order they finish: one process, a local pool, or Dask."""
     if scheduler is not None:
-        yield from _solved_on_dask(deals, rules, limits, engine, scheduler, connect_timeout)
+        yield from _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_timeout)
     elif workers <= 1 or len(deals) <= 1:
         for deal in deals:
-            yield solve_deal(deal, rules, limits, engine)
+            yield solve_deal(deal, rules, limits, engine, restarts)
     else:
         with multiprocessing.get_context("spawn").Pool(
-            workers, initializer=_init_worker, initargs=(rules, limits, engine)
+            workers, initializer=_init_worker, initargs=(rules, limits, engine, restarts)
         ) as pool:
             chunk = max(1, min(16, len(deals) // (8 * workers)))
             yield from pool.imap_unordered(_solve_in_worker, deals, chunksize=chunk)
 
 
-def _solved_on_dask(deals, rules, limits, engine, scheduler, connect_timeout) -> Iterator[DealResult]:
+def _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_timeout) -> Iterator[DealResult]:
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -103,7 +104,8 @@ def _solved_on_dask(deals, rules, limits, engine, scheduler, connect_timeout) ->
     except (OSError, TimeoutError, ValueError) as error:
         raise InputError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from None
     with client:
-        futures = client.map(solve_deal, deals, rules=rules, limits=limits, engine=engine, pure=False)
+        futures = client.map(solve_deal, deals, rules=rules, limits=limits, engine=engine, restarts=restarts,
+                             pure=False)
         for future in as_completed(futures):
             yield future.result()
 
@@ -111,7 +113,7 @@ def _solved_on_dask(deals, rules, limits, engine, scheduler, connect_timeout) ->
 def run_survey(deals: Iterable[int], rules: Rules, limits: Limits, engine: str = "kernel",
                workers: int = 1, on_result: Callable[[DealResult], None] | None = None,
                scheduler: str | None = None, db_path: str | None = None,
-               connect_timeout: float = 20.0) -> list[DealResult]:
+               connect_timeout: float = 20.0, restarts: bool = True) -> list[DealResult]:
     """Solve every deal; results come back sorted by deal number.
 
     With ``db_path``, each result is recorded as it finishes, deals already
@@ -135,7 +137,7 @@ def run_survey(deals: Iterable[int], rules: Rules, limits: Limits, engine: str =
                 on_result(None)
     results: list[DealResult] = []
     try:
-        for item in _solved(todo, rules, limits, engine, workers, scheduler, connect_timeout):
+        for item in _solved(todo, rules, limits, engine, restarts, workers, scheduler, connect_timeout):
             if db is not None:
                 db.record(rules.name, item, limits.max_nodes)
             results.append(item)

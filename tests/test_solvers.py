@@ -351,13 +351,16 @@ def test_a_dead_position_is_unwinnable(solve, safe):
 
 @pytest.mark.parametrize("solve", [reference.solve, kernel.solve], ids=["reference", "kernel"])
 def test_a_small_unwinnable_search(solve):
-    """With one basement cell: KC to the basement, then nothing: 2 nodes."""
+    """With one basement cell: KC to the basement, then nothing: 2 nodes for
+    the plain search; the dead-end test sees it at once (1 node)."""
     rules = make_rules("butterfly", None, 1)
     clubs = tuple(Card(rank, 0) for rank in range(2, 14))
     stuck = Position(rules, (clubs,) + ((),) * 9, (1, 13, 13, 13)).validate()
     assert [str(m) for m in stuck.legal_moves()] == ["KC L1>B"]
-    result = solve(stuck, Limits(max_nodes=100), False)
+    result = solve(stuck, Limits(max_nodes=100), False, dead_ends=False)
     assert (result.result, result.nodes) == (UNWINNABLE, 2)
+    result = solve(stuck, Limits(max_nodes=100), False)
+    assert (result.result, result.nodes) == (UNWINNABLE, 1)
 
 
 # --------------------------------------------------------------------- slow

@@ -1,0 +1,111 @@
+"""Every pruning rule keeps verdicts: the plain search and the pruned one
+agree on every position the plain one resolves (docs/solver.md states each
+rule and why it is safe).
+
+Positions come from random play (biased towards foundation moves) in
+Butterfly with every basement size and both suit rules, so that most are
+late positions, won or proved lost by the plain search within a small budget.
+"""
+
+import random
+
+import pytest
+
+from games.patience import Position, make_rules
+from solver import kernel, reference
+from solver.reference import dead_end_applies, is_dead_end
+from solver.result import UNRESOLVED, Limits
+
+PLAIN = dict(safe_autoplay=False, dead_ends=False)
+RULE_SETTINGS = {
+    "safe foundation moves": dict(safe_autoplay=True, dead_ends=False),
+    "dead-end test": dict(safe_autoplay=False, dead_ends=True),
+    "both": dict(safe_autoplay=True, dead_ends=True),
+}
+
+
+def random_positions(count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        rules = make_rules("butterfly", rng.choice([None, None, "alternate-colours"]), rng.choice([0, 1, 2, 3]))
+        position = Position.deal(rng.randrange(10**6), rules)
+        for _ in range(rng.randrange(10, 140)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            home = [m for m in moves if m.target == "F"]
+            position = position._play(rng.choice(home) if home and rng.random() < 0.6 else rng.choice(moves))
+        yield position
+
+
+def resolved_by_plain_search(count, seed):
+    found = []
+    for position in random_positions(count, seed):
+        plain = kernel.solve(position, Limits(max_nodes=20_000), **PLAIN)
+        if plain.result != UNRESOLVED:
+            found.append((position, plain.result))
+    return found
+
+
+@pytest.fixture(scope="module")
+def resolved():
+    positions = resolved_by_plain_search(1500, seed=2026)
+    verdicts = [v for _, v in positions]
+    assert len(positions) >= 1000 and verdicts.count("won") >= 100 and verdicts.count("unwinnable") >= 500
+    return positions
+
+
+@pytest.mark.parametrize("setting", RULE_SETTINGS)
+def test_pruned_search_gives_the_plain_verdict(resolved, setting):
+    for position, verdict in resolved:
+        pruned = kernel.solve(position, Limits(max_nodes=200_000), **RULE_SETTINGS[setting])
+        assert pruned.result == verdict, (setting, position)
+        if pruned.result == "won":
+            assert position.replay(pruned.moves)[-1].is_won()
+
+
+def test_pruning_never_costs_nodes_on_proofs(resolved):
+    """On positions proved lost, the pruned search expands at most as many
+    positions as the plain one (pruning only removes subtrees)."""
+    for position, verdict in resolved[:400]:
+        if verdict == "unwinnable":
+            plain = kernel.solve(position, Limits(max_nodes=20_000), **PLAIN)
+            pruned = kernel.solve(position, Limits(max_nodes=20_000), safe_autoplay=False, dead_ends=True)
+            assert pruned.nodes <= plain.nodes
+
+
+def test_dead_end_test_never_fires_on_a_winning_line():
+    """Every position along a found win passes the dead-end test."""
+    for number in range(20):
+        for cells in (0, 3):
+            deal = Position.deal(number, make_rules("butterfly", None, cells))
+            result = kernel.solve(deal, Limits(max_nodes=50_000), **PLAIN)
+            if result.result == "won":
+                assert not any(is_dead_end(p) for p in deal.replay(result.moves))
+
+
+def test_dead_end_test_catches_a_reversed_suit_in_the_last_row():
+    """One row left, 8S 9S TS JS QS outward, KS in the basement, 7S home: four
+    cards must wait in a basement with room for two more."""
+    from games.patience_format import parse_deal_text
+
+    text = ("F: KC KD KH 7S\nB: KS\nL1: -\nL2: -\nL3: -\nL4: 8S 9S TS JS QS\nL5: -\n"
+            "R1: -\nR2: -\nR3: -\nR4: -\nR5: -\n")
+    position = parse_deal_text(text)
+    assert is_dead_end(position)
+    assert reference.solve(position, Limits(), dead_ends=False).result == "unwinnable"
+
+
+def test_dead_end_test_only_applies_to_lost_rows_and_one_way_cells():
+    assert dead_end_applies(make_rules("butterfly"))
+    assert dead_end_applies(make_rules("butterfly", None, 0))
+    for game in ("fortress", "beleaguered-castle", "streets-and-alleys"):
+        assert not dead_end_applies(make_rules(game))
+
+
+def test_reference_and_kernel_prune_alike(resolved):
+    for position, _ in resolved[:150]:
+        for setting in RULE_SETTINGS.values():
+            a = reference.solve(position, Limits(max_nodes=2000), **setting)
+            b = kernel.solve(position, Limits(max_nodes=2000), **setting)
+            assert (a.result, a.nodes, a.moves) == (b.result, b.nodes, b.moves)
