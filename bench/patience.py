@@ -4,10 +4,13 @@ about time.
     python bench/patience.py            # the figures in docs/performance.md
     python bench/patience.py --quick    # a smaller run
 
-1. Kernel and reference on the same deals with the same node budget. They
-   search identically, so the node counts match and nodes/s compare directly.
-2. The kernel alone on larger budgets (a table far bigger than the caches).
-3. A survey of Butterfly deals: deals per second, one worker and two.
+1. Kernel and reference on the same deals with the same node budget (both
+   with their default pruning). They search identically, so the node counts
+   match and nodes/s compare directly.
+2. The kernel alone on larger budgets (a table far bigger than the caches),
+   without and with the dead-end test, to show what the test costs per node.
+3. A survey of Butterfly deals as `butterfly survey` runs it (restarts, then
+   one full search): deals per second, one worker and two.
 4. Peak memory: the largest transposition table against its cap, and the
    process's resident set.
 """
@@ -58,17 +61,19 @@ def same_deals(deals: range, budget: int, repeats: int) -> None:
     print(f"  ratio     : {ker_rate / ref_rate:12.1f} x")
 
 
-def kernel_at_scale(deals: range, budget: int) -> int:
+def kernel_at_scale(deals: range, budget: int) -> None:
+    """The plain search and the one with the dead-end test, side by side."""
     rules = make_rules("butterfly")
-    nodes, seconds, peak = 0, 0.0, 0
-    for n in deals:
-        r = kernel.solve(Position.deal(n, rules), Limits(max_nodes=budget))
-        nodes += r.nodes
-        seconds += r.seconds
-        peak = max(peak, r.table_bytes)
-    print(f"[kernel at scale] butterfly deals {deals.start}-{deals.stop - 1}, budget {budget:,} nodes: "
-          f"{nodes:,} nodes, {nodes / seconds:,.0f} nodes/s, largest table {peak / 2**20:.0f} MiB")
-    return peak
+    for dead_ends in (False, True):
+        nodes, seconds, peak = 0, 0.0, 0
+        for n in deals:
+            r = kernel.solve(Position.deal(n, rules), Limits(max_nodes=budget), dead_ends=dead_ends)
+            nodes += r.nodes
+            seconds += r.seconds
+            peak = max(peak, r.table_bytes)
+        label = "with the dead-end test" if dead_ends else "without the dead-end test"
+        print(f"[kernel at scale] butterfly deals {deals.start}-{deals.stop - 1}, budget {budget:,} nodes, "
+              f"{label}: {nodes:,} nodes, {nodes / seconds:,.0f} nodes/s, largest table {peak / 2**20:.0f} MiB")
 
 
 def memory_cap(cap_mib: int) -> None:
@@ -79,6 +84,7 @@ def memory_cap(cap_mib: int) -> None:
 
 
 def survey(count: int, budget: int, workers: int) -> None:
+    """The survey front-end as users run it: restarts, then one full search."""
     rules = make_rules("butterfly")
     start = time.perf_counter()
     results = run_survey(range(count), rules, Limits(max_nodes=budget), "kernel", workers)
