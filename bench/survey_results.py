@@ -11,7 +11,9 @@ From a survey database (butterfly survey ... --db results.sqlite) it writes
   unresolved (needs matplotlib: pip install '.[plots]')
 
 The whole range of each rule set in the database is published; rerun after
-surveys grow.
+surveys grow. The published files hold everything the database held, so
+`--rebuild-db results.sqlite` makes a database from data/*.csv.gz again, for
+a survey to be continued elsewhere.
 """
 
 from __future__ import annotations
@@ -122,11 +124,36 @@ def plot(games: dict[str, list[tuple]], path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
+def rebuild_db(db_path: str, folder: Path) -> int:
+    """Fill a survey database from the published data/*.csv.gz."""
+    from solver.results_db import ResultsDB
+
+    db = ResultsDB(db_path)
+    count = 0
+    try:
+        for path in sorted(folder.glob("*.csv.gz")):
+            game = path.name[: -len(".csv.gz")].replace("_", "/")
+            with gzip.open(path, "rt") as handle:
+                rows = [(game, int(r["deal"]), r["result"], int(r["nodes"]), float(r["seconds"]),
+                         int(r["moves"]), int(r["max_nodes"]) if r["max_nodes"] else None)
+                        for r in csv.DictReader(handle)]
+            db.connection.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            db.connection.commit()
+            count += len(rows)
+    finally:
+        db.close()
+    return count
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("db", help="survey database (butterfly survey --db)")
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
+    parser.add_argument("--rebuild-db", action="store_true", help="fill DB from data/*.csv.gz and stop")
     args = parser.parse_args()
+    if args.rebuild_db:
+        print(f"{rebuild_db(args.db, ROOT / 'data')} results loaded into {args.db}")
+        return
     games = load(args.db)
     if not games:
         raise SystemExit(f"no results in {args.db}")

@@ -1,0 +1,40 @@
+"""Survey publishing (bench/survey_results.py): the per-deal files hold
+everything the database held."""
+
+import importlib.util
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from games.patience import make_rules
+from solver.result import Limits
+from solver.survey import run_survey
+
+SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "survey_results.py"
+
+
+@pytest.fixture(scope="module")
+def publish():
+    if not SCRIPT.exists():
+        pytest.skip("not run from a checkout")
+    spec = importlib.util.spec_from_file_location("survey_results", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_data_files_rebuild_the_database(tmp_path, publish):
+    db = str(tmp_path / "a.sqlite")
+    for variant in (None, "alternate-colours"):
+        run_survey(range(0, 8), make_rules("butterfly", variant, 1), Limits(max_nodes=3000), db_path=db)
+    games = publish.load(db)
+    assert set(games) == {"butterfly/basement-1", "butterfly/alternate-colours/basement-1"}
+    publish.write_data(games, tmp_path / "data")
+    again = str(tmp_path / "b.sqlite")
+    assert publish.rebuild_db(again, tmp_path / "data") == 16
+    assert publish.load(again) == games
+    lines = publish.summary_rows(games)
+    assert len(lines) == 4 and "butterfly/basement-1" in "".join(lines)
+    with sqlite3.connect(again) as connection:
+        assert connection.execute("SELECT COUNT(DISTINCT game) FROM results").fetchone() == (2,)
