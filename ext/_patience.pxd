@@ -1,6 +1,6 @@
 # Declarations of the patience search kernel (see _patience.pyx).
 
-from libc.stdint cimport uint8_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, int8_t, uint64_t, int64_t
 
 cdef enum:
     NCARDS = 52
@@ -71,5 +71,11 @@ ctypedef struct State:
     int foundation[4]            # top rank per suit, 0 when empty
     int in_play
     uint8_t under[NCARDS]
+    # hosts_gone[x]: how many of x's hosts are home or in a cell (kept up to
+    # date on foundation and cell moves; a filter for the dead-end test)
+    uint8_t hosts_gone[NCARDS]
+    # where each card is: its row (-1: a cell or the foundation) and depth
+    int8_t row_of[NCARDS]
+    uint8_t depth_of[NCARDS]
     uint64_t key[KEY_WORDS]
     uint64_t hash

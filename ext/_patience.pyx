@@ -89,10 +89,22 @@ cdef inline void set_under(State *s, int card, int under) noexcept nogil:
     s.under[card] = under
 
 
-cdef inline void relocate(State *s, int card, int source, int target) noexcept nogil:
+cdef inline void count_hosts_gone(State *s, Rules *r, int card, int change) noexcept nogil:
+    """``card`` went home or to a cell (+1), or came back to a row (-1): it is
+    a host of each of its builders."""
+    cdef int k
+    for k in range(r.nbuilders[card]):
+        s.hosts_gone[r.builders[card][k]] += change
+
+
+cdef inline void relocate(State *s, Rules *r, int card, int source, int target) noexcept nogil:
     """Move ``card`` from ``source`` to ``target`` (no legality check: the
     generator only makes legal moves, and undo is the reverse relocation)."""
     cdef int k, under
+    if source < LOC_CELL and target >= LOC_CELL:
+        count_hosts_gone(s, r, card, 1)
+    elif source >= LOC_CELL and target < LOC_CELL:
+        count_hosts_gone(s, r, card, -1)
     if source < LOC_CELL:
         s.length[source] -= 1
     elif source == LOC_CELL:
@@ -112,6 +124,8 @@ cdef inline void relocate(State *s, int card, int source, int target) noexcept n
         else:
             under = UNDER_BOTTOM
         s.rows[target][s.length[target]] = card
+        s.row_of[card] = target
+        s.depth_of[card] = s.length[target]
         s.length[target] += 1
     elif target == LOC_CELL:
         k = s.ncells
@@ -120,10 +134,12 @@ cdef inline void relocate(State *s, int card, int source, int target) noexcept n
             k -= 1
         s.cells[k] = card
         s.ncells += 1
+        s.row_of[card] = -1
         under = UNDER_CELL
     else:
         s.foundation[card // 13] += 1
         s.in_play -= 1
+        s.row_of[card] = -1
         under = UNDER_FOUNDATION
     set_under(s, card, under)
 
@@ -151,20 +167,21 @@ cdef inline bint safe_foundation_move(State *s, Rules *r, Move m) noexcept nogil
 cdef bint dead_end(State *s, Rules *r) noexcept nogil:
     """The basement-capacity test of reference.is_dead_end (which states the
     proof). Only called when it applies: lost empty rows, one-way cells."""
-    cdef int row_of[NCARDS]
-    cdef int depth_of[NCARDS]
     cdef bint homeless[MAX_ROW_LEN]
     cdef int lowest[4]
     cdef int i, j, k, d, x, y, h, suit, waiting, need
     cdef bint any_homeless, changed, gone
-    for x in range(NCARDS):
-        row_of[x] = -1
     for i in range(r.nrows):
+        # A card with more hosts left than its row holds has one elsewhere:
+        # it cannot be homeless. Skip rows with no other card (exact filter).
+        any_homeless = False
         for d in range(s.length[i]):
-            row_of[s.rows[i][d]] = i
-            depth_of[s.rows[i][d]] = d
-    for i in range(r.nrows):
-        # Homelessness only looks at the card's own row: a fixpoint per row.
+            x = s.rows[i][d]
+            if r.nhosts[x] - s.hosts_gone[x] < s.length[i]:
+                any_homeless = True
+                break
+        if not any_homeless:
+            continue
         any_homeless = False
         for d in range(s.length[i]):
             homeless[d] = False
@@ -175,11 +192,13 @@ cdef bint dead_end(State *s, Rules *r) noexcept nogil:
                 if homeless[d]:
                     continue
                 x = s.rows[i][d]
+                if r.nhosts[x] - s.hosts_gone[x] >= s.length[i]:
+                    continue  # a host lives outside the row
                 gone = True
                 for h in range(r.nhosts[x]):
                     y = r.hosts[x][h]
                     if not (s.foundation[y // 13] > y % 13 or s.under[y] == UNDER_CELL
-                            or (row_of[y] == i and (depth_of[y] < d or homeless[depth_of[y]]))):
+                            or (s.row_of[y] == i and (s.depth_of[y] < d or homeless[s.depth_of[y]]))):
                         gone = False
                         break
                 if gone:
@@ -202,7 +221,7 @@ cdef bint dead_end(State *s, Rules *r) noexcept nogil:
                 suit = s.cells[k] // 13
                 if s.foundation[suit] < 13:
                     need = suit * 13 + s.foundation[suit]  # the suit's next card home
-                    if row_of[need] == i and depth_of[need] <= j:
+                    if s.row_of[need] == i and s.depth_of[need] <= j:
                         waiting += 1
             if waiting > r.max_cells:
                 return True
@@ -466,13 +485,13 @@ cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadlin
             if top >= 0:
                 f = &frames[top]
                 m = arena[f.first + f.next - 1]
-                relocate(s, m.card, m.target, m.source)
+                relocate(s, r, m.card, m.target, m.source)
                 # The siblings' prefetches were spent while the subtree ran.
                 prefetch_children(s, t, arena + f.first + f.next, f.nmoves - f.next)
             continue
         m = arena[f.first + f.next]
         f.next += 1
-        relocate(s, m.card, m.source, m.target)
+        relocate(s, r, m.card, m.source, m.target)
         if s.in_play == 0:
             path_out[0] = <Move *> malloc((top + 1) * sizeof(Move))
             if path_out[0] == NULL:
@@ -486,7 +505,7 @@ cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadlin
             break
         slot = find_slot(t, s.key, s.hash)
         if not slot_empty(t, slot):
-            relocate(s, m.card, m.target, m.source)  # visited: skip it
+            relocate(s, r, m.card, m.target, m.source)  # visited: skip it
             continue
         if max_nodes >= 0 and nodes >= max_nodes:
             outcome = OUT_UNRESOLVED_NODES
@@ -563,6 +582,7 @@ cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
             r.hosts[c][j] = b
     # Every card starts "on the foundation"; placing the others fixes the key.
     for c in range(NCARDS):
+        s.row_of[c] = -1
         s.under[c] = UNDER_FOUNDATION
         write_field(s.key, c, UNDER_FOUNDATION)
         s.hash ^= zobrist[c][UNDER_FOUNDATION]
@@ -572,6 +592,8 @@ cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
         for c in row:
             s.rows[i][s.length[i]] = c
             set_under(s, c, s.rows[i][s.length[i] - 1] if s.length[i] else UNDER_BOTTOM)
+            s.row_of[c] = i
+            s.depth_of[c] = s.length[i]
             s.length[i] += 1
             s.in_play += 1
     for c in sorted(cells):
@@ -579,6 +601,9 @@ cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
         s.ncells += 1
         set_under(s, c, UNDER_CELL)
         s.in_play += 1
+    for c in range(NCARDS):
+        if s.under[c] == UNDER_FOUNDATION or s.under[c] == UNDER_CELL:
+            count_hosts_gone(s, r, c, 1)
 
 
 def moves(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
