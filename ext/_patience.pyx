@@ -446,6 +446,16 @@ cdef double now() noexcept nogil:
 
 
 # ------------------------------------------------------------------ search
+cdef inline bint doubled(void **buffer, int64_t *capacity, size_t item) noexcept nogil:
+    """Double a malloc'd array in place; False (array untouched) if out of memory."""
+    cdef void *grown = realloc(buffer[0], 2 * capacity[0] * item)
+    if grown == NULL:
+        return False
+    buffer[0] = grown
+    capacity[0] *= 2
+    return True
+
+
 cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadline,
                  int64_t *nodes_out, Move **path_out, int *path_len) noexcept nogil:
     """Depth-first search from ``s``; on a win, ``path_out`` gets a malloc'd
@@ -458,7 +468,6 @@ cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadlin
     cdef Outcome outcome = OUT_UNWINNABLE
     cdef Move *arena
     cdef Frame *frames
-    cdef void *grown
     path_out[0] = NULL
     path_len[0] = 0
     nodes_out[0] = 1
@@ -520,20 +529,11 @@ cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadlin
             slot = find_slot(t, s.key, s.hash)
         store(t, slot, s.key, s.hash)
         nodes += 1
-        if top + 1 == frame_cap:
-            grown = realloc(frames, 2 * frame_cap * sizeof(Frame))
-            if grown == NULL:
-                outcome = OUT_UNRESOLVED_MEMORY
-                break
-            frames = <Frame *> grown
-            frame_cap *= 2
-        if arena_len + MAX_MOVES_PER_NODE > arena_cap:
-            grown = realloc(arena, 2 * arena_cap * sizeof(Move))
-            if grown == NULL:
-                outcome = OUT_UNRESOLVED_MEMORY
-                break
-            arena = <Move *> grown
-            arena_cap *= 2
+        if (top + 1 == frame_cap and not doubled(<void **> &frames, &frame_cap, sizeof(Frame))) or (
+                arena_len + MAX_MOVES_PER_NODE > arena_cap
+                and not doubled(<void **> &arena, &arena_cap, sizeof(Move))):
+            outcome = OUT_UNRESOLVED_MEMORY
+            break
         top += 1
         f = &frames[top]
         f.first = arena_len
