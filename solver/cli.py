@@ -11,7 +11,7 @@ import click
 from games.deals import parse_deal_number
 from games.errors import InputError
 from games.patience import PRESETS, VARIANTS, Position, make_rules
-from games.patience_format import deal_to_json, format_deal_text, format_moves, parse_deal, parse_moves
+from games.patience_format import deal_to_json, format_deal_text, parse_deal, parse_moves, rules_header
 from solver.patience import ENGINES, solve
 from solver.render import draw
 from solver.result import DEFAULT_MAX_NODES, DEFAULT_MEMORY_MIB, WON, Limits
@@ -104,7 +104,7 @@ def read_text(source: str) -> str:
         with open(source, encoding="utf-8") as handle:
             return handle.read()
     except FileNotFoundError:
-        raise InputError(f"{source!r} is neither a deal number nor an existing file") from None
+        raise InputError(f"no such file {source!r}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read {source!r}: {error}") from None
 
@@ -116,10 +116,10 @@ def load_deal(source: str, game=None, variant=None, cells=None) -> tuple[Positio
         number = parse_deal_number(source)
         rules = make_rules(game or "butterfly", variant, cells)
         return Position.deal(number, rules), f"{rules.name} deal {number}"
+    if source != "-" and not os.path.exists(source):
+        raise InputError(f"{source!r} is neither a deal number nor an existing file")
     position = parse_deal(read_text(source))
     if game or variant or cells is not None:
-        from games.patience_format import rules_header
-
         header = rules_header(position.rules)
         rules = make_rules(game or header["game"], variant or header["variant"],
                            cells if cells is not None else header["cells"])

@@ -174,3 +174,8 @@ def test_solutions_are_shortened_unless_raw_moves_is_asked(tmp_path):
         solution = tmp_path / "s.txt"
         solution.write_text("\n".join(moves))
         assert run("verify", 2, solution).exit_code == 0
+
+
+def test_missing_files_are_named_for_what_they_are(tmp_path):
+    one_line_error(run("solve", tmp_path / "nope.txt"), "neither a deal number nor an existing file")
+    one_line_error(run("verify", 1, tmp_path / "moves.txt"), "no such file")
