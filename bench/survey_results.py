@@ -59,9 +59,18 @@ def write_data(games: dict[str, list[tuple]], folder: Path) -> None:
             handle.write(text.getvalue().encode())
 
 
+def budget_spans(rows: list[tuple]) -> list[tuple]:
+    """(budget, first deal, last deal) for each budget used, in deal order."""
+    spans: dict = {}
+    for deal, *_, budget in rows:
+        first, last = spans.get(budget, (deal, deal))
+        spans[budget] = (min(first, deal), max(last, deal))
+    return sorted(((b, lo, hi) for b, (lo, hi) in spans.items()), key=lambda span: span[1])
+
+
 def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
     lines = [
-        "| rules | deals | won | unwinnable | unresolved | winnability (Wilson 95 %) | budget |",
+        "| rules | deals | won | unwinnable | unresolved | winnability (Wilson 95 %) | node budget per deal |",
         "|---|---|---|---|---|---|---|",
     ]
     for game, rows in games.items():
@@ -74,10 +83,12 @@ def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
         first, last = rows[0][0], rows[-1][0]
         contiguous = last - first + 1 == n
         deals = f"{first}–{last}" if contiguous else f"{n} deals"
-        budgets = {r[5] for r in rows}
-        budget = ", ".join(f"{b:,}" if b else "none" for b in sorted(budgets, key=lambda b: b or 0))
+        budget = "; ".join(
+            f"{b:,} ({lo}–{hi})" if len(spans) > 1 else f"{b:,}" if b else "none"
+            for b, lo, hi in spans
+        ) if (spans := budget_spans(rows)) else ""
         lines.append(f"| {game} | {deals} | {won:,} | {lost:,} | {unresolved:,} | "
-                     f"{100 * low:.2f} % – {100 * high:.2f} % | {budget} nodes |")
+                     f"{100 * low:.2f} % – {100 * high:.2f} % | {budget} |")
     return lines
 
 
