@@ -24,7 +24,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+try:
+    import solver  # noqa: F401  (the installed package)
+except ImportError:  # a checkout whose package is not installed: use its sources
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.patience import Position, make_rules  # noqa: E402
 from solver import kernel, reference  # noqa: E402

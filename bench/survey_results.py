@@ -27,9 +27,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from solver.survey import wilson  # noqa: E402
+try:
+    from solver.survey import wilson
+except ImportError:  # a checkout whose package is not installed: use its sources
+    sys.path.insert(0, str(ROOT))
+    from solver.survey import wilson
 
 
 def load(db_path: str) -> dict[str, list[tuple]]:

@@ -3,6 +3,7 @@ everything the database held."""
 
 import importlib.util
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,13 @@ SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "survey_results.py"
 def publish():
     if not SCRIPT.exists():
         pytest.skip("not run from a checkout")
+    path_before = list(sys.path)
     spec = importlib.util.spec_from_file_location("survey_results", SCRIPT)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    # Loading the script must not put the checkout first on sys.path: worker
+    # processes started later would import its uncompiled sources.
+    assert sys.path == path_before
     return module
 
 
