@@ -111,17 +111,18 @@ def _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_t
 
 
 def run_survey(deals: Iterable[int], rules: Rules, limits: Limits, engine: str = "kernel",
-               workers: int = 1, on_result: Callable[[DealResult], None] | None = None,
+               workers: int = 1, on_result: Callable[[DealResult | None], None] | None = None,
                scheduler: str | None = None, db_path: str | None = None,
                connect_timeout: float = 20.0, restarts: bool = True) -> list[DealResult]:
     """Solve every deal; results come back sorted by deal number.
 
     With ``db_path``, each result is recorded as it finishes, deals already
     settled there are not solved again, and the answer covers the whole range
-    from the database. ``on_result`` is called once per deal of the range
-    (settled ones first).
+    from the database. ``on_result`` is called once per deal of the range:
+    with None for each deal already settled (first), then with each result
+    as it arrives (for a progress bar).
     """
-    deals = range(deals.start, deals.stop) if isinstance(deals, range) else list(deals)
+    deals = deals if isinstance(deals, range) else list(deals)
     db = None
     todo = list(deals)
     if db_path is not None:
