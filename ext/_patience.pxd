@@ -74,9 +74,6 @@ ctypedef struct State:
     # hosts_gone[x]: how many of x's hosts are home or in a cell (kept up to
     # date on foundation and cell moves; a filter for the dead-end test)
     uint8_t hosts_gone[NCARDS]
-    # hosts_in_row[x]: how many of x's hosts lie in x's own row (kept up to
-    # date on every move; with hosts_gone, an exact filter for homelessness)
-    uint8_t hosts_in_row[NCARDS]
     # where each card is: its row (-1: a cell or the foundation) and depth
     int8_t row_of[NCARDS]
     uint8_t depth_of[NCARDS]

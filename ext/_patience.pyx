@@ -97,24 +97,6 @@ cdef inline void count_hosts_gone(State *s, Rules *r, int card, int change) noex
         s.hosts_gone[r.builders[card][k]] += change
 
 
-cdef inline void count_hosts_in_row(State *s, Rules *r, int card, int row, int change) noexcept nogil:
-    """``card`` left (-1) or joined (+1) ``row``: it is a host of each of its
-    builders that lies there."""
-    cdef int k, x
-    for k in range(r.nbuilders[card]):
-        x = r.builders[card][k]
-        if s.row_of[x] == row:
-            s.hosts_in_row[x] += change
-
-
-cdef inline int own_row_hosts(State *s, Rules *r, int card) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(r.nhosts[card]):
-        if s.row_of[r.hosts[card][k]] == s.row_of[card]:
-            n += 1
-    return n
-
-
 cdef inline void relocate(State *s, Rules *r, int card, int source, int target) noexcept nogil:
     """Move ``card`` from ``source`` to ``target`` (no legality check: the
     generator only makes legal moves, and undo is the reverse relocation)."""
@@ -123,8 +105,6 @@ cdef inline void relocate(State *s, Rules *r, int card, int source, int target) 
         count_hosts_gone(s, r, card, 1)
     elif source >= LOC_CELL and target < LOC_CELL:
         count_hosts_gone(s, r, card, -1)
-    if source < LOC_CELL:
-        count_hosts_in_row(s, r, card, source, -1)
     if source < LOC_CELL:
         s.length[source] -= 1
     elif source == LOC_CELL:
@@ -162,9 +142,6 @@ cdef inline void relocate(State *s, Rules *r, int card, int source, int target) 
         s.row_of[card] = -1
         under = UNDER_FOUNDATION
     set_under(s, card, under)
-    if target < LOC_CELL:
-        count_hosts_in_row(s, r, card, target, 1)
-        s.hosts_in_row[card] = own_row_hosts(s, r, card)
 
 
 # ------------------------------------------------------------------ moves
@@ -195,12 +172,12 @@ cdef bint dead_end(State *s, Rules *r) noexcept nogil:
     cdef int i, j, k, d, x, y, h, suit, waiting, need
     cdef bint any_homeless, changed, gone
     for i in range(r.nrows):
-        # A card with a host alive outside its row cannot be homeless; skip
-        # the rows where every card has one (most rows, most of the time).
+        # A card with more hosts left than its row holds has one elsewhere:
+        # it cannot be homeless. Skip rows with no other card (exact filter).
         any_homeless = False
         for d in range(s.length[i]):
             x = s.rows[i][d]
-            if r.nhosts[x] == s.hosts_gone[x] + s.hosts_in_row[x]:
+            if r.nhosts[x] - s.hosts_gone[x] < s.length[i]:
                 any_homeless = True
                 break
         if not any_homeless:
@@ -215,7 +192,7 @@ cdef bint dead_end(State *s, Rules *r) noexcept nogil:
                 if homeless[d]:
                     continue
                 x = s.rows[i][d]
-                if r.nhosts[x] != s.hosts_gone[x] + s.hosts_in_row[x]:
+                if r.nhosts[x] - s.hosts_gone[x] >= s.length[i]:
                     continue  # a host lives outside the row
                 gone = True
                 for h in range(r.nhosts[x]):
@@ -627,8 +604,6 @@ cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
     for c in range(NCARDS):
         if s.under[c] == UNDER_FOUNDATION or s.under[c] == UNDER_CELL:
             count_hosts_gone(s, r, c, 1)
-        elif s.row_of[c] >= 0:
-            s.hosts_in_row[c] = own_row_hosts(s, r, c)
 
 
 def moves(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
