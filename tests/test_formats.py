@@ -319,12 +319,17 @@ def test_two_foundation_cards_of_one_suit():
     assert_one_line_error(lambda: deal_from_json(data), "foundations", "two hearts")
 
 
-def test_too_many_basement_cards():
-    text = (DEAL_1_TEXT.replace("B:", "B: 8D JC 2D TS")
+def four_in_the_basement() -> str:
+    """Deal 1 with four outer cards moved into the basement."""
+    return (DEAL_1_TEXT.replace("B:", "B: 8D JC 2D TS")
             .replace("L1: 7D 9C 4D 8H 8D", "L1: 7D 9C 4D 8H")
             .replace("L2: 5S JD 6D 9S JC", "L2: 5S JD 6D 9S")
             .replace("L3: 5D KD 3C 2D", "L3: 5D KD 3C")
             .replace("L5: 6S KC KH TH TS", "L5: 6S KC KH TH"))
+
+
+def test_too_many_basement_cards():
+    text = four_in_the_basement()
     assert_one_line_error(lambda: parse_deal(text), "4 cards in the cells", "butterfly has 3")
     assert_one_line_error(lambda: parse_deal("cells: 3\n" + text), "4 cards", "has 3")
     # Beleaguered Castle has no cells at all.
@@ -335,11 +340,7 @@ def test_too_many_basement_cards():
 
 
 def test_more_cells_make_a_big_basement_legal():
-    text = (DEAL_1_TEXT.replace("B:", "B: 8D JC 2D TS")
-            .replace("L1: 7D 9C 4D 8H 8D", "L1: 7D 9C 4D 8H")
-            .replace("L2: 5S JD 6D 9S JC", "L2: 5S JD 6D 9S")
-            .replace("L3: 5D KD 3C 2D", "L3: 5D KD 3C")
-            .replace("L5: 6S KC KH TH TS", "L5: 6S KC KH TH"))
+    text = four_in_the_basement()
     pos = parse_deal("cells: 4\n" + text)
     assert pos.rules.cells == 4
     assert len(pos.cells) == 4

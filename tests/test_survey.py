@@ -86,7 +86,7 @@ def test_survey_killed_mid_way_loses_nothing_and_duplicates_nothing(tmp_path):
                 if len(rows(db)) >= 10:
                     break
             except sqlite3.OperationalError:
-                pass
+                continue  # the survey is still creating its tables: look again
     process.send_signal(signal.SIGKILL)
     process.wait()
     done_before = rows(db)
