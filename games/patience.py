@@ -417,13 +417,23 @@ class Position:
         for move in self.legal_moves():
             yield move, self._play(move)
 
-    def replay(self, moves: list[Move]) -> list[Position]:
-        """Every position along ``moves`` (first the starting one); raise
-        InputError naming the first illegal move with its number."""
+    def replay_until_illegal(self, moves: list[Move]) -> tuple[list[Position], tuple[int, Move, str] | None]:
+        """The positions along ``moves`` (first the starting one) up to the
+        first illegal move, and that move's number, the move and why it is
+        illegal (None when every move is legal)."""
         positions = [self]
         for number, move in enumerate(moves, 1):
             reason = positions[-1].check_move(move)
             if reason is not None:
-                raise InputError(f"move {number} ({move}) is illegal: {reason}")
+                return positions, (number, move, reason)
             positions.append(positions[-1]._play(move))
+        return positions, None
+
+    def replay(self, moves: list[Move]) -> list[Position]:
+        """Every position along ``moves`` (first the starting one); raise
+        InputError naming the first illegal move with its number."""
+        positions, illegal = self.replay_until_illegal(moves)
+        if illegal is not None:
+            number, move, reason = illegal
+            raise InputError(f"move {number} ({move}) is illegal: {reason}")
         return positions

@@ -15,6 +15,7 @@ from games.patience_format import deal_to_json, format_deal_text, parse_deal, pa
 from solver.patience import ENGINES, solve
 from solver.render import draw
 from solver.result import DEFAULT_MAX_NODES, DEFAULT_MEMORY_MIB, WON, Limits
+from solver.survey import parse_range, result_rows, run_survey, summarise
 
 
 def _version() -> str:
@@ -217,14 +218,14 @@ def verify(deal, solution, game, variant, cells):
     Exit code 0 when the moves win, 1 naming the first illegal move (or
     saying the deal is not won at the end), 2 for unreadable input.
     """
-    position, _ = load_deal(deal, game, variant, cells)
+    start, _ = load_deal(deal, game, variant, cells)
     moves = parse_moves(read_text(solution))
-    for number, move in enumerate(moves, 1):
-        reason = position.check_move(move)
-        if reason is not None:
-            click.echo(f"illegal: move {number} ({move}): {reason}")
-            sys.exit(1)
-        position = position._play(move)
+    positions, illegal = start.replay_until_illegal(moves)
+    if illegal is not None:
+        number, move, reason = illegal
+        click.echo(f"illegal: move {number} ({move}): {reason}")
+        sys.exit(1)
+    position = positions[-1]
     if not position.is_won():
         click.echo(f"not won: all {len(moves)} moves are legal but {position.cards_in_play()} cards are still in play")
         sys.exit(1)
@@ -245,8 +246,6 @@ def verify(deal, solution, game, variant, cells):
 def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, workers, db_path,
            scheduler, as_json):
     """Solve a range of deals and report how many are won."""
-    from solver.survey import parse_range, result_rows, run_survey, summarise
-
     deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
     limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory)

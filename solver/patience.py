@@ -19,6 +19,7 @@ import time
 from games.deals import SplitMix64
 from games.patience import Move, Position
 from solver.result import UNRESOLVED, WON, Limits, SolveResult
+from solver.shorten import shorten as shorten_line
 
 ENGINES = ("kernel", "python")
 
@@ -104,8 +105,6 @@ def solve(position: Position, limits: Limits = Limits(), engine: str = "kernel",
     result.nodes = total_nodes
     result.seconds = time.perf_counter() - start
     if shorten and result.result == WON and result.moves:
-        from solver.shorten import shorten as shorten_line
-
         result.moves = shorten_line(position, result.moves)
     return result
 

@@ -125,11 +125,10 @@ def is_dead_end(position: Position) -> bool:
     for i, row in enumerate(position.rows):
         if not any(x in homeless for x in row):
             continue
-        for j in range(len(row)):
+        lowest: dict[int, int] = {}  # per suit, the lowest rank at or below y
+        for j, y in enumerate(row):
             below = row[: j + 1]  # y = row[j] and everything beneath it
-            lowest = {}
-            for z in below:
-                lowest[z // 13] = min(lowest.get(z // 13, 14), z % 13 + 1)
+            lowest[y // 13] = min(lowest.get(y // 13, 14), y % 13 + 1)
             must_wait = sum(
                 1 for x in row[j + 1 :] if x in homeless and lowest.get(x // 13, 14) < x % 13 + 1
             )

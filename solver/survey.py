@@ -12,6 +12,7 @@ from games.errors import InputError
 from games.patience import Position, Rules
 from solver.patience import solve
 from solver.result import UNRESOLVED, UNWINNABLE, WON, Limits
+from solver.results_db import ResultsDB
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,6 @@ def run_survey(deals: Iterable[int], rules: Rules, limits: Limits, engine: str =
     if db_path is not None:
         if not isinstance(deals, range):
             raise ValueError("a survey with a database takes a range of deals")
-        from solver.results_db import ResultsDB
-
         db = ResultsDB(db_path)
         settled = db.settled(rules.name, deals, limits.max_nodes)
         todo = [d for d in deals if d not in settled]
