@@ -9,6 +9,11 @@ extensions = [
         ["ext/_patience.pyx"],
         extra_compile_args=["-O3"],
     ),
+    Extension(
+        "ext._papillon",
+        ["ext/_papillon.pyx"],
+        extra_compile_args=["-O3"],
+    ),
 ]
 
 setup(

@@ -1,0 +1,193 @@
+"""Papillon endgame analysis: the friendly face of the compiled kernel.
+
+- :func:`analyse` — perfect information: every legal move of the player to
+  move with its max-n line and its guaranteed (paranoid) value, best first.
+- :func:`analyse_seat` — from one seat: the opponents' hands are unknown; every
+  split of the unseen cards consistent with the hand sizes is solved exactly
+  (or a sample, when there are more than ``limit``), and each move gets its
+  mean result and its chance to win the pool.
+
+The searches run in ``ext._papillon`` (``engine="kernel"``) or in the pure
+Python oracle :mod:`solver.papillon_reference` (``engine="python"``); the
+tests keep them equal. Both need the stock empty: the last deal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import NamedTuple
+
+from ext import _papillon
+from games.errors import InputError
+from games.papillon import HandState, Move, Scoring
+from solver import papillon_reference as reference
+from solver.papillon_reference import MaxnValue, MoveValue
+
+ENGINES = ("kernel", "python")
+
+
+def kernel_position(state: HandState) -> dict:
+    """The state as rank counts, the kernel's input."""
+    return {
+        "players": state.players,
+        "dealer": state.dealer,
+        "classic": state.options.scoring is Scoring.CLASSIC,
+        "hands": [[c.rank for c in h] for h in state.hands],
+        "table": [c.rank for c in state.table],
+        "chips": list(state.chips),
+        "taken": list(state.taken),
+        "pool": state.pool,
+        "to_move": state.to_move,
+        "last_trailer": state.last_trailer,
+        "papillons": sum(1 << p for p in set(state.papillons)),
+        "stake": state.stake,
+    }
+
+
+def _check_last_deal(state: HandState) -> None:
+    if state.stock:
+        raise InputError(f"the stock still holds {len(state.stock)} cards: exact analysis starts at the last deal")
+    if state.is_terminal():
+        raise InputError("the hand is over: there is nothing to analyse")
+
+
+def analyse(state: HandState, engine: str = "kernel") -> list[MoveValue]:
+    """Every legal move with its max-n line and guaranteed chips, best first."""
+    _check_last_deal(state)
+    if engine == "python":
+        return reference.analyse_moves(state)
+    moves = state.legal_moves()
+    rows, _nodes = _papillon.analyse(kernel_position(state))
+    values = [MoveValue(m, MaxnValue(chips, winner), guaranteed) for m, (chips, winner, guaranteed) in zip(moves, rows)]
+    player = state.to_move
+    order = sorted(range(len(values)), key=lambda i: (-values[i].maxn.chips[player], -values[i].paranoid, i))
+    return [values[i] for i in order]
+
+
+def maxn(state: HandState, engine: str = "kernel") -> MaxnValue:
+    """Everyone's chips at the end of the hand, and the winner, under max-n."""
+    if state.is_terminal():
+        return MaxnValue(state.chips, state.winner)
+    _check_last_deal(state)
+    if engine == "python":
+        return reference.maxn(state)
+    chips, winner, _nodes = _papillon.solve_maxn(kernel_position(state))
+    return MaxnValue(chips, winner)
+
+
+def paranoid(state: HandState, player: int, engine: str = "kernel") -> int:
+    """The chips ``player`` can guarantee when everyone else plays against them."""
+    if state.is_terminal():
+        return state.chips[player]
+    _check_last_deal(state)
+    if engine == "python":
+        return reference.paranoid(state, player)
+    return _papillon.solve_paranoid(kernel_position(state), player)[0]
+
+
+class SeatMove(NamedTuple):
+    move: Move
+    mean_chips: float  # the mover's mean chips at the end of the hand, over the splits
+    win_chance: float  # the share of splits in which the mover takes the pool
+
+
+class SeatAnalysis(NamedTuple):
+    player: int
+    unseen: tuple  # the cards the player cannot see (the opponents' hands)
+    splits: int  # how many splits were solved (card-level, with repeats merged)
+    exhaustive: bool  # every split (True) or a random sample (False)
+    moves: list[SeatMove]  # best first
+
+
+def hand_splits(unseen: list, sizes: list[int]):
+    """Every way to deal ``unseen`` into hands of ``sizes`` (card by card)."""
+    from itertools import combinations
+
+    if not sizes:
+        yield ()
+        return
+    first, rest = sizes[0], sizes[1:]
+    for hand in combinations(unseen, first):
+        left = [c for c in unseen if c not in hand]
+        for others in hand_splits(left, rest):
+            yield (hand,) + others
+
+
+def split_count(unseen: int, sizes: list[int]) -> int:
+    from math import comb
+
+    total, left = 1, unseen
+    for size in sizes:
+        total *= comb(left, size)
+        left -= size
+    return total
+
+
+def analyse_seat(state: HandState, player: int | None = None, limit: int = 10_000, seed: int = 0, engine: str = "kernel") -> SeatAnalysis:
+    """The moves of the player to move, judged from ``player``'s seat alone.
+
+    Only ``player``'s hand and the table are known; the opponents' hands are
+    every split of the unseen cards with the right sizes, all of them when
+    there are at most ``limit`` (else ``limit`` random splits, seeded), each
+    solved exactly under max-n. Splits that differ only in suits are solved
+    once and counted as often as they occur.
+    """
+    import random
+    from collections import Counter
+
+    _check_last_deal(state)
+    mover = state.to_move
+    player = mover if player is None else player
+    if player != mover:
+        raise InputError(f"player {player} is not to move (player {mover} is)")
+    others = [p for p in range(state.players) if p != player]
+    unseen = sorted(c for p in others for c in state.hands[p])
+    sizes = [len(state.hands[p]) for p in others]
+    total = split_count(len(unseen), sizes)
+    exhaustive = total <= limit
+    if exhaustive:
+        splits = hand_splits(unseen, sizes)
+    else:
+        rng = random.Random(seed)
+
+        def sample():
+            for _ in range(limit):
+                shuffled = rng.sample(unseen, len(unseen))
+                hands, start = [], 0
+                for size in sizes:
+                    hands.append(tuple(shuffled[start : start + size]))
+                    start += size
+                yield tuple(hands)
+
+        splits = sample()
+    by_ranks: Counter = Counter()
+    example = {}
+    for split in splits:
+        key = tuple(tuple(sorted(c.rank for c in hand)) for hand in split)
+        by_ranks[key] += 1
+        example.setdefault(key, split)
+    moves = state.legal_moves()
+    sums = [0.0] * len(moves)
+    wins = [0.0] * len(moves)
+    weight = sum(by_ranks.values())
+    for key, count in by_ranks.items():
+        hands = list(state.hands)
+        for p, hand in zip(others, example[key]):
+            hands[p] = tuple(sorted(hand))
+        world = dataclasses.replace(state, hands=tuple(hands))
+        if engine == "python":
+            rows = [(v.maxn.chips, v.maxn.winner) for v in _in_move_order(reference.analyse_moves(world), moves)]
+        else:
+            raw, _nodes = _papillon.analyse(kernel_position(world), False)
+            rows = [(chips, winner) for chips, winner, _ in raw]
+        for i, (chips, winner) in enumerate(rows):
+            sums[i] += count * chips[player]
+            wins[i] += count * (winner == player)
+    result = [SeatMove(m, sums[i] / weight, wins[i] / weight) for i, m in enumerate(moves)]
+    order = sorted(range(len(result)), key=lambda i: (-result[i].mean_chips, -result[i].win_chance, i))
+    return SeatAnalysis(player, tuple(unseen), weight, exhaustive, [result[i] for i in order])
+
+
+def _in_move_order(values: list[MoveValue], moves: list[Move]) -> list[MoveValue]:
+    index = {m.signature: i for i, m in enumerate(moves)}
+    return sorted(values, key=lambda v: index[v.move.signature])
