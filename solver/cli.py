@@ -267,5 +267,10 @@ def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine,
     click.echo(f"nodes per deal: median {summary['median_nodes']:.0f}, mean {summary['mean_nodes']:.0f}")
 
 
+from solver.papillon_cli import papillon  # noqa: E402  (it uses the helpers above)
+
+main.add_command(papillon)
+
 if __name__ == "__main__":
     main()
+
