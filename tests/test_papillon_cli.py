@@ -1,0 +1,111 @@
+"""``butterfly papillon``: play and analyse, and their errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from games.papillon_format import parse_position
+from solver.cli import main
+from solver.papillon import analyse
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "papillon"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def one_line_error(result, fragment):
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output and fragment in lines[0], result.output
+
+
+def test_play_prints_a_log_and_the_final_chips():
+    result = run("papillon", "play", "--seed", "3", "--bots", "random,greedy,analyst")
+    assert result.exit_code == 0
+    assert "Hand 3:" in result.output and "Final chips:" in result.output
+    assert "lays down" in result.output and "takes" in result.output
+
+
+@pytest.mark.parametrize("players", ["3", "4"])
+def test_play_json_conserves_chips(players):
+    result = run("papillon", "play", "--players", players, "--rounds", "2", "--seed", "8", "--json",
+                 "--bots", "greedy", "--scoring", "modern")
+    game = json.loads(result.output)
+    n = int(players)
+    assert len(game["hands"]) >= 2 * n
+    assert sum(game["chips"]) + game["pool"] == n * game["options"]["purse"]
+    for hand in game["hands"]:
+        assert sum(hand["taken"]) == 52
+
+
+def test_analyse_full_information_matches_the_library():
+    path = EXAMPLES / "last-deal.json"
+    result = run("papillon", "analyse", str(path), "--json")
+    rows = json.loads(result.output)["moves"]
+    expected = analyse(parse_position(path.read_text()).state)
+    assert [r["move"] for r in rows] == [str(v.move) for v in expected]
+    assert [r["guaranteed"] for r in rows] == [v.paranoid for v in expected]
+    text = run("papillon", "analyse", str(path)).output
+    assert "max-n" in text and str(expected[0].move) in text
+
+
+def test_analyse_from_a_seat():
+    path = EXAMPLES / "from-seat.json"
+    seat = json.loads(path.read_text())["to_move"]
+    result = json.loads(run("papillon", "analyse", str(path), "--as-player", str(seat), "--json").output)
+    assert result["exhaustive"] and result["splits"] == 20 and len(result["unseen"]) == 6
+    assert "Solved every split" in run("papillon", "analyse", str(path), "--as-player", str(seat)).output
+
+
+def _write(tmp_path, data) -> str:
+    path = tmp_path / "position.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+def _example():
+    return json.loads((EXAMPLES / "last-deal.json").read_text())
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d["hands"][0].__setitem__(0, d["table"][0]), "appears twice"),
+        (lambda d: d["table"].pop(), "accounts for 51 cards"),
+        (lambda d: d["hands"][1].extend(["9H"]), "at most 3"),
+        (lambda d: d.update(players=5), "out of range"),
+        (lambda d: d.update(to_move=7), "to_move 7 is out of range"),
+        (lambda d: d["hands"].__setitem__(0, 3), "hidden"),
+        (lambda d: d.update(stock=9), "stock"),
+        (lambda d: d.update(colour="red"), "unknown field 'colour'"),
+        (lambda d: d["table"].__setitem__(0, "1X"), "unknown card '1X'"),
+        (lambda d: d.update(scoring="1900"), "unknown scoring"),
+    ],
+)
+def test_bad_positions_get_one_line_and_exit_2(tmp_path, change, message):
+    data = _example()
+    change(data)
+    one_line_error(run("papillon", "analyse", _write(tmp_path, data)), message)
+
+
+def test_unreadable_positions(tmp_path):
+    one_line_error(run("papillon", "analyse", _write(tmp_path, "{not json")), "not valid JSON")
+    one_line_error(run("papillon", "analyse", str(tmp_path / "missing.json")), "no such file")
+    seat = _example()["to_move"]
+    other = (seat + 1) % 3
+    path = str(EXAMPLES / "from-seat.json")
+    one_line_error(run("papillon", "analyse", path, "--as-player", str(other)), "hidden")
+    full = str(EXAMPLES / "last-deal.json")
+    one_line_error(run("papillon", "analyse", full, "--as-player", str(other)), "not to move")
+
+
+def test_bad_play_options():
+    one_line_error(run("papillon", "play", "--bots", "clever"), "unknown bot 'clever'")
+    one_line_error(run("papillon", "play", "--bots", "random,greedy"), "one per player")
+    one_line_error(run("papillon", "play", "--players", "5"), "5")

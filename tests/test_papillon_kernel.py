@@ -1,0 +1,119 @@
+"""The compiled Papillon kernel against its pure-Python oracle."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ext import _papillon
+from games.deals import shuffled_deck
+from games.papillon import HandState, Options, capture_sets
+from solver import papillon
+from solver.papillon import analyse, analyse_seat, kernel_position, maxn, paranoid, split_count
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.integers(1, 13),
+    st.lists(st.integers(0, 4), min_size=13, max_size=13),
+)
+def test_capture_sets_kernel_equals_oracle(rank, counts):
+    table = [0] + [min(c, 4 - (r + 1 == rank)) for r, c in enumerate(counts)]
+    assert _papillon.kernel_capture_sets(rank, table) == capture_sets(rank, table)
+
+
+def last_deal_positions(count, seed=0, players=(3, 4), scorings=("1725", "modern"), mid_deal=True):
+    """Positions of the last deal, reached by random play from random deals."""
+    rng = random.Random(seed)
+    found = []
+    number = seed * 100_000
+    while len(found) < count:
+        number += 1
+        n = rng.choice(players)
+        options = Options(players=n, scoring=rng.choice(scorings))
+        state = HandState.deal(rng.randrange(n), shuffled_deck(number), options, chips=(100,) * n, pool=3 * n)
+        while not state.is_terminal() and (state.stock or (mid_deal and rng.random() < 0.4)):
+            state = state._play(rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+
+POSITIONS = last_deal_positions(300)
+
+
+def test_kernel_moves_are_the_engines():
+    for state in POSITIONS:
+        kernel = [(tuple([rank] * k) if rank else None, parts) for rank, k, parts in _papillon.kernel_moves(kernel_position(state))]
+        engine = state.legal_moves()
+        if engine[0].is_trail:
+            assert kernel == [(None, ())]
+        else:
+            assert kernel == [m.signature for m in engine]
+
+
+def test_analysis_kernel_equals_oracle():
+    for state in POSITIONS:
+        assert analyse(state, "kernel") == analyse(state, "python")
+
+
+def test_maxn_and_paranoid_kernel_equal_oracle():
+    for state in POSITIONS[:150]:
+        assert maxn(state, "kernel") == maxn(state, "python")
+        for player in range(state.players):
+            assert paranoid(state, player, "kernel") == paranoid(state, player, "python")
+
+
+def test_paranoid_never_beats_maxn_and_conserves_chips():
+    for state in POSITIONS:
+        total = state.total_chips()
+        for row in analyse(state):
+            assert sum(row.maxn.chips) <= total  # the rest is in the pool
+            assert row.paranoid <= row.maxn.chips[state.to_move]
+
+
+def test_best_first_order():
+    for state in POSITIONS[:100]:
+        rows = analyse(state)
+        p = state.to_move
+        keys = [(-r.maxn.chips[p], -r.paranoid) for r in rows]
+        assert keys == sorted(keys)
+        assert rows[0].maxn == maxn(state)
+
+
+@pytest.mark.parametrize("players, count", [(3, 12), pytest.param(4, 6, marks=pytest.mark.slow)])
+def test_seat_analysis_kernel_equals_oracle_and_counts_splits(players, count):
+    for state in [s for s in POSITIONS if s.players == players][:count]:
+        kernel = analyse_seat(state)
+        assert kernel == analyse_seat(state, engine="python")
+        others = [len(h) for p, h in enumerate(state.hands) if p != state.to_move]
+        assert kernel.exhaustive and kernel.splits == split_count(sum(others), others)
+        assert 0 <= min(m.win_chance for m in kernel.moves) <= max(m.win_chance for m in kernel.moves) <= 1
+
+
+def test_seat_analysis_samples_beyond_the_limit():
+    state = next(s for s in POSITIONS if s.players == 4 and sum(len(h) for h in s.hands) >= 10)
+    result = analyse_seat(state, limit=50, seed=3)
+    assert not result.exhaustive and result.splits == 50
+    assert result == analyse_seat(state, limit=50, seed=3)
+
+
+def test_seat_analysis_knows_only_the_seat():
+    """Swapping cards between opponents' hands changes nothing from the seat."""
+    state = next(s for s in POSITIONS if s.players == 3 and all(len(h) >= 2 for h in s.hands))
+    a, b = [p for p in range(3) if p != state.to_move]
+    hands = list(state.hands)
+    hands[a], hands[b] = (hands[b][0],) + hands[a][1:], (hands[a][0],) + hands[b][1:]
+    import dataclasses
+
+    swapped = dataclasses.replace(state, hands=tuple(tuple(sorted(h)) for h in hands))
+    assert analyse_seat(state) == analyse_seat(swapped)
+
+
+def test_analysis_needs_the_last_deal():
+    state = HandState.deal(0, shuffled_deck(1))
+    with pytest.raises(papillon.InputError, match="stock"):
+        analyse(state)
