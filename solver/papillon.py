@@ -191,3 +191,91 @@ def analyse_seat(state: HandState, player: int | None = None, limit: int = 10_00
 def _in_move_order(values: list[MoveValue], moves: list[Move]) -> list[MoveValue]:
     index = {m.signature: i for i, m in enumerate(moves)}
     return sorted(values, key=lambda v: index[v.move.signature])
+
+
+class RedealMove(NamedTuple):
+    move: Move
+    chips: tuple[float, ...]  # everyone's expected chips at the end of the hand
+    win_chance: float  # the mover's chance to take the pool
+
+
+class RedealAnalysis(NamedTuple):
+    splits: int  # deals of the stock solved at each redeal (card-level, repeats merged)
+    exhaustive: bool
+    moves: list[RedealMove]  # best first for the mover
+
+
+def analyse_redeal(state: HandState, limit: int = 10_000, seed: int = 0) -> RedealAnalysis:
+    """Exact analysis when the stock holds exactly one more redeal.
+
+    The current deal is searched move by move under max-n; when every hand
+    is empty the redeal is a chance node: every way to deal the stock's
+    cards three to each player (its order is unknown) is solved exactly by
+    the kernel and the results are averaged. More than ``limit`` deals of
+    the stock: a seeded random sample of ``limit`` (the same at every
+    redeal). Players maximise their expected chips; ties go to the first
+    move in the engine's order.
+    """
+    import random
+    from collections import Counter
+
+    n = state.players
+    if len(state.stock) != 3 * n:
+        raise InputError(f"the stock holds {len(state.stock)} cards, not one redeal ({3 * n})")
+    if state.is_terminal():
+        raise InputError("the hand is over: there is nothing to analyse")
+    stock = sorted(state.stock)
+    sizes = [3] * n
+    exhaustive = split_count(len(stock), sizes) <= limit
+    if exhaustive:
+        deals = list(hand_splits(stock, sizes))
+    else:
+        rng = random.Random(seed)
+        deals = []
+        for _ in range(limit):
+            order = rng.sample(stock, len(stock))
+            deals.append(tuple(tuple(order[3 * p : 3 * p + 3]) for p in range(n)))
+    weights = Counter(tuple(tuple(sorted(c.rank for c in h)) for h in deal) for deal in deals)
+    example = {}
+    for deal in deals:
+        example.setdefault(tuple(tuple(sorted(c.rank for c in h)) for h in deal), deal)
+    chance_memo: dict = {}
+
+    def redeal_value(after: HandState) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """Expected chips and each player's chance to win, over the deals of the stock."""
+        key = (after.to_move, tuple(c.rank for c in after.table), after.taken, after.pool, after.last_trailer)
+        base = after.chips
+        if key not in chance_memo:
+            totals = [0.0] * n
+            wins = [0.0] * n
+            for ranks, count in weights.items():
+                hands = tuple(tuple(sorted(h)) for h in example[ranks])
+                chips, winner, _ = _papillon.solve_maxn(kernel_position(dataclasses.replace(after, hands=hands)))
+                for p in range(n):
+                    totals[p] += count * (chips[p] - base[p])
+                if winner >= 0:
+                    wins[winner] += count
+            total = sum(weights.values())
+            chance_memo[key] = (tuple(t / total for t in totals), tuple(w / total for w in wins))
+        delta, wins = chance_memo[key]
+        return tuple(b + d for b, d in zip(base, delta)), wins
+
+    def value(s: HandState) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        if s.is_terminal():
+            return s.chips, tuple(float(p == s.winner) for p in range(n))
+        best = None
+        for move in s.legal_moves():
+            child = s._play(move)
+            result = redeal_value(child) if s.stock and not child.stock else value(child)
+            if best is None or result[0][s.to_move] > best[0][s.to_move]:
+                best = result
+        return best
+
+    mover = state.to_move
+    rows = []
+    for move in state.legal_moves():
+        child = state._play(move)
+        chips, wins = redeal_value(child) if not child.stock else value(child)
+        rows.append(RedealMove(move, chips, wins[mover]))
+    order = sorted(range(len(rows)), key=lambda i: (-rows[i].chips[mover], i))
+    return RedealAnalysis(sum(weights.values()), exhaustive, [rows[i] for i in order])

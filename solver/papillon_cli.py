@@ -10,7 +10,7 @@ from games.errors import InputError
 from games.papillon import Event, Move, Options, Scoring, value
 from games.papillon_format import parse_position
 from games.papillon_game import GameRecord, play_game
-from solver.papillon import ENGINES, analyse, analyse_seat
+from solver.papillon import ENGINES, analyse, analyse_redeal, analyse_seat
 from solver.papillon_bots import BOTS
 
 _PAID_EACH = {
@@ -184,6 +184,9 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json):
 
     position = parse_position(read_text(position_file))
     state = position.state
+    if state.stock and len(state.stock) == 3 * state.players and as_player is None:
+        _print_redeal(state, analyse_redeal(state, limit=limit, seed=seed), as_json)
+        return
     if as_player is None:
         if position.hidden:
             raise InputError(f"hand {position.hidden[0]} is hidden: give every hand, or use --as-player")
@@ -231,3 +234,24 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json):
         click.echo(f"  {str(m.move):<24} {m.mean_chips:>11.2f} {m.mean_chips - state.chips[as_player]:>+8.2f} "
                    f"{m.win_chance:>10.1%}")
 
+
+
+def _print_redeal(state, result, as_json: bool) -> None:
+    p = state.to_move
+    if as_json:
+        click.echo(json.dumps({
+            "to_move": p,
+            "stock_deals": result.splits,
+            "exhaustive": result.exhaustive,
+            "moves": [{"move": str(m.move), "expected_chips": list(m.chips), "win_chance": m.win_chance}
+                      for m in result.moves],
+        }, indent=1))
+        return
+    how = "every deal" if result.exhaustive else f"a random sample of {result.splits} deals"
+    click.echo(f"{_seat(p)} to move with {_cards(state.hands[p])}; table {_cards(state.table) or '(empty)'}; "
+               f"one redeal left in the stock.")
+    click.echo(f"The redeal is a chance node over {how} of the stock ({result.splits}); "
+               "values are expected chips at the end of the hand under max-n.")
+    click.echo(f"  {'move':<24} {'expected':>9} {'change':>8} {'wins pool':>10}")
+    for m in result.moves:
+        click.echo(f"  {str(m.move):<24} {m.chips[p]:>9.2f} {m.chips[p] - state.chips[p]:>+8.2f} {m.win_chance:>10.1%}")

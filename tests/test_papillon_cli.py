@@ -109,3 +109,12 @@ def test_bad_play_options():
     one_line_error(run("papillon", "play", "--bots", "clever"), "unknown bot 'clever'")
     one_line_error(run("papillon", "play", "--bots", "random,greedy"), "one per player")
     one_line_error(run("papillon", "play", "--players", "5"), "5")
+
+
+def test_analyse_with_one_redeal_left():
+    path = str(EXAMPLES / "one-redeal-left.json")
+    result = json.loads(run("papillon", "analyse", path, "--json").output)
+    assert result["exhaustive"] and result["stock_deals"] == 1680
+    chips = [m["expected_chips"][result["to_move"]] for m in result["moves"]]
+    assert chips == sorted(chips, reverse=True)
+    assert "chance node" in run("papillon", "analyse", path).output

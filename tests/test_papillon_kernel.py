@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -117,3 +118,38 @@ def test_analysis_needs_the_last_deal():
     state = HandState.deal(0, shuffled_deck(1))
     with pytest.raises(papillon.InputError, match="stock"):
         analyse(state)
+
+
+def _before_last_redeal(seed):
+    """A position where only the mover holds cards, one card, and one redeal is left."""
+    rng = random.Random(seed)
+    number = seed * 1000
+    while True:
+        number += 1
+        state = HandState.deal(number % 3, shuffled_deck(number), Options(), chips=(100,) * 3, pool=9)
+        while not state.is_terminal() and len(state.stock) >= 9:
+            if len(state.stock) == 9 and sum(map(len, state.hands)) == 1:
+                return state
+            state = state._play(rng.choice(state.legal_moves()))
+
+
+def test_redeal_chance_node_is_the_mean_over_every_deal_of_the_stock():
+    from solver.papillon import analyse_redeal, hand_splits
+    from solver.papillon_reference import maxn as reference_maxn
+
+    state = _before_last_redeal(5)
+    result = analyse_redeal(state)
+    assert result.exhaustive and result.splits == 1680
+    n, dealer = state.players, state.dealer
+    for row in result.moves:
+        totals = [0] * n
+        wins = 0
+        for hands in hand_splits(sorted(state.stock), [3] * n):
+            # order the stock so that the redeal gives exactly these hands
+            stock = [hands[(dealer + k) % n][i] for i in range(3) for k in range(1, n + 1)]
+            child = dataclasses.replace(state, stock=tuple(stock))._play(row.move)
+            value = reference_maxn(child)
+            totals = [t + c for t, c in zip(totals, value.chips)]
+            wins += value.winner == state.to_move
+        assert row.chips == pytest.approx([t / 1680 for t in totals])
+        assert row.win_chance == pytest.approx(wins / 1680)
