@@ -6,8 +6,8 @@ game is reproducible from its options, seed and bots.
 
 >>> from solver.papillon_bots import random_bot
 >>> game = play_game(Options(rounds=1), seed=3, bots=[random_bot] * 3)
->>> len(game.hands), sum(game.chips) + game.pool == 3 * Options(rounds=1).purse
-(3, True)
+>>> len(game.hands) >= 3, sum(game.chips) + game.pool == 3 * Options(rounds=1).purse
+(True, True)
 """
 
 from __future__ import annotations

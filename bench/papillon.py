@@ -1,0 +1,113 @@
+"""Papillon endgame benchmark (not a test): prints figures, asserts nothing
+about time.
+
+    python bench/papillon.py            # the figures in docs/performance.md
+    python bench/papillon.py --quick    # a smaller run
+
+Positions: every position of the last deal (stock empty, someone to move)
+met in games between greedy and random bots, three and four players, both
+scorings, until there are --positions of them.
+
+1. Perfect information, kernel: the exact last-deal solve (max-n of the
+   whole position) and the full move analysis (every move with its max-n
+   line and paranoid value): median and 99th percentile.
+2. From the seat of the player to move: every split of the unseen cards
+   solved exactly (the analyst bot's decision): median and 99th percentile.
+3. Kernel against the pure-Python oracle on the same positions, the same
+   analysis, timed side by side: the speed ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+try:
+    import solver  # noqa: F401  (the installed package)
+except ImportError:  # a checkout whose package is not installed: use its sources
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import random
+
+from games.deals import shuffled_deck
+from games.papillon import HandState, Options
+from solver import papillon
+from solver.papillon_bots import greedy_bot, random_bot
+
+
+def positions_from_games(count: int, seed: int = 0) -> list[HandState]:
+    rng = random.Random(seed)
+    found: list[HandState] = []
+    number = 0
+    while len(found) < count:
+        number += 1
+        players = 3 if number % 3 else 4
+        options = Options(players=players, scoring="1725" if number % 4 else "modern")
+        bots = [greedy_bot if rng.random() < 0.5 else random_bot for _ in range(players)]
+        state = HandState.deal(number % players, shuffled_deck(number), options, chips=(260,) * players, pool=20 * players)
+        while not state.is_terminal():
+            if not state.stock:
+                found.append(state)
+            state = state.apply(bots[state.to_move](state, rng))
+    return found[:count]
+
+
+def timed(function, items) -> list[float]:
+    times = []
+    for item in items:
+        start = time.perf_counter()
+        function(item)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def percentiles(times: list[float]) -> str:
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return f"median {1e3 * statistics.median(ordered):8.3f} ms   p99 {1e3 * p99:8.3f} ms   max {1e3 * ordered[-1]:8.3f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=1000)
+    parser.add_argument("--oracle-positions", type=int, default=200, help="positions timed with the Python oracle too")
+    parser.add_argument("--quick", action="store_true", help="200 positions, 50 for the oracle")
+    args = parser.parse_args()
+    if args.quick:
+        args.positions, args.oracle_positions = 200, 50
+    print(f"python {platform.python_version()}, {platform.machine()}")
+    states = positions_from_games(args.positions)
+    three = sum(s.players == 3 for s in states)
+    print(f"{len(states)} last-deal positions from simulated games ({three} three-player, {len(states) - three} four-player)")
+
+    print("\n1. Perfect information (kernel)")
+    print(f"  last-deal solve (max-n)      {percentiles(timed(papillon.maxn, states))}")
+    print(f"  every move, max-n + paranoid {percentiles(timed(papillon.analyse, states))}")
+
+    print("\n2. From the seat to move, every split of the unseen cards (kernel)")
+    seat = timed(papillon.analyse_seat, states)
+    print(f"  analysis over hidden splits  {percentiles(seat)}")
+    for n in (3, 4):
+        subset = [t for t, s in zip(seat, states) if s.players == n]
+        if subset:
+            print(f"    {n} players ({len(subset):4d})          {percentiles(subset)}")
+        start = [t for t, s in zip(seat, states) if s.players == n and all(len(h) == 3 for h in s.hands)]
+        if start:
+            print(f"    {n} players, first move of the last deal ({len(start):3d}) {percentiles(start)}")
+
+    print("\n3. Kernel against the Python oracle (every move, max-n + paranoid), same positions")
+    sample = states[: args.oracle_positions]
+    kernel = timed(papillon.analyse, sample)
+    oracle = timed(lambda s: papillon.analyse(s, "python"), sample)
+    print(f"  kernel  {percentiles(kernel)}   total {sum(kernel):.3f} s")
+    print(f"  oracle  {percentiles(oracle)}   total {sum(oracle):.3f} s")
+    print(f"  ratio (total oracle / total kernel): {sum(oracle) / sum(kernel):.1f}x, "
+          f"median of per-position ratios {statistics.median(o / k for o, k in zip(oracle, kernel)):.1f}x")
+
+
+if __name__ == "__main__":
+    main()
