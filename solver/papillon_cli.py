@@ -10,7 +10,7 @@ from games.errors import InputError
 from games.papillon import Event, Move, Options, Scoring, value
 from games.papillon_format import parse_position
 from games.papillon_game import GameRecord, play_game
-from solver.papillon import ENGINES, analyse, analyse_redeal, analyse_seat
+from solver.papillon import ENGINES, analyse, analyse_redeal, analyse_seat, paranoid
 from solver.papillon_bots import BOTS
 
 _PAID_EACH = {
@@ -191,9 +191,11 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json):
         if position.hidden:
             raise InputError(f"hand {position.hidden[0]} is hidden: give every hand, or use --as-player")
         rows = analyse(state, engine)
+        guaranteed = [paranoid(state, q, engine) for q in range(state.players)]
         if as_json:
             click.echo(json.dumps({
                 "to_move": state.to_move,
+                "guaranteed_by_player": guaranteed,
                 "moves": [{"move": str(r.move), "maxn_chips": list(r.maxn.chips), "maxn_winner": r.maxn.winner,
                            "guaranteed": r.paranoid} for r in rows],
             }, indent=1))
@@ -209,6 +211,8 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json):
             winner = _seat(r.maxn.winner) if r.maxn.winner >= 0 else "-"
             click.echo(f"  {str(r.move):<24} {r.maxn.chips[p]:>7} {r.maxn.chips[p] - state.chips[p]:>+7} "
                        f"{r.paranoid:>11}  {winner:<6}  {' '.join(map(str, r.maxn.chips))}")
+        click.echo("Guaranteed by each player from here (everyone else against them): "
+                   + ", ".join(f"{_seat(q)} {g}" for q, g in enumerate(guaranteed)))
         return
     if not 0 <= as_player < state.players:
         raise InputError(f"--as-player {as_player} is not a seat (0 to {state.players - 1})")

@@ -47,8 +47,12 @@ def test_play_json_conserves_chips(players):
 def test_analyse_full_information_matches_the_library():
     path = EXAMPLES / "last-deal.json"
     result = run("papillon", "analyse", str(path), "--json")
-    rows = json.loads(result.output)["moves"]
-    expected = analyse(parse_position(path.read_text()).state)
+    output = json.loads(result.output)
+    rows = output["moves"]
+    state = parse_position(path.read_text()).state
+    expected = analyse(state)
+    # the mover's guarantee is that of their best move against everyone
+    assert output["guaranteed_by_player"][state.to_move] == max(r.paranoid for r in expected)
     assert [r["move"] for r in rows] == [str(v.move) for v in expected]
     assert [r["guaranteed"] for r in rows] == [v.paranoid for v in expected]
     text = run("papillon", "analyse", str(path)).output
