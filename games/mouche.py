@@ -151,7 +151,7 @@ class MoucheHand:
     as_dealt: tuple[bool, ...] = ()  # still holds the five cards dealt
     trick: tuple[tuple[int, Card], ...] = ()
     tricks: tuple[int, ...] = ()
-    played: tuple[Card, ...] = ()  # cards played in finished tricks
+    plays: tuple[tuple[int, Card], ...] = ()  # (seat, card) of the finished tricks, in order
     mouche_holder: int = -1
     makers: tuple[int, ...] = ()  # who made the mouche this hand
     events: tuple[Event, ...] = ()
@@ -225,6 +225,21 @@ class MoucheHand:
 
     def total_chips(self) -> int:
         return sum(self.chips) + self.pool + self.carry + sum(self.pending)
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """Cards of the finished tricks."""
+        return tuple(c for _, c in self.plays)
+
+    def history(self) -> list[tuple[int, tuple, Card]]:
+        """Every card played: (seat, the trick before it, card)."""
+        out = []
+        cards = self.plays + self.trick
+        size = len(self.in_hand())
+        for i, (seat, card) in enumerate(cards):
+            start = i - i % size
+            out.append((seat, cards[start:i], card))
+        return out
 
     def in_hand(self) -> list[int]:
         """Seats taking part in the play, in order from the first to play."""
@@ -434,7 +449,7 @@ class MoucheHand:
         tricks[winner] += 1
         events = [Event("trick", winner, 0, tuple(c for _, c in trick))]
         state = dataclasses.replace(self, hands=tuple(hands), trick=(), tricks=tuple(tricks),
-                                    played=self.played + tuple(c for _, c in trick), to_move=winner)
+                                    plays=self.plays + trick, to_move=winner)
         if any(hands[s] for s in seats):
             return dataclasses.replace(state, events=tuple(events))
         fifth = self.pool // HAND_SIZE
