@@ -29,7 +29,7 @@ import statistics
 from itertools import combinations
 from typing import NamedTuple
 
-from games.cards import make_deck
+from games.cards import Rank, make_deck
 from games.errors import InputError
 from games.mouche import Action, MoucheHand
 from solver import mouche
@@ -178,12 +178,16 @@ class Advice(NamedTuple):
 
 
 def sensible_declarations(state: MoucheHand) -> list[Action]:
-    """Fold, stand, and discarding the k weakest cards for each k the stock allows."""
+    """Fold, stand, and discarding the k weakest cards, for each k the stock
+    allows, as long as no trump and no king is thrown away."""
     hand = state.hands[state.to_move]
-    weakest = sorted(hand, key=lambda c: (state.suit_of(c) == state.trump, state.strength(c, state.suit_of(c))))
+    weak = sorted(
+        (c for c in hand if state.suit_of(c) != state.trump and c.rank != Rank.KING),
+        key=lambda c: state.strength(c, state.suit_of(c)),
+    )
     options = [Action("fold"), Action("stand")]
-    for k in range(1, min(len(hand), len(state.stock)) + 1):
-        options.append(Action("discard", tuple(sorted(weakest[:k]))))
+    for k in range(1, min(len(weak), len(state.stock)) + 1):
+        options.append(Action("discard", tuple(sorted(weak[:k]))))
     return options
 
 
@@ -220,7 +224,13 @@ def declaration_advice(state: MoucheHand, worlds: int = 500, seed: int = 0) -> A
         world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(order[start : start + len(state.stock)]),
                                     as_dealt=state.as_dealt)
         for i, option in enumerate(options):
-            end = _finish_hand(world._apply(option))
+            after = world._apply(option)
+            if option.kind == "fold":  # out of the play: only the declarations can cost anything
+                while after.phase == "declare":
+                    after = after._apply(rule_declaration(after))
+                end = after.chips
+            else:
+                end = _finish_hand(after)
             results[i].append(end[player] - state.chips[player])
     values = []
     for option, chips in zip(options, results):
