@@ -267,9 +267,11 @@ def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine,
     click.echo(f"nodes per deal: median {summary['median_nodes']:.0f}, mean {summary['mean_nodes']:.0f}")
 
 
-from solver.papillon_cli import papillon  # noqa: E402  (it uses the helpers above)
+from solver.mouche_cli import mouche_group  # noqa: E402  (these use the helpers above)
+from solver.papillon_cli import papillon  # noqa: E402
 
 main.add_command(papillon)
+main.add_command(mouche_group)
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,125 @@
+"""``butterfly mouche``: play, analyse, advice, and bad positions; seat analysis."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from games.mouche import Action
+from games.mouche_format import parse_position
+from solver import mouche
+from solver.cli import main
+from solver.mouche_worlds import analyse_seat, forbidden_cards
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mouche"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def one_line_error(result, fragment):
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output and fragment in lines[0], result.output
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_play_json_conserves_chips(players):
+    game = json.loads(run("mouche", "play", "--players", players, "--hands", 4, "--seed", 2, "--json",
+                          "--bots", "rules", "--pamphile", "--entry", "cap").output)
+    assert len(game["hands"]) == 4
+    assert sum(game["chips"]) + game["left_in_play"] == 1000 * players
+
+
+def test_play_log_and_bad_bots():
+    text = run("mouche", "play", "--hands", 2, "--seed", 1).output
+    assert "Hand 2:" in text and "wins the trick" in text and "Final chips:" in text
+    one_line_error(run("mouche", "play", "--bots", "clever"), "unknown bot 'clever'")
+    one_line_error(run("mouche", "play", "--players", 4, "--bots", "rules,random"), "one per player")
+
+
+def test_analyse_full_information_matches_the_library():
+    path = EXAMPLES / "play.json"
+    out = json.loads(run("mouche", "analyse", path, "--json").output)
+    state, _ = parse_position(path.read_text())
+    rows = mouche.analyse(state)
+    assert [c["card"] for c in out["cards"]] == [str(r.card) for r in rows]
+    assert out["guaranteed_tricks"] == {str(k): v for k, v in mouche.guarantees(state).items()}
+    assert "Guaranteed tricks" in run("mouche", "analyse", path).output
+
+
+def test_analyse_from_a_seat_and_declaration_advice():
+    path = EXAMPLES / "from-seat.json"
+    seat = json.loads(path.read_text())["trick"] and parse_position(path.read_text())[0].to_move
+    out = json.loads(run("mouche", "analyse", path, "--as-player", seat, "--worlds", 300, "--json").output)
+    assert out["worlds"] == 300 and not out["exhaustive"]
+    assert all(0 <= c["mouche_chance"] <= 1 for c in out["cards"])
+    advice = json.loads(run("mouche", "analyse", EXAMPLES / "declare.json", "--worlds", 40, "--json").output)
+    kinds = [o["declaration"].split()[0] for o in advice["options"]]
+    assert {"fold", "stand"} <= set(kinds) and advice["worlds"] == 40
+    fold = next(o for o in advice["options"] if o["declaration"] == "fold")
+    assert fold["mean_chips"] == 0 and fold["stderr"] == 0
+
+
+def test_seat_analysis_respects_voids():
+    """A player who did not follow suit is never dealt that suit."""
+    state, _ = parse_position((EXAMPLES / "play.json").read_text())
+    forbidden = forbidden_cards(state, state.history())
+    for seat, trick, card in state.history():
+        if trick and state.suit_of(card) != state.suit_of(trick[0][1]):
+            led = state.suit_of(trick[0][1])
+            assert all(c in forbidden[seat] for c in state.hands[0] + state.hands[1] if state.suit_of(c) == led)
+    result = analyse_seat(state, limit=50, seed=1)
+    assert result.worlds == 50 and sorted(str(c.action) for c in result.cards) == sorted(
+        str(Action("play", (c,))) for c in state.playable())
+
+
+def _example():
+    return json.loads((EXAMPLES / "play.json").read_text())
+
+
+def _write(tmp_path, data):
+    path = tmp_path / "position.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d["hands"][0].__setitem__(0, d["hands"][1][0]), "appears twice"),
+        (lambda d: d["hands"][0].__setitem__(0, "2S"), "not in the 36-card pack"),
+        (lambda d: d["hands"][0].pop(), "holds 2 cards"),
+        (lambda d: d.update(trick=d["trick"][::-1]), "out of turn"),
+        (lambda d: d.update(players=7), "out of range"),
+        (lambda d: d["declared"].__setitem__(1, "maybe"), "unknown declaration"),
+        (lambda d: d.update(turned="KC", trump="S"), "turned card's suit"),
+        (lambda d: d.update(pool=17), "multiple of 5"),
+        (lambda d: d.update(colour=1), "unknown field"),
+    ],
+)
+def test_bad_positions(tmp_path, change, message):
+    data = _example()
+    change(data)
+    one_line_error(run("mouche", "analyse", _write(tmp_path, data)), message)
+
+
+def test_impossible_void_is_refused(tmp_path):
+    # Player 1 threw 8H on the first trick's KH lead... make them hold a heart too.
+    data = _example()
+    first = data["tricks_played"][0]
+    led = first[0][1][-1]
+    seat, card = first[1]
+    data["tricks_played"][0][1] = [seat, "7S" if led != "S" else "7C"]
+    data["hands"][seat][data["hands"][seat].index("7S" if led != "S" else "7C")] = card
+    one_line_error(run("mouche", "analyse", _write(tmp_path, data)), "impossible play")
+
+
+def test_unreadable_and_hidden(tmp_path):
+    one_line_error(run("mouche", "analyse", _write(tmp_path, "[1,")), "not valid JSON")
+    one_line_error(run("mouche", "analyse", EXAMPLES / "from-seat.json"), "hidden")
+    one_line_error(run("mouche", "analyse", EXAMPLES / "play.json", "--as-player", 0), "not to move")
