@@ -37,6 +37,7 @@ cdef inline int lowest_bit(uint64_t x) noexcept nogil:
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
 
 
 cdef uint64_t suit_cards(const Search *s, uint64_t hand, int suit) noexcept nogil:
@@ -297,6 +298,17 @@ cdef int paranoid(Search *s, int target, int alpha, int beta) noexcept nogil:
     return best
 
 
+cdef int paranoid_exact(Search *s, int target) noexcept nogil:
+    """The exact paranoid value by null-window tests "at least k tricks?"
+    for k = 1, 2, ...: each test prunes far more than one open window, and
+    the bounds the table keeps carry from one test to the next."""
+    cdef int k, left = __builtin_popcountll(s.hands[(s.leader + s.trick_n) % s.m])
+    for k in range(1, left + 1):
+        if paranoid(s, target, k - 1, k) < k:
+            return k - 1
+    return left
+
+
 # ---- Python side ------------------------------------------------------------------
 
 cdef int _load(Search *s, dict position) except -1:
@@ -345,7 +357,7 @@ def solve_paranoid(dict position, int target):
     cdef int v
     _load(&s, position)
     with nogil:
-        v = paranoid(&s, target, -1, 6)
+        v = paranoid_exact(&s, target)
     return v, s.nodes
 
 
@@ -368,7 +380,7 @@ def analyse(dict position):
         w = play(&s, p, c, saved)
         with nogil:
             maxn(&s, out)
-            g = paranoid(&s, p, -1, 6)
+            g = paranoid_exact(&s, p)
         if w >= 0:
             out[w] += 1
             if w == p:
