@@ -123,3 +123,11 @@ def test_unreadable_and_hidden(tmp_path):
     one_line_error(run("mouche", "analyse", _write(tmp_path, "[1,")), "not valid JSON")
     one_line_error(run("mouche", "analyse", EXAMPLES / "from-seat.json"), "hidden")
     one_line_error(run("mouche", "analyse", EXAMPLES / "play.json", "--as-player", 0), "not to move")
+
+
+def test_the_analyst_plays_whole_hands():
+    game = json.loads(run("mouche", "play", "--players", 3, "--hands", 2, "--seed", 5, "--json",
+                          "--bots", "analyst,rules,random").output)
+    assert sum(game["chips"]) + game["left_in_play"] == 3000
+    seat = game["seats"].index(0)  # where the analyst (player 0) sits
+    assert any(a["player"] == seat for h in game["hands"] for a in h["actions"])
