@@ -24,4 +24,5 @@ ctypedef struct Search:
     int trick[MAX_SEATS]    # cards of the trick in progress, in order
     int trick_n
     int leader
+    unsigned int live[4]    # per suit (as played), a bit per power of each card still in play
     long long nodes

@@ -102,28 +102,14 @@ cdef int trick_winner(const Search *s) noexcept nogil:
     return who
 
 
-cdef bint equivalent(const Search *s, int a, int b) noexcept nogil:
+cdef inline bint equivalent(const Search *s, int a, int b) noexcept nogil:
     """No card still in play (held, or in the trick) ranks between a and b."""
-    cdef int lo, hi, k, c, v
-    cdef uint64_t live, rest
+    cdef int lo, hi
     if s.suit_of[a] != s.suit_of[b]:
         return False
     lo = s.power[a] if s.power[a] < s.power[b] else s.power[b]
     hi = s.power[a] + s.power[b] - lo
-    live = 0
-    for k in range(s.m):
-        live |= s.hands[k]
-    for k in range(s.trick_n):
-        live |= (<uint64_t>1) << s.trick[k]
-    rest = live
-    while rest:
-        c = lowest_bit(rest)
-        rest &= rest - 1
-        if s.suit_of[c] == s.suit_of[a]:
-            v = s.power[c]
-            if lo < v < hi:
-                return False
-    return True
+    return (s.live[s.suit_of[a]] & (((1u << hi) - 1) & ~((2u << lo) - 1))) == 0
 
 
 cdef uint64_t key_hash(const Search *s, int mode) noexcept nogil:
@@ -191,7 +177,7 @@ cdef int candidates(const Search *s, int player, int *out) noexcept nogil:
 
 cdef int play(Search *s, int player, int card, int *saved) noexcept nogil:
     """Play a card; returns the winner's seat when it ends the trick, else -1."""
-    cdef int w
+    cdef int w, k, c
     s.hands[player] &= ~((<uint64_t>1) << card)
     s.trick[s.trick_n] = card
     s.trick_n += 1
@@ -200,16 +186,23 @@ cdef int play(Search *s, int player, int card, int *saved) noexcept nogil:
     memcpy(saved, s.trick, sizeof(int) * MAX_SEATS)
     saved[MAX_SEATS] = s.leader
     w = (s.leader + trick_winner(s)) % s.m
+    for k in range(s.m):  # the trick's cards leave play
+        c = s.trick[k]
+        s.live[s.suit_of[c]] &= ~(1u << s.power[c])
     s.trick_n = 0
     s.leader = w
     return w
 
 
 cdef void unplay(Search *s, int player, int card, int winner, const int *saved) noexcept nogil:
+    cdef int k, c
     if winner >= 0:
         memcpy(s.trick, saved, sizeof(int) * MAX_SEATS)
         s.leader = saved[MAX_SEATS]
         s.trick_n = s.m
+        for k in range(s.m):
+            c = s.trick[k]
+            s.live[s.suit_of[c]] |= 1u << s.power[c]
     s.trick_n -= 1
     s.hands[player] |= (<uint64_t>1) << card
 
@@ -337,6 +330,10 @@ cdef int _load(Search *s, dict position) except -1:
     for k in range(s.trick_n):
         s.trick[k] = position["trick"][k]
     s.leader = position["leader"]
+    s.live[0] = s.live[1] = s.live[2] = s.live[3] = 0
+    for k in range(NCARDS):
+        if any((s.hands[j] >> k) & 1 for j in range(s.m)) or any(s.trick[j] == k for j in range(s.trick_n)):
+            s.live[s.suit_of[k]] |= 1u << s.power[k]
     s.nodes = 0
     return 0
 
