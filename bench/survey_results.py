@@ -61,13 +61,15 @@ def write_data(games: dict[str, list[tuple]], folder: Path) -> None:
             handle.write(text.getvalue().encode())
 
 
-def budget_spans(rows: list[tuple]) -> list[tuple]:
-    """(budget, first deal, last deal) for each budget used, in deal order."""
-    spans: dict = {}
-    for deal, *_, budget in rows:
-        first, last = spans.get(budget, (deal, deal))
-        spans[budget] = (min(first, deal), max(last, deal))
-    return sorted(((b, lo, hi) for b, (lo, hi) in spans.items()), key=lambda span: span[1])
+def budget_counts(rows: list[tuple]) -> list[tuple]:
+    """(budget, deals, unresolved) for each node budget used, largest first.
+    Deals a smaller budget left unresolved are searched again with a larger
+    one, so the unresolved count at the largest budget is what is still open."""
+    counts: dict = {}
+    for deal, result, *_, budget in rows:
+        total, open_ = counts.get(budget, (0, 0))
+        counts[budget] = (total + 1, open_ + (result == "unresolved"))
+    return sorted(((b, n, u) for b, (n, u) in counts.items()), key=lambda item: -(item[0] or 0))
 
 
 def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
@@ -86,9 +88,9 @@ def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
         contiguous = last - first + 1 == n
         deals = f"{first}–{last}" if contiguous else f"{n} deals"
         budget = "; ".join(
-            f"{b:,} ({lo}–{hi})" if len(spans) > 1 else f"{b:,}" if b else "none"
-            for b, lo, hi in spans
-        ) if (spans := budget_spans(rows)) else ""
+            (f"{b:,}" if b else "none") + (f" ({count:,} deals, {open_:,} unresolved)" if len(counts) > 1 else "")
+            for b, count, open_ in counts
+        ) if (counts := budget_counts(rows)) else ""
         lines.append(f"| {game} | {deals} | {won:,} | {lost:,} | {unresolved:,} | "
                      f"{100 * low:.2f} % – {100 * high:.2f} % | {budget} |")
     return lines
