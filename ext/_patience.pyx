@@ -165,12 +165,31 @@ cdef inline bint safe_foundation_move(State *s, Rules *r, Move m) noexcept nogil
 
 
 cdef bint dead_end(State *s, Rules *r) noexcept nogil:
-    """The basement-capacity test of reference.is_dead_end (which states the
-    proof). Only called when it applies: lost empty rows, one-way cells."""
+    """The last-row and basement-capacity tests of reference.is_dead_end
+    (which states the proofs). Only called when they apply: lost empty rows,
+    one-way cells."""
     cdef bint homeless[MAX_ROW_LEN]
     cdef int lowest[4]
     cdef int i, j, k, d, x, y, h, suit, waiting, need
-    cdef bint any_homeless, changed, gone
+    cdef bint any_homeless, changed, gone, live, could_be_last
+    if r.last_card_to_foundation_only:
+        # reference.no_last_row: the last row emptied has an innermost card
+        # whose suit's cards above it all fit in the basement.
+        live = False
+        could_be_last = False
+        for i in range(r.nrows):
+            if s.length[i]:
+                live = True
+                x = s.rows[i][0]
+                need = 0  # cards of x's suit above x still in play
+                for y in range(x + 1, (x // 13) * 13 + 13):
+                    if s.under[y] != UNDER_FOUNDATION:
+                        need += 1
+                if need <= r.max_cells:
+                    could_be_last = True
+                    break
+        if live and not could_be_last:
+            return True
     for i in range(r.nrows):
         # A card with more hosts left than its row holds has one elsewhere:
         # it cannot be homeless. Skip rows with no other card (exact filter).

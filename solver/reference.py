@@ -75,8 +75,35 @@ def dead_end_applies(rules) -> bool:
     return rules.empty_rows is EmptyRows.LOST and (rules.cells == 0 or rules.cells_one_way)
 
 
+def no_last_row(position: Position) -> bool:
+    """No row left could be the last one emptied: the position is lost.
+
+    Rows lost once empty, and a row's innermost card leaves only for its
+    foundation (Butterfly): the innermost card c of the last row to be
+    emptied goes home while every other row is gone, so at that moment every
+    card not yet home except c is in the basement, and among them all the
+    cards of c's suit above c (13 - rank(c) of them in a full deck: none
+    can be home before c). A row can therefore be the last one only if they
+    fit in the basement: with a full deck and three cells, c is a ten or
+    higher. If no row still in play has such an innermost card, no win
+    exists (docs/solver.md).
+    """
+    rules = position.rules
+    if rules.empty_rows is not EmptyRows.LOST or not rules.last_card_to_foundation_only:
+        return False
+    rows = [row for row in position.rows if row]
+    in_play = [card for row in rows for card in row] + list(position.cells)
+
+    def could_be_last(c: Card) -> bool:
+        above = sum(1 for x in in_play if x.suit == c.suit and x.rank > c.rank)
+        return above <= rules.cells
+
+    return bool(rows) and not any(could_be_last(row[0]) for row in rows)
+
+
 def is_dead_end(position: Position) -> bool:
-    """A necessary condition for a win fails: the basement is too small.
+    """A necessary condition for a win fails: no row can be the last one
+    (:func:`no_last_row`), or the basement is too small:
 
     A row card x is *homeless* when each of its hosts (the cards it could be
     placed on) is home, in the basement, beneath x in x's own row, or itself
@@ -100,6 +127,8 @@ def is_dead_end(position: Position) -> bool:
     rules = position.rules
     if not dead_end_applies(rules):
         return False
+    if no_last_row(position):
+        return True
     foundations = position.foundations
     basement = set(position.cells)
     place = {card: (i, depth) for i, row in enumerate(position.rows) for depth, card in enumerate(row)}

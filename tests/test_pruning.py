@@ -13,7 +13,7 @@ import pytest
 
 from games.patience import Position, make_rules
 from solver import kernel, reference
-from solver.reference import dead_end_applies, is_dead_end
+from solver.reference import dead_end_applies, is_dead_end, no_last_row
 from solver.result import UNRESOLVED, Limits
 
 PLAIN = dict(safe_autoplay=False, dead_ends=False)
@@ -109,3 +109,37 @@ def test_reference_and_kernel_prune_alike(resolved):
             a = reference.solve(position, Limits(max_nodes=2000), **setting)
             b = kernel.solve(position, Limits(max_nodes=2000), **setting)
             assert (a.result, a.nodes, a.moves) == (b.result, b.nodes, b.moves)
+
+
+def test_last_row_test_cuts_some_of_these_positions_and_only_lost_ones(resolved):
+    caught = [(position, verdict) for position, verdict in resolved if no_last_row(position)]
+    assert len(caught) >= 50
+    assert all(verdict == "unwinnable" for _, verdict in caught)
+
+
+def test_last_row_test_on_the_published_deals():
+    """Every deal published as won passes the test at the deal; and with a
+    full deck and three cells it fails exactly when no innermost card is a
+    ten or higher."""
+    import csv
+    import gzip
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parent.parent / "data" / "butterfly.csv.gz"
+    with gzip.open(data, "rt") as handle:
+        rows = list(csv.DictReader(handle))[:3000]
+    for row in rows:
+        deal = Position.deal(int(row["deal"]))
+        fails = no_last_row(deal)
+        assert fails == (max(r[0].rank for r in deal.rows) < 10)
+        if row["result"] == "won":
+            assert not fails
+
+
+def test_a_deal_with_no_high_innermost_card_is_proved_lost_at_once():
+    deal = Position.deal(126)  # innermost cards 9H 4H 7C 4D 8H 6H 4S 8C 3C 6D
+    assert max(r[0].rank for r in deal.rows) < 10
+    for engine in (kernel, reference):
+        result = engine.solve(deal, Limits(max_nodes=1000))
+        assert (result.result, result.nodes) == ("unwinnable", 1)
+    assert kernel.solve(deal, Limits(max_nodes=1000), dead_ends=False).result == "unresolved"

@@ -32,8 +32,10 @@ def test_restarted_wins_replay_on_every_preset():
 
 
 def test_total_nodes_stay_within_the_budget():
-    for number in (126, 194):
-        result = solve(Position.deal(number), Limits(max_nodes=150_000))
+    # Alternate-colours deals no test proves lost, that 150,000 nodes leave unresolved.
+    rules = make_rules("butterfly", "alternate-colours")
+    for number in (8, 13):
+        result = solve(Position.deal(number, rules), Limits(max_nodes=150_000))
         assert result.result == "unresolved" and result.nodes <= 150_000
 
 
