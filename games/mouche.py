@@ -149,6 +149,7 @@ class MoucheHand:
     to_move: int = -1
     declared: tuple[str | None, ...] = ()  # fold / stand / discard, per seat
     as_dealt: tuple[bool, ...] = ()  # still holds the five cards dealt
+    discarded: tuple[tuple[Card, ...], ...] = ()  # the cards each player gave up (known to them alone)
     trick: tuple[tuple[int, Card], ...] = ()
     tricks: tuple[int, ...] = ()
     plays: tuple[tuple[int, Card], ...] = ()  # (seat, card) of the finished tricks, in order
@@ -205,6 +206,7 @@ class MoucheHand:
             to_move=dealer if pamphile_turned else (dealer + 1) % n,
             declared=(None,) * n,
             as_dealt=(True,) * n,
+            discarded=((),) * n,
             tricks=(0,) * n,
         )
 
@@ -366,6 +368,7 @@ class MoucheHand:
         stock = self.stock
         as_dealt = list(self.as_dealt)
         declared = list(self.declared)
+        discarded = list(self.discarded or ((),) * n)
         events = [Event(action.kind, p, 0, ())]
         if action.kind == "discard":
             k = len(action.cards)
@@ -373,10 +376,11 @@ class MoucheHand:
             hands[p] = tuple(sorted(kept + list(stock[:k])))
             stock = stock[k:]
             as_dealt[p] = False
+            discarded[p] = tuple(action.cards)
             events = [Event("discard", p, k, ())]
         declared[p] = action.kind
         state = dataclasses.replace(self, hands=tuple(hands), stock=stock, as_dealt=tuple(as_dealt),
-                                    declared=tuple(declared))
+                                    declared=tuple(declared), discarded=tuple(discarded))
         if p == self.dealer or all(declared[(self.dealer + k) % n] == "fold" for k in range(1, n)):
             return state._after_declarations(events)
         return dataclasses.replace(state, to_move=(p + 1) % n, events=tuple(events))

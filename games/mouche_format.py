@@ -23,7 +23,7 @@ from games.errors import InputError
 from games.mouche import HAND_SIZE, PAMPHILE, MoucheHand, MoucheOptions
 
 FIELDS = {"game", "players", "pamphile", "pamphile_any_suit", "entry", "cap", "dealer", "turned", "trump",
-          "declared", "hands", "tricks_played", "trick", "pool", "chips", "to_move"}
+          "declared", "hands", "tricks_played", "trick", "pool", "chips", "discarded"}
 DECLARATIONS = {"fold", "stand", "discard"}
 
 
@@ -149,6 +149,23 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
             raise InputError(f"card {card} appears twice in the position (held, played or turned)")
         seen.add(card)
 
+    discarded_in = data.get("discarded", [None] * n)
+    if not isinstance(discarded_in, list) or len(discarded_in) != n:
+        raise InputError(f"'discarded' must give {n} entries (the cards a player discarded, or null)")
+    discarded_cards = []
+    for seat, entry in enumerate(discarded_in):
+        if entry is None:
+            discarded_cards.append(())
+            continue
+        cards = _cards(entry, f"cards discarded by player {seat}")
+        if declared[seat] != "discard" or len(cards) != int(data["declared"][seat].split()[1]):
+            raise InputError(f"player {seat}'s discarded cards do not match their declaration")
+        for card in cards:
+            if card in seen:
+                raise InputError(f"card {card} appears twice in the position (held, played, turned or discarded)")
+            seen.add(card)
+        discarded_cards.append(tuple(cards))
+    discarded_cards = tuple(discarded_cards)
     # Stand-ins for hidden hands, and the stock, from the cards nobody has seen.
     rest = iter(sorted(deck - seen))
     hands = [tuple(sorted(next(rest) for _ in range(h))) if isinstance(h, int) else h for h in hands]
@@ -167,7 +184,7 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
         options=options, dealer=dealer, hands=tuple(hands), turned=turned, trump=trump, stock=stock,
         chips=chips, pool=pool, phase="declare", to_move=waiting[0] if waiting else -1,
         declared=tuple(d if d is not None else None for d in declared),
-        as_dealt=tuple(d != "discard" for d in declared), tricks=(0,) * n,
+        as_dealt=tuple(d != "discard" for d in declared), tricks=(0,) * n, discarded=discarded_cards,
     )
     if not at_play:
         if dealer_alone:
@@ -202,6 +219,12 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     hands_final = list(state.hands)
     for seat in range(n):
         hands_final[seat] = hands[seat]
+    for seat in in_hand:
+        if seat in hidden or declared[seat] != "stand":
+            continue
+        dealt = tuple(sorted(set(hands[seat]) | {c for p, c in state.plays + state.trick if p == seat}))
+        if dataclasses.replace(state, hands=_replace(state.hands, seat, dealt)).mouche_suit(seat) is not None:
+            raise InputError(f"player {seat} stood on five cards of one suit: they had the mouche, and no card is played")
     return dataclasses.replace(state, hands=tuple(hands_final), events=()), tuple(hidden)
 
 

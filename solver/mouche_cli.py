@@ -77,7 +77,8 @@ def game_json(game: GameRecord, names: list[str]) -> dict:
     o = game.options
     return {
         "options": {"players": o.players, "pamphile": o.pamphile, "entry": o.entry.value, "cap": o.cap,
-                    "pamphile_any_suit": o.pamphile_any_suit},
+                    "pamphile_any_suit": o.pamphile_any_suit,
+                    "turned_pamphile_needs_standing": o.turned_pamphile_needs_standing},
         "seed": game.seed,
         "bots": names,
         "seats": game.seats,
@@ -95,8 +96,9 @@ def game_json(game: GameRecord, names: list[str]) -> dict:
     }
 
 
-def _options(players, pamphile, entry, cap, any_suit) -> MoucheOptions:
-    return MoucheOptions(players=players, pamphile=pamphile, entry=entry, cap=cap, pamphile_any_suit=any_suit)
+def _options(players, pamphile, entry, cap, any_suit, needs_standing) -> MoucheOptions:
+    return MoucheOptions(players=players, pamphile=pamphile, entry=entry, cap=cap, pamphile_any_suit=any_suit,
+                         turned_pamphile_needs_standing=needs_standing)
 
 
 @mouche_group.command()
@@ -104,6 +106,8 @@ def _options(players, pamphile, entry, cap, any_suit) -> MoucheOptions:
 @click.option("--hands", type=click.IntRange(min=1), default=6, show_default=True, help="Hands to play.")
 @click.option("--pamphile", is_flag=True, help="Le Pamphile: the jack of clubs is the top trump.")
 @click.option("--pamphile-any-suit", is_flag=True, help="For having the mouche, the Pamphile may be any suit.")
+@click.option("--turned-pamphile-needs-standing", is_flag=True,
+              help="A turned Pamphile is paid to the dealer only if the dealer does not fold.")
 @click.option("--entry", type=click.Choice(["all", "largest-first", "cap"]), default="all", show_default=True,
               help="Mouches made: all into the next pool, one at a time largest first, or capped.")
 @click.option("--cap", type=click.IntRange(min=5), default=20, show_default=True, help="The cap, with --entry cap.")
@@ -112,9 +116,9 @@ def _options(players, pamphile, entry, cap, any_suit) -> MoucheOptions:
 @click.option("--bots", default="rules", show_default=True,
               help="Bots by player, comma-separated (random, rules, analyst), or one for all.")
 @click.option("--json", "as_json", is_flag=True, help="Print the game as JSON.")
-def play(players, hands, pamphile, pamphile_any_suit, entry, cap, seed, bots, as_json):
+def play(players, hands, pamphile, pamphile_any_suit, turned_pamphile_needs_standing, entry, cap, seed, bots, as_json):
     """Play whole hands with bots and print them (declarations, tricks, pool, payments)."""
-    options = _options(players, pamphile, entry, cap, pamphile_any_suit)
+    options = _options(players, pamphile, entry, cap, pamphile_any_suit, turned_pamphile_needs_standing)
     names = [n.strip() for n in bots.split(",") if n.strip()]
     for name in names:
         if name not in BOTS:

@@ -37,8 +37,11 @@ from solver.mouche_bots import rule_declaration
 
 
 def seen_cards(state: MoucheHand, player: int) -> set:
-    """Cards ``player`` has seen: their hand, the turned card, the cards played."""
-    return set(state.hands[player]) | {state.turned} | set(state.played) | {c for _, c in state.trick}
+    """Cards ``player`` has seen: their hand, their discards, the turned card,
+    the cards played."""
+    own_discards = state.discarded[player] if state.discarded else ()
+    return (set(state.hands[player]) | set(own_discards) | {state.turned} | set(state.played)
+            | {c for _, c in state.trick})
 
 
 def forbidden_cards(state: MoucheHand, history: list[tuple[int, tuple, object]]) -> dict[int, set]:
@@ -93,9 +96,17 @@ def _world_count(unseen: int, sizes: list[int]) -> int:
 
 
 def _deal_worlds(unseen: list, others: list[int], sizes: list[int], forbidden: dict[int, set], limit: int,
-                 rng: random.Random) -> tuple[list[tuple], bool]:
+                 rng: random.Random, state: MoucheHand) -> tuple[list[tuple], bool]:
+    played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
+
     def ok(hand, p):
-        return not (forbidden[p] & set(hand))
+        if forbidden[p] & set(hand):
+            return False
+        # A player who stood on the cards dealt held no mouche: the cards would not be played.
+        if state.declared[p] == "stand" and state.as_dealt[p]:
+            dealt = tuple(hand) + tuple(played_by[p])
+            return dataclasses.replace(state, hands=_with_hand(state, p, dealt)).mouche_suit(p) is None
+        return True
 
     if _world_count(len(unseen), sizes) <= limit:
         worlds = []
@@ -106,6 +117,8 @@ def _deal_worlds(unseen: list, others: list[int], sizes: list[int], forbidden: d
                 return
             allowed = [c for c in pool if c not in forbidden[others[k]]]
             for hand in combinations(allowed, sizes[k]):
+                if not ok(hand, others[k]):
+                    continue
                 rest = [c for c in pool if c not in hand]
                 extend(k + 1, rest, chosen + [hand])
 
@@ -144,7 +157,7 @@ def analyse_seat(state: MoucheHand, player: int | None = None, limit: int = 5000
     seen = seen_cards(state, player)
     unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
     forbidden = forbidden_cards(state, [h for h in state.history() if h[0] != player])
-    worlds, exhaustive = _deal_worlds(unseen, others, sizes, forbidden, limit, random.Random(seed))
+    worlds, exhaustive = _deal_worlds(unseen, others, sizes, forbidden, limit, random.Random(seed), state)
     legal = state.playable()
     tricks = [0.0] * len(legal)
     mouches = [0] * len(legal)

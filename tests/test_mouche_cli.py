@@ -131,3 +131,48 @@ def test_the_analyst_plays_whole_hands():
     assert sum(game["chips"]) + game["left_in_play"] == 3000
     seat = game["seats"].index(0)  # where the analyst (player 0) sits
     assert any(a["player"] == seat for h in game["hands"] for a in h["actions"])
+
+
+def test_a_stood_five_card_suit_cannot_be_played(tmp_path):
+    data = {"players": 3, "dealer": 2, "turned": "TH", "declared": ["stand", "stand", "fold"],
+            "hands": [["KS", "QS", "JS", "AS", "9S"], ["AH", "8D", "9D", "JD", "KD"], []]}
+    one_line_error(run("mouche", "analyse", _write(tmp_path, data)), "had the mouche")
+
+
+def test_own_discards_are_seen_and_checked(tmp_path):
+    from games.mouche_format import parse_position as parse
+    from solver.mouche_worlds import seen_cards
+
+    data = {"players": 3, "dealer": 2, "turned": "TH", "declared": ["discard 2", "stand", "stand"],
+            "hands": [["KS", "QS", "JS", "AH", "9D"], 5, 5], "discarded": [["8C", "9C"], None, None],
+            "tricks_played": [], "trick": []}
+    state, hidden = parse(json.dumps(data))
+    assert hidden == (1, 2) and {"8C", "9C"} <= {str(c) for c in seen_cards(state, 0)}
+    assert not {"8C", "9C"} & {str(c) for p in (1, 2) for c in state.hands[p]}
+    data["discarded"] = [["8C"], None, None]
+    one_line_error(run("mouche", "analyse", _write(tmp_path, data), "--as-player", 0), "do not match")
+
+
+def test_worlds_never_give_a_stood_player_a_mouche():
+    import random
+
+    from games.cards import make_deck
+    from solver.mouche_worlds import _deal_worlds, forbidden_cards
+
+    state, _ = parse_position((EXAMPLES / "play.json").read_text())
+    others = [p for p in state.in_hand() if p != state.to_move]
+    seen = seen_cards_of(state)
+    unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
+    worlds, _ = _deal_worlds(unseen, others, [len(state.hands[p]) for p in others],
+                             forbidden_cards(state, state.history()), 400, random.Random(3), state)
+    for world in worlds:
+        for p, hand in zip(others, world):
+            if state.declared[p] == "stand":
+                dealt = list(hand) + [c for s, c in state.plays + state.trick if s == p]
+                assert len({c.suit for c in dealt}) > 1
+
+
+def seen_cards_of(state):
+    from solver.mouche_worlds import seen_cards
+
+    return seen_cards(state, state.to_move)

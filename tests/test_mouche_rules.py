@@ -21,7 +21,11 @@ def cards(text):
 def playing(hands, trump, trick=(), to_move=None, dealer=None, pool=5, options=None, tricks=None):
     """A hand at the card play: everyone stood; seat 0 is first to play by default."""
     n = len(hands)
-    options = options or MoucheOptions(players=max(3, n) if n >= 3 else 3)
+    if options is not None:  # a game's own positions: every card from its pack
+        pack = set(make_deck(options.deck_size))
+        assert all(c in pack for h in hands for c in parse_cards(h)), "a card outside the pack"
+    else:  # play rules alone: any cards (the pack does not change them)
+        options = MoucheOptions(players=n)
     dealer = n - 1 if dealer is None else dealer
     trick = tuple((p, Card.parse(c)) for p, c in trick)
     if to_move is None:
@@ -56,19 +60,19 @@ def test_must_trump_when_void():
 
 
 def test_must_overtrump_when_able():
-    st = playing(["9H", "5S", "8S 2S KD", "7H"], trump=S, trick=[(0, "9H"), (1, "5S")],
+    st = playing(["9H", "7S", "8S 6S KD", "TH"], trump=S, trick=[(0, "9H"), (1, "7S")],
                  options=MoucheOptions(players=4))
     assert playable(st) == ["8S"]
 
 
 def test_no_need_to_trump_when_already_outtrumped():
-    st = playing(["9H", "QS", "8S 2S KD", "7H"], trump=S, trick=[(0, "9H"), (1, "QS")],
+    st = playing(["9H", "QS", "8S 6S KD", "7H"], trump=S, trick=[(0, "9H"), (1, "QS")],
                  options=MoucheOptions(players=4))
-    assert playable(st) == ["2S", "8S", "KD"]
+    assert playable(st) == ["6S", "8S", "KD"]
 
 
 def test_following_a_trumped_trick_needs_no_beating():
-    st = playing(["9H", "2S", "8H TH", "7H"], trump=S, trick=[(0, "9H"), (1, "2S")],
+    st = playing(["9H", "6S", "8H TH", "7H"], trump=S, trick=[(0, "9H"), (1, "6S")],
                  options=MoucheOptions(players=4))
     assert playable(st) == ["8H", "TH"]
 
@@ -90,13 +94,13 @@ def test_card_order_and_trick_winner():
 
 def test_the_pamphile_is_the_top_trump_and_a_trump_for_following():
     pam = MoucheOptions(players=3, pamphile=True)
-    st = playing(["KD", "JC 9C", "7D"], trump=D, trick=[(0, "KD")], options=pam)
+    st = playing(["KD", "JC 9C", "8D"], trump=D, trick=[(0, "KD")], options=pam)
     assert playable(st) == ["JC"]  # trumps led: the Pamphile follows as a trump (and beats)
-    end = st.apply(Action.parse("JC")).apply(Action.parse("7D"))
+    end = st.apply(Action.parse("JC")).apply(Action.parse("8D"))
     assert end.tricks == (0, 1, 0)
-    st = playing(["JC", "KD 9C", "7D"], trump=D, trick=[(0, "JC")], options=pam)
+    st = playing(["JC", "KD 9C", "8D"], trump=D, trick=[(0, "JC")], options=pam)
     assert playable(st) == ["KD"]  # the Pamphile led is trumps led
-    st = playing(["9C", "JC KD", "7D"], trump=D, trick=[(0, "9C")], options=pam)
+    st = playing(["9C", "JC KD", "8D"], trump=D, trick=[(0, "9C")], options=pam)
     assert playable(st) == ["JC", "KD"]  # void in clubs: the jack of clubs is no club
 
 
@@ -206,12 +210,12 @@ def test_the_seeds_four_hand_example():
     """Seed 002 §6: simple, two make it; triple, one makes it; quadruple, none; simple."""
     options = MoucheOptions(players=3)
     # Hand 1 (pool 5): seat 0 holds five trumps and takes every trick.
-    one = play_out(playing(["KS QS JS AS TS", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"], trump=S, pool=5, options=options))
+    one = play_out(playing(["KS QS JS AS TS", "8H 9H TH JH 8C", "8D 9D TD JD 9C"], trump=S, pool=5, options=options))
     assert one.makers == (1, 2) and one.carry == 10
     # Hand 2 (pool 15 = 5 + 10): seat 1 takes one trick, seat 2 none.
     two_start = MoucheHand.deal(0, shuffled_deck(1, 28), options, carry=one.carry)
     assert two_start.pool == 15
-    two = play_out(playing(["KS QS JS AS 7H", "8H 9D 9C TD KD", "8C TC QC 8D AD"], trump=S, pool=15, options=options))
+    two = play_out(playing(["KS QS JS AS QH", "KH 9D 9C TD KD", "8C TC QC 8D AD"], trump=S, pool=15, options=options))
     assert two.tricks == (4, 1, 0) and two.makers == (2,) and two.carry == 15
     assert two.chips == (100 + 4 * 3, 100 + 3, 100 - 15)
     # Hand 3 (pool 20 = 5 + 15): everyone takes a trick.
@@ -236,7 +240,7 @@ def test_largest_first_and_the_holder_takes_the_pending_ones():
 
 def test_cap_on_the_mouche_owed():
     options = MoucheOptions(players=3, entry="cap", cap=20)
-    end = play_out(playing(["KS QS JS AS TS", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"], trump=S, pool=35, options=options))
+    end = play_out(playing(["KS QS JS AS TS", "8H 9H TH JH 8C", "8D 9D TD JD 9C"], trump=S, pool=35, options=options))
     assert end.makers == (1, 2) and end.carry == 40 and end.chips[1] == 100 - 20
 
 
