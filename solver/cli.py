@@ -13,6 +13,7 @@ from games.errors import InputError
 from games.patience import PRESETS, VARIANTS, Position, make_rules
 from games.patience_format import deal_to_json, format_deal_text, parse_deal, parse_moves, rules_header
 from solver.patience import ENGINES, solve
+from solver.reference import no_last_row
 from solver.render import draw
 from solver.result import DEFAULT_MAX_NODES, DEFAULT_MEMORY_MIB, WON, Limits
 from solver.survey import parse_range, result_rows, run_survey, summarise
@@ -165,6 +166,10 @@ def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no
             click.echo(f"{number:>{width}}. {move}")
     elif result.stopped_by:
         click.echo(f"Result: unresolved (stopped by the {result.stopped_by} limit)")
+    elif no_last_row(position):
+        cells = position.rules.cells
+        click.echo("Result: unwinnable (no row can be the last one emptied: the innermost card of the last "
+                   f"row must have its higher suit-mates fit in the {cells}-card basement; docs/solver.md)")
     else:
         click.echo("Result: unwinnable (every reachable position was searched)")
     click.echo(f"Nodes: {result.nodes}  Seconds: {result.seconds:.3f}")

@@ -179,3 +179,9 @@ def test_solutions_are_shortened_unless_raw_moves_is_asked(tmp_path):
 def test_missing_files_are_named_for_what_they_are(tmp_path):
     one_line_error(run("solve", tmp_path / "nope.txt"), "neither a deal number nor an existing file")
     one_line_error(run("verify", 1, tmp_path / "moves.txt"), "no such file")
+
+
+def test_solve_says_why_a_deal_is_lost_at_once():
+    result = run("solve", "126")
+    assert result.exit_code == 0
+    assert "no row can be the last one emptied" in result.output and "Nodes: 1 " in result.output
