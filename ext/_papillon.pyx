@@ -345,3 +345,40 @@ def solve_paranoid(dict position, int player):
     with nogil:
         v = paranoid(&s, player, -(1 << 60), 1 << 60)
     return v, _nodes
+
+
+def chance_maxn(dict position, const signed char[:] splits, const long long[:] weights):
+    """The redeal as a chance node: for each deal of the stock (``splits``:
+    3 ranks per player, player by player, deal after deal) weighted by
+    ``weights``, the max-n result from ``position`` with those hands.
+    Returns the weighted sums of each player's chip change and of wins."""
+    global _nodes
+    cdef State base, s, end
+    cdef int n, i, p, k, r
+    cdef Py_ssize_t d, count = weights.shape[0]
+    cdef long long w
+    cdef long long gain[MAX_PLAYERS]
+    cdef long long won[MAX_PLAYERS]
+    _load(&base, position)
+    n = base.n
+    if splits.shape[0] != count * n * 3:
+        raise ValueError("splits must hold 3 ranks per player for every deal")
+    for p in range(MAX_PLAYERS):
+        gain[p] = 0
+        won[p] = 0
+    with nogil:
+        for d in range(count):
+            s = base
+            for p in range(n):
+                for r in range(NRANKS):
+                    s.hand[p][r] = 0
+                s.hand_size[p] = 3
+                for k in range(3):
+                    s.hand[p][splits[(d * n + p) * 3 + k]] += 1
+            maxn(&s, &end)
+            w = weights[d]
+            for p in range(n):
+                gain[p] += w * (end.chips[p] - base.chips[p])
+            if end.winner >= 0:
+                won[end.winner] += w
+    return tuple(gain[p] for p in range(n)), tuple(won[p] for p in range(n))

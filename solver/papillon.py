@@ -113,6 +113,48 @@ def hand_splits(unseen: list, sizes: list[int]):
             yield (hand,) + others
 
 
+def rank_splits(ranks: list[int], sizes: list[int]):
+    """Every way to deal cards of these ``ranks`` into hands of ``sizes``, up to
+    suits: a Counter from the hands' sorted rank tuples to how many card-level
+    deals give them (their sum is :func:`split_count`).
+
+    >>> splits = rank_splits([5, 5, 9, 9, 9, 1], [3, 3])
+    >>> sum(splits.values()) == split_count(6, [3, 3]), splits[((1, 5, 5), (9, 9, 9))]
+    (True, 1)
+    """
+    from collections import Counter
+    from math import comb
+
+    out: Counter = Counter()
+    available = Counter(ranks)
+
+    def deal(player: int, chosen: list, weight: int) -> None:
+        if player == len(sizes):
+            out[tuple(chosen)] += weight
+            return
+        kinds = sorted(available)
+
+        def pick(index: int, left: int, hand: list, w: int) -> None:
+            if left == 0:
+                deal(player + 1, chosen + [tuple(hand)], weight * w)
+                return
+            if index == len(kinds):
+                return
+            rank = kinds[index]
+            have = available[rank]
+            for take in range(min(have, left), -1, -1):
+                if take:
+                    available[rank] -= take
+                pick(index + 1, left - take, hand + [rank] * take, w * comb(have, take))
+                if take:
+                    available[rank] += take
+
+        pick(0, sizes[player], [], 1)
+
+    deal(0, [], 1)
+    return out
+
+
 def split_count(unseen: int, sizes: list[int]) -> int:
     from math import comb
 
@@ -205,18 +247,21 @@ class RedealAnalysis(NamedTuple):
     moves: list[RedealMove]  # best first for the mover
 
 
-def analyse_redeal(state: HandState, limit: int = 10_000, seed: int = 0) -> RedealAnalysis:
+def analyse_redeal(state: HandState, limit: int | None = None, seed: int = 0) -> RedealAnalysis:
     """Exact analysis when the stock holds exactly one more redeal.
 
     The current deal is searched move by move under max-n; when every hand
     is empty the redeal is a chance node: every way to deal the stock's
     cards three to each player (its order is unknown) is solved exactly by
-    the kernel and the results are averaged. More than ``limit`` deals of
-    the stock: a seeded random sample of ``limit`` (the same at every
-    redeal). Players maximise their expected chips; ties go to the first
+    the kernel and the results are averaged (deals differing only in suits
+    are solved once, weighted by how often they occur). With a ``limit``
+    below the number of deals (1,680 for three players, 369,600 for four),
+    a seeded random sample of ``limit`` deals instead, the same at every
+    redeal. Players maximise their expected chips; ties go to the first
     move in the engine's order.
     """
     import random
+    from array import array
     from collections import Counter
 
     n = state.players
@@ -226,39 +271,28 @@ def analyse_redeal(state: HandState, limit: int = 10_000, seed: int = 0) -> Rede
         raise InputError("the hand is over: there is nothing to analyse")
     stock = sorted(state.stock)
     sizes = [3] * n
-    exhaustive = split_count(len(stock), sizes) <= limit
+    exhaustive = limit is None or split_count(len(stock), sizes) <= limit
     if exhaustive:
-        deals = list(hand_splits(stock, sizes))
+        weights = rank_splits([c.rank for c in stock], sizes)
     else:
         rng = random.Random(seed)
-        deals = []
+        weights = Counter()
         for _ in range(limit):
             order = rng.sample(stock, len(stock))
-            deals.append(tuple(tuple(order[3 * p : 3 * p + 3]) for p in range(n)))
-    weights = Counter(tuple(tuple(sorted(c.rank for c in h)) for h in deal) for deal in deals)
-    example = {}
-    for deal in deals:
-        example.setdefault(tuple(tuple(sorted(c.rank for c in h)) for h in deal), deal)
+            weights[tuple(tuple(sorted(c.rank for c in order[3 * p : 3 * p + 3])) for p in range(n))] += 1
+    total = sum(weights.values())
+    flat = array("b", [r for split in weights for hand in split for r in hand])
+    counts = array("q", weights.values())
     chance_memo: dict = {}
 
     def redeal_value(after: HandState) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Expected chips and each player's chance to win, over the deals of the stock."""
         key = (after.to_move, tuple(c.rank for c in after.table), after.taken, after.pool, after.last_trailer)
-        base = after.chips
         if key not in chance_memo:
-            totals = [0.0] * n
-            wins = [0.0] * n
-            for ranks, count in weights.items():
-                hands = tuple(tuple(sorted(h)) for h in example[ranks])
-                chips, winner, _ = _papillon.solve_maxn(kernel_position(dataclasses.replace(after, hands=hands)))
-                for p in range(n):
-                    totals[p] += count * (chips[p] - base[p])
-                if winner >= 0:
-                    wins[winner] += count
-            total = sum(weights.values())
-            chance_memo[key] = (tuple(t / total for t in totals), tuple(w / total for w in wins))
+            gains, wins = _papillon.chance_maxn(kernel_position(after), flat, counts)
+            chance_memo[key] = (tuple(g / total for g in gains), tuple(w / total for w in wins))
         delta, wins = chance_memo[key]
-        return tuple(b + d for b, d in zip(base, delta)), wins
+        return tuple(b + d for b, d in zip(after.chips, delta)), wins
 
     def value(s: HandState) -> tuple[tuple[float, ...], tuple[float, ...]]:
         if s.is_terminal():
@@ -278,4 +312,4 @@ def analyse_redeal(state: HandState, limit: int = 10_000, seed: int = 0) -> Rede
         chips, wins = redeal_value(child) if not child.stock else value(child)
         rows.append(RedealMove(move, chips, wins[mover]))
     order = sorted(range(len(rows)), key=lambda i: (-rows[i].chips[mover], i))
-    return RedealAnalysis(sum(weights.values()), exhaustive, [rows[i] for i in order])
+    return RedealAnalysis(total, exhaustive, [rows[i] for i in order])

@@ -172,8 +172,9 @@ def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie
 @click.argument("position_file", metavar="POSITION")
 @click.option("--as-player", type=int, default=None,
               help="Analyse from this seat: the other hands are unknown (must be the player to move).")
-@click.option("--limit", type=click.IntRange(min=1), default=10_000, show_default=True,
-              help="With --as-player: solve every split of the unseen cards up to this many, else sample this many.")
+@click.option("--limit", type=click.IntRange(min=1), default=None,
+              help="Solve every split of the unseen cards up to this many, else sample this many "
+                   "(default 10,000 with --as-player; with one redeal left, every deal of the stock).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Seed for sampling splits.")
 @click.option("--engine", type=click.Choice(ENGINES), default="kernel", show_default=True,
               help="Compiled kernel or the pure-Python oracle.")
@@ -218,7 +219,7 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json):
         raise InputError(f"--as-player {as_player} is not a seat (0 to {state.players - 1})")
     if as_player in position.hidden:
         raise InputError(f"player {as_player}'s hand is hidden in the position: list it to analyse from that seat")
-    result = analyse_seat(state, as_player, limit=limit, seed=seed, engine=engine)
+    result = analyse_seat(state, as_player, limit=limit or 10_000, seed=seed, engine=engine)
     if as_json:
         click.echo(json.dumps({
             "player": as_player,
