@@ -153,3 +153,16 @@ def test_redeal_chance_node_is_the_mean_over_every_deal_of_the_stock():
             wins += value.winner == state.to_move
         assert row.chips == pytest.approx([t / 1680 for t in totals])
         assert row.win_chance == pytest.approx(wins / 1680)
+
+
+def test_rank_splits_count_every_card_level_deal():
+    from collections import Counter
+
+    from games.cards import make_deck
+    from solver.papillon import hand_splits, rank_splits
+
+    rng = random.Random(4)
+    for _ in range(20):
+        cards = sorted(rng.sample(make_deck(52)[:26], 9))  # few ranks: many repeats
+        by_cards = Counter(tuple(tuple(sorted(c.rank for c in h)) for h in split) for split in hand_splits(cards, [3, 3, 3]))
+        assert rank_splits([c.rank for c in cards], [3, 3, 3]) == by_cards
