@@ -15,6 +15,9 @@ scorings, until there are --positions of them.
    solved exactly (the analyst bot's decision): median and 99th percentile.
 3. Kernel against the pure-Python oracle on the same positions, the same
    analysis, timed side by side: the speed ratio.
+4. One redeal left in the stock: the exact analysis with the redeal as a
+   chance node over every deal of the stock (40 positions with three
+   players, 3 with four).
 """
 
 from __future__ import annotations
@@ -107,6 +110,30 @@ def main() -> None:
     print(f"  oracle  {percentiles(oracle)}   total {sum(oracle):.3f} s")
     print(f"  ratio (total oracle / total kernel): {sum(oracle) / sum(kernel):.1f}x, "
           f"median of per-position ratios {statistics.median(o / k for o, k in zip(oracle, kernel)):.1f}x")
+    redeal_section(args.quick)
+
+
+def before_last_redeal(players: int, count: int) -> list[HandState]:
+    import random as _random
+
+    found, seed = [], 0
+    while len(found) < count:
+        seed += 1
+        rng = _random.Random(seed)
+        state = HandState.deal(0, shuffled_deck(seed + 1000 * players), Options(players=players),
+                               chips=(100,) * players, pool=20 * players)
+        while len(state.stock) > 3 * players or (len(state.stock) == 3 * players and rng.random() < 0.5):
+            state = state._play(rng.choice(state.legal_moves()))
+        if len(state.stock) == 3 * players and not state.is_terminal():
+            found.append(state)
+    return found
+
+
+def redeal_section(quick: bool) -> None:
+    print("\n4. One redeal left: the redeal a chance node over every deal of the stock (kernel)")
+    for players, count in ((3, 10 if quick else 40), (4, 1 if quick else 3)):
+        times = timed(papillon.analyse_redeal, before_last_redeal(players, count))
+        print(f"  {players} players ({count} positions): median {statistics.median(times):.3f} s, max {max(times):.3f} s")
 
 
 if __name__ == "__main__":
