@@ -207,6 +207,21 @@ cdef void unplay(Search *s, int player, int card, int winner, const int *saved) 
     s.hands[player] |= (<uint64_t>1) << card
 
 
+cdef int last_trick_winner(Search *s) noexcept nogil:
+    """At a trick boundary with one card in every hand, who takes the last
+    trick: every card is forced, so no search is needed."""
+    cdef int k, p, c, v, best = -1, who = 0, led
+    led = s.suit_of[__builtin_ctzll(s.hands[s.leader])]
+    for k in range(s.m):
+        p = (s.leader + k) % s.m
+        c = __builtin_ctzll(s.hands[p])
+        v = strength(s, c, led)
+        if v > best:
+            best = v
+            who = p
+    return who
+
+
 cdef void maxn(Search *s, int *out) noexcept nogil:
     """Future tricks of each player under max-n (first best card on ties)."""
     cdef int cards[5]
@@ -221,6 +236,11 @@ cdef void maxn(Search *s, int *out) noexcept nogil:
         if s.hands[s.leader] == 0:
             for k in range(s.m):
                 out[k] = 0
+            return
+        if __builtin_popcountll(s.hands[s.leader]) == 1:
+            for k in range(s.m):
+                out[k] = 0
+            out[last_trick_winner(s)] = 1
             return
         e = probe(s, -1)
         if e != NULL:
@@ -252,6 +272,8 @@ cdef int paranoid(Search *s, int target, int alpha, int beta) noexcept nogil:
     if boundary:
         if s.hands[s.leader] == 0:
             return 0
+        if __builtin_popcountll(s.hands[s.leader]) == 1:
+            return 1 if last_trick_winner(s) == target else 0
         e = probe(s, target)
         if e != NULL:
             if e.lower >= beta:
