@@ -245,11 +245,14 @@ def verify(deal, solution, game, variant, cells):
               help="Worker processes.")
 @click.option("--db", "db_path", default=None,
               help="SQLite file recording each deal as it finishes; a rerun skips the deals already settled.")
+@click.option("--retry-unresolved", is_flag=True,
+              help="With --db: search the deals recorded as unresolved again, whatever their budget "
+                   "(after the solver has improved).")
 @click.option("--scheduler", default=None,
               help="Address of a Dask scheduler (tcp://host:port) to run on instead of local processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
 def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, workers, db_path,
-           scheduler, as_json):
+           retry_unresolved, scheduler, as_json):
     """Solve a range of deals and report how many are won."""
     deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
@@ -257,7 +260,8 @@ def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine,
     with click.progressbar(length=len(deals), file=sys.stderr, label=f"{rules.name} {deal_range}",
                            show_pos=True) as bar:
         results = run_survey(deals, rules, limits, engine, workers, on_result=lambda _: bar.update(1),
-                             scheduler=scheduler, db_path=db_path, restarts=not no_restarts)
+                             scheduler=scheduler, db_path=db_path, restarts=not no_restarts,
+                             retry_unresolved=retry_unresolved)
     summary = summarise(results)
     if as_json:
         click.echo(json.dumps({"game": rules.name, "range": deal_range, "max_nodes": max_nodes,

@@ -37,16 +37,19 @@ class ResultsDB:
     def close(self) -> None:
         self.connection.close()
 
-    def settled(self, game: str, deals: range, max_nodes: int | None) -> set[int]:
+    def settled(self, game: str, deals: range, max_nodes: int | None, retry_unresolved: bool = False) -> set[int]:
         """Deals needing no new search: decisive, or unresolved already with a
-        budget at least this large (a larger budget tries them again)."""
+        budget at least this large (a larger budget tries them again; so does
+        ``retry_unresolved``, for a solver that has learnt new proofs)."""
         rows = self.connection.execute(
             "SELECT deal, result, max_nodes FROM results WHERE game = ? AND deal BETWEEN ? AND ?",
             (game, deals.start, deals.stop - 1),
         )
         settled = set()
         for deal, result, budget in rows:
-            if result != UNRESOLVED or budget is None or (max_nodes is not None and budget >= max_nodes):
+            if result != UNRESOLVED:
+                settled.add(deal)
+            elif not retry_unresolved and (budget is None or (max_nodes is not None and budget >= max_nodes)):
                 settled.add(deal)
         return settled
 

@@ -114,11 +114,13 @@ def _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_t
 def run_survey(deals: Iterable[int], rules: Rules, limits: Limits, engine: str = "kernel",
                workers: int = 1, on_result: Callable[[DealResult | None], None] | None = None,
                scheduler: str | None = None, db_path: str | None = None,
-               connect_timeout: float = 20.0, restarts: bool = True) -> list[DealResult]:
+               connect_timeout: float = 20.0, restarts: bool = True,
+               retry_unresolved: bool = False) -> list[DealResult]:
     """Solve every deal; results come back sorted by deal number.
 
     With ``db_path``, each result is recorded as it finishes, deals already
-    settled there are not solved again, and the answer covers the whole range
+    settled there are not solved again (``retry_unresolved``: searches the
+    unresolved ones again whatever their budget), and the answer covers the whole range
     from the database. ``on_result`` is called once per deal of the range:
     with None for each deal already settled (first), then with each result
     as it arrives (for a progress bar).
@@ -130,7 +132,7 @@ def run_survey(deals: Iterable[int], rules: Rules, limits: Limits, engine: str =
         if not isinstance(deals, range):
             raise ValueError("a survey with a database takes a range of deals")
         db = ResultsDB(db_path)
-        settled = db.settled(rules.name, deals, limits.max_nodes)
+        settled = db.settled(rules.name, deals, limits.max_nodes, retry_unresolved)
         todo = [d for d in deals if d not in settled]
         if on_result:
             for _ in settled:

@@ -64,6 +64,26 @@ def test_database_records_and_skips_settled_deals(tmp_path):
     assert set(solved) <= set(unresolved)
 
 
+def test_retry_unresolved_searches_them_again_with_the_same_budget(tmp_path):
+    """After the solver has learnt a proof, unresolved deals can be searched
+    again without raising the budget; decisive ones are never redone."""
+    from solver.results_db import ResultsDB
+    from solver.survey import DealResult
+
+    db_path = str(tmp_path / "r.sqlite")
+    db = ResultsDB(db_path)
+    db.record(RULES.name, DealResult(126, "unresolved", 20_000, 1.0, 0), 20_000)  # as an older solver left it
+    db.close()
+    seen = []
+    run_survey(range(125, 127), RULES, LIMITS, db_path=db_path, on_result=seen.append)
+    assert [r.deal for r in seen if r is not None] == [125]  # 126 was skipped: same budget
+    seen.clear()
+    again = run_survey(range(125, 127), RULES, LIMITS, db_path=db_path, on_result=seen.append,
+                       retry_unresolved=True)
+    assert [r.deal for r in seen if r is not None] == [126]
+    assert [(r.deal, r.result, r.nodes) for r in again][1] == (126, "unwinnable", 1)
+
+
 def _cli(*args, cwd):
     """Run the installed CLI module in a subprocess (not the source tree's)."""
     env = dict(os.environ, PYTHONPATH=str(Path(solver.__file__).resolve().parent.parent))
