@@ -16,29 +16,15 @@ are listed in order, each as ``[seat, card]`` pairs in the order played.
 from __future__ import annotations
 
 import dataclasses
-import json
 
 from games.cards import Card, Suit, make_deck
 from games.errors import InputError
 from games.mouche import HAND_SIZE, PAMPHILE, MoucheHand, MoucheOptions
+from games.position_json import card_list, read_object, whole_number
 
 FIELDS = {"game", "players", "pamphile", "pamphile_any_suit", "entry", "cap", "dealer", "turned", "trump",
           "declared", "hands", "tricks_played", "trick", "pool", "chips", "discarded"}
 DECLARATIONS = {"fold", "stand", "discard"}
-
-
-def _int(value, what, low=None, high=None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{what} must be a whole number, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InputError(f"{what} {value} is out of range ({low} to {high})")
-    return value
-
-
-def _cards(value, what) -> list[Card]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InputError(f"{what} must be a list of cards like \"7H\"")
-    return [Card.parse(v) for v in value]
 
 
 def _plays(value, what, players) -> list[tuple[int, Card]]:
@@ -48,33 +34,20 @@ def _plays(value, what, players) -> list[tuple[int, Card]]:
     for item in value:
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)):
             raise InputError(f"{what} must be a list of [seat, card] pairs, not {item!r}")
-        out.append((_int(item[0], f"a seat in {what}", 0, players - 1), Card.parse(item[1])))
+        out.append((whole_number(item[0], f"a seat in {what}", 0, players - 1), Card.parse(item[1])))
     return out
 
 
 def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     """The state and the seats whose hands were hidden (filled with stand-ins)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"position is not valid JSON: {error.msg} at line {error.lineno}") from None
-    if not isinstance(data, dict):
-        raise InputError("a position is a JSON object")
-    unknown = sorted(set(data) - FIELDS)
-    if unknown:
-        raise InputError(f"unknown field {unknown[0]!r} in the position")
-    if data.get("game", "mouche") != "mouche":
-        raise InputError(f"this position is for {data['game']!r}, not mouche")
-    for name in ("players", "dealer", "turned", "declared", "hands"):
-        if name not in data:
-            raise InputError(f"the position has no {name!r}")
-    n = _int(data["players"], "players", 3, 6)
+    data = read_object(text, "mouche", FIELDS, ("players", "dealer", "turned", "declared", "hands"))
+    n = whole_number(data["players"], "players", 3, 6)
     options = MoucheOptions(players=n, pamphile=bool(data.get("pamphile", False)),
                             pamphile_any_suit=bool(data.get("pamphile_any_suit", False)),
                             entry=data.get("entry", "all"), cap=data.get("cap", 20))
     deck = set(make_deck(options.deck_size))
-    dealer = _int(data["dealer"], "dealer", 0, n - 1)
-    turned = Card.parse(data["turned"]) if isinstance(data["turned"], str) else _cards(data["turned"], "turned")[0]
+    dealer = whole_number(data["dealer"], "dealer", 0, n - 1)
+    turned = Card.parse(data["turned"]) if isinstance(data["turned"], str) else card_list(data["turned"], "turned")[0]
     if options.pamphile and turned == PAMPHILE:
         if "trump" not in data:
             raise InputError("the Pamphile was turned: give the trump suit the dealer chose ('trump')")
@@ -97,7 +70,7 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
         if not words or words[0] not in DECLARATIONS or (words[0] == "discard") != (len(words) == 2) or len(words) > 2:
             raise InputError(f"unknown declaration {entry!r} (fold, stand, 'discard N' or null)")
         if words[0] == "discard":
-            discards += _int(int(words[1]) if words[1].isdigit() else words[1], f"player {seat}'s discard", 1, HAND_SIZE)
+            discards += whole_number(int(words[1]) if words[1].isdigit() else words[1], f"player {seat}'s discard", 1, HAND_SIZE)
     declared = [None if d is None else d.split()[0] for d in declared]
     waiting = [s for s in order if declared[s] is None]
     if waiting and any(declared[s] is not None for s in order[order.index(waiting[0]):]):
@@ -136,7 +109,7 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
             hands.append(size)
             hidden.append(seat)
         else:
-            cards = _cards(hand, f"hand {seat}")
+            cards = card_list(hand, f"hand {seat}")
             if len(cards) != size:
                 raise InputError(f"player {seat} holds {len(cards)} cards; after what they played they hold {size}")
             hands.append(tuple(sorted(cards)))
@@ -157,7 +130,7 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
         if entry is None:
             discarded_cards.append(())
             continue
-        cards = _cards(entry, f"cards discarded by player {seat}")
+        cards = card_list(entry, f"cards discarded by player {seat}")
         if declared[seat] != "discard" or len(cards) != int(data["declared"][seat].split()[1]):
             raise InputError(f"player {seat}'s discarded cards do not match their declaration")
         for card in cards:
@@ -172,13 +145,13 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     stock = tuple(rest)[: options.deck_size - n * HAND_SIZE - 1 - discards]
     if len(stock) < 0 or options.deck_size - n * HAND_SIZE - 1 - discards < 0:
         raise InputError(f"{discards} cards discarded: more than the stock held")
-    pool = _int(data.get("pool", 5), "'pool'", 5, None)
+    pool = whole_number(data.get("pool", 5), "'pool'", 5, None)
     if pool % 5:
         raise InputError(f"the pool is a multiple of 5, not {pool}")
     chips = data.get("chips", [1000] * n)
     if not isinstance(chips, list) or len(chips) != n:
         raise InputError(f"'chips' must give {n} whole numbers")
-    chips = tuple(_int(c, "chips") for c in chips)
+    chips = tuple(whole_number(c, "chips") for c in chips)
 
     state = MoucheHand(
         options=options, dealer=dealer, hands=tuple(hands), turned=turned, trump=trump, stock=stock,

@@ -14,12 +14,12 @@ accounted for exactly once: hands, table, stock and won cards make the 52.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from games.cards import Card, make_deck
 from games.errors import InputError
 from games.papillon import HAND_SIZE, HandState, Options
+from games.position_json import card_list, read_object, whole_number
 
 FIELDS = {
     "game",
@@ -55,38 +55,11 @@ class Position:
         return tuple(sorted(c for p, h in enumerate(self.state.hands) if p != player for c in h) + list(self.state.stock))
 
 
-def _card_list(value, what: str) -> list[Card]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InputError(f"{what} must be a list of cards like \"7H\"")
-    return [Card.parse(v) for v in value]
-
-
-def _integer(value, what: str, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{what} must be a whole number, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InputError(f"{what} {value} is out of range ({low} to {high})")
-    return value
-
-
 def parse_position(text: str) -> Position:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"position is not valid JSON: {error.msg} at line {error.lineno}") from None
-    if not isinstance(data, dict):
-        raise InputError("a position is a JSON object")
-    unknown = sorted(set(data) - FIELDS)
-    if unknown:
-        raise InputError(f"unknown field {unknown[0]!r} in the position")
-    if data.get("game", "papillon") != "papillon":
-        raise InputError(f"this position is for {data['game']!r}, not papillon")
-    for name in ("players", "dealer", "to_move", "hands", "table"):
-        if name not in data:
-            raise InputError(f"the position has no {name!r}")
-    players = _integer(data["players"], "players", 3, 4)
+    data = read_object(text, "papillon", FIELDS, ("players", "dealer", "to_move", "hands", "table"))
+    players = whole_number(data["players"], "players", 3, 4)
     options = Options(players=players, scoring=data.get("scoring", "1725"))
-    seat = lambda name: _integer(data[name], name, 0, players - 1)  # noqa: E731
+    seat = lambda name: whole_number(data[name], name, 0, players - 1)  # noqa: E731
     dealer, to_move = seat("dealer"), seat("to_move")
 
     hands_in = data["hands"]
@@ -97,23 +70,23 @@ def parse_position(text: str) -> Position:
     hidden = []
     for p, hand in enumerate(hands_in):
         if isinstance(hand, int) and not isinstance(hand, bool):
-            hands.append(_integer(hand, f"hand {p}'s size", 0, HAND_SIZE))
+            hands.append(whole_number(hand, f"hand {p}'s size", 0, HAND_SIZE))
             hidden.append(p)
         else:
-            cards = _card_list(hand, f"hand {p}")
+            cards = card_list(hand, f"hand {p}")
             if len(cards) > HAND_SIZE:
                 raise InputError(f"hand {p} holds {len(cards)} cards; a hand holds at most {HAND_SIZE}")
             hands.append(cards)
             known += cards
-    table = _card_list(data["table"], "'table'")
+    table = card_list(data["table"], "'table'")
     known += table
     stock_in = data.get("stock", [])
     if isinstance(stock_in, list):
-        stock = _card_list(stock_in, "'stock'")
+        stock = card_list(stock_in, "'stock'")
         known += stock
         stock_size = len(stock)
     else:
-        stock_size = _integer(stock_in, "'stock'", 0, 52)
+        stock_size = whole_number(stock_in, "'stock'", 0, 52)
         stock = None
     if stock_size % (HAND_SIZE * players):
         raise InputError(f"a stock of {stock_size} cards cannot be dealt 3 to each of {players} players")
@@ -129,11 +102,11 @@ def parse_position(text: str) -> Position:
         won: list[Card] = []
         for p, entry in enumerate(taken_in):
             if isinstance(entry, list):
-                cards = _card_list(entry, f"taken by player {p}")
+                cards = card_list(entry, f"taken by player {p}")
                 won += cards
                 taken.append(len(cards))
             else:
-                taken.append(_integer(entry, f"cards taken by player {p}", 0, 52))
+                taken.append(whole_number(entry, f"cards taken by player {p}", 0, 52))
         if len(won) == sum(taken):
             won_cards = tuple(won)
             known += won
@@ -169,15 +142,15 @@ def parse_position(text: str) -> Position:
     chips = data.get("chips", [0] * players)
     if not isinstance(chips, list) or len(chips) != players:
         raise InputError(f"'chips' must give {players} whole numbers")
-    chips = tuple(_integer(c, "chips", None, None) for c in chips)
-    pool = _integer(data.get("pool", 0), "'pool'", 0, None)
-    stake = _integer(data.get("stake", 1), "'stake'", 1, None)
+    chips = tuple(whole_number(c, "chips", None, None) for c in chips)
+    pool = whole_number(data.get("pool", 0), "'pool'", 0, None)
+    stake = whole_number(data.get("stake", 1), "'stake'", 1, None)
     last = data.get("last_trailer")
-    last_trailer = -1 if last is None else _integer(last, "last_trailer", 0, players - 1)
+    last_trailer = -1 if last is None else whole_number(last, "last_trailer", 0, players - 1)
     papillons = data.get("papillons", [])
     if not isinstance(papillons, list):
         raise InputError("'papillons' must list the seats that made a papillon")
-    papillons = tuple(_integer(p, "papillon seat", 0, players - 1) for p in papillons)
+    papillons = tuple(whole_number(p, "papillon seat", 0, players - 1) for p in papillons)
     if stock and papillons:
         raise InputError("a papillon is only made once the stock is empty")
     for p in papillons:
