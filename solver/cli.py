@@ -12,6 +12,7 @@ from games.deals import parse_deal_number
 from games.errors import InputError
 from games.patience import PRESETS, VARIANTS, Position, make_rules
 from games.patience_format import deal_to_json, format_deal_text, parse_deal, parse_moves, rules_header
+from solver.cli_input import read_text
 from solver.patience import ENGINES, solve
 from solver.reference import no_last_row
 from solver.render import draw
@@ -97,18 +98,6 @@ def limit_options(command):
     command = click.option("--max-nodes", type=click.IntRange(min=1), default=DEFAULT_MAX_NODES, show_default=True,
                            help="Give up after expanding this many positions (per deal).")(command)
     return command
-
-
-def read_text(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
-    try:
-        with open(source, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise InputError(f"no such file {source!r}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read {source!r}: {error}") from None
 
 
 def load_deal(source: str, game=None, variant=None, cells=None) -> tuple[Position, str]:
@@ -276,7 +265,7 @@ def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine,
     click.echo(f"nodes per deal: median {summary['median_nodes']:.0f}, mean {summary['mean_nodes']:.0f}")
 
 
-from solver.mouche_cli import mouche_group  # noqa: E402  (these use the helpers above)
+from solver.mouche_cli import mouche_group  # noqa: E402  (subcommand groups, registered last)
 from solver.papillon_cli import papillon  # noqa: E402
 
 main.add_command(papillon)

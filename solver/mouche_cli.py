@@ -11,6 +11,7 @@ from games.mouche import MoucheHand, MoucheOptions
 from games.mouche_format import parse_position
 from games.mouche_game import GameRecord, play_game
 from solver import mouche
+from solver.cli_input import bot_names, read_text
 from solver.mouche_bots import BOTS
 from solver.mouche_worlds import analyse_seat, declaration_advice
 
@@ -119,14 +120,7 @@ def _options(players, pamphile, entry, cap, any_suit, needs_standing) -> MoucheO
 def play(players, hands, pamphile, pamphile_any_suit, turned_pamphile_needs_standing, entry, cap, seed, bots, as_json):
     """Play whole hands with bots and print them (declarations, tricks, pool, payments)."""
     options = _options(players, pamphile, entry, cap, pamphile_any_suit, turned_pamphile_needs_standing)
-    names = [n.strip() for n in bots.split(",") if n.strip()]
-    for name in names:
-        if name not in BOTS:
-            raise InputError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})")
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise InputError(f"give one bot, or one per player ({players}), not {len(names)}")
+    names = bot_names(bots, players, BOTS)
     game = play_game(options, hands, seed, [BOTS[n] for n in names])
     click.echo(json.dumps(game_json(game, names), indent=1) if as_json else game_log(game, names))
 
@@ -142,8 +136,6 @@ def play(players, hands, pamphile, pamphile_any_suit, turned_pamphile_needs_stan
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 def analyse_command(position_file, as_player, worlds, seed, as_json):
     """Analyse a POSITION (JSON; see docs/formats.md): the card play, or the declaration to make."""
-    from solver.cli import read_text
-
     state, hidden = parse_position(read_text(position_file))
     if as_player is not None and not 0 <= as_player < state.players:
         raise InputError(f"--as-player {as_player} is not a seat (0 to {state.players - 1})")

@@ -11,6 +11,7 @@ from games.papillon import Event, Move, Options, Scoring, value
 from games.papillon_format import parse_position
 from games.papillon_game import GameRecord, play_game
 from solver.papillon import ENGINES, analyse, analyse_redeal, analyse_seat, paranoid
+from solver.cli_input import bot_names, read_text
 from solver.papillon_bots import BOTS
 
 _PAID_EACH = {
@@ -127,18 +128,6 @@ def game_json(game: GameRecord, bot_names: list[str]) -> dict:
     }
 
 
-def _parse_bots(text: str, players: int) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    for name in names:
-        if name not in BOTS:
-            raise InputError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})")
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise InputError(f"give one bot, or one per player ({players}), not {len(names)}")
-    return names
-
-
 @papillon.command()
 @click.option("--players", type=click.IntRange(3, 4), default=3, show_default=True, help="3 or 4 players.")
 @click.option("--rounds", type=click.IntRange(min=1), default=1, show_default=True,
@@ -160,7 +149,7 @@ def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie
     """Play a whole game with bots and print it hand by hand."""
     options = Options(players=players, rounds=rounds, scoring=scoring, first_dealer=first_dealer,
                       unclaimed_pool=unclaimed_pool, tie_stake=tie_stake)
-    names = _parse_bots(bots, players)
+    names = bot_names(bots, players, BOTS)
     game = play_game(options, seed, [BOTS[n] for n in names])
     if as_json:
         click.echo(json.dumps(game_json(game, names), indent=1))
@@ -181,8 +170,6 @@ def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 def analyse_command(position_file, as_player, limit, seed, engine, as_json):
     """Exact analysis of a last-deal POSITION (a JSON file; see docs/formats.md)."""
-    from solver.cli import read_text
-
     position = parse_position(read_text(position_file))
     state = position.state
     if state.stock and len(state.stock) == 3 * state.players and as_player is None:
