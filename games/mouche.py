@@ -225,6 +225,13 @@ class MoucheHand:
     def returns(self) -> tuple[int, ...]:
         return self.chips
 
+    def with_hand(self, seat: int, hand) -> MoucheHand:
+        """The same state with ``seat`` holding ``hand`` (for searches over
+        what a hidden hand might be)."""
+        hands = list(self.hands)
+        hands[seat] = tuple(sorted(hand))
+        return dataclasses.replace(self, hands=tuple(hands))
+
     def total_chips(self) -> int:
         return sum(self.chips) + self.pool + self.carry + sum(self.pending)
 

@@ -142,9 +142,10 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     # Stand-ins for hidden hands, and the stock, from the cards nobody has seen.
     rest = iter(sorted(deck - seen))
     hands = [tuple(sorted(next(rest) for _ in range(h))) if isinstance(h, int) else h for h in hands]
-    stock = tuple(rest)[: options.deck_size - n * HAND_SIZE - 1 - discards]
-    if len(stock) < 0 or options.deck_size - n * HAND_SIZE - 1 - discards < 0:
+    stock_size = options.deck_size - n * HAND_SIZE - 1 - discards
+    if stock_size < 0:
         raise InputError(f"{discards} cards discarded: more than the stock held")
+    stock = tuple(rest)[:stock_size]
     pool = whole_number(data.get("pool", 5), "'pool'", 5, None)
     if pool % 5:
         raise InputError(f"the pool is a multiple of 5, not {pool}")
@@ -180,13 +181,11 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
                 raise InputError(f"trick {k + 1}: player {seat} played out of turn (player {state.to_move} was to play)")
             if seat not in hidden:
                 holding = tuple(sorted(set(hands[seat]) | set(later[seat])))
-                probe = dataclasses.replace(state, hands=_replace(state.hands, seat, holding))
+                probe = state.with_hand(seat, holding)
                 if card not in probe.playable():
                     raise InputError(f"trick {k + 1}: impossible play, {probe.why_not(card)}")
             later[seat] = [c for c in later[seat] if c != card]
-            hands_now = list(state.hands)
-            hands_now[seat] = tuple(sorted(set(hands[seat]) | set(later[seat]) | {card}))
-            state = dataclasses.replace(state, hands=tuple(hands_now))._play(card)
+            state = state.with_hand(seat, set(hands[seat]) | set(later[seat]) | {card})._play(card)
         if state.phase != "play":
             raise InputError("the hand is already over: every trick has been played")
     hands_final = list(state.hands)
@@ -196,12 +195,6 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
         if seat in hidden or declared[seat] != "stand":
             continue
         dealt = tuple(sorted(set(hands[seat]) | {c for p, c in state.plays + state.trick if p == seat}))
-        if dataclasses.replace(state, hands=_replace(state.hands, seat, dealt)).mouche_suit(seat) is not None:
+        if state.with_hand(seat, dealt).mouche_suit(seat) is not None:
             raise InputError(f"player {seat} stood on five cards of one suit: they had the mouche, and no card is played")
     return dataclasses.replace(state, hands=tuple(hands_final), events=()), tuple(hidden)
-
-
-def _replace(hands, seat, hand):
-    hands = list(hands)
-    hands[seat] = hand
-    return tuple(hands)

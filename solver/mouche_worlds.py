@@ -61,17 +61,10 @@ def forbidden_cards(state: MoucheHand, history: list[tuple[int, tuple, object]])
         for x in deck:
             if x == card:
                 continue
-            probe = dataclasses.replace(state, hands=_with_hand(state, player, (card, x)), trick=trick,
-                                        to_move=player, phase="play")
+            probe = dataclasses.replace(state.with_hand(player, (card, x)), trick=trick, to_move=player, phase="play")
             if card not in probe.playable():
                 out[player].add(x)
     return out
-
-
-def _with_hand(state: MoucheHand, player: int, hand) -> tuple:
-    hands = list(state.hands)
-    hands[player] = tuple(sorted(hand))
-    return tuple(hands)
 
 
 class CardStats(NamedTuple):
@@ -105,7 +98,7 @@ def _deal_worlds(unseen: list, others: list[int], sizes: list[int], forbidden: d
         # A player who stood on the cards dealt held no mouche: the cards would not be played.
         if state.declared[p] == "stand" and state.as_dealt[p]:
             dealt = tuple(hand) + tuple(played_by[p])
-            return dataclasses.replace(state, hands=_with_hand(state, p, dealt)).mouche_suit(p) is None
+            return state.with_hand(p, dealt).mouche_suit(p) is None
         return True
 
     if _world_count(len(unseen), sizes) <= limit:
@@ -234,8 +227,7 @@ def declaration_advice(state: MoucheHand, worlds: int = 500, seed: int = 0) -> A
             if p != player:
                 hands[p] = tuple(sorted(order[start : start + len(state.hands[p])]))
                 start += len(state.hands[p])
-        world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(order[start : start + len(state.stock)]),
-                                    as_dealt=state.as_dealt)
+        world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(order[start : start + len(state.stock)]))
         for i, option in enumerate(options):
             after = world._apply(option)
             if option.kind == "fold":  # out of the play: only the declarations can cost anything
