@@ -329,6 +329,7 @@ cdef int paranoid_exact(Search *s, int target) noexcept nogil:
 cdef int _load(Search *s, dict position) except -1:
     global _table, _generation
     cdef int k
+    cdef uint64_t in_play
     if _table == NULL:
         _table = <Entry *>calloc(1 << TABLE_BITS, sizeof(Entry))
         if _table == NULL:
@@ -353,9 +354,15 @@ cdef int _load(Search *s, dict position) except -1:
         s.trick[k] = position["trick"][k]
     s.leader = position["leader"]
     s.live[0] = s.live[1] = s.live[2] = s.live[3] = 0
-    for k in range(NCARDS):
-        if any((s.hands[j] >> k) & 1 for j in range(s.m)) or any(s.trick[j] == k for j in range(s.trick_n)):
-            s.live[s.suit_of[k]] |= 1u << s.power[k]
+    in_play = 0
+    for k in range(s.m):
+        in_play |= s.hands[k]
+    for k in range(s.trick_n):
+        in_play |= (<uint64_t>1) << s.trick[k]
+    while in_play:
+        k = lowest_bit(in_play)
+        in_play &= in_play - 1
+        s.live[s.suit_of[k]] |= 1u << s.power[k]
     s.nodes = 0
     return 0
 
