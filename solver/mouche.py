@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ext import _mouche
 from games.cards import Rank
 from games.errors import InputError
-from games.mouche import POWER, MoucheHand
+from games.mouche import POWER, MoucheEntry, MoucheHand
 from solver import mouche_reference as reference
 
 ENGINES = ("kernel", "python")
@@ -55,7 +55,7 @@ class CardValue(NamedTuple):
 
 def hand_chips(state: MoucheHand, tricks) -> tuple[int, ...]:
     fifth = state.pool // 5
-    owed = state.pool if state.options.entry.value != "cap" else min(state.pool, state.options.cap)
+    owed = state.pool if state.options.entry is not MoucheEntry.CAP else min(state.pool, state.options.cap)
     seats = set(state.in_hand())
     return tuple(fifth * t if t else (-owed if s in seats else 0) for s, t in enumerate(tricks))
 
