@@ -15,10 +15,6 @@ tests keep them equal. Both need the stock empty: the last deal.
 from __future__ import annotations
 
 import dataclasses
-import random
-from array import array
-from collections import Counter
-from math import comb
 from typing import NamedTuple
 
 from ext import _papillon
@@ -103,6 +99,20 @@ class SeatAnalysis(NamedTuple):
     moves: list[SeatMove]  # best first
 
 
+def hand_splits(unseen: list, sizes: list[int]):
+    """Every way to deal ``unseen`` into hands of ``sizes`` (card by card)."""
+    from itertools import combinations
+
+    if not sizes:
+        yield ()
+        return
+    first, rest = sizes[0], sizes[1:]
+    for hand in combinations(unseen, first):
+        left = [c for c in unseen if c not in hand]
+        for others in hand_splits(left, rest):
+            yield (hand,) + others
+
+
 def rank_splits(ranks: list[int], sizes: list[int]):
     """Every way to deal cards of these ``ranks`` into hands of ``sizes``, up to
     suits: a Counter from the hands' sorted rank tuples to how many card-level
@@ -112,6 +122,8 @@ def rank_splits(ranks: list[int], sizes: list[int]):
     >>> sum(splits.values()) == split_count(6, [3, 3]), splits[((1, 5, 5), (9, 9, 9))]
     (True, 1)
     """
+    from collections import Counter
+    from math import comb
 
     out: Counter = Counter()
     available = Counter(ranks)
@@ -144,6 +156,7 @@ def rank_splits(ranks: list[int], sizes: list[int]):
 
 
 def split_count(unseen: int, sizes: list[int]) -> int:
+    from math import comb
 
     total, left = 1, unseen
     for size in sizes:
@@ -161,6 +174,8 @@ def analyse_seat(state: HandState, player: int | None = None, limit: int = 10_00
     solved exactly under max-n. Splits that differ only in suits are solved
     once and counted as often as they occur.
     """
+    import random
+    from collections import Counter
 
     _check_last_deal(state)
     mover = state.to_move
@@ -173,30 +188,33 @@ def analyse_seat(state: HandState, player: int | None = None, limit: int = 10_00
     total = split_count(len(unseen), sizes)
     exhaustive = total <= limit
     if exhaustive:
-        by_ranks = rank_splits([c.rank for c in unseen], sizes)
+        splits = hand_splits(unseen, sizes)
     else:
         rng = random.Random(seed)
-        by_ranks = Counter()
-        for _ in range(limit):
-            shuffled = rng.sample(unseen, len(unseen))
-            hands, start = [], 0
-            for size in sizes:
-                hands.append(tuple(sorted(c.rank for c in shuffled[start : start + size])))
-                start += size
-            by_ranks[tuple(hands)] += 1
+
+        def sample():
+            for _ in range(limit):
+                shuffled = rng.sample(unseen, len(unseen))
+                hands, start = [], 0
+                for size in sizes:
+                    hands.append(tuple(shuffled[start : start + size]))
+                    start += size
+                yield tuple(hands)
+
+        splits = sample()
+    by_ranks: Counter = Counter()
+    example = {}
+    for split in splits:
+        key = tuple(tuple(sorted(c.rank for c in hand)) for hand in split)
+        by_ranks[key] += 1
+        example.setdefault(key, split)
     moves = state.legal_moves()
     sums = [0.0] * len(moves)
     wins = [0.0] * len(moves)
     weight = sum(by_ranks.values())
     for key, count in by_ranks.items():
         hands = list(state.hands)
-        pool = list(unseen)
-        for p, ranks in zip(others, key):  # any cards of these ranks: suits never matter
-            hand = []
-            for r in ranks:
-                card = next(c for c in pool if c.rank == r)
-                pool.remove(card)
-                hand.append(card)
+        for p, hand in zip(others, example[key]):
             hands[p] = tuple(sorted(hand))
         world = dataclasses.replace(state, hands=tuple(hands))
         if engine == "python":
@@ -242,6 +260,9 @@ def analyse_redeal(state: HandState, limit: int | None = None, seed: int = 0) ->
     redeal. Players maximise their expected chips; ties go to the first
     move in the engine's order.
     """
+    import random
+    from array import array
+    from collections import Counter
 
     n = state.players
     if len(state.stock) != 3 * n:

@@ -120,20 +120,6 @@ def test_analysis_needs_the_last_deal():
         analyse(state)
 
 
-def hand_splits(cards: list, sizes: list[int]):
-    """Every way to deal ``cards`` into hands of ``sizes``, card by card (the
-    brute force the weighted rank-level deals are checked against)."""
-    from itertools import combinations
-
-    if not sizes:
-        yield ()
-        return
-    for hand in combinations(cards, sizes[0]):
-        left = [c for c in cards if c not in hand]
-        for others in hand_splits(left, sizes[1:]):
-            yield (hand,) + others
-
-
 def _before_last_redeal(seed):
     """A position where only the mover holds cards, one card, and one redeal is left."""
     rng = random.Random(seed)
@@ -148,7 +134,7 @@ def _before_last_redeal(seed):
 
 
 def test_redeal_chance_node_is_the_mean_over_every_deal_of_the_stock():
-    from solver.papillon import analyse_redeal
+    from solver.papillon import analyse_redeal, hand_splits
     from solver.papillon_reference import maxn as reference_maxn
 
     state = _before_last_redeal(5)
@@ -173,7 +159,7 @@ def test_rank_splits_count_every_card_level_deal():
     from collections import Counter
 
     from games.cards import make_deck
-    from solver.papillon import rank_splits
+    from solver.papillon import hand_splits, rank_splits
 
     rng = random.Random(4)
     for _ in range(20):
