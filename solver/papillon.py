@@ -15,6 +15,11 @@ tests keep them equal. Both need the stock empty: the last deal.
 from __future__ import annotations
 
 import dataclasses
+import random
+from array import array
+from collections import Counter
+from itertools import combinations
+from math import comb
 from typing import NamedTuple
 
 from ext import _papillon
@@ -101,7 +106,6 @@ class SeatAnalysis(NamedTuple):
 
 def hand_splits(unseen: list, sizes: list[int]):
     """Every way to deal ``unseen`` into hands of ``sizes`` (card by card)."""
-    from itertools import combinations
 
     if not sizes:
         yield ()
@@ -122,8 +126,6 @@ def rank_splits(ranks: list[int], sizes: list[int]):
     >>> sum(splits.values()) == split_count(6, [3, 3]), splits[((1, 5, 5), (9, 9, 9))]
     (True, 1)
     """
-    from collections import Counter
-    from math import comb
 
     out: Counter = Counter()
     available = Counter(ranks)
@@ -156,7 +158,6 @@ def rank_splits(ranks: list[int], sizes: list[int]):
 
 
 def split_count(unseen: int, sizes: list[int]) -> int:
-    from math import comb
 
     total, left = 1, unseen
     for size in sizes:
@@ -174,8 +175,6 @@ def analyse_seat(state: HandState, player: int | None = None, limit: int = 10_00
     solved exactly under max-n. Splits that differ only in suits are solved
     once and counted as often as they occur.
     """
-    import random
-    from collections import Counter
 
     _check_last_deal(state)
     mover = state.to_move
@@ -260,9 +259,6 @@ def analyse_redeal(state: HandState, limit: int | None = None, seed: int = 0) ->
     redeal. Players maximise their expected chips; ties go to the first
     move in the engine's order.
     """
-    import random
-    from array import array
-    from collections import Counter
 
     n = state.players
     if len(state.stock) != 3 * n:
