@@ -6,8 +6,14 @@ cdef enum:
     MAX_SEATS = 6
     NCARDS = 52
 
+# Inside the kernel a card is coded suit * 16 + power: the suit it counts as
+# in play (the Pamphile: trumps) and its strength within that suit, 1 (a two)
+# to 13 (a king), 14 for the Pamphile. So a hand is one 64-bit mask, a suit's
+# cards are 16 consecutive bits, and bit order is the order cards are tried
+# in: by suit, then weakest first.
+
 ctypedef struct Entry:
-    uint64_t hands[MAX_SEATS]
+    uint64_t hands[MAX_SEATS]   # relative hands: see relative_hands
     uint32_t generation
     int leader
     int mode            # -1: max-n; p >= 0: paranoid for player p
@@ -18,11 +24,9 @@ ctypedef struct Entry:
 ctypedef struct Search:
     int m               # players in the hand, in order of play
     int trump
-    int suit_of[NCARDS]     # the suit a card counts as (the Pamphile: trumps)
-    int power[NCARDS]       # strength within its suit (the Pamphile: 14)
     uint64_t hands[MAX_SEATS]
+    uint64_t in_play    # every card held or in the trick in progress
     int trick[MAX_SEATS]    # cards of the trick in progress, in order
     int trick_n
     int leader
-    unsigned int live[4]    # per suit (as played), a bit per power of each card still in play
     long long nodes

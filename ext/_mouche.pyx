@@ -11,55 +11,57 @@
 #   depends only on the hands left and who leads);
 # - equivalent cards: two cards of one holder, of the same suit (as played)
 #   with no card still in play ranked between them, lead to the same values,
-#   so only the first (in the engine's order) is searched;
+#   so only the first (in the search order) is searched;
+# - the table is keyed by relative hands (relative_hands), so positions that
+#   differ only by which cards have already gone share an entry;
+# - max-n stops at a card that wins the mover every trick left.
+#
+# Cards are tried by suit as played, then weakest first (the order also
+# breaks max-n ties). Every rule and speed-up only compares cards of one
+# suit, so values are the same for positions equal up to relabelling the
+# cards of a suit in order: that is what makes the last two exact.
 # - alpha-beta with bounds in the table for the paranoid search.
 
 from libc.stdint cimport uint64_t, uint32_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc
 from libc.string cimport memcpy
 
 cdef int TABLE_BITS = 16
 cdef Entry *_table = NULL
 cdef uint32_t _generation = 0
 
-
-cdef inline int strength(const Search *s, int card, int led) noexcept nogil:
-    if s.suit_of[card] == s.trump:
-        return 200 + s.power[card]
-    if s.suit_of[card] == led:
-        return 100 + s.power[card]
-    return 0
-
-
-cdef inline int lowest_bit(uint64_t x) noexcept nogil:
-    return __builtin_ctzll(x)
-
-
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
 
-cdef uint64_t suit_cards(const Search *s, uint64_t hand, int suit) noexcept nogil:
-    cdef uint64_t out = 0, rest = hand
-    cdef int c
-    while rest:
-        c = lowest_bit(rest)
-        rest &= rest - 1
-        if s.suit_of[c] == suit:
-            out |= (<uint64_t>1) << c
-    return out
+cdef inline uint64_t bit(int code) noexcept nogil:
+    return (<uint64_t>1) << code
 
 
-cdef uint64_t beating(const Search *s, uint64_t cards, int led, int best) noexcept nogil:
-    cdef uint64_t out = 0, rest = cards
-    cdef int c
-    while rest:
-        c = lowest_bit(rest)
-        rest &= rest - 1
-        if strength(s, c, led) > best:
-            out |= (<uint64_t>1) << c
-    return out
+cdef inline uint64_t suit_mask(int suit) noexcept nogil:
+    return (<uint64_t>0xFFFF) << (16 * suit)
+
+
+cdef inline int strength(const Search *s, int code, int led) noexcept nogil:
+    if code >> 4 == s.trump:
+        return 200 + (code & 15)
+    if code >> 4 == led:
+        return 100 + (code & 15)
+    return 0
+
+
+cdef uint64_t beating(const Search *s, uint64_t cards, int suit, int best) noexcept nogil:
+    """Those of ``cards`` (all of ``suit``) that beat a trick whose best card
+    has strength ``best``."""
+    cdef int floor
+    if suit == s.trump:
+        floor = best - 200 if best >= 200 else 0
+    elif best >= 200:
+        return 0
+    else:
+        floor = best - 100
+    return cards & ~((bit(16 * suit + floor) << 1) - 1)
 
 
 cdef uint64_t legal(const Search *s, int player) noexcept nogil:
@@ -69,20 +71,20 @@ cdef uint64_t legal(const Search *s, int player) noexcept nogil:
     cdef int led, best, k, v
     if s.trick_n == 0:
         return hand
-    led = s.suit_of[s.trick[0]]
+    led = s.trick[0] >> 4
     best = 0
     for k in range(s.trick_n):
         v = strength(s, s.trick[k], led)
         if v > best:
             best = v
-    follow = suit_cards(s, hand, led)
+    follow = hand & suit_mask(led)
     if follow:
         beat = beating(s, follow, led, best)
         return beat if beat else follow
-    trumps = suit_cards(s, hand, s.trump)
+    trumps = hand & suit_mask(s.trump)
     if not trumps:
         return hand
-    beat = beating(s, trumps, led, best)
+    beat = beating(s, trumps, s.trump, best)
     if beat:
         return beat
     if best >= 200:
@@ -92,7 +94,7 @@ cdef uint64_t legal(const Search *s, int player) noexcept nogil:
 
 cdef int trick_winner(const Search *s) noexcept nogil:
     """Offset from the leader of the winner of the full trick."""
-    cdef int led = s.suit_of[s.trick[0]]
+    cdef int led = s.trick[0] >> 4
     cdef int k, v, best = -1, who = 0
     for k in range(s.trick_n):
         v = strength(s, s.trick[k], led)
@@ -103,43 +105,64 @@ cdef int trick_winner(const Search *s) noexcept nogil:
 
 
 cdef inline bint equivalent(const Search *s, int a, int b) noexcept nogil:
-    """No card still in play (held, or in the trick) ranks between a and b."""
-    cdef int lo, hi
-    if s.suit_of[a] != s.suit_of[b]:
-        return False
-    lo = s.power[a] if s.power[a] < s.power[b] else s.power[b]
-    hi = s.power[a] + s.power[b] - lo
-    return (s.live[s.suit_of[a]] & (((1u << hi) - 1) & ~((2u << lo) - 1))) == 0
+    """Same suit, and no card still in play (held, or in the trick) ranks
+    between a and b (a < b)."""
+    return a >> 4 == b >> 4 and (s.in_play & (bit(b) - 1) & ~((bit(a) << 1) - 1)) == 0
 
 
-cdef uint64_t key_hash(const Search *s, int mode) noexcept nogil:
+cdef void relative_hands(const Search *s, uint64_t *out) noexcept nogil:
+    """The hands with every card renumbered by its place among the cards of
+    its suit still in play (a suit's weakest card in play is bit 16 * suit).
+    At a trick boundary this is all the future depends on: the play rules
+    only compare cards of one suit, and the order cards are tried in is the
+    same order. So it is the transposition table's key, and positions that
+    differ only by which cards have gone are searched once."""
+    cdef uint64_t rest = s.in_play, b
+    cdef int code, k, suit = -1, place = 0
+    for k in range(s.m):
+        out[k] = 0
+    while rest:
+        code = __builtin_ctzll(rest)
+        rest &= rest - 1
+        if code >> 4 != suit:
+            suit = code >> 4
+            place = 16 * suit
+        b = bit(code)
+        for k in range(s.m):
+            if s.hands[k] & b:
+                out[k] |= bit(place)
+                break
+        place += 1
+
+
+cdef uint64_t key_hash(const Search *s, const uint64_t *key, int mode) noexcept nogil:
     cdef uint64_t h = <uint64_t>(s.leader * 7 + mode + 11)
     cdef int k
     for k in range(s.m):
-        h = (h ^ s.hands[k]) * <uint64_t>0x9E3779B97F4A7C15
+        h = (h ^ key[k]) * <uint64_t>0x9E3779B97F4A7C15
         h ^= h >> 29
     return h
 
 
-cdef Entry *probe(const Search *s, int mode) noexcept nogil:
-    cdef Entry *e = &_table[key_hash(s, mode) & ((1 << TABLE_BITS) - 1)]
+cdef Entry *probe(const Search *s, const uint64_t *key, int mode) noexcept nogil:
+    cdef Entry *e = &_table[key_hash(s, key, mode) & ((1 << TABLE_BITS) - 1)]
     cdef int k
     if e.generation != _generation or e.leader != s.leader or e.mode != mode:
         return NULL
     for k in range(s.m):
-        if e.hands[k] != s.hands[k]:
+        if e.hands[k] != key[k]:
             return NULL
     return e
 
 
-cdef Entry *slot(Search *s, int mode) noexcept nogil:
-    cdef Entry *e = &_table[key_hash(s, mode) & ((1 << TABLE_BITS) - 1)]
+cdef Entry *slot(const Search *s, const uint64_t *key, int mode) noexcept nogil:
+    cdef Entry *e = &_table[key_hash(s, key, mode) & ((1 << TABLE_BITS) - 1)]
     cdef int k
     e.generation = _generation
     e.leader = s.leader
     e.mode = mode
     for k in range(s.m):
-        e.hands[k] = s.hands[k]
+        e.hands[k] = key[k]
     return e
 
 
@@ -157,28 +180,26 @@ cdef void unpack(int packed, int *v, int m) noexcept nogil:
 
 
 cdef int candidates(const Search *s, int player, int *out) noexcept nogil:
-    """The legal cards, one per class of equivalent cards, in the engine's order."""
+    """The legal cards, one per class of equivalent cards, in the search order."""
     cdef uint64_t rest = legal(s, player)
-    cdef int n = 0, c, k
-    cdef bint seen
+    cdef int n = 0, c, previous = -1
     while rest:
-        c = lowest_bit(rest)
+        c = __builtin_ctzll(rest)
         rest &= rest - 1
-        seen = False
-        for k in range(n):
-            if equivalent(s, out[k], c):
-                seen = True
-                break
-        if not seen:
+        # Legal cards come by suit, weakest first, and equivalence chains
+        # through neighbours: a card equivalent to the previous legal card
+        # belongs to a class already represented.
+        if previous < 0 or not equivalent(s, previous, c):
             out[n] = c
             n += 1
+        previous = c
     return n
 
 
 cdef int play(Search *s, int player, int card, int *saved) noexcept nogil:
     """Play a card; returns the winner's seat when it ends the trick, else -1."""
-    cdef int w, k, c
-    s.hands[player] &= ~((<uint64_t>1) << card)
+    cdef int w, k
+    s.hands[player] &= ~bit(card)
     s.trick[s.trick_n] = card
     s.trick_n += 1
     if s.trick_n < s.m:
@@ -187,31 +208,29 @@ cdef int play(Search *s, int player, int card, int *saved) noexcept nogil:
     saved[MAX_SEATS] = s.leader
     w = (s.leader + trick_winner(s)) % s.m
     for k in range(s.m):  # the trick's cards leave play
-        c = s.trick[k]
-        s.live[s.suit_of[c]] &= ~(1u << s.power[c])
+        s.in_play &= ~bit(s.trick[k])
     s.trick_n = 0
     s.leader = w
     return w
 
 
 cdef void unplay(Search *s, int player, int card, int winner, const int *saved) noexcept nogil:
-    cdef int k, c
+    cdef int k
     if winner >= 0:
         memcpy(s.trick, saved, sizeof(int) * MAX_SEATS)
         s.leader = saved[MAX_SEATS]
         s.trick_n = s.m
         for k in range(s.m):
-            c = s.trick[k]
-            s.live[s.suit_of[c]] |= 1u << s.power[c]
+            s.in_play |= bit(s.trick[k])
     s.trick_n -= 1
-    s.hands[player] |= (<uint64_t>1) << card
+    s.hands[player] |= bit(card)
 
 
 cdef int last_trick_winner(Search *s) noexcept nogil:
     """At a trick boundary with one card in every hand, who takes the last
     trick: every card is forced, so no search is needed."""
     cdef int k, p, c, v, best = -1, who = 0, led
-    led = s.suit_of[__builtin_ctzll(s.hands[s.leader])]
+    led = __builtin_ctzll(s.hands[s.leader]) >> 4
     for k in range(s.m):
         p = (s.leader + k) % s.m
         c = __builtin_ctzll(s.hands[p])
@@ -228,7 +247,8 @@ cdef void maxn(Search *s, int *out) noexcept nogil:
     cdef int saved[MAX_SEATS + 1]
     cdef int child[MAX_SEATS]
     cdef int best[MAX_SEATS]
-    cdef int k, i, n, p, w
+    cdef uint64_t key[MAX_SEATS]
+    cdef int k, i, n, p, w, most
     cdef bint boundary = s.trick_n == 0
     cdef Entry *e
     s.nodes += 1
@@ -242,11 +262,13 @@ cdef void maxn(Search *s, int *out) noexcept nogil:
                 out[k] = 0
             out[last_trick_winner(s)] = 1
             return
-        e = probe(s, -1)
+        relative_hands(s, key)
+        e = probe(s, key, -1)
         if e != NULL:
             unpack(e.value, out, s.m)
             return
     p = (s.leader + s.trick_n) % s.m
+    most = __builtin_popcountll(s.hands[p])  # p cannot win more tricks than are left
     n = candidates(s, p, cards)
     for i in range(n):
         w = play(s, p, cards[i], saved)
@@ -256,16 +278,19 @@ cdef void maxn(Search *s, int *out) noexcept nogil:
         unplay(s, p, cards[i], w, saved)
         if i == 0 or child[p] > best[p]:
             memcpy(best, child, sizeof(int) * MAX_SEATS)
+            if best[p] == most:  # no later card can do strictly better
+                break
     memcpy(out, best, sizeof(int) * s.m)
     if boundary:
-        slot(s, -1).value = pack(out, s.m)
+        slot(s, key, -1).value = pack(out, s.m)
 
 
 cdef int paranoid(Search *s, int target, int alpha, int beta) noexcept nogil:
     """Future tricks of ``target`` when everyone else plays against them."""
     cdef int cards[5]
     cdef int saved[MAX_SEATS + 1]
-    cdef int k, i, n, p, w, v, bonus, best, a0 = alpha, b0 = beta
+    cdef uint64_t key[MAX_SEATS]
+    cdef int i, n, p, w, v, bonus, best, a0 = alpha, b0 = beta
     cdef bint boundary = s.trick_n == 0
     cdef Entry *e
     s.nodes += 1
@@ -274,7 +299,8 @@ cdef int paranoid(Search *s, int target, int alpha, int beta) noexcept nogil:
             return 0
         if __builtin_popcountll(s.hands[s.leader]) == 1:
             return 1 if last_trick_winner(s) == target else 0
-        e = probe(s, target)
+        relative_hands(s, key)
+        e = probe(s, key, target)
         if e != NULL:
             if e.lower >= beta:
                 return e.lower
@@ -307,7 +333,7 @@ cdef int paranoid(Search *s, int target, int alpha, int beta) noexcept nogil:
         if alpha >= beta:
             break
     if boundary:
-        e = slot(s, target)
+        e = slot(s, key, target)
         e.lower = best if best > a0 else 0
         e.upper = best if best < b0 else 5
     return best
@@ -326,10 +352,11 @@ cdef int paranoid_exact(Search *s, int target) noexcept nogil:
 
 # ---- Python side ------------------------------------------------------------------
 
-cdef int _load(Search *s, dict position) except -1:
+cdef int _load(Search *s, dict position, int *card_of) except -1:
+    """Read a position; ``card_of`` receives the card number of each code."""
     global _table, _generation
-    cdef int k
-    cdef uint64_t in_play
+    cdef int k, c, code
+    cdef int codes[NCARDS]
     if _table == NULL:
         _table = <Entry *>calloc(1 << TABLE_BITS, sizeof(Entry))
         if _table == NULL:
@@ -339,30 +366,24 @@ cdef int _load(Search *s, dict position) except -1:
     if not 1 <= s.m <= MAX_SEATS:
         raise ValueError("1 to 6 players in the hand")
     s.trump = position["trump"]
-    for k in range(NCARDS):
-        s.suit_of[k] = k // 13
-        s.power[k] = position["power"][k % 13]
+    power = position["power"]
+    for c in range(NCARDS):
+        codes[c] = 16 * (c // 13) + power[c % 13]
     if position["pamphile"]:
-        s.suit_of[10] = s.trump  # the jack of clubs
-        s.power[10] = 14
+        codes[10] = 16 * s.trump + 14  # the jack of clubs: the top trump
+    for c in range(NCARDS):
+        card_of[codes[c]] = c
+    s.in_play = 0
     for k in range(s.m):
         s.hands[k] = 0
         for c in position["hands"][k]:
-            s.hands[k] |= (<uint64_t>1) << c
+            s.hands[k] |= bit(codes[c])
+        s.in_play |= s.hands[k]
     s.trick_n = len(position["trick"])
     for k in range(s.trick_n):
-        s.trick[k] = position["trick"][k]
+        s.trick[k] = codes[position["trick"][k]]
+        s.in_play |= bit(s.trick[k])
     s.leader = position["leader"]
-    s.live[0] = s.live[1] = s.live[2] = s.live[3] = 0
-    in_play = 0
-    for k in range(s.m):
-        in_play |= s.hands[k]
-    for k in range(s.trick_n):
-        in_play |= (<uint64_t>1) << s.trick[k]
-    while in_play:
-        k = lowest_bit(in_play)
-        in_play &= in_play - 1
-        s.live[s.suit_of[k]] |= 1u << s.power[k]
     s.nodes = 0
     return 0
 
@@ -371,7 +392,8 @@ def solve_maxn(dict position):
     """Future tricks of each player (in the position's order) under max-n, and nodes."""
     cdef Search s
     cdef int out[MAX_SEATS]
-    _load(&s, position)
+    cdef int card_of[64]
+    _load(&s, position, card_of)
     with nogil:
         maxn(&s, out)
     return tuple(out[k] for k in range(s.m)), s.nodes
@@ -381,27 +403,29 @@ def solve_paranoid(dict position, int target):
     """Future tricks ``target`` can guarantee, and nodes."""
     cdef Search s
     cdef int v
-    _load(&s, position)
+    cdef int card_of[64]
+    _load(&s, position, card_of)
     with nogil:
         v = paranoid_exact(&s, target)
     return v, s.nodes
 
 
 def analyse(dict position):
-    """For each legal card of the player to move (engine order): the card, the
-    future tricks of everyone under max-n, and the mover's guaranteed future
-    tricks; plus the nodes searched."""
+    """For each legal card of the player to move (search order: by suit as
+    played, weakest first): the card, the future tricks of everyone under
+    max-n, and the mover's guaranteed future tricks; plus the nodes searched."""
     cdef Search s
     cdef int out[MAX_SEATS]
     cdef int saved[MAX_SEATS + 1]
+    cdef int card_of[64]
     cdef int p, w, c, g
     cdef uint64_t rest
-    _load(&s, position)
+    _load(&s, position, card_of)
     p = (s.leader + s.trick_n) % s.m
     rest = legal(&s, p)
     rows = []
     while rest:
-        c = lowest_bit(rest)
+        c = __builtin_ctzll(rest)
         rest &= rest - 1
         w = play(&s, p, c, saved)
         with nogil:
@@ -412,5 +436,5 @@ def analyse(dict position):
             if w == p:
                 g += 1
         unplay(&s, p, c, w, saved)
-        rows.append((c, tuple(out[k] for k in range(s.m)), g))
+        rows.append((card_of[c], tuple(out[k] for k in range(s.m)), g))
     return rows, s.nodes

@@ -87,6 +87,9 @@ class Rank(enum.IntEnum):
 
 
 _CARDS: list[Card] = []
+# Enum lookups by value are slow; cards ask for their rank and suit a lot.
+_RANKS = tuple(Rank(r) for r in range(1, 14))
+_SUITS = tuple(Suit)
 
 
 class Card(int):
@@ -115,11 +118,11 @@ class Card(int):
 
     @property
     def rank(self) -> Rank:
-        return Rank(self % 13 + 1)
+        return _RANKS[self % 13]
 
     @property
     def suit(self) -> Suit:
-        return Suit(self // 13)
+        return _SUITS[self // 13]
 
     @property
     def is_red(self) -> bool:

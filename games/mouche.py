@@ -360,9 +360,18 @@ class MoucheHand:
 
     # ---- the rules -------------------------------------------------------------------
 
+    def _but(self, **changes) -> MoucheHand:
+        """A copy with ``changes``: dataclasses.replace without running
+        ``__init__`` again, which dominated the cost of a move (the searches
+        and the declaration advice copy states a great many times)."""
+        copy = object.__new__(MoucheHand)
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__.update(changes)
+        return copy
+
     def _apply(self, action: Action) -> MoucheHand:
         if self.phase == "trump":
-            return dataclasses.replace(self, trump=action.suit, phase="declare", to_move=(self.dealer + 1) % self.players,
+            return self._but(trump=action.suit, phase="declare", to_move=(self.dealer + 1) % self.players,
                                        events=(Event("trump", self.dealer, 0, ()),))
         if self.phase == "declare":
             return self._declare(action)
@@ -386,11 +395,11 @@ class MoucheHand:
             discarded[p] = tuple(action.cards)
             events = [Event("discard", p, k, ())]
         declared[p] = action.kind
-        state = dataclasses.replace(self, hands=tuple(hands), stock=stock, as_dealt=tuple(as_dealt),
+        state = self._but(hands=tuple(hands), stock=stock, as_dealt=tuple(as_dealt),
                                     declared=tuple(declared), discarded=tuple(discarded))
         if p == self.dealer or all(declared[(self.dealer + k) % n] == "fold" for k in range(1, n)):
             return state._after_declarations(events)
-        return dataclasses.replace(state, to_move=(p + 1) % n, events=tuple(events))
+        return state._but(to_move=(p + 1) % n, events=tuple(events))
 
     def mouche_suit(self, player: int) -> Suit | None:
         """The suit of ``player``'s mouche: five cards of one suit as dealt, stood on."""
@@ -430,7 +439,7 @@ class MoucheHand:
             if holder >= 0:
                 _collect_each(chips, holder, 1)
                 events.append(Event("pamphile", holder, 1, (PAMPHILE,)))
-        state = dataclasses.replace(state, chips=tuple(chips))
+        state = state._but(chips=tuple(chips))
         if all(self.declared[(self.dealer + k) % n] == "fold" for k in range(1, n)):
             events.append(Event("dealer-alone", self.dealer, self.pool))
             return state._finish(takers={self.dealer: self.pool}, makers=(), events=events)
@@ -441,10 +450,10 @@ class MoucheHand:
             pool = self.pool + (sum(self.pending) if with_pending else 0)
             events.append(Event("has-mouche", claimant, pool, self.hands[claimant]))
             makers = tuple(p for p in state.in_hand() if p != claimant)
-            return dataclasses.replace(state, mouche_holder=claimant)._finish(
+            return state._but(mouche_holder=claimant)._finish(
                 takers={claimant: pool}, makers=makers, events=events, pending_taken=with_pending)
         leader = state.in_hand()[0]
-        return dataclasses.replace(state, phase="play", to_move=leader, events=tuple(events))
+        return state._but(phase="play", to_move=leader, events=tuple(events))
 
     def _play(self, card: Card) -> MoucheHand:
         p = self.to_move
@@ -454,15 +463,15 @@ class MoucheHand:
         seats = self.in_hand()
         if len(trick) < len(seats):
             nxt = seats[(seats.index(p) + 1) % len(seats)]
-            return dataclasses.replace(self, hands=tuple(hands), trick=trick, to_move=nxt, events=())
+            return self._but(hands=tuple(hands), trick=trick, to_move=nxt, events=())
         winner = self.trick_winner(trick)
         tricks = list(self.tricks)
         tricks[winner] += 1
         events = [Event("trick", winner, 0, tuple(c for _, c in trick))]
-        state = dataclasses.replace(self, hands=tuple(hands), trick=(), tricks=tuple(tricks),
+        state = self._but(hands=tuple(hands), trick=(), tricks=tuple(tricks),
                                     plays=self.plays + trick, to_move=winner)
         if any(hands[s] for s in seats):
-            return dataclasses.replace(state, events=tuple(events))
+            return state._but(events=tuple(events))
         fifth = self.pool // HAND_SIZE
         takers = {s: fifth * tricks[s] for s in seats if tricks[s]}
         makers = tuple(s for s in seats if not tricks[s])
@@ -488,7 +497,7 @@ class MoucheHand:
                 pending = pending + (owed,)
             else:
                 carry += owed
-        return dataclasses.replace(self, chips=tuple(chips), pool=pool, carry=carry, pending=pending,
+        return self._but(chips=tuple(chips), pool=pool, carry=carry, pending=pending,
                                    phase="over", to_move=-1, makers=makers, events=tuple(events))
 
 

@@ -97,7 +97,7 @@ def guarantees(state: MoucheHand, engine: str = "kernel") -> dict[int, int]:
 
 def analyse(state: MoucheHand, engine: str = "kernel") -> list[CardValue]:
     """Every legal card of the player to move, best first (max-n tricks of
-    the mover, then guaranteed tricks, then the engine's order)."""
+    the mover, then guaranteed tricks, then the search order: by suit as played, weakest first)."""
     _check_play(state)
     mover = state.to_move
     if engine == "python":

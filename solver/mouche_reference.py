@@ -8,8 +8,9 @@ makes the mouche, so a player's chips for the hand grow with their tricks:
 maximising one's chips is maximising one's tricks.
 
 - **max-n**: the player to move plays the card that ends the hand with the
-  most tricks for themself; among equal cards, the first in the engine's
-  order (cards by suit, then rank). The value is everyone's tricks.
+  most tricks for themself; among equal cards, the first in the search
+  order (:func:`search_order`: by suit as played, weakest first). The value
+  is everyone's tricks.
 - **paranoid** for player ``p``: everyone else plays to leave ``p`` as few
   tricks as possible; the value is the tricks ``p`` can guarantee (those
   already won included). ``p`` can be forced to make the mouche exactly when
@@ -18,7 +19,17 @@ maximising one's chips is maximising one's tricks.
 
 from __future__ import annotations
 
-from games.mouche import MoucheHand
+from games.cards import Card
+from games.mouche import POWER, MoucheHand
+
+
+def search_order(state: MoucheHand, cards) -> list[Card]:
+    """``cards`` in the order the searches try them, which also breaks max-n
+    ties: by the suit they count as (the Pamphile among the trumps, as the
+    top one), then weakest first. It depends only on suits and the order
+    within a suit, so positions equal up to relabelling the cards of a suit
+    in order get equal values (which the kernel's table relies on)."""
+    return sorted(cards, key=lambda c: (int(state.suit_of(c)), 14 if state.is_pamphile(c) else POWER[c.rank]))
 
 
 def _key(state: MoucheHand) -> tuple:
@@ -40,7 +51,7 @@ def _maxn(state: MoucheHand, memo: dict) -> tuple[int, ...]:
         return memo[key]
     player = state.to_move
     best = None
-    for card in state.playable():
+    for card in search_order(state, state.playable()):
         child = state._play(card)
         gained = tuple(c - t for c, t in zip(child.tricks, state.tricks))
         future = tuple(g + f for g, f in zip(gained, _maxn(child, memo)))
@@ -72,13 +83,13 @@ def _paranoid(state: MoucheHand, player: int, memo: dict) -> int:
 
 
 def analyse_cards(state: MoucheHand) -> list[tuple]:
-    """Each playable card of the player to move, in the engine's order, with
+    """Each playable card of the player to move, in the search order, with
     (max-n tricks of everyone, tricks the mover can guarantee)."""
     player = state.to_move
     maxn_memo: dict = {}
     paranoid_memo: dict = {}
     rows = []
-    for card in state.playable():
+    for card in search_order(state, state.playable()):
         child = state._play(card)
         rows.append((card, maxn_tricks(child, maxn_memo), guaranteed_tricks(child, player, paranoid_memo)))
     return rows

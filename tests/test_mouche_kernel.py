@@ -9,6 +9,7 @@ import pytest
 from games.deals import shuffled_deck
 from games.mouche import Action, MoucheHand, MoucheOptions
 from solver import mouche
+from solver.mouche_reference import search_order
 
 
 def play_positions(count, seed=0, players=(3, 4, 5, 6), tricks_left=(1, 2, 3), pamphile=(False, True)):
@@ -70,7 +71,8 @@ def test_values_are_consistent():
             assert sum(row.tricks) == 5
             assert row.guaranteed <= row.tricks[mover]
         assert max(r.guaranteed for r in rows) == mouche.guaranteed_tricks(state, mover)
-        # max-n at the root: the first card, in the engine's order, with the most tricks for the mover
-        in_order = sorted(rows, key=lambda r: state.playable().index(r.card))
+        # max-n at the root: the first card, in the search order, with the most tricks for the mover
+        order = search_order(state, state.playable())
+        in_order = sorted(rows, key=lambda r: order.index(r.card))
         best = max(r.tricks[mover] for r in rows)
         assert next(r for r in in_order if r.tricks[mover] == best).tricks == mouche.maxn_tricks(state)
