@@ -183,7 +183,7 @@ def _full(state: MoucheHand, as_json: bool) -> None:
         return
     click.echo(f"{_seat(p)} to play with {_cards(state.hands[p])}; trumps {state.trump.letter}; pool {state.pool}; "
                f"trick so far: {_cards(c for _, c in state.trick)}; tricks won {list(state.tricks)}.")
-    click.echo("max-n: everyone plays for their own tricks (ties: the first card in order); "
+    click.echo("max-n: everyone plays for their own tricks (ties: the first by suit, weakest first); "
                "guaranteed: the others all play against the mover.")
     click.echo(f"  {'card':<6} {'tricks':>6} {'chips':>6} {'guaranteed':>11}  everyone's tricks (max-n)")
     for r in rows:
