@@ -14,13 +14,14 @@
 #   so only the first (in the search order) is searched;
 # - the table is keyed by relative hands (relative_hands), so positions that
 #   differ only by which cards have already gone share an entry;
-# - max-n stops at a card that wins the mover every trick left.
+# - max-n stops at a card that wins the mover every trick left;
+# - alpha-beta with bounds in the table for the paranoid search.
 #
 # Cards are tried by suit as played, then weakest first (the order also
 # breaks max-n ties). Every rule and speed-up only compares cards of one
 # suit, so values are the same for positions equal up to relabelling the
-# cards of a suit in order: that is what makes the last two exact.
-# - alpha-beta with bounds in the table for the paranoid search.
+# cards of a suit in order: that is what makes the table key and the
+# equivalent cards exact.
 
 from libc.stdint cimport uint64_t, uint32_t
 from libc.stdlib cimport calloc
@@ -355,7 +356,7 @@ cdef int paranoid_exact(Search *s, int target) noexcept nogil:
 cdef int _load(Search *s, dict position, int *card_of) except -1:
     """Read a position; ``card_of`` receives the card number of each code."""
     global _table, _generation
-    cdef int k, c, code
+    cdef int k, c
     cdef int codes[NCARDS]
     if _table == NULL:
         _table = <Entry *>calloc(1 << TABLE_BITS, sizeof(Entry))

@@ -372,7 +372,7 @@ class MoucheHand:
     def _apply(self, action: Action) -> MoucheHand:
         if self.phase == "trump":
             return self._but(trump=action.suit, phase="declare", to_move=(self.dealer + 1) % self.players,
-                                       events=(Event("trump", self.dealer, 0, ()),))
+                             events=(Event("trump", self.dealer, 0, ()),))
         if self.phase == "declare":
             return self._declare(action)
         return self._play(action.cards[0])
@@ -396,7 +396,7 @@ class MoucheHand:
             events = [Event("discard", p, k, ())]
         declared[p] = action.kind
         state = self._but(hands=tuple(hands), stock=stock, as_dealt=tuple(as_dealt),
-                                    declared=tuple(declared), discarded=tuple(discarded))
+                          declared=tuple(declared), discarded=tuple(discarded))
         if p == self.dealer or all(declared[(self.dealer + k) % n] == "fold" for k in range(1, n)):
             return state._after_declarations(events)
         return state._but(to_move=(p + 1) % n, events=tuple(events))
@@ -469,7 +469,7 @@ class MoucheHand:
         tricks[winner] += 1
         events = [Event("trick", winner, 0, tuple(c for _, c in trick))]
         state = self._but(hands=tuple(hands), trick=(), tricks=tuple(tricks),
-                                    plays=self.plays + trick, to_move=winner)
+                          plays=self.plays + trick, to_move=winner)
         if any(hands[s] for s in seats):
             return state._but(events=tuple(events))
         fifth = self.pool // HAND_SIZE
@@ -498,7 +498,7 @@ class MoucheHand:
             else:
                 carry += owed
         return self._but(chips=tuple(chips), pool=pool, carry=carry, pending=pending,
-                                   phase="over", to_move=-1, makers=makers, events=tuple(events))
+                         phase="over", to_move=-1, makers=makers, events=tuple(events))
 
 
 def _collect_each(chips: list[int], player: int, each: int) -> None:
