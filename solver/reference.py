@@ -91,14 +91,21 @@ def no_last_row(position: Position) -> bool:
     rules = position.rules
     if rules.empty_rows is not EmptyRows.LOST or not rules.last_card_to_foundation_only:
         return False
+    return any(position.rows) and not last_row_candidates(position)
+
+
+def last_row_candidates(position: Position) -> list[tuple[Card, ...]]:
+    """The rows still in play that could be the last one emptied: those
+    whose innermost card c leaves few enough cards of its suit above it
+    for the basement (see :func:`no_last_row`)."""
     rows = [row for row in position.rows if row]
     in_play = [card for row in rows for card in row] + list(position.cells)
 
     def could_be_last(c: Card) -> bool:
         above = sum(1 for x in in_play if x.suit == c.suit and x.rank > c.rank)
-        return above <= rules.cells
+        return above <= position.rules.cells
 
-    return bool(rows) and not any(could_be_last(row[0]) for row in rows)
+    return [row for row in rows if could_be_last(row[0])]
 
 
 def is_dead_end(position: Position) -> bool:

@@ -1,0 +1,92 @@
+"""What the deals a survey left open have in common (analysis, not a test).
+
+    python bench/open_deals.py                              # alternate colours
+    python bench/open_deals.py --file data/butterfly_basement-1.csv.gz --cells 1
+    python bench/open_deals.py --restarts 100 --nodes 100000 --deals 20
+
+1. Reads a published survey (data/*.csv.gz) and sorts its deals by the rows
+   that could be emptied last (docs/solver.md, rule 3): how many there are,
+   and, when there is only one, the rank of its innermost card. It prints
+   how many deals of each kind were won, proved lost or left open.
+2. With ``--restarts``: the first ``--deals`` open deals are searched again
+   from ``--restarts`` row orders other than the survey's (SplitMix64 seeds
+   1000 and up), ``--nodes`` nodes each, to see whether wins were simply
+   missed. It prints the first order that settles each deal, if any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import csv
+import dataclasses
+import gzip
+import sys
+import time
+from pathlib import Path
+
+try:
+    import solver  # noqa: F401  (the installed package)
+except ImportError:  # a checkout whose package is not installed: use its sources
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.patience import Position, make_rules  # noqa: E402
+from solver import kernel  # noqa: E402
+from solver.patience import row_order  # noqa: E402
+from solver.reference import last_row_candidates  # noqa: E402
+from solver.result import UNRESOLVED, Limits  # noqa: E402
+
+DEFAULT_FILE = Path(__file__).resolve().parent.parent / "data" / "butterfly_alternate-colours.csv.gz"
+
+
+def by_last_rows(results: dict[int, str], rules) -> None:
+    table: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    for deal, result in results.items():
+        candidates = last_row_candidates(Position.deal(deal, rules))
+        kind = f"{len(candidates)} rows" if len(candidates) != 1 else f"1 row, innermost rank {candidates[0][0].rank}"
+        table[kind][result] += 1
+    print(f"{'rows that could be last':<32} {'won':>7} {'lost':>7} {'open':>7} {'open %':>7}")
+    for kind in sorted(table, key=lambda k: (not k.startswith("1 row"), k)):
+        counts = table[kind]
+        total = sum(counts.values())
+        print(f"{kind:<32} {counts['won']:>7} {counts['unwinnable']:>7} {counts['unresolved']:>7}"
+              f" {100 * counts['unresolved'] / total:>6.1f}%")
+
+
+def restarts(deals: list[int], rules, attempts: int, nodes: int) -> None:
+    for deal in deals:
+        position = Position.deal(deal, rules)
+        start, settled = time.perf_counter(), None
+        for attempt in range(attempts):
+            order = row_order(1000 + attempt, len(position.rows))
+            permuted = dataclasses.replace(position, rows=tuple(position.rows[k] for k in order))
+            result = kernel.solve(permuted, Limits(max_nodes=nodes))
+            if result.result != UNRESOLVED:
+                settled = f"{result.result} by order {attempt + 1} ({result.nodes} nodes)"
+                break
+        print(f"deal {deal}: {settled or f'still open after {attempts} orders'}"
+              f" ({time.perf_counter() - start:.1f} s)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--file", type=Path, default=DEFAULT_FILE, help="a published survey (data/*.csv.gz)")
+    parser.add_argument("--variant", default="alternate-colours", help="suit variant of that survey ('none': standard)")
+    parser.add_argument("--cells", type=int, default=None, help="basement size of that survey")
+    parser.add_argument("--restarts", type=int, default=0, help="row orders to try on open deals")
+    parser.add_argument("--nodes", type=int, default=100_000, help="nodes per row order")
+    parser.add_argument("--deals", type=int, default=20, help="how many open deals to try again")
+    args = parser.parse_args()
+    rules = make_rules("butterfly", None if args.variant == "none" else args.variant, args.cells)
+    with gzip.open(args.file, "rt") as handle:
+        results = {int(row["deal"]): row["result"] for row in csv.DictReader(handle)}
+    print(f"{args.file.name}: {len(results)} deals, {rules.name}\n")
+    by_last_rows(results, rules)
+    if args.restarts:
+        print()
+        open_deals = [deal for deal, result in sorted(results.items()) if result == UNRESOLVED][: args.deals]
+        restarts(open_deals, rules, args.restarts, args.nodes)
+
+
+if __name__ == "__main__":
+    main()
