@@ -1,7 +1,7 @@
 """What the deals a survey left open have in common (analysis, not a test).
 
     python bench/open_deals.py                              # alternate colours
-    python bench/open_deals.py --file data/butterfly_basement-1.csv.gz --cells 1
+    python bench/open_deals.py --file data/butterfly_basement-1.csv.gz --variant none --cells 1
     python bench/open_deals.py --restarts 100 --nodes 100000 --deals 20
 
 1. Reads a published survey (data/*.csv.gz) and sorts its deals by the rows
@@ -40,15 +40,16 @@ DEFAULT_FILE = Path(__file__).resolve().parent.parent / "data" / "butterfly_alte
 
 
 def by_last_rows(results: dict[int, str], rules) -> None:
-    table: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    # (number of rows that could be last, the innermost rank when just one)
+    table: dict[tuple[int, int], collections.Counter] = collections.defaultdict(collections.Counter)
     for deal, result in results.items():
         candidates = last_row_candidates(Position.deal(deal, rules))
-        kind = f"{len(candidates)} rows" if len(candidates) != 1 else f"1 row, innermost rank {candidates[0][0].rank}"
-        table[kind][result] += 1
+        table[len(candidates), candidates[0][0].rank if len(candidates) == 1 else 0][result] += 1
     print(f"{'rows that could be last':<32} {'won':>7} {'lost':>7} {'open':>7} {'open %':>7}")
-    for kind in sorted(table, key=lambda k: (not k.startswith("1 row"), k)):
-        counts = table[kind]
+    for count, rank in sorted(table, key=lambda kind: (kind[0] != 1, kind)):
+        counts = table[count, rank]
         total = sum(counts.values())
+        kind = f"1 row, innermost rank {rank}" if count == 1 else f"{count} rows"
         print(f"{kind:<32} {counts['won']:>7} {counts['unwinnable']:>7} {counts['unresolved']:>7}"
               f" {100 * counts['unresolved'] / total:>6.1f}%")
 
