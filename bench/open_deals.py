@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import collections
 import csv
-import dataclasses
 import gzip
 import sys
 import time
@@ -32,7 +31,7 @@ except ImportError:  # a checkout whose package is not installed: use its source
 
 from games.patience import Position, make_rules  # noqa: E402
 from solver import kernel  # noqa: E402
-from solver.patience import row_order  # noqa: E402
+from solver.patience import permuted, row_order  # noqa: E402
 from solver.reference import last_row_candidates  # noqa: E402
 from solver.result import UNRESOLVED, Limits  # noqa: E402
 
@@ -60,8 +59,7 @@ def restarts(deals: list[int], rules, attempts: int, nodes: int) -> None:
         start, settled = time.perf_counter(), None
         for attempt in range(attempts):
             order = row_order(1000 + attempt, len(position.rows))
-            permuted = dataclasses.replace(position, rows=tuple(position.rows[k] for k in order))
-            result = kernel.solve(permuted, Limits(max_nodes=nodes))
+            result = kernel.solve(permuted(position, order), Limits(max_nodes=nodes))
             if result.result != UNRESOLVED:
                 settled = f"{result.result} by order {attempt + 1} ({result.nodes} nodes)"
                 break

@@ -54,7 +54,8 @@ def row_order(attempt: int, rows: int) -> list[int]:
     return order
 
 
-def _permuted(position: Position, order: list[int]) -> Position:
+def permuted(position: Position, order: list[int]) -> Position:
+    """``position`` with its rows listed in ``order`` (as :func:`row_order` gives)."""
     return dataclasses.replace(position, rows=tuple(position.rows[k] for k in order))
 
 
@@ -91,7 +92,7 @@ def solve(position: Position, limits: Limits = Limits(), engine: str = "kernel",
                                                  timeout=_time_left(limits, start))
             if attempt_limits.timeout is not None and attempt_limits.timeout <= 0:
                 break
-            tried = search(_permuted(position, order), attempt_limits, safe_autoplay, dead_ends)
+            tried = search(permuted(position, order), attempt_limits, safe_autoplay, dead_ends)
             total_nodes += tried.nodes
             if tried.result != UNRESOLVED:
                 tried.moves = _unpermute(position, order, tried.moves)
