@@ -170,8 +170,11 @@ cdef bint dead_end(State *s, Rules *r) noexcept nogil:
     one-way cells."""
     cdef bint homeless[MAX_ROW_LEN]
     cdef int lowest[4]
-    cdef int i, j, k, d, x, y, h, suit, waiting, need
+    cdef int i, j, k, d, x, y, h, waiting, need
     cdef bint any_homeless, changed, gone, live, could_be_last
+    # reference.last_row_floor: when the rows that could be last all start
+    # with one suit, a card of that suit up to this rank stays in play.
+    cdef int floor_suit = -1, floor_rank = 0
     if r.last_card_to_foundation_only:
         # reference.no_last_row: the last row emptied has an innermost card
         # whose suit's cards above it all fit in the basement.
@@ -186,8 +189,13 @@ cdef bint dead_end(State *s, Rules *r) noexcept nogil:
                     if s.under[y] != UNDER_FOUNDATION:
                         need += 1
                 if need <= r.max_cells:
+                    if not could_be_last:
+                        floor_suit, floor_rank = x // 13, x % 13 + 1
+                    elif floor_suit != x // 13:
+                        floor_suit = -1
+                    elif x % 13 + 1 > floor_rank:
+                        floor_rank = x % 13 + 1
                     could_be_last = True
-                    break
         if live and not could_be_last:
             return True
     for i in range(r.nrows):
@@ -227,6 +235,8 @@ cdef bint dead_end(State *s, Rules *r) noexcept nogil:
         if not any_homeless:
             continue
         lowest[0] = lowest[1] = lowest[2] = lowest[3] = 14
+        if floor_suit >= 0:
+            lowest[floor_suit] = floor_rank
         for j in range(s.length[i]):
             y = s.rows[i][j]
             if y % 13 + 1 < lowest[y // 13]:
@@ -237,11 +247,8 @@ cdef bint dead_end(State *s, Rules *r) noexcept nogil:
                 if homeless[k] and lowest[x // 13] < x % 13 + 1:
                     waiting += 1
             for k in range(s.ncells):
-                suit = s.cells[k] // 13
-                if s.foundation[suit] < 13:
-                    need = suit * 13 + s.foundation[suit]  # the suit's next card home
-                    if s.row_of[need] == i and s.depth_of[need] <= j:
-                        waiting += 1
+                if lowest[s.cells[k] // 13] < s.cells[k] % 13 + 1:
+                    waiting += 1
             if waiting > r.max_cells:
                 return True
     return False

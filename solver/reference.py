@@ -108,6 +108,27 @@ def last_row_candidates(position: Position) -> list[tuple[Card, ...]]:
     return [row for row in rows if could_be_last(row[0])]
 
 
+def last_row_floor(position: Position) -> dict[int, int]:
+    """``{suit: rank}``: a card of ``suit`` no higher than ``rank`` stays in
+    play until every row but the last one is empty; ``{}`` when no such
+    card is known.
+
+    That is the case when every row that could be the last one emptied
+    (:func:`last_row_candidates`) starts with a card of one suit: the last
+    row's innermost card is one of them, and it goes home only when that
+    row is emptied, after all the others. (The candidates cannot change
+    while their innermost cards are in play: the cards of a suit above a
+    card cannot go home before it.)
+    """
+    rules = position.rules
+    if rules.empty_rows is not EmptyRows.LOST or not rules.last_card_to_foundation_only:
+        return {}
+    innermost = [row[0] for row in last_row_candidates(position)]
+    if not innermost or len({card.suit for card in innermost}) > 1:
+        return {}
+    return {innermost[0] // 13: max(card.rank for card in innermost)}
+
+
 def is_dead_end(position: Position) -> bool:
     """A necessary condition for a win fails: no row can be the last one
     (:func:`no_last_row`), or the basement is too small:
@@ -121,12 +142,14 @@ def is_dead_end(position: Position) -> bool:
     to a fixpoint, row by row.
 
     Take a row R and a card y in it. Before y can leave R, every card above
-    it must leave. At the moment y is the outer card of R:
-    - every homeless x above y that has a lower card of its suit at or below
-      y in R has left R, cannot be on another row, and cannot be home (that
-      lower card is still in R): it is in the basement;
-    - every basement card whose suit's next card to go home lies at or below
-      y in R is still in the basement.
+    it must leave. At the moment y is the outer card of R, the cards at or
+    below y in R are still in play, and so is the card of
+    :func:`last_row_floor` (R is not emptied yet, so the last row is not
+    either). A card with a lower card of its suit among those cannot be
+    home then. So:
+    - every such homeless x above y has left R, cannot be on another row,
+      and cannot be home: it is in the basement;
+    - every such basement card is still in the basement.
     All of them are in the basement at once. If they are more than it holds,
     no win exists. Every win has such a moment, for every y, so the test
     never rejects a winnable position (docs/solver.md).
@@ -157,18 +180,19 @@ def is_dead_end(position: Position) -> bool:
                 changed = True
     if not homeless:
         return False  # the basement term alone never exceeds the basement
-    next_home = [Card(top + 1, suit) if top < 13 else None for suit, top in enumerate(foundations)]
+    floor = last_row_floor(position)
     for i, row in enumerate(position.rows):
         if not any(x in homeless for x in row):
             continue
-        lowest: dict[int, int] = {}  # per suit, the lowest rank at or below y
+        lowest = dict(floor)  # per suit, the lowest rank known in play while y is the outer card
         for j, y in enumerate(row):
-            below = row[: j + 1]  # y = row[j] and everything beneath it
             lowest[y // 13] = min(lowest.get(y // 13, 14), y % 13 + 1)
-            must_wait = sum(
-                1 for x in row[j + 1 :] if x in homeless and lowest.get(x // 13, 14) < x % 13 + 1
-            )
-            must_wait += sum(1 for b in basement if next_home[b // 13] in below)
+
+            def cannot_be_home(x: Card) -> bool:
+                return lowest.get(x // 13, 14) < x % 13 + 1
+
+            must_wait = sum(1 for x in row[j + 1 :] if x in homeless and cannot_be_home(x))
+            must_wait += sum(1 for b in basement if cannot_be_home(b))
             if must_wait > rules.cells:
                 return True
     return False

@@ -11,9 +11,11 @@ import random
 
 import pytest
 
+from games.cards import Suit
 from games.patience import Position, make_rules
 from solver import kernel, reference
-from solver.reference import dead_end_applies, is_dead_end, no_last_row
+from solver.reference import (dead_end_applies, is_dead_end, last_row_candidates, last_row_floor,
+                              no_last_row)
 from solver.result import UNRESOLVED, Limits
 
 PLAIN = dict(safe_autoplay=False, dead_ends=False)
@@ -94,6 +96,43 @@ def test_dead_end_test_catches_a_reversed_suit_in_the_last_row():
     position = parse_deal_text(text)
     assert is_dead_end(position)
     assert reference.solve(position, Limits(), dead_ends=False).result == "unwinnable"
+
+
+def test_dead_end_test_counts_a_basement_card_behind_any_lower_card_of_its_suit():
+    """R1 holds 2D 3S JC 5S 4H 5C 4D, outward. When 5C is its outer card, 6C,
+    9H and 7S are still in the basement (5C, 4H and 3S are in play), and 4D,
+    with no host left but beneath it, has gone there too: four cards, three
+    cells. 6C waits for 5C although the next club home is 4C, elsewhere."""
+    from games.patience_format import parse_deal_text
+
+    text = ("variant: alternate-colours\nF: 3C AD 2H 2S\nB: 6C 9H 7S\nL1: JH 4C 3H 7H\n"
+            "L2: 5H TD QC KD QS KH\nL3: 6S JD 3D 9D TS\nL4: TH 9C 8H 9S 8D\nL5: TC\n"
+            "R1: 2D 3S JC 5S 4H 5C 4D\nR2: 6D 7C KC 8S 7D\nR3: 8C 6H 4S 5D\nR4: JS QH\nR5: QD KS\n")
+    position = parse_deal_text(text)
+    assert is_dead_end(position)
+    assert reference.solve(position, Limits(), **PLAIN).result == "unwinnable"
+
+
+def test_dead_end_test_keeps_the_last_rows_suit_in_the_basement():
+    """Only L5 (10S innermost) can be the last row, so 10S stays in play
+    until every other row is gone, and JS and KS stay in the basement. L2 is
+    8H QS KC QC KH outward: when QC is its outer card, KH (every queen is
+    home, in the basement or beneath it) has gone to the basement, and QH is
+    still there (8H is in play). Four cards, three cells."""
+    from games.patience_format import parse_deal_text
+
+    text = ("F: 3C QD 4H 4S\nB: QH JS KS\nL1: 7H 6S\nL2: 8H QS KC QC KH\nL3: 6C 7C 6H 7S\n"
+            "L4: 5C\nL5: TS JC TH JH\nR1: -\nR2: 5H 4C KD 5S 8S 9H 8C 9C TC 9S\nR3: -\nR4: -\nR5: -\n")
+    position = parse_deal_text(text)
+    assert last_row_floor(position) == {Suit.SPADES: 10}
+    assert is_dead_end(position)
+    assert reference.solve(position, Limits(), **PLAIN).result == "unwinnable"
+
+
+def test_no_floor_when_the_possible_last_rows_start_with_different_suits():
+    deal = Position.deal(777, make_rules("butterfly", "alternate-colours"))  # KC, TD, KS, QH
+    assert len(last_row_candidates(deal)) == 4
+    assert last_row_floor(deal) == {}
 
 
 def test_dead_end_test_only_applies_to_lost_rows_and_one_way_cells():
