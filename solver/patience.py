@@ -23,12 +23,27 @@ from solver.shorten import shorten as shorten_line
 
 ENGINES = ("kernel", "python")
 
-#: Restart schedule: up to this many short attempts ...
-RESTART_ATTEMPTS = 40
-#: ... of at most this many nodes each ...
+#: Restart schedule: short attempts of at most this many nodes ...
 RESTART_NODES = 20_000
-#: ... using at most this share of the node budget.
+#: ... this many of them, with smaller attempts on a small budget ...
+RESTART_ATTEMPTS = 40
+#: ... using at most this share of the node budget; a budget large enough
+#: for more than RESTART_ATTEMPTS full attempts buys more of them.
 RESTART_SHARE = 0.4
+
+
+def restart_schedule(budget: int | None) -> tuple[int, int]:
+    """(attempts, nodes per attempt) of the restarts for a node budget.
+
+    >>> restart_schedule(200_000), restart_schedule(10_000_000), restart_schedule(None)
+    ((40, 2000), (200, 20000), (40, 20000))
+    >>> restart_schedule(20)  # a tiny budget: no more attempts than nodes
+    (8, 1)
+    """
+    share = RESTART_ATTEMPTS * RESTART_NODES if budget is None else int(budget * RESTART_SHARE)
+    per_attempt = min(RESTART_NODES, max(1, share // RESTART_ATTEMPTS))
+    attempts = max(RESTART_ATTEMPTS, share // RESTART_NODES)
+    return min(attempts, share // per_attempt), per_attempt
 
 
 def _engine(engine: str):
@@ -82,11 +97,8 @@ def solve(position: Position, limits: Limits = Limits(), engine: str = "kernel",
     result = None
     budget = limits.max_nodes
     if restarts and len(position.rows) > 1:
-        share = RESTART_ATTEMPTS * RESTART_NODES if budget is None else int(budget * RESTART_SHARE)
-        per_attempt = min(RESTART_NODES, max(1, share // RESTART_ATTEMPTS))
-        for attempt in range(RESTART_ATTEMPTS):
-            if total_nodes + per_attempt > share:
-                break
+        attempts, per_attempt = restart_schedule(budget)
+        for attempt in range(attempts):
             order = row_order(attempt + 1, len(position.rows))
             attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt,
                                                  timeout=_time_left(limits, start))

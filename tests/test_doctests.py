@@ -16,6 +16,7 @@ MODULES = [
     "games.mouche",
     "games.mouche_format",
     "games.mouche_game",
+    "solver.patience",
     "solver.render",
     "solver.shorten",
     "solver.survey",
