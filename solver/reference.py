@@ -88,10 +88,15 @@ def no_last_row(position: Position) -> bool:
     higher. If no row still in play has such an innermost card, no win
     exists (docs/solver.md).
     """
-    rules = position.rules
-    if rules.empty_rows is not EmptyRows.LOST or not rules.last_card_to_foundation_only:
+    if not last_row_rule_applies(position.rules):
         return False
     return any(position.rows) and not last_row_candidates(position)
+
+
+def last_row_rule_applies(rules) -> bool:
+    """Rows are lost once empty and a row's innermost card leaves only for
+    its foundation: the conditions of the last-row argument."""
+    return rules.empty_rows is EmptyRows.LOST and rules.last_card_to_foundation_only
 
 
 def last_row_candidates(position: Position) -> list[tuple[Card, ...]]:
@@ -120,10 +125,13 @@ def last_row_floor(position: Position) -> dict[int, int]:
     while their innermost cards are in play: the cards of a suit above a
     card cannot go home before it.)
     """
-    rules = position.rules
-    if rules.empty_rows is not EmptyRows.LOST or not rules.last_card_to_foundation_only:
+    if not last_row_rule_applies(position.rules):
         return {}
-    innermost = [row[0] for row in last_row_candidates(position)]
+    return _floor_of(last_row_candidates(position))
+
+
+def _floor_of(candidates: list[tuple[Card, ...]]) -> dict[int, int]:
+    innermost = [row[0] for row in candidates]
     if not innermost or len({card.suit for card in innermost}) > 1:
         return {}
     return {innermost[0] // 13: max(card.rank for card in innermost)}
@@ -157,8 +165,9 @@ def is_dead_end(position: Position) -> bool:
     rules = position.rules
     if not dead_end_applies(rules):
         return False
-    if no_last_row(position):
-        return True
+    candidates = last_row_candidates(position) if last_row_rule_applies(rules) else None
+    if candidates == [] and any(position.rows):
+        return True  # no_last_row
     foundations = position.foundations
     basement = set(position.cells)
     place = {card: (i, depth) for i, row in enumerate(position.rows) for depth, card in enumerate(row)}
@@ -180,17 +189,17 @@ def is_dead_end(position: Position) -> bool:
                 changed = True
     if not homeless:
         return False  # the basement term alone never exceeds the basement
-    floor = last_row_floor(position)
+    floor = _floor_of(candidates) if candidates else {}  # last_row_floor
     for i, row in enumerate(position.rows):
         if not any(x in homeless for x in row):
             continue
         lowest = dict(floor)  # per suit, the lowest rank known in play while y is the outer card
+
+        def cannot_be_home(x: Card) -> bool:
+            return lowest.get(x // 13, 14) < x % 13 + 1
+
         for j, y in enumerate(row):
             lowest[y // 13] = min(lowest.get(y // 13, 14), y % 13 + 1)
-
-            def cannot_be_home(x: Card) -> bool:
-                return lowest.get(x // 13, 14) < x % 13 + 1
-
             must_wait = sum(1 for x in row[j + 1 :] if x in homeless and cannot_be_home(x))
             must_wait += sum(1 for b in basement if cannot_be_home(b))
             if must_wait > rules.cells:
