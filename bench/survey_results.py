@@ -5,7 +5,9 @@
 
 From a survey database (butterfly survey ... --db results.sqlite) it writes
 
-- data/<rules>.csv.gz: one line per deal: deal,result,nodes,seconds,moves,max_nodes
+- data/<rules>.csv.gz: one line per deal: deal,result,nodes,seconds,moves,max_nodes,proof
+  (proof: how an unwinnable deal was proved, by the search or by the chain
+  relaxation; empty otherwise)
 - docs/results.md: winnability per rule set with Wilson 95 % intervals
 - docs/nodes-per-deal.png: nodes per deal, won against unwinnable and
   unresolved (needs matplotlib: pip install '.[plots]')
@@ -37,7 +39,7 @@ except ImportError:  # a checkout whose package is not installed: use its source
 def load(db_path: str) -> dict[str, list[tuple]]:
     with sqlite3.connect(db_path) as db:
         rows = db.execute(
-            "SELECT game, deal, result, nodes, seconds, moves, max_nodes FROM results ORDER BY game, deal"
+            "SELECT game, deal, result, nodes, seconds, moves, max_nodes, proof FROM results ORDER BY game, deal"
         ).fetchall()
     games: dict[str, list[tuple]] = {}
     for game, *rest in rows:
@@ -54,7 +56,7 @@ def write_data(games: dict[str, list[tuple]], folder: Path) -> None:
     for game, rows in games.items():
         text = io.StringIO()
         writer = csv.writer(text, lineterminator="\n")
-        writer.writerow(["deal", "result", "nodes", "seconds", "moves", "max_nodes"])
+        writer.writerow(["deal", "result", "nodes", "seconds", "moves", "max_nodes", "proof"])
         writer.writerows(rows)
         # mtime=0: the same results give the same bytes, so git sees no change.
         with gzip.GzipFile(folder / f"{file_stem(game)}.csv.gz", "wb", mtime=0) as handle:
@@ -66,7 +68,7 @@ def budget_counts(rows: list[tuple]) -> list[tuple]:
     Deals a smaller budget left unresolved are searched again with a larger
     one, so the unresolved count at the largest budget is what is still open."""
     counts: dict = {}
-    for deal, result, *_, budget in rows:
+    for deal, result, _nodes, _seconds, _moves, budget, _proof in rows:
         total, open_ = counts.get(budget, (0, 0))
         counts[budget] = (total + 1, open_ + (result == "unresolved"))
     return sorted(((b, n, u) for b, (n, u) in counts.items()), key=lambda item: -(item[0] or 0))
@@ -74,13 +76,15 @@ def budget_counts(rows: list[tuple]) -> list[tuple]:
 
 def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
     lines = [
-        "| rules | deals | won | unwinnable | unresolved | winnability (Wilson 95 %) | node budget per deal |",
+        "| rules | deals | won | unwinnable (by the relaxation) | unresolved | winnability (Wilson 95 %) "
+        "| node budget per deal |",
         "|---|---|---|---|---|---|---|",
     ]
     for game, rows in games.items():
         n = len(rows)
         won = sum(r[1] == "won" for r in rows)
         lost = sum(r[1] == "unwinnable" for r in rows)
+        relaxed = sum(r[6] == "relaxation" for r in rows)
         unresolved = n - won - lost
         low = wilson(won, n)[0]
         high = wilson(won + unresolved, n)[1]
@@ -91,7 +95,7 @@ def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
             (f"{b:,}" if b else "none") + (f" ({count:,} deals, {open_:,} unresolved)" if len(counts) > 1 else "")
             for b, count, open_ in counts
         ) if (counts := budget_counts(rows)) else ""
-        lines.append(f"| {game} | {deals} | {won:,} | {lost:,} | {unresolved:,} | "
+        lines.append(f"| {game} | {deals} | {won:,} | {lost:,} ({relaxed:,}) | {unresolved:,} | "
                      f"{100 * low:.2f} % – {100 * high:.2f} % | {budget} |")
     return lines
 
@@ -150,9 +154,12 @@ def rebuild_db(db_path: str, folder: Path) -> int:
             game = path.name[: -len(".csv.gz")].replace("_", "/")
             with gzip.open(path, "rt") as handle:
                 rows = [(game, int(r["deal"]), r["result"], int(r["nodes"]), float(r["seconds"]),
-                         int(r["moves"]), int(r["max_nodes"]) if r["max_nodes"] else None)
+                         int(r["moves"]), int(r["max_nodes"]) if r["max_nodes"] else None,
+                         r.get("proof") or ("search" if r["result"] == "unwinnable" else ""))
                         for r in csv.DictReader(handle)]
-            db.connection.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            db.connection.executemany(
+                "INSERT OR REPLACE INTO results (game, deal, result, nodes, seconds, moves, max_nodes, proof) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
             db.connection.commit()
             count += len(rows)
     finally:

@@ -15,6 +15,7 @@ from games.patience_format import deal_to_json, format_deal_text, parse_deal, pa
 from solver.cli_input import read_text
 from solver.patience import ENGINES, solve
 from solver.reference import no_last_row
+from solver.relaxation import applies as relaxation_applies
 from solver.render import draw
 from solver.result import DEFAULT_MAX_NODES, DEFAULT_MEMORY_MIB, WON, Limits
 from solver.survey import parse_range, result_rows, run_survey, summarise
@@ -87,6 +88,10 @@ def game_options(command):
 
 
 def limit_options(command):
+    command = click.option("--relax", "relax", type=click.FloatRange(min=0), default=0, show_default=True,
+                           help="If the search ends unresolved, let the chain relaxation (CP-SAT) try to prove "
+                                "the deal lost with this much effort (deterministic seconds, about 1-2 s each; "
+                                "0: off; docs/solver.md).")(command)
     command = click.option("--no-restarts", "no_restarts", is_flag=True,
                            help="One search in the natural order, no short shuffled attempts first.")(command)
     command = click.option("--engine", type=click.Choice(ENGINES), default="kernel", show_default=True,
@@ -126,11 +131,11 @@ def load_deal(source: str, game=None, variant=None, cells=None) -> tuple[Positio
 @click.option("--raw-moves", is_flag=True, help="Give the search's own winning line, not the shortened one.")
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, raw_moves, unicode,
-              as_json):
+def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, relax, raw_moves,
+              unicode, as_json):
     """Solve DEAL: won (with the moves), unwinnable (proved), or unresolved."""
     position, title = load_deal(deal, game, variant, cells)
-    limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory)
+    limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory, relaxation=relax or None)
     result = solve(position, limits, engine, shorten=not raw_moves, restarts=not no_restarts)
     moves = [str(m) for m in result.moves]
     if as_json:
@@ -142,6 +147,7 @@ def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no
             "nodes": result.nodes,
             "seconds": round(result.seconds, 6),
             "stopped_by": result.stopped_by,
+            "proved_by": result.proved_by,
             "engine": engine,
         }))
         return
@@ -154,7 +160,11 @@ def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no
         for number, move in enumerate(moves, 1):
             click.echo(f"{number:>{width}}. {move}")
     elif result.stopped_by:
-        click.echo(f"Result: unresolved (stopped by the {result.stopped_by} limit)")
+        hint = "" if relax or not relaxation_applies(position.rules) else "; --relax 120 may prove it lost"
+        click.echo(f"Result: unresolved (stopped by the {result.stopped_by} limit{hint})")
+    elif result.proved_by == "relaxation":
+        click.echo("Result: unwinnable (the chain relaxation has no schedule: no order of the cards' moves "
+                   "keeps the built cards in chains; docs/solver.md)")
     elif no_last_row(position):
         cells = position.rules.cells
         click.echo("Result: unwinnable (no row can be the last one emptied: the innermost card of the last "
@@ -240,12 +250,12 @@ def verify(deal, solution, game, variant, cells):
 @click.option("--scheduler", default=None,
               help="Address of a Dask scheduler (tcp://host:port) to run on instead of local processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
-def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, workers, db_path,
-           retry_unresolved, scheduler, as_json):
+def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, relax, workers,
+           db_path, retry_unresolved, scheduler, as_json):
     """Solve a range of deals and report how many are won."""
     deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
-    limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory)
+    limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory, relaxation=relax or None)
     with click.progressbar(length=len(deals), file=sys.stderr, label=f"{rules.name} {deal_range}",
                            show_pos=True) as bar:
         results = run_survey(deals, rules, limits, engine, workers, on_result=lambda _: bar.update(1),

@@ -18,7 +18,8 @@ import time
 
 from games.deals import SplitMix64
 from games.patience import Move, Position
-from solver.result import UNRESOLVED, WON, Limits, SolveResult
+from solver import relaxation
+from solver.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 from solver.shorten import shorten as shorten_line
 
 ENGINES = ("kernel", "python")
@@ -89,7 +90,10 @@ def solve(position: Position, limits: Limits = Limits(), engine: str = "kernel",
     ``restarts``: short attempts with shuffled row orders before the full
     search (module docstring); ``nodes`` and ``seconds`` then add up all
     attempts, and stay within the limits. ``shorten``: a won line is
-    shortened (solver.shorten) before it is returned.
+    shortened (solver.shorten) before it is returned. With
+    ``limits.relaxation``, a position the search leaves unresolved is given
+    to the chain relaxation (solver.relaxation), which may prove it lost;
+    its seconds count in ``seconds``, its effort is its own limit.
     """
     search = _engine(engine).solve
     start = time.perf_counter()
@@ -116,6 +120,11 @@ def solve(position: Position, limits: Limits = Limits(), engine: str = "kernel",
         result = search(position, final_limits, safe_autoplay, dead_ends)
         total_nodes += result.nodes
     result.nodes = total_nodes
+    if result.result == UNWINNABLE:
+        result.proved_by = "search"
+    elif result.result == UNRESOLVED and limits.relaxation and relaxation.applies(position.rules):
+        if relaxation.check(position, limits.relaxation).result == relaxation.LOST:
+            result.result, result.stopped_by, result.proved_by = UNWINNABLE, None, "relaxation"
     result.seconds = time.perf_counter() - start
     if shorten and result.result == WON and result.moves:
         result.moves = shorten_line(position, result.moves)

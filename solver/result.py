@@ -18,11 +18,15 @@ class Limits:
 
     ``max_nodes``: positions expanded (None: no limit); ``timeout``: seconds
     (None: no limit); ``memory_mib``: size of the kernel's transposition table.
+    ``relaxation``: when the search ends unresolved, the effort (CP-SAT
+    deterministic seconds) allowed to the chain relaxation
+    (solver.relaxation) to prove the position lost; None: not tried.
     """
 
     max_nodes: int | None = DEFAULT_MAX_NODES
     timeout: float | None = None
     memory_mib: int = DEFAULT_MEMORY_MIB
+    relaxation: float | None = None
 
 
 @dataclass
@@ -31,7 +35,10 @@ class SolveResult:
     a proof), or ``unresolved`` with the limit that stopped it in ``stopped_by``
     (``nodes``, ``time`` or ``memory``). ``table_bytes``: the most memory the
     kernel's transposition table held at once (old and new table during a
-    rehash); never above the cap. None for the reference solver."""
+    rehash); never above the cap. None for the reference solver.
+    ``proved_by``: for ``unwinnable``, ``"search"`` (every reachable
+    position was expanded, or the start failed a dead-end test) or
+    ``"relaxation"`` (the chain relaxation has no schedule)."""
 
     result: str
     moves: list[Move] = field(default_factory=list)
@@ -39,3 +46,4 @@ class SolveResult:
     seconds: float = 0.0
     stopped_by: str | None = None
     table_bytes: int | None = None
+    proved_by: str | None = None

@@ -22,6 +22,7 @@ CREATE TABLE IF NOT EXISTS results (
     seconds REAL NOT NULL,
     moves INTEGER NOT NULL,     -- length of the winning line found, 0 otherwise
     max_nodes INTEGER,          -- the node budget it was solved with (NULL: none)
+    proof TEXT NOT NULL DEFAULT '',  -- unwinnable: "search" or "relaxation"
     PRIMARY KEY (game, deal)
 )
 """
@@ -32,6 +33,10 @@ class ResultsDB:
         self.connection = sqlite3.connect(path, timeout=60)
         self.connection.execute("PRAGMA journal_mode=WAL")
         self.connection.execute(SCHEMA)
+        columns = {row[1] for row in self.connection.execute("PRAGMA table_info(results)")}
+        if "proof" not in columns:  # a database from before proofs were told apart: all by search
+            self.connection.execute("ALTER TABLE results ADD COLUMN proof TEXT NOT NULL DEFAULT ''")
+            self.connection.execute("UPDATE results SET proof = 'search' WHERE result = 'unwinnable'")
         self.connection.commit()
 
     def close(self) -> None:
@@ -55,16 +60,16 @@ class ResultsDB:
 
     def record(self, game: str, result, max_nodes: int | None) -> None:
         self.connection.execute(
-            "INSERT OR REPLACE INTO results (game, deal, result, nodes, seconds, moves, max_nodes) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, result.deal, result.result, result.nodes, result.seconds, result.moves, max_nodes),
+            "INSERT OR REPLACE INTO results (game, deal, result, nodes, seconds, moves, max_nodes, proof) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game, result.deal, result.result, result.nodes, result.seconds, result.moves, max_nodes, result.proof),
         )
         self.connection.commit()
 
     def results(self, game: str, deals: range) -> list[tuple]:
-        """(deal, result, nodes, seconds, moves) for the deals of the range on record."""
+        """(deal, result, nodes, seconds, moves, proof) for the deals of the range on record."""
         return list(self.connection.execute(
-            "SELECT deal, result, nodes, seconds, moves FROM results "
+            "SELECT deal, result, nodes, seconds, moves, proof FROM results "
             "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
             (game, deals.start, deals.stop - 1),
         ))

@@ -22,6 +22,8 @@ class DealResult:
     nodes: int
     seconds: float
     moves: int
+    #: How an ``unwinnable`` result was proved: "search" or "relaxation"; "" otherwise.
+    proof: str = ""
 
 
 def parse_range(text: str) -> range:
@@ -64,7 +66,8 @@ def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel",
                restarts: bool = True) -> DealResult:
     """Solve one deal (the unit of work of every survey backend)."""
     result = solve(Position.deal(deal, rules), limits, engine, restarts=restarts)
-    return DealResult(deal, result.result, result.nodes, round(result.seconds, 6), len(result.moves))
+    return DealResult(deal, result.result, result.nodes, round(result.seconds, 6), len(result.moves),
+                      result.proved_by or "")
 
 
 # Worker state: set once per process by the pool initialiser.

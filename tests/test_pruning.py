@@ -1,13 +1,7 @@
 """Every pruning rule keeps verdicts: the plain search and the pruned one
 agree on every position the plain one resolves (docs/solver.md states each
-rule and why it is safe).
-
-Positions come from random play (biased towards foundation moves) in
-Butterfly with every basement size and both suit rules, so that most are
-late positions, won or proved lost by the plain search within a small budget.
+rule and why it is safe), on the positions of tests/patience_positions.py.
 """
-
-import random
 
 import pytest
 
@@ -18,35 +12,13 @@ from solver.reference import (dead_end_applies, is_dead_end, last_row_candidates
                               no_last_row)
 from solver.result import UNRESOLVED, Limits
 
-PLAIN = dict(safe_autoplay=False, dead_ends=False)
+from patience_positions import PLAIN, resolved_by_plain_search
+
 RULE_SETTINGS = {
     "safe foundation moves": dict(safe_autoplay=True, dead_ends=False),
     "dead-end test": dict(safe_autoplay=False, dead_ends=True),
     "both": dict(safe_autoplay=True, dead_ends=True),
 }
-
-
-def random_positions(count, seed):
-    rng = random.Random(seed)
-    for _ in range(count):
-        rules = make_rules("butterfly", rng.choice([None, None, "alternate-colours"]), rng.choice([0, 1, 2, 3]))
-        position = Position.deal(rng.randrange(10**6), rules)
-        for _ in range(rng.randrange(10, 140)):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            home = [m for m in moves if m.target == "F"]
-            position = position._play(rng.choice(home) if home and rng.random() < 0.6 else rng.choice(moves))
-        yield position
-
-
-def resolved_by_plain_search(count, seed):
-    found = []
-    for position in random_positions(count, seed):
-        plain = kernel.solve(position, Limits(max_nodes=20_000), **PLAIN)
-        if plain.result != UNRESOLVED:
-            found.append((position, plain.result))
-    return found
 
 
 @pytest.fixture(scope="module")

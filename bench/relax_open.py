@@ -1,0 +1,76 @@
+"""The chain relaxation on the deals a survey left unresolved (resumable).
+
+    python bench/relax_open.py results.sqlite --variant alternate-colours --effort 120 --out relax.jsonl
+    python bench/relax_open.py results.sqlite --variant alternate-colours --out relax.jsonl --record
+
+The same proofs as `butterfly survey ... --retry-unresolved --relax 120`,
+without searching the deals again first (the search is deterministic, so
+it would leave them unresolved again). Each verdict is appended to --out as
+one JSON line; a rerun skips the deals already there, and ``--part K/N``
+takes every N-th deal from the K-th, for several processes. ``--record``
+writes the deals proved lost into the database as ``unwinnable``, proved by
+the relaxation, adding its seconds to theirs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from pathlib import Path
+
+try:
+    import solver  # noqa: F401  (the installed package)
+except ImportError:  # a checkout whose package is not installed: use its sources
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.patience import Position, make_rules  # noqa: E402
+from solver.relaxation import LOST, check  # noqa: E402
+from solver.results_db import ResultsDB  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("db")
+    parser.add_argument("--variant", default=None)
+    parser.add_argument("--basement", type=int, default=None)
+    parser.add_argument("--effort", type=float, default=120.0, help="CP-SAT deterministic seconds per deal")
+    parser.add_argument("--out", required=True, help="JSON lines of verdicts (appended)")
+    parser.add_argument("--part", default="0/1", help="K/N: this process takes deals K, K+N, ...")
+    parser.add_argument("--record", action="store_true", help="record the proofs of --out in the database")
+    args = parser.parse_args()
+    rules = make_rules("butterfly", args.variant, args.basement)
+    out = Path(args.out)
+    done = {}
+    if out.exists():
+        done = {line["deal"]: line for line in map(json.loads, out.read_text().splitlines())}
+    if args.record:
+        db = ResultsDB(args.db)
+        proved = [v for v in done.values() if v["result"] == LOST]
+        with db.connection:
+            for verdict in proved:
+                db.connection.execute(
+                    "UPDATE results SET result = 'unwinnable', proof = 'relaxation', seconds = seconds + ? "
+                    "WHERE game = ? AND deal = ? AND result = 'unresolved'",
+                    (verdict["seconds"], rules.name, verdict["deal"]))
+        db.close()
+        print(f"{len(proved)} deals recorded as proved lost by the relaxation")
+        return
+    part, parts = map(int, args.part.split("/"))
+    with sqlite3.connect(f"file:{args.db}?mode=ro", uri=True) as db:
+        deals = [d for (d,) in db.execute(
+            "SELECT deal FROM results WHERE game = ? AND result = 'unresolved' ORDER BY deal", (rules.name,))]
+    for deal in deals[part::parts]:
+        if deal in done:
+            continue
+        verdict = check(Position.deal(deal, rules), args.effort)
+        line = dict(deal=deal, result=verdict.result, effort=round(verdict.effort, 3),
+                    seconds=round(verdict.seconds, 3))
+        with out.open("a") as handle:
+            handle.write(json.dumps(line) + "\n")
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""Patience positions for the pruning and relaxation tests.
+
+They come from random play (biased towards foundation moves) in Butterfly
+with every basement size and both suit rules, so that most are late
+positions, won or proved lost by the plain search within a small budget.
+"""
+
+import random
+
+from games.patience import Position, make_rules
+from solver import kernel
+from solver.result import UNRESOLVED, Limits
+
+PLAIN = dict(safe_autoplay=False, dead_ends=False)
+
+
+def random_positions(count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        rules = make_rules("butterfly", rng.choice([None, None, "alternate-colours"]), rng.choice([0, 1, 2, 3]))
+        position = Position.deal(rng.randrange(10**6), rules)
+        for _ in range(rng.randrange(10, 140)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            home = [m for m in moves if m.target == "F"]
+            position = position._play(rng.choice(home) if home and rng.random() < 0.6 else rng.choice(moves))
+        yield position
+
+
+def resolved_by_plain_search(count, seed):
+    found = []
+    for position in random_positions(count, seed):
+        plain = kernel.solve(position, Limits(max_nodes=20_000), **PLAIN)
+        if plain.result != UNRESOLVED:
+            found.append((position, plain.result))
+    return found

@@ -1,0 +1,140 @@
+"""The chain relaxation (solver/relaxation.py) never calls a winnable
+position lost, and proves lost some positions the search leaves open.
+
+Its soundness argument is in docs/solver.md. Here it is checked against the
+search: on positions the plain search wins, the relaxation must never answer
+``lost`` (``possible`` or ``unknown`` are both consistent with a win). The
+positions are those of the pruning tests (tests/patience_positions.py).
+"""
+
+import json
+import random
+import sqlite3
+
+import pytest
+
+from games.cards import Card
+from games.patience import Position, make_rules
+from games.patience_format import parse_deal
+from solver import kernel, relaxation
+from solver.cli import main
+from solver.patience import solve
+from solver.relaxation import LOST, POSSIBLE, check
+from solver.result import UNRESOLVED, UNWINNABLE, WON, Limits
+
+from patience_positions import PLAIN, resolved_by_plain_search
+
+EFFORT = 5.0  # deterministic seconds: enough for most late positions
+
+
+def late_positions_of_won_lines(deals, seed):
+    """Positions with at most 24 cards in play along found wins (small
+    models, so the check is quick), from deals of every basement size and
+    both suit rules."""
+    rng = random.Random(seed)
+    for number in deals:
+        rules = make_rules("butterfly", rng.choice([None, "alternate-colours"]), rng.choice([0, 1, 2, 3]))
+        position = Position.deal(number, rules)
+        result = kernel.solve(position, Limits(max_nodes=200_000))
+        if result.result == WON:
+            line = [step for step in position.replay(result.moves)[:-1] if step.cards_in_play() <= 24]
+            yield from line[::max(1, len(line) // 3)]
+
+
+def test_never_lost_on_won_positions():
+    verdicts = [check(position, EFFORT).result for position in late_positions_of_won_lines(range(20), seed=5)]
+    assert len(verdicts) >= 15
+    assert LOST not in verdicts
+    assert verdicts.count(POSSIBLE) >= len(verdicts) // 2  # the check has teeth: schedules are found
+
+
+@pytest.mark.slow
+def test_keeps_the_verdict_of_the_plain_search_on_1000_resolved_positions():
+    """The issue's check: identical verdicts on 1,000+ positions the plain
+    search resolves (a relaxation can only turn a win into a loss)."""
+    resolved = resolved_by_plain_search(1500, seed=2026)
+    assert len(resolved) >= 1000
+    for position, verdict in resolved:
+        if verdict == WON:
+            assert check(position, EFFORT).result != LOST, position
+
+
+#: Late in a random alternate-colours game: the pruned search leaves it open
+#: after 50 nodes; the relaxation proves it lost in about a second.
+OPEN_LATE_POSITION = """game: butterfly
+variant: alternate-colours
+F: 7C 7D 8H TS
+B: JD KD KS
+L1: TH TD 9C
+L2: -
+L3: -
+L4: 9D
+L5: QC
+R1: 8D JS QD KC QH JC
+R2: TC 9H 8C
+R3: JH QS
+R4: -
+R5: KH
+"""
+
+
+def lost_position():
+    """Late in an alternate-colours game; the search needs a few hundred nodes to prove it lost."""
+    rules = make_rules("butterfly", "alternate-colours")
+    rows = ["8D", "", "4D JH KD", "", "3D KH QS JD", "5D", "", "QD KS QH JS TD", "", ""]
+    return Position(rules, tuple(tuple(Card.parse(c) for c in row.split()) for row in rows),
+                    (13, 2, 10, 10), (Card.parse("6D"), Card.parse("7D"), Card.parse("9D"))).validate()
+
+
+def test_proves_lost_what_the_search_proves_lost():
+    position = lost_position()
+    assert kernel.solve(position, Limits(max_nodes=100_000), **PLAIN).result == UNWINNABLE
+    assert check(position, EFFORT).result == LOST
+
+
+def test_solve_hands_an_unresolved_position_to_the_relaxation():
+    position = parse_deal(OPEN_LATE_POSITION)
+    assert solve(position, Limits(max_nodes=50), restarts=False).result == UNRESOLVED
+    result = solve(position, Limits(max_nodes=50, relaxation=EFFORT), restarts=False)
+    assert (result.result, result.proved_by, result.stopped_by) == (UNWINNABLE, "relaxation", None)
+    searched = solve(lost_position(), Limits(max_nodes=100_000, relaxation=EFFORT), restarts=False)
+    assert (searched.result, searched.proved_by) == (UNWINNABLE, "search")
+
+
+def test_only_for_lost_rows_and_a_one_way_basement():
+    assert relaxation.applies(make_rules("butterfly", "alternate-colours", 0))
+    assert not relaxation.applies(make_rules("fortress"))
+    with pytest.raises(ValueError):
+        check(Position.deal(0, make_rules("fortress")), EFFORT)
+
+
+def test_cli_reports_a_proof_by_the_relaxation(tmp_path, capsys):
+    deal = tmp_path / "late.txt"
+    deal.write_text(OPEN_LATE_POSITION)
+    with pytest.raises(SystemExit) as done:
+        main(["solve", str(deal), "--max-nodes", "50", "--no-restarts", "--relax", str(EFFORT), "--json"])
+    assert done.value.code == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert (answer["result"], answer["proved_by"]) == ("unwinnable", "relaxation")
+    with pytest.raises(SystemExit):
+        main(["solve", str(deal), "--max-nodes", "50", "--no-restarts"])
+    assert "--relax 120 may prove it lost" in capsys.readouterr().out
+
+
+def test_survey_database_records_how_a_deal_was_proved(tmp_path):
+    """A database from before the proof column is migrated: its unwinnable
+    deals were all proved by the search."""
+    from solver.results_db import ResultsDB
+    from solver.survey import DealResult
+
+    path = str(tmp_path / "old.sqlite")
+    with sqlite3.connect(path) as old:
+        old.execute("CREATE TABLE results (game TEXT NOT NULL, deal INTEGER NOT NULL, result TEXT NOT NULL, "
+                    "nodes INTEGER NOT NULL, seconds REAL NOT NULL, moves INTEGER NOT NULL, max_nodes INTEGER, "
+                    "PRIMARY KEY (game, deal))")
+        old.execute("INSERT INTO results VALUES ('g', 1, 'unwinnable', 1, 0.1, 0, 10)")
+        old.execute("INSERT INTO results VALUES ('g', 2, 'won', 9, 0.1, 50, 10)")
+    db = ResultsDB(path)
+    db.record("g", DealResult(3, "unwinnable", 10, 40.0, 0, "relaxation"), 10)
+    assert [row[5] for row in db.results("g", range(1, 4))] == ["search", "", "relaxation"]
+    db.close()
