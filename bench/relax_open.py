@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -45,22 +44,18 @@ def main() -> None:
     done = {}
     if out.exists():
         done = {line["deal"]: line for line in map(json.loads, out.read_text().splitlines())}
-    if args.record:
-        db = ResultsDB(args.db)
-        proved = [v for v in done.values() if v["result"] == LOST]
-        with db.connection:
+    db = ResultsDB(args.db)
+    try:
+        if args.record:
+            proved = [v for v in done.values() if v["result"] == LOST]
             for verdict in proved:
-                db.connection.execute(
-                    "UPDATE results SET result = 'unwinnable', proof = 'relaxation', seconds = seconds + ? "
-                    "WHERE game = ? AND deal = ? AND result = 'unresolved'",
-                    (verdict["seconds"], rules.name, verdict["deal"]))
+                db.record_relaxation_proof(rules.name, verdict["deal"], verdict["seconds"])
+            print(f"{len(proved)} deals recorded as proved lost by the relaxation")
+            return
+        deals = db.unresolved(rules.name)
+    finally:
         db.close()
-        print(f"{len(proved)} deals recorded as proved lost by the relaxation")
-        return
     part, parts = map(int, args.part.split("/"))
-    with sqlite3.connect(f"file:{args.db}?mode=ro", uri=True) as db:
-        deals = [d for (d,) in db.execute(
-            "SELECT deal FROM results WHERE game = ? AND result = 'unresolved' ORDER BY deal", (rules.name,))]
     for deal in deals[part::parts]:
         if deal in done:
             continue

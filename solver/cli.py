@@ -15,6 +15,7 @@ from games.patience_format import deal_to_json, format_deal_text, parse_deal, pa
 from solver.cli_input import read_text
 from solver.patience import ENGINES, solve
 from solver.reference import no_last_row
+from solver.relaxation import DEFAULT_EFFORT
 from solver.relaxation import applies as relaxation_applies
 from solver.render import draw
 from solver.result import DEFAULT_MAX_NODES, DEFAULT_MEMORY_MIB, WON, Limits
@@ -105,6 +106,11 @@ def limit_options(command):
     return command
 
 
+def _limits(max_nodes, timeout, memory, relax) -> Limits:
+    """The limits of the options of :func:`limit_options`."""
+    return Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory, relaxation=relax or None)
+
+
 def load_deal(source: str, game=None, variant=None, cells=None) -> tuple[Position, str]:
     """The position named by a DEAL argument, and a title for it."""
     is_number = source.strip().isdigit() and not os.path.exists(source)
@@ -135,7 +141,7 @@ def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no
               unicode, as_json):
     """Solve DEAL: won (with the moves), unwinnable (proved), or unresolved."""
     position, title = load_deal(deal, game, variant, cells)
-    limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory, relaxation=relax or None)
+    limits = _limits(max_nodes, timeout, memory, relax)
     result = solve(position, limits, engine, shorten=not raw_moves, restarts=not no_restarts)
     moves = [str(m) for m in result.moves]
     if as_json:
@@ -160,7 +166,7 @@ def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no
         for number, move in enumerate(moves, 1):
             click.echo(f"{number:>{width}}. {move}")
     elif result.stopped_by:
-        hint = "" if relax or not relaxation_applies(position.rules) else "; --relax 120 may prove it lost"
+        hint = "" if relax or not relaxation_applies(position.rules) else f"; --relax {DEFAULT_EFFORT:g} may prove it lost"
         click.echo(f"Result: unresolved (stopped by the {result.stopped_by} limit{hint})")
     elif result.proved_by == "relaxation":
         click.echo("Result: unwinnable (the chain relaxation has no schedule: no order of the cards' moves "
@@ -255,7 +261,7 @@ def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine,
     """Solve a range of deals and report how many are won."""
     deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
-    limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory, relaxation=relax or None)
+    limits = _limits(max_nodes, timeout, memory, relax)
     with click.progressbar(length=len(deals), file=sys.stderr, label=f"{rules.name} {deal_range}",
                            show_pos=True) as bar:
         results = run_survey(deals, rules, limits, engine, workers, on_result=lambda _: bar.update(1),

@@ -60,8 +60,9 @@ from solver.reference import dead_end_applies, hosts_of
 LOST, POSSIBLE, UNKNOWN = "lost", "possible", "unknown"
 
 #: Default effort, in CP-SAT deterministic seconds (about one to two seconds
-#: of wall-clock time each on the machine of docs/performance.md).
-DEFAULT_EFFORT = 60.0
+#: of wall-clock time each on the machine of docs/performance.md): every
+#: open deal proved so far needed at most about half of it.
+DEFAULT_EFFORT = 120.0
 
 
 def applies(rules: Rules) -> bool:
@@ -110,7 +111,7 @@ class _Schedule:
     """The CP-SAT model of the relaxed game (see the module docstring)."""
 
     def __init__(self, position: Position, cp_model) -> None:
-        self.rules = rules = position.rules
+        rules = position.rules
         self.model = model = cp_model.CpModel()
         deck = make_deck(52)
         self.rows = rows = [[int(c) for c in row] for row in position.rows if row]
@@ -145,15 +146,16 @@ class _Schedule:
         """Statuses only move forward, one card per step; idle steps come last."""
         model, T = self.model, self.T
         self.changes = {}
+        placed, built, cellar, home = self.placed, self.built, self.cellar, self.home
         for c in self.cards:
-            placed, built, cellar, home = self.placed, self.built, self.cellar, self.home
             for t in range(T):
                 if placed[c, t] is not None:
                     model.AddImplication(placed[c, t + 1], placed[c, t])
                 if built[c, t] is not None:
                     model.AddBoolOr([built[c, t + 1].Not(), built[c, t], placed[c, t]])
                 if cellar[c, t] is not None:
-                    model.AddBoolOr([cellar[c, t + 1].Not(), cellar[c, t]] + ([placed[c, t], built[c, t]] if built[c, t] is not None else []))
+                    came_from = [v for v in (cellar[c, t], placed[c, t], built[c, t]) if v is not None]
+                    model.AddBoolOr([cellar[c, t + 1].Not()] + came_from)
                     model.AddBoolOr([cellar[c, t].Not(), cellar[c, t + 1], home[c, t + 1]])
                 model.AddImplication(home[c, t], home[c, t + 1])
                 change = self.changes[c, t] = model.NewBoolVar("")

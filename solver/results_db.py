@@ -66,6 +66,19 @@ class ResultsDB:
         )
         self.connection.commit()
 
+    def unresolved(self, game: str) -> list[int]:
+        """The deals of ``game`` on record as unresolved, in order."""
+        rows = self.connection.execute(
+            "SELECT deal FROM results WHERE game = ? AND result = 'unresolved' ORDER BY deal", (game,))
+        return [deal for (deal,) in rows]
+
+    def record_relaxation_proof(self, game: str, deal: int, seconds: float) -> None:
+        """An unresolved deal proved lost by the chain relaxation, which took ``seconds``."""
+        self.connection.execute(
+            "UPDATE results SET result = 'unwinnable', proof = 'relaxation', seconds = seconds + ? "
+            "WHERE game = ? AND deal = ? AND result = 'unresolved'", (seconds, game, deal))
+        self.connection.commit()
+
     def results(self, game: str, deals: range) -> list[tuple]:
         """(deal, result, nodes, seconds, moves, proof) for the deals of the range on record."""
         return list(self.connection.execute(
