@@ -1,17 +1,10 @@
-"""The chain relaxation's models side by side, on the same deals.
+"""The chain relaxation with and without CP-SAT's probing, on the same deals.
 
-    python bench/relax_models.py --variant alternate-colours --deals 8,22,32,195,268
+    python bench/relax_models.py --variant alternate-colours --deals 8,22,32
 
 For each deal: the deterministic time (CP-SAT's, independent of the
-machine's load) and the wall-clock time of
-
-- ``chains``: the loop-free chain model with CP-SAT's default probing
-  (the single model of the first version);
-- ``chains, no probing``: the same with probing off;
-- ``loops allowed``: the weaker model that ``check`` solves first (probing
-  off);
-- ``check``: what ``relaxation.check`` does (the weaker model, then the
-  chain model only if the weaker one finds a schedule).
+machine's load) and the wall-clock time of the model solved with CP-SAT's
+default probing level (2) and with probing off (0, what ``check`` does).
 """
 
 from __future__ import annotations
@@ -27,13 +20,11 @@ except ImportError:  # a checkout whose package is not installed: use its source
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.patience import Position, make_rules  # noqa: E402
-from solver.relaxation import check, solve_model  # noqa: E402
+from solver.relaxation import solve_model  # noqa: E402
 
 RUNS = {
-    "chains": lambda position, effort: solve_model(position, True, effort, probing=2),
-    "chains, no probing": lambda position, effort: solve_model(position, True, effort),
-    "loops allowed": lambda position, effort: solve_model(position, False, effort),
-    "check": lambda position, effort: (lambda v: (v.result, v.effort))(check(position, effort)),
+    "probing 2 (default)": lambda position, effort: solve_model(position, effort, probing=2),
+    "probing 0 (check)": lambda position, effort: solve_model(position, effort, probing=0),
 }
 
 
@@ -60,7 +51,7 @@ def main() -> None:
             totals[name][1] += wall
             cells.append(f"{result:>8} {spent:6.1f} det {wall:5.1f} s")
         print(f"{deal:>6}  " + "  ".join(f"{cell:>26}" for cell in cells), flush=True)
-    base = totals["chains"][0]
+    base = totals["probing 2 (default)"][0]
     print(f"{'total':>6}  " + "  ".join(f"{det:10.1f} det {wall:6.1f} s ({base / det:.2f}x)" for det, wall in totals.values()))
 
 

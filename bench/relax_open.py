@@ -60,7 +60,7 @@ def main() -> None:
         if deal in done:
             continue
         verdict = check(Position.deal(deal, rules), args.effort)
-        line = dict(deal=deal, result=verdict.result, model=verdict.model, effort=round(verdict.effort, 3),
+        line = dict(deal=deal, result=verdict.result, effort=round(verdict.effort, 3),
                     seconds=round(verdict.seconds, 3))
         with out.open("a") as handle:
             handle.write(json.dumps(line) + "\n")

@@ -21,9 +21,10 @@ per innermost card and per basement card, three per other card). At every
 step the built cards must lie in chains: each built card on one of its
 hosts, which is a built card or the outer placed card of a row (the
 highest placed card left in its row); no card carries two; and no chain
-loops (each built card lies deeper than its host). A placed card may leave only when every placed card above it
-has left. A card that changes status carries nothing just before. A card
-goes home only after the card below it of its suit. The basement never
+loops (each built card lies deeper than its host). A placed card may
+leave only when every placed card above it has left. A card that changes
+status carries nothing just before. A card goes home only after the card
+below it of its suit. The basement never
 holds more cards than it has cells. Under Butterfly's rule the innermost
 card of a row only goes home. Between steps the built cards may be
 rearranged into any other chains: that is the relaxation.
@@ -42,12 +43,6 @@ placed card. Foundations fill in order, the basement never overflows,
 basement cards only go home, and empty rows are never built on (hosts are
 cards, and an empty row has none). So every win gives a schedule of at most
 T steps; if CP-SAT proves that none exists, no win exists.
-
-**Two stages.** :func:`check` first solves a weaker model in which chains
-may loop (built cards may hold each other up): every schedule of the chain
-model is one of it, so "no schedule" there proves the position lost too. It
-is about half the size and proves most lost deals; only when it finds a
-schedule is the full model solved, with the effort left.
 
 The relaxation applies when emptied rows are lost and the basement is
 one-way (or absent), as in every Butterfly variant (:func:`applies`).
@@ -81,18 +76,15 @@ def applies(rules: Rules) -> bool:
 class Verdict:
     """What CP-SAT found: ``lost`` (no schedule exists: a proof),
     ``possible`` (a schedule exists: nothing is proved) or ``unknown`` (the
-    effort ran out); ``effort`` is the deterministic time both stages used."""
+    effort ran out); ``effort`` is the deterministic time it used."""
 
     result: str
     effort: float
     seconds: float
-    #: The model that gave the result: "loops" (chains may loop) or "chains".
-    model: str = "loops"
 
 
 def check(position: Position, effort: float = DEFAULT_EFFORT) -> Verdict:
-    """Search for a schedule of the relaxed game from ``position`` (first
-    with loops allowed, then, if that finds one, with loop-free chains).
+    """Search for a schedule of the relaxed game from ``position``.
 
     ``effort`` caps CP-SAT's *deterministic* time, and CP-SAT runs on one
     worker, so the same position and effort give the same verdict on every
@@ -105,26 +97,21 @@ def check(position: Position, effort: float = DEFAULT_EFFORT) -> Verdict:
     if position.is_won():
         return Verdict(POSSIBLE, 0.0, 0.0)
     start = time.perf_counter()
-    used = 0.0
-    for loop_free in (False, True):
-        result, spent = solve_model(position, loop_free, effort - used)
-        used += spent
-        if result != POSSIBLE:
-            break
-    return Verdict(result, used, time.perf_counter() - start, "chains" if loop_free else "loops")
+    result, spent = solve_model(position, effort)
+    return Verdict(result, spent, time.perf_counter() - start)
 
 
-def solve_model(position: Position, loop_free: bool, effort: float, probing: int = 0) -> tuple[str, float]:
-    """One CP-SAT run on one model: its result and deterministic time.
-    ``probing`` is CP-SAT's probing level: its default (2) costs more than it
-    saves on these models (bench/relax_models.py)."""
+def solve_model(position: Position, effort: float, probing: int = 0) -> tuple[str, float]:
+    """One CP-SAT run on the model: its result and deterministic time.
+    ``probing`` is CP-SAT's probing level: its default (2) costs a little
+    more than it saves on these models (bench/relax_models.py)."""
     from ortools.sat.python import cp_model  # heavy: imported only when used
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_deterministic_time = effort
     solver.parameters.cp_model_probing_level = probing
-    status = solver.Solve(_Schedule(position, cp_model, loop_free).model)
+    status = solver.Solve(_Schedule(position, cp_model).model)
     result = {cp_model.INFEASIBLE: LOST, cp_model.FEASIBLE: POSSIBLE, cp_model.OPTIMAL: POSSIBLE}.get(status, UNKNOWN)
     return result, solver.deterministic_time
 
@@ -132,7 +119,7 @@ def solve_model(position: Position, loop_free: bool, effort: float, probing: int
 class _Schedule:
     """The CP-SAT model of the relaxed game (see the module docstring)."""
 
-    def __init__(self, position: Position, cp_model, loop_free: bool = True) -> None:
+    def __init__(self, position: Position, cp_model) -> None:
         rules = position.rules
         self.model = model = cp_model.CpModel()
         deck = make_deck(52)
@@ -156,8 +143,7 @@ class _Schedule:
             model.Add(self.home[c, T] == 1)
         self._moves_forward()
         self._outer_placed_cards()
-        hosts = {c: [int(h) for h in hosts_of(rules, deck[c]) if int(h) in self.place] for c in cards}
-        self._chains(hosts, loop_free)
+        self._chains({c: [int(h) for h in hosts_of(rules, deck[c]) if int(h) in self.place] for c in cards})
         self._foundations(position.foundations)
         for t in range(T + 1):
             model.Add(sum(self.cellar[c, t] for c in cards if self.cellar[c, t] is not None) <= rules.cells)
@@ -204,19 +190,17 @@ class _Schedule:
                 model.AddBoolAnd(conditions).OnlyEnforceIf(outer)
                 model.AddBoolOr([x.Not() for x in conditions] + [outer])
 
-    def _chains(self, hosts: dict[int, list[int]], loop_free: bool) -> None:
-        """At every step the built cards lie in chains on hosts in rows, one
-        card on each; a card changing status carries nothing. Chains are
-        loop-free when ``loop_free`` (a built card lies deeper than its host);
-        otherwise built cards may also hold each other up in loops, a weaker
-        model that is smaller and proves most deals lost as well."""
+    def _chains(self, hosts: dict[int, list[int]]) -> None:
+        """At every step the built cards lie in loop-free chains on hosts in
+        rows, one card on each; a card changing status carries nothing."""
         model, T = self.model, self.T
         depth_limit = len(self.place)
         for t in range(T + 1):
             carried_by: dict[int, list] = {c: [] for c in self.place}
             builders = [c for c in self.place if self.built[c, t] is not None]
-            if loop_free:
-                depth = {c: model.NewIntVar(0, depth_limit, "") for c in builders}
+            # A built card lies deeper than its host, so chains cannot loop
+            # (an inequality: fewer constraints than fixing exact depths).
+            depth = {c: model.NewIntVar(0, depth_limit, "") for c in builders}
             for c in builders:
                 choices = []
                 for h in hosts[c]:
@@ -225,8 +209,7 @@ class _Schedule:
                     carried_by[h].append(on)
                     if self.built[h, t] is not None:
                         model.AddBoolOr([self.outer[h, t], self.built[h, t]]).OnlyEnforceIf(on)
-                        if loop_free:
-                            model.Add(depth[c] >= depth[h] + 1).OnlyEnforceIf([on, self.built[h, t]])
+                        model.Add(depth[c] >= depth[h] + 1).OnlyEnforceIf([on, self.built[h, t]])
                     else:
                         model.AddImplication(on, self.outer[h, t])
                 model.Add(sum(choices) == 1).OnlyEnforceIf(self.built[c, t])

@@ -48,20 +48,6 @@ def test_never_lost_on_won_positions():
     assert verdicts.count(POSSIBLE) >= len(verdicts) // 2  # the check has teeth: schedules are found
 
 
-def test_the_first_stage_is_weaker():
-    """Chains that may loop: every schedule of the loop-free model is one of
-    it, so where the loop-free model finds a schedule, so must it."""
-    positions = list(late_positions_of_won_lines(range(20, 26), seed=8))[:6] + [lost_position()]
-    for position in positions:
-        chains, _ = relaxation.solve_model(position, True, EFFORT)
-        loops, _ = relaxation.solve_model(position, False, EFFORT)
-        if chains == POSSIBLE:
-            assert loops == POSSIBLE, position
-        if loops == LOST:
-            assert chains != POSSIBLE, position
-    assert check(lost_position(), EFFORT).model == "loops"
-
-
 @pytest.mark.slow
 def test_keeps_the_verdict_of_the_plain_search_on_1000_resolved_positions():
     """The issue's check: identical verdicts on 1,000+ positions the plain
