@@ -1,9 +1,9 @@
 """The chain relaxation on the deals a survey left unresolved (resumable).
 
-    python bench/relax_open.py results.sqlite --variant alternate-colours --effort 120 --out relax.jsonl
+    python bench/relax_open.py results.sqlite --variant alternate-colours --out relax.jsonl
     python bench/relax_open.py results.sqlite --variant alternate-colours --out relax.jsonl --record
 
-The same proofs as `butterfly survey ... --retry-unresolved --relax 120`,
+The same proofs as `butterfly survey ... --retry-unresolved --relax 1000000`,
 without searching the deals again first (the search is deterministic, so
 it would leave them unresolved again). Each verdict is appended to --out as
 one JSON line; a rerun skips the deals already there, and ``--part K/N``
@@ -25,7 +25,7 @@ except ImportError:  # a checkout whose package is not installed: use its source
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.patience import Position, make_rules  # noqa: E402
-from solver.relaxation import LOST, check  # noqa: E402
+from solver.relaxation import DEFAULT_EFFORT, LOST, check  # noqa: E402
 from solver.results_db import ResultsDB  # noqa: E402
 
 
@@ -34,7 +34,7 @@ def main() -> None:
     parser.add_argument("db")
     parser.add_argument("--variant", default=None)
     parser.add_argument("--basement", type=int, default=None)
-    parser.add_argument("--effort", type=float, default=120.0, help="CP-SAT deterministic seconds per deal")
+    parser.add_argument("--effort", type=int, default=DEFAULT_EFFORT, help="SAT conflicts per deal")
     parser.add_argument("--out", required=True, help="JSON lines of verdicts (appended)")
     parser.add_argument("--part", default="0/1", help="K/N: this process takes deals K, K+N, ...")
     parser.add_argument("--record", action="store_true", help="record the proofs of --out in the database")
@@ -60,7 +60,7 @@ def main() -> None:
         if deal in done:
             continue
         verdict = check(Position.deal(deal, rules), args.effort)
-        line = dict(deal=deal, result=verdict.result, effort=round(verdict.effort, 3),
+        line = dict(deal=deal, result=verdict.result, effort=verdict.effort,
                     seconds=round(verdict.seconds, 3))
         with out.open("a") as handle:
             handle.write(json.dumps(line) + "\n")

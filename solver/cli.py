@@ -89,10 +89,10 @@ def game_options(command):
 
 
 def limit_options(command):
-    command = click.option("--relax", "relax", type=click.FloatRange(min=0), default=0, show_default=True,
-                           help="If the search ends unresolved, let the chain relaxation (CP-SAT) try to prove "
-                                "the deal lost with this much effort (deterministic seconds, about 1-2 s each; "
-                                "0: off; docs/solver.md).")(command)
+    command = click.option("--relax", "relax", type=click.IntRange(min=0), default=0, show_default=True,
+                           help="If the search ends unresolved, let the chain relaxation (a SAT solver) try to "
+                                "prove the deal lost within this many conflicts (5,000-10,000 a second; 0: off; "
+                                f"{DEFAULT_EFFORT} is ample for the deals proved so far; docs/solver.md).")(command)
     command = click.option("--no-restarts", "no_restarts", is_flag=True,
                            help="One search in the natural order, no short shuffled attempts first.")(command)
     command = click.option("--engine", type=click.Choice(ENGINES), default="kernel", show_default=True,
@@ -166,7 +166,7 @@ def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no
         for number, move in enumerate(moves, 1):
             click.echo(f"{number:>{width}}. {move}")
     elif result.stopped_by:
-        hint = "" if relax or not relaxation_applies(position.rules) else f"; --relax {DEFAULT_EFFORT:g} may prove it lost"
+        hint = "" if relax or not relaxation_applies(position.rules) else f"; --relax {DEFAULT_EFFORT} may prove it lost"
         click.echo(f"Result: unresolved (stopped by the {result.stopped_by} limit{hint})")
     elif result.proved_by == "relaxation":
         click.echo("Result: unwinnable (the chain relaxation has no schedule: no order of the cards' moves "

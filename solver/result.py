@@ -18,15 +18,15 @@ class Limits:
 
     ``max_nodes``: positions expanded (None: no limit); ``timeout``: seconds
     (None: no limit); ``memory_mib``: size of the kernel's transposition table.
-    ``relaxation``: when the search ends unresolved, the effort (CP-SAT
-    deterministic seconds) allowed to the chain relaxation
-    (solver.relaxation) to prove the position lost; None: not tried.
+    ``relaxation``: when the search ends unresolved, the effort (conflicts
+    of the SAT solver) allowed to the chain relaxation (solver.relaxation)
+    to prove the position lost; None: not tried.
     """
 
     max_nodes: int | None = DEFAULT_MAX_NODES
     timeout: float | None = None
     memory_mib: int = DEFAULT_MEMORY_MIB
-    relaxation: float | None = None
+    relaxation: int | None = None
 
 
 @dataclass
