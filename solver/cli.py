@@ -91,7 +91,7 @@ def game_options(command):
 def limit_options(command):
     command = click.option("--relax", "relax", type=click.IntRange(min=0), default=0, show_default=True,
                            help="If the search ends unresolved, let the chain relaxation (a SAT solver) try to "
-                                "prove the deal lost within this many conflicts (5,000-10,000 a second; 0: off; "
+                                "prove the deal lost within this many conflicts (3,000-7,500 a second; 0: off; "
                                 f"{DEFAULT_EFFORT} is ample for the deals proved so far; docs/solver.md).")(command)
     command = click.option("--no-restarts", "no_restarts", is_flag=True,
                            help="One search in the natural order, no short shuffled attempts first.")(command)
