@@ -71,7 +71,7 @@ from solver.reference import dead_end_applies, hosts_of
 LOST, POSSIBLE, UNKNOWN = "lost", "possible", "unknown"
 
 #: Default effort, in conflicts of the SAT solver (3,000 to 7,500 a second
-#: on a full deal): the hardest open deal proved so far needed 154,417.
+#: on a full deal): the hardest open deal proved so far needed 349,975.
 DEFAULT_EFFORT = 1_000_000
 
 
