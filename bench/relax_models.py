@@ -63,7 +63,7 @@ def main() -> None:
             verdict = run(position)
             wall = time.perf_counter() - start
             totals[name] += wall
-            cells.append(f"{verdict.result:>8} {verdict.effort:>10,.1f} effort {wall:6.1f} s")
+            cells.append(f"{verdict.result:>8} {verdict.effort:>10,g} effort {wall:6.1f} s")
         print(f"{deal:>6}  " + "  ".join(f"{cell:>34}" for cell in cells), flush=True)
     base = totals["SAT"]
     print(f"{'total':>6}  " + "  ".join(f"{wall:>27.1f} s ({wall / base:.1f}x)" for wall in totals.values()))

@@ -64,6 +64,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from pysat.card import CardEnc, EncType
+from pysat.solvers import Solver
+
 from games.cards import make_deck
 from games.patience import Position, Rules
 from solver.reference import dead_end_applies, hosts_of
@@ -137,8 +140,6 @@ class _Formula:
                 for b in literals[i + 1:]:
                     self.add(-a, -b)
             return
-        from pysat.card import CardEnc, EncType
-
         encoded = CardEnc.atmost(literals, bound, top_id=self.variables, encoding=EncType.seqcounter)
         self.variables = max(self.variables, encoded.nv)
         self.clauses.extend(encoded.clauses)
@@ -301,8 +302,6 @@ class _Schedule:
 
     def solve(self, effort: int) -> tuple[str, int]:
         """Run the SAT solver, cutting loops, within ``effort`` conflicts."""
-        from pysat.solvers import Solver  # imported only when used
-
         with Solver(name="glucose4", bootstrap_with=self.formula.clauses) as sat:
             while True:
                 spent = sat.accum_stats()["conflicts"]
