@@ -302,16 +302,14 @@ class _Schedule:
 
     def solve(self, effort: int) -> tuple[str, int]:
         """Run the SAT solver, cutting loops, within ``effort`` conflicts."""
+        spent = 0
         with Solver(name="glucose4", bootstrap_with=self.formula.clauses) as sat:
-            while True:
-                spent = sat.accum_stats()["conflicts"]
-                if spent >= effort:
-                    return UNKNOWN, spent
+            while spent < effort:
                 sat.conf_budget(effort - spent)
                 answer = sat.solve_limited()
-                spent = sat.accum_stats()["conflicts"]
+                spent = sat.accum_stats()["conflicts"]  # over all runs so far
                 if answer is None:
-                    return UNKNOWN, spent
+                    break
                 if answer is False:
                     return LOST, spent
                 loops = self.loops({v for v in sat.get_model() if v > 0})
@@ -322,3 +320,4 @@ class _Schedule:
                         literals = [self.lies_on.get((c, h, t)) for c, h in loop]
                         if all(literals):
                             sat.add_clause([-v for v in literals])
+        return UNKNOWN, spent
