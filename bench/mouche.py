@@ -29,9 +29,9 @@ except ImportError:  # a checkout whose package is not installed: use its source
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.deals import shuffled_deck
-from games.mouche import Action, MoucheHand, MoucheOptions
-from solver import mouche
-from solver.mouche_worlds import declaration_advice
+from games.mouche.rules import Action, MoucheHand, MoucheOptions
+from solver.mouche import analysis as mouche
+from solver.mouche.seat import declaration_advice
 
 
 def start_of_play(players: int, number: int) -> MoucheHand:

@@ -37,9 +37,9 @@ except ImportError:  # a checkout whose package is not installed: use its source
 import random
 
 from games.deals import shuffled_deck
-from games.papillon import HandState, Options
-from solver import papillon
-from solver.papillon_bots import greedy_bot, random_bot
+from games.papillon.rules import HandState, Options
+from solver.papillon import analysis as papillon
+from solver.papillon.bots import greedy_bot, random_bot
 
 
 def positions_from_games(count: int, seed: int = 0) -> list[HandState]:

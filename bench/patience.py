@@ -29,10 +29,10 @@ try:
 except ImportError:  # a checkout whose package is not installed: use its sources
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.patience import Position, make_rules  # noqa: E402
-from solver import kernel, reference  # noqa: E402
-from solver.result import Limits  # noqa: E402
-from solver.survey import run_survey, summarise  # noqa: E402
+from games.patience.rules import Position, make_rules  # noqa: E402
+from solver.patience import kernel, reference  # noqa: E402
+from solver.patience.result import Limits  # noqa: E402
+from solver.survey.run import run_survey, summarise  # noqa: E402
 
 
 def same_deals(deals: range, budget: int, repeats: int) -> None:

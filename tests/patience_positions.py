@@ -7,9 +7,9 @@ positions, won or proved lost by the plain search within a small budget.
 
 import random
 
-from games.patience import Position, make_rules
-from solver import kernel
-from solver.result import UNRESOLVED, Limits
+from games.patience.rules import Position, make_rules
+from solver.patience import kernel
+from solver.patience.result import UNRESOLVED, Limits
 
 PLAIN = dict(safe_autoplay=False, dead_ends=False)
 

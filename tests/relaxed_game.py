@@ -16,8 +16,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.cards import make_deck
-from games.patience import Position, make_rules
-from solver.reference import hosts_of
+from games.patience.rules import Position, make_rules
+from solver.patience.reference import hosts_of
 
 
 def relaxed_win_exists(position: Position) -> bool:

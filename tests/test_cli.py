@@ -5,8 +5,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from games.patience import Position
-from games.patience_format import format_deal_text, parse_deal_text
+from games.patience.rules import Position
+from games.patience.format import format_deal_text, parse_deal_text
 from solver.cli import main
 
 

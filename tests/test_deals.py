@@ -5,7 +5,7 @@ import pytest
 from games.cards import Rank, Suit, format_cards, make_deck
 from games.deals import MAX_DEAL, SplitMix64, check_deal_number, parse_deal_number, shuffled_deck
 from games.errors import InputError
-from games.patience import PRESETS, Position, make_rules
+from games.patience.rules import PRESETS, Position, make_rules
 
 
 # ------------------------------------------------------------- frozen vectors

@@ -1,4 +1,4 @@
-"""Deal files and move lists (games.patience_format)."""
+"""Deal files and move lists (games.patience.format)."""
 
 import json
 import random
@@ -7,8 +7,8 @@ import pytest
 
 from games.cards import Card
 from games.errors import InputError
-from games.patience import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, make_rules
-from games.patience_format import (
+from games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, make_rules
+from games.patience.format import (
     deal_from_json,
     deal_to_json,
     format_deal_text,

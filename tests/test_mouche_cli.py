@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from games.mouche import Action
-from games.mouche_format import parse_position
-from solver import mouche
+from games.mouche.rules import Action
+from games.mouche.format import parse_position
+from solver.mouche import analysis as mouche
 from solver.cli import main
-from solver.mouche_worlds import analyse_seat, forbidden_cards
+from solver.mouche.seat import analyse_seat, forbidden_cards
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mouche"
 
@@ -140,8 +140,8 @@ def test_a_stood_five_card_suit_cannot_be_played(tmp_path):
 
 
 def test_own_discards_are_seen_and_checked(tmp_path):
-    from games.mouche_format import parse_position as parse
-    from solver.mouche_worlds import seen_cards
+    from games.mouche.format import parse_position as parse
+    from solver.mouche.seat import seen_cards
 
     data = {"players": 3, "dealer": 2, "turned": "TH", "declared": ["discard 2", "stand", "stand"],
             "hands": [["KS", "QS", "JS", "AH", "9D"], 5, 5], "discarded": [["8C", "9C"], None, None],
@@ -157,7 +157,7 @@ def test_worlds_never_give_a_stood_player_a_mouche():
     import random
 
     from games.cards import make_deck
-    from solver.mouche_worlds import _deal_worlds, forbidden_cards
+    from solver.mouche.seat import _deal_worlds, forbidden_cards
 
     state, _ = parse_position((EXAMPLES / "play.json").read_text())
     others = [p for p in state.in_hand() if p != state.to_move]
@@ -173,6 +173,6 @@ def test_worlds_never_give_a_stood_player_a_mouche():
 
 
 def seen_cards_of(state):
-    from solver.mouche_worlds import seen_cards
+    from solver.mouche.seat import seen_cards
 
     return seen_cards(state, state.to_move)

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from games.deals import shuffled_deck
-from games.mouche import Action, MoucheHand, MoucheOptions
-from solver import mouche
-from solver.mouche_reference import search_order
+from games.mouche.rules import Action, MoucheHand, MoucheOptions
+from solver.mouche import analysis as mouche
+from solver.mouche.reference import search_order
 
 
 def play_positions(count, seed=0, players=(3, 4, 5, 6), tricks_left=(1, 2, 3), pamphile=(False, True)):

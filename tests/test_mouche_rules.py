@@ -9,7 +9,7 @@ import pytest
 from games.cards import Card, Suit, make_deck, parse_cards
 from games.deals import shuffled_deck
 from games.errors import InputError
-from games.mouche import PAMPHILE, Action, MoucheHand, MoucheOptions
+from games.mouche.rules import PAMPHILE, Action, MoucheHand, MoucheOptions
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from games.papillon_format import parse_position
+from games.papillon.format import parse_position
 from solver.cli import main
-from solver.papillon import analyse
+from solver.papillon.analysis import analyse
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "papillon"
 

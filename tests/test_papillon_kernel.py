@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from ext import _papillon
 from games.deals import shuffled_deck
-from games.papillon import HandState, Options, capture_sets
-from solver import papillon
-from solver.papillon import analyse, analyse_seat, kernel_position, maxn, paranoid, split_count
+from games.papillon.rules import HandState, Options, capture_sets
+from solver.papillon import analysis as papillon
+from solver.papillon.analysis import analyse, analyse_seat, kernel_position, maxn, paranoid, split_count
 
 
 @settings(max_examples=500, deadline=None)
@@ -134,8 +134,8 @@ def _before_last_redeal(seed):
 
 
 def test_redeal_chance_node_is_the_mean_over_every_deal_of_the_stock():
-    from solver.papillon import analyse_redeal, hand_splits
-    from solver.papillon_reference import maxn as reference_maxn
+    from solver.papillon.analysis import analyse_redeal, hand_splits
+    from solver.papillon.reference import maxn as reference_maxn
 
     state = _before_last_redeal(5)
     result = analyse_redeal(state)
@@ -159,7 +159,7 @@ def test_rank_splits_count_every_card_level_deal():
     from collections import Counter
 
     from games.cards import make_deck
-    from solver.papillon import hand_splits, rank_splits
+    from solver.papillon.analysis import hand_splits, rank_splits
 
     rng = random.Random(4)
     for _ in range(20):

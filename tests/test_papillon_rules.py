@@ -9,9 +9,9 @@ import pytest
 from games.cards import make_deck, parse_cards
 from games.deals import shuffled_deck
 from games.errors import InputError
-from games.papillon import HandState, Move, Options, capture_sets, rank_counts
-from games.papillon_game import play_game
-from solver.papillon_bots import BOTS, greedy_bot, random_bot
+from games.papillon.rules import HandState, Move, Options, capture_sets, rank_counts
+from games.papillon.game import play_game
+from solver.papillon.bots import BOTS, greedy_bot, random_bot
 
 
 def cards(text):

@@ -1,4 +1,4 @@
-"""The rules engine (games.patience): every move type and every forbidden move.
+"""The rules engine (games.patience.rules): every move type and every forbidden move.
 
 Hand-made positions are built with :func:`position`; they need not hold all
 52 cards (only :meth:`Position.validate` asks for that).
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from games.cards import Card, make_deck, parse_cards
 from games.deals import MAX_DEAL
 from games.errors import InputError
-from games.patience import (
+from games.patience.rules import (
     CELL,
     FOUNDATION,
     PRESETS,

@@ -6,11 +6,11 @@ rule and why it is safe), on the positions of tests/patience_positions.py.
 import pytest
 
 from games.cards import Suit
-from games.patience import Position, make_rules
-from solver import kernel, reference
-from solver.reference import (dead_end_applies, is_dead_end, last_row_candidates, last_row_floor,
+from games.patience.rules import Position, make_rules
+from solver.patience import kernel, reference
+from solver.patience.reference import (dead_end_applies, is_dead_end, last_row_candidates, last_row_floor,
                               no_last_row)
-from solver.result import UNRESOLVED, Limits
+from solver.patience.result import UNRESOLVED, Limits
 
 from patience_positions import PLAIN, resolved_by_plain_search
 
@@ -61,7 +61,7 @@ def test_dead_end_test_never_fires_on_a_winning_line():
 def test_dead_end_test_catches_a_reversed_suit_in_the_last_row():
     """One row left, 8S 9S TS JS QS outward, KS in the basement, 7S home: four
     cards must wait in a basement with room for two more."""
-    from games.patience_format import parse_deal_text
+    from games.patience.format import parse_deal_text
 
     text = ("F: KC KD KH 7S\nB: KS\nL1: -\nL2: -\nL3: -\nL4: 8S 9S TS JS QS\nL5: -\n"
             "R1: -\nR2: -\nR3: -\nR4: -\nR5: -\n")
@@ -75,7 +75,7 @@ def test_dead_end_test_counts_a_basement_card_behind_any_lower_card_of_its_suit(
     9H and 7S are still in the basement (5C, 4H and 3S are in play), and 4D,
     with no host left but beneath it, has gone there too: four cards, three
     cells. 6C waits for 5C although the next club home is 4C, elsewhere."""
-    from games.patience_format import parse_deal_text
+    from games.patience.format import parse_deal_text
 
     text = ("variant: alternate-colours\nF: 3C AD 2H 2S\nB: 6C 9H 7S\nL1: JH 4C 3H 7H\n"
             "L2: 5H TD QC KD QS KH\nL3: 6S JD 3D 9D TS\nL4: TH 9C 8H 9S 8D\nL5: TC\n"
@@ -91,7 +91,7 @@ def test_dead_end_test_keeps_the_last_rows_suit_in_the_basement():
     8H QS KC QC KH outward: when QC is its outer card, KH (every queen is
     home, in the basement or beneath it) has gone to the basement, and QH is
     still there (8H is in play). Four cards, three cells."""
-    from games.patience_format import parse_deal_text
+    from games.patience.format import parse_deal_text
 
     text = ("F: 3C QD 4H 4S\nB: QH JS KS\nL1: 7H 6S\nL2: 8H QS KC QC KH\nL3: 6C 7C 6H 7S\n"
             "L4: 5C\nL5: TS JC TH JH\nR1: -\nR2: 5H 4C KD 5S 8S 9H 8C 9C TC 9S\nR3: -\nR4: -\nR5: -\n")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from games.patience import make_rules
-from solver.result import Limits
-from solver.survey import run_survey
+from games.patience.rules import make_rules
+from solver.patience.result import Limits
+from solver.survey.run import run_survey
 
 SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "survey_results.py"
 

@@ -16,13 +16,13 @@ import sqlite3
 import pytest
 
 from games.cards import Card
-from games.patience import Position, make_rules
-from games.patience_format import parse_deal
-from solver import kernel, relaxation
+from games.patience.rules import Position, make_rules
+from games.patience.format import parse_deal
+from solver.patience import kernel, relaxation
 from solver.cli import main
-from solver.patience import solve
-from solver.relaxation import LOST, POSSIBLE, check
-from solver.result import UNRESOLVED, UNWINNABLE, WON, Limits
+from solver.patience.solve import solve
+from solver.patience.relaxation import LOST, POSSIBLE, check
+from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
 
 from patience_positions import PLAIN, resolved_by_plain_search
 from relaxed_game import random_small_position, relaxed_win_exists
@@ -180,8 +180,8 @@ def test_cli_reports_a_proof_by_the_relaxation(tmp_path, capsys):
 def test_survey_database_records_how_a_deal_was_proved(tmp_path):
     """A database from before the proof column is migrated: its unwinnable
     deals were all proved by the search."""
-    from solver.results_db import ResultsDB
-    from solver.survey import DealResult
+    from solver.survey.db import ResultsDB
+    from solver.survey.run import DealResult
 
     path = str(tmp_path / "old.sqlite")
     with sqlite3.connect(path) as old:

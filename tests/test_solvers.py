@@ -1,5 +1,5 @@
-"""The reference solver (solver.reference) against the compiled kernel
-(solver.kernel): same search order, same node accounting, so the same
+"""The reference solver (solver.patience.reference) against the compiled kernel
+(solver.patience.kernel): same search order, same node accounting, so the same
 verdict, node count and moves on the same position and budget."""
 
 import dataclasses
@@ -8,9 +8,9 @@ import random
 import pytest
 
 from games.cards import Card
-from games.patience import CELL, FOUNDATION, PRESETS, Position, make_rules
-from solver import kernel, reference
-from solver.result import UNRESOLVED, UNWINNABLE, WON, Limits
+from games.patience.rules import CELL, FOUNDATION, PRESETS, Position, make_rules
+from solver.patience import kernel, reference
+from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
 
 VARIANTS = (None, "alternate-colours")
 #: Every preset, plain and alternate colours, with 0 to 3 cells: 32 rule sets.

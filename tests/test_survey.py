@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import solver
-from games.patience import make_rules
-from solver.result import Limits
-from solver.survey import parse_range, run_survey, summarise, wilson
+from games.patience.rules import make_rules
+from solver.patience.result import Limits
+from solver.survey.run import parse_range, run_survey, summarise, wilson
 
 RULES = make_rules("butterfly")
 LIMITS = Limits(max_nodes=20_000)
@@ -67,8 +67,8 @@ def test_database_records_and_skips_settled_deals(tmp_path):
 def test_retry_unresolved_searches_them_again_with_the_same_budget(tmp_path):
     """After the solver has learnt a proof, unresolved deals can be searched
     again without raising the budget; decisive ones are never redone."""
-    from solver.results_db import ResultsDB
-    from solver.survey import DealResult
+    from solver.survey.db import ResultsDB
+    from solver.survey.run import DealResult
 
     db_path = str(tmp_path / "r.sqlite")
     db = ResultsDB(db_path)

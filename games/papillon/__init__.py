@@ -1,0 +1,1 @@
+"""Papillon (1725): rules, whole games, position files."""

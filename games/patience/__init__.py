@@ -1,0 +1,1 @@
+"""Butterfly and its sibling patiences: rules, deal files, drawing."""

@@ -1,0 +1,1 @@
+"""La Mouche trick play: the kernel wrapper, the oracle, exact and hidden-hand analysis, bots."""

@@ -1,0 +1,246 @@
+"""La Mouche from one seat: worlds consistent with what the seat has seen,
+each solved exactly by the kernel.
+
+- :func:`analyse_seat` (card play): the seat knows its hand, the turned card
+  and every card played. The other hands are dealt from the unseen cards
+  (the rest lie in the stock or the discards) so that every card each player
+  has played was legal: a player who did not follow suit holds none of it, a
+  player who did not trump holds no trump that the rules would have forced,
+  a player who did not beat the best card holds none that beats it. All
+  worlds are solved when there are at most ``limit`` before that filter;
+  otherwise ``limit`` worlds are drawn uniformly by rejection.
+- :func:`declaration_advice` (before play): the expected chips of folding,
+  standing and discarding the k weakest cards, over sampled deals of the
+  unseen cards and of the stock; players after the seat declare as the
+  rule-based bot does; each world's play is solved exactly (max-n). Every
+  option is played in the same worlds, so differences are measured with
+  common random numbers; each estimate comes with its standard error.
+
+Worlds are weighted equally: what a player's declaration or choice of card
+says about their hand beyond legality is not modelled.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import statistics
+from itertools import combinations
+from typing import NamedTuple
+
+from games.cards import Rank, make_deck
+from games.errors import InputError
+from games.mouche.rules import Action, MoucheHand
+from solver.mouche import analysis as mouche
+from solver.mouche.bots import rule_declaration
+
+
+def seen_cards(state: MoucheHand, player: int) -> set:
+    """Cards ``player`` has seen: their hand, their discards, the turned card,
+    the cards played."""
+    own_discards = state.discarded[player] if state.discarded else ()
+    return (set(state.hands[player]) | set(own_discards) | {state.turned} | set(state.played)
+            | {c for _, c in state.trick})
+
+
+def forbidden_cards(state: MoucheHand, history: list[tuple[int, tuple, object]]) -> dict[int, set]:
+    """Cards each player cannot hold, from the legality of what they played.
+
+    ``history`` lists (player, trick before the card, card), as
+    :meth:`MoucheHand.history` gives it. A card x is ruled out for the player
+    when holding it would have made the card they played illegal. (Each rule
+    of play says "if you hold a card of this kind, play one of them", so
+    testing x alone beside the card played is exact.)
+    """
+    out: dict[int, set] = {p: set() for p in range(state.players)}
+    deck = make_deck(state.options.deck_size)
+    for player, trick, card in history:
+        if not trick:
+            continue
+        for x in deck:
+            if x == card:
+                continue
+            probe = dataclasses.replace(state.with_hand(player, (card, x)), trick=trick, to_move=player, phase="play")
+            if card not in probe.playable():
+                out[player].add(x)
+    return out
+
+
+class CardStats(NamedTuple):
+    action: Action
+    mean_tricks: float  # the seat's mean tricks at the end of the hand, over the worlds (max-n)
+    mouche_chance: float  # share of worlds where the seat ends with no trick (makes the mouche)
+
+
+class SeatAnalysis(NamedTuple):
+    player: int
+    worlds: int
+    exhaustive: bool
+    cards: list[CardStats]  # best first
+
+
+def _world_count(unseen: int, sizes: list[int]) -> int:
+    total, left = 1, unseen
+    for size in sizes:
+        total *= math.comb(left, size)
+        left -= size
+    return total
+
+
+def _deal_worlds(unseen: list, others: list[int], sizes: list[int], forbidden: dict[int, set], limit: int,
+                 rng: random.Random, state: MoucheHand) -> tuple[list[tuple], bool]:
+    played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
+
+    def ok(hand, p):
+        if forbidden[p] & set(hand):
+            return False
+        # A player who stood on the cards dealt held no mouche: the cards would not be played.
+        if state.declared[p] == "stand" and state.as_dealt[p]:
+            dealt = tuple(hand) + tuple(played_by[p])
+            return state.with_hand(p, dealt).mouche_suit(p) is None
+        return True
+
+    if _world_count(len(unseen), sizes) <= limit:
+        worlds = []
+
+        def extend(k, pool, chosen):
+            if k == len(others):
+                worlds.append(tuple(chosen))
+                return
+            allowed = [c for c in pool if c not in forbidden[others[k]]]
+            for hand in combinations(allowed, sizes[k]):
+                if not ok(hand, others[k]):
+                    continue
+                rest = [c for c in pool if c not in hand]
+                extend(k + 1, rest, chosen + [hand])
+
+        extend(0, list(unseen), [])
+        return worlds, True
+    worlds = []
+    attempts = 0
+    while len(worlds) < limit and attempts < 200 * limit:
+        attempts += 1
+        order = rng.sample(unseen, len(unseen))
+        start, hands = 0, []
+        for p, size in zip(others, sizes):
+            hand = tuple(order[start : start + size])
+            start += size
+            if not ok(hand, p):
+                break
+            hands.append(hand)
+        else:
+            worlds.append(tuple(hands))
+    if not worlds:
+        raise InputError("no deal of the unseen cards fits what has been played")
+    return worlds, False
+
+
+def analyse_seat(state: MoucheHand, player: int | None = None, limit: int = 5000, seed: int = 0) -> SeatAnalysis:
+    """Every legal card of the player to move, judged from their own seat."""
+    if state.phase != "play":
+        raise InputError(f"the cards are not being played (the hand is at '{state.phase}')")
+    mover = state.to_move
+    player = mover if player is None else player
+    if player != mover:
+        raise InputError(f"player {player} is not to move (player {mover} is)")
+    seats = state.in_hand()
+    others = [p for p in seats if p != player]
+    sizes = [len(state.hands[p]) for p in others]
+    seen = seen_cards(state, player)
+    unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
+    forbidden = forbidden_cards(state, [h for h in state.history() if h[0] != player])
+    worlds, exhaustive = _deal_worlds(unseen, others, sizes, forbidden, limit, random.Random(seed), state)
+    legal = state.playable()
+    tricks = [0.0] * len(legal)
+    mouches = [0] * len(legal)
+    for world in worlds:
+        hands = list(state.hands)
+        for p, hand in zip(others, world):
+            hands[p] = tuple(sorted(hand))
+        rows = {row.card: row for row in mouche.analyse(dataclasses.replace(state, hands=tuple(hands)))}
+        for i, card in enumerate(legal):
+            t = rows[card].tricks[player]
+            tricks[i] += t
+            mouches[i] += t == 0
+    stats = [CardStats(Action("play", (c,)), tricks[i] / len(worlds), mouches[i] / len(worlds)) for i, c in enumerate(legal)]
+    order = sorted(range(len(stats)), key=lambda i: (-stats[i].mean_tricks, stats[i].mouche_chance, i))
+    return SeatAnalysis(player, len(worlds), exhaustive, [stats[i] for i in order])
+
+
+# ---- declaration advice ------------------------------------------------------------
+
+
+class OptionValue(NamedTuple):
+    action: Action
+    mean_chips: float  # expected chips won or lost on the hand from here
+    stderr: float  # standard error of that mean
+
+
+class Advice(NamedTuple):
+    player: int
+    worlds: int
+    options: list[OptionValue]  # best first
+
+
+def sensible_declarations(state: MoucheHand) -> list[Action]:
+    """Fold, stand, and discarding the k weakest cards, for each k the stock
+    allows, as long as no trump and no king is thrown away."""
+    hand = state.hands[state.to_move]
+    weak = sorted(
+        (c for c in hand if state.suit_of(c) != state.trump and c.rank != Rank.KING),
+        key=lambda c: state.strength(c, state.suit_of(c)),
+    )
+    options = [Action("fold"), Action("stand")]
+    for k in range(1, min(len(weak), len(state.stock)) + 1):
+        options.append(Action("discard", tuple(sorted(weak[:k]))))
+    return options
+
+
+def _finish_hand(state: MoucheHand) -> tuple[int, ...]:
+    """Everyone's chips at the end of the hand: the rule-based declarations
+    for the players still to declare, then the play solved exactly (max-n)."""
+    while state.phase in ("declare", "trump"):
+        state = state._apply(rule_declaration(state))
+    if state.phase == "over":
+        return state.chips
+    tricks = mouche.maxn_tricks(state)
+    return tuple(c + v for c, v in zip(state.chips, mouche.hand_chips(state, tricks)))
+
+
+def declaration_advice(state: MoucheHand, worlds: int = 500, seed: int = 0) -> Advice:
+    """Expected chips of each sensible declaration for the player to declare."""
+    if state.phase != "declare":
+        raise InputError(f"no declaration to make (the hand is at '{state.phase}')")
+    player = state.to_move
+    n = state.players
+    rng = random.Random(seed)
+    own = set(state.hands[player])
+    hidden = [c for c in make_deck(state.options.deck_size) if c not in own and c != state.turned]
+    options = sensible_declarations(state)
+    results: list[list[int]] = [[] for _ in options]
+    for _ in range(worlds):
+        order = rng.sample(hidden, len(hidden))
+        hands = list(state.hands)
+        start = 0
+        for p in range(n):
+            if p != player:
+                hands[p] = tuple(sorted(order[start : start + len(state.hands[p])]))
+                start += len(state.hands[p])
+        world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(order[start : start + len(state.stock)]))
+        for i, option in enumerate(options):
+            after = world._apply(option)
+            if option.kind == "fold":  # out of the play: only the declarations can cost anything
+                while after.phase == "declare":
+                    after = after._apply(rule_declaration(after))
+                end = after.chips
+            else:
+                end = _finish_hand(after)
+            results[i].append(end[player] - state.chips[player])
+    values = []
+    for option, chips in zip(options, results):
+        mean = statistics.fmean(chips)
+        err = statistics.stdev(chips) / math.sqrt(len(chips)) if len(chips) > 1 else 0.0
+        values.append(OptionValue(option, mean, err))
+    values.sort(key=lambda v: -v.mean_chips)
+    return Advice(player, worlds, values)

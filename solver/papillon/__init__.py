@@ -1,0 +1,1 @@
+"""Papillon endgames: the kernel wrapper, the oracle, exact and hidden-hand analysis, bots."""

@@ -1,0 +1,106 @@
+"""Exact Papillon endgame search in pure Python: the oracle for the kernel.
+
+It plays the rules engine itself (:meth:`HandState.legal_moves` and
+:meth:`HandState.apply`) to the end of the hand, so it is slow but obviously
+right; :mod:`solver.papillon.analysis` uses the compiled kernel and the tests require
+both to agree.
+
+Values are each player's chips at the end of the hand.
+
+- **max-n**: the player to move picks the move that ends the hand with the
+  most chips for themself; among equal moves, the first in the engine's move
+  order. The value is everyone's chips along that line, and who won the pool.
+- **paranoid** for player ``p``: every other player plays to leave ``p`` as
+  few chips as possible; the value is what ``p`` can guarantee.
+
+Searches are exact from any position; they are meant for the last deal
+(stock empty), where at most 9 (three players) or 12 (four) cards remain in
+hands. With stock left they follow the stock's order as the state holds it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from games.papillon.rules import HandState, Move
+
+
+class MaxnValue(NamedTuple):
+    chips: tuple[int, ...]  # each player's chips at the end of the hand
+    winner: int  # who took the pool with a papillon (-1: nobody)
+
+
+def state_key(state: HandState) -> tuple:
+    """Everything about a state that matters for its future, suits dropped."""
+    return (
+        tuple(tuple(c.rank for c in h) for h in state.hands),
+        tuple(c.rank for c in state.table),
+        tuple(c.rank for c in state.stock),
+        state.to_move,
+        state.taken,
+        state.chips,
+        state.pool,
+        state.papillons,
+        state.last_trailer,
+        state.stake,
+    )
+
+
+def maxn(state: HandState, memo: dict | None = None) -> MaxnValue:
+    """Everyone's chips at the end of the hand under max-n play."""
+    memo = {} if memo is None else memo
+    return _maxn(state, memo)
+
+
+def _maxn(state: HandState, memo: dict) -> MaxnValue:
+    if state.is_terminal():
+        return MaxnValue(state.chips, state.winner)
+    key = state_key(state)
+    if key in memo:
+        return memo[key]
+    player = state.to_move
+    best = None
+    for move in state.legal_moves():
+        value = _maxn(state._play(move), memo)
+        if best is None or value.chips[player] > best.chips[player]:
+            best = value
+    memo[key] = best
+    return best
+
+
+def paranoid(state: HandState, player: int, memo: dict | None = None) -> int:
+    """The chips ``player`` can be sure to end the hand with."""
+    memo = {} if memo is None else memo
+    return _paranoid(state, player, memo)
+
+
+def _paranoid(state: HandState, player: int, memo: dict) -> int:
+    if state.is_terminal():
+        return state.chips[player]
+    key = state_key(state)
+    if key in memo:
+        return memo[key]
+    values = [_paranoid(state._play(move), player, memo) for move in state.legal_moves()]
+    result = max(values) if state.to_move == player else min(values)
+    memo[key] = result
+    return result
+
+
+class MoveValue(NamedTuple):
+    move: Move
+    maxn: MaxnValue  # the line after this move, under max-n
+    paranoid: int  # what the mover can guarantee after this move
+
+
+def analyse_moves(state: HandState) -> list[MoveValue]:
+    """Every legal move of the player to move with its values, best first
+    (max-n chips, then the guaranteed chips, then the engine's order)."""
+    player = state.to_move
+    maxn_memo: dict = {}
+    paranoid_memo: dict = {}
+    rows = []
+    for move in state.legal_moves():
+        child = state._play(move)
+        rows.append(MoveValue(move, _maxn(child, maxn_memo), _paranoid(child, player, paranoid_memo)))
+    order = sorted(range(len(rows)), key=lambda i: (-rows[i].maxn.chips[player], -rows[i].paranoid, i))
+    return [rows[i] for i in order]

@@ -1,0 +1,137 @@
+"""One entry point for solving a patience position, whichever engine runs it.
+
+By default the search is run with **restarts**. Depth-first search on these
+patiences is heavy-tailed: an early commitment that loses (a card into the
+basement, a row emptied) hides the win behind an astronomically large lost
+subtree. The same search started with the rows in another order (which only
+changes the order moves are tried in) usually wins within a few thousand
+nodes. So a few short attempts with shuffled row orders are tried first,
+and whatever remains of the budget goes to one full search in the natural
+order. That search is the only one that proves a position unwinnable, but
+any attempt that runs out of positions to expand is a proof as well.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from games.deals import SplitMix64
+from games.patience.rules import Move, Position
+from solver.patience import relaxation
+from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
+from solver.patience.shorten import shorten as shorten_line
+
+ENGINES = ("kernel", "python")
+
+#: Restart schedule: short attempts of at most this many nodes ...
+RESTART_NODES = 20_000
+#: ... this many of them, with smaller attempts on a small budget ...
+RESTART_ATTEMPTS = 40
+#: ... using at most this share of the node budget; a budget large enough
+#: for more than RESTART_ATTEMPTS full attempts buys more of them.
+RESTART_SHARE = 0.4
+
+
+def restart_schedule(budget: int | None) -> tuple[int, int]:
+    """(attempts, nodes per attempt) of the restarts for a node budget.
+
+    >>> restart_schedule(200_000), restart_schedule(10_000_000), restart_schedule(None)
+    ((40, 2000), (200, 20000), (40, 20000))
+    >>> restart_schedule(20)  # a tiny budget: no more attempts than nodes
+    (8, 1)
+    """
+    share = RESTART_ATTEMPTS * RESTART_NODES if budget is None else int(budget * RESTART_SHARE)
+    per_attempt = min(RESTART_NODES, max(1, share // RESTART_ATTEMPTS))
+    attempts = max(RESTART_ATTEMPTS, share // RESTART_NODES)
+    return min(attempts, share // per_attempt), per_attempt
+
+
+def _engine(engine: str):
+    if engine == "kernel":
+        from solver.patience import kernel
+        return kernel
+    if engine == "python":
+        from solver.patience import reference
+        return reference
+    raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
+
+
+def row_order(attempt: int, rows: int) -> list[int]:
+    """The row order of restart ``attempt``: the natural order first, then
+    Fisher–Yates shuffles drawn from SplitMix64 seeded by the attempt number
+    (the same on every platform, like deal numbers)."""
+    order = list(range(rows))
+    if attempt:
+        rng = SplitMix64(attempt)
+        for i in range(rows - 1, 0, -1):
+            j = rng.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+    return order
+
+
+def permuted(position: Position, order: list[int]) -> Position:
+    """``position`` with its rows listed in ``order`` (as :func:`row_order` gives)."""
+    return dataclasses.replace(position, rows=tuple(position.rows[k] for k in order))
+
+
+def _unpermute(position: Position, order: list[int], moves: list[Move]) -> list[Move]:
+    """Moves found on the permuted position, renamed for the original one."""
+    names = position.rules.row_names
+    rename = {names[k]: names[original] for k, original in enumerate(order)}
+    return [Move(m.card, rename.get(m.source, m.source), rename.get(m.target, m.target)) for m in moves]
+
+
+def solve(position: Position, limits: Limits = Limits(), engine: str = "kernel",
+          safe_autoplay: bool = True, dead_ends: bool = True, shorten: bool = False,
+          restarts: bool = True) -> SolveResult:
+    """Solve with the compiled kernel (default) or the pure-Python reference.
+
+    ``restarts``: short attempts with shuffled row orders before the full
+    search (module docstring); ``nodes`` and ``seconds`` then add up all
+    attempts, and stay within the limits. ``shorten``: a won line is
+    shortened (solver.patience.shorten) before it is returned. With
+    ``limits.relaxation``, a position the search leaves unresolved is given
+    to the chain relaxation (solver.patience.relaxation), which may prove it lost;
+    its seconds count in ``seconds``, its effort is its own limit.
+    """
+    search = _engine(engine).solve
+    start = time.perf_counter()
+    total_nodes = 0
+    result = None
+    budget = limits.max_nodes
+    if restarts and len(position.rows) > 1:
+        attempts, per_attempt = restart_schedule(budget)
+        for attempt in range(attempts):
+            order = row_order(attempt + 1, len(position.rows))
+            attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt,
+                                                 timeout=_time_left(limits, start))
+            if attempt_limits.timeout is not None and attempt_limits.timeout <= 0:
+                break
+            tried = search(permuted(position, order), attempt_limits, safe_autoplay, dead_ends)
+            total_nodes += tried.nodes
+            if tried.result != UNRESOLVED:
+                tried.moves = _unpermute(position, order, tried.moves)
+                result = tried
+                break
+    if result is None:
+        remaining = None if budget is None else max(1, budget - total_nodes)
+        final_limits = dataclasses.replace(limits, max_nodes=remaining, timeout=_time_left(limits, start))
+        result = search(position, final_limits, safe_autoplay, dead_ends)
+        total_nodes += result.nodes
+    result.nodes = total_nodes
+    if result.result == UNWINNABLE:
+        result.proved_by = "search"
+    elif result.result == UNRESOLVED and limits.relaxation and relaxation.applies(position.rules):
+        if relaxation.check(position, limits.relaxation).result == relaxation.LOST:
+            result.result, result.stopped_by, result.proved_by = UNWINNABLE, None, "relaxation"
+    result.seconds = time.perf_counter() - start
+    if shorten and result.result == WON and result.moves:
+        result.moves = shorten_line(position, result.moves)
+    return result
+
+
+def _time_left(limits: Limits, start: float) -> float | None:
+    if limits.timeout is None:
+        return None
+    return max(0.0, limits.timeout - (time.perf_counter() - start))

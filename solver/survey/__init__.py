@@ -1,0 +1,1 @@
+"""Surveys of many deals: running them, their database, publishing the results."""
