@@ -38,7 +38,7 @@ def start_of_play(players: int, number: int) -> MoucheHand:
     options = MoucheOptions(players=players)
     state = MoucheHand.deal(number % players, shuffled_deck(number, options.deck_size), options)
     while state.phase == "declare":
-        state = state.apply(Action("stand"))
+        state = state.play(Action("stand"))
     return state
 
 
@@ -64,7 +64,9 @@ def timed(function, items) -> list[float]:
 def summary(times: list[float]) -> str:
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return f"median {1e3 * statistics.median(ordered):8.3f} ms   p99 {1e3 * p99:8.2f} ms   max {1e3 * ordered[-1]:8.2f} ms"
+    return (
+        f"median {1e3 * statistics.median(ordered):8.3f} ms   p99 {1e3 * p99:8.2f} ms   max {1e3 * ordered[-1]:8.2f} ms"
+    )
 
 
 def main() -> None:
@@ -91,21 +93,25 @@ def main() -> None:
     four = []
     for state in deals_at_play(4, args.oracle):
         for _ in range(2 * len(state.in_hand())):
-            state = state.apply(state.legal_moves()[0])
+            state = state.play(state.legal_moves()[0])
         four.append(state)
     cases.append(("4 players, two tricks played", four))
     for label, states in cases:
         kernel = timed(lambda s: (mouche.maxn_tricks(s), mouche.guarantees(s)), states)
         oracle = timed(lambda s: (mouche.maxn_tricks(s, "python"), mouche.guarantees(s, "python")), states)
-        print(f"  {label}: kernel total {sum(kernel):.4f} s, oracle {sum(oracle):.2f} s, "
-              f"ratio {sum(oracle) / sum(kernel):.0f}x (median per position {statistics.median(o / k for o, k in zip(oracle, kernel)):.0f}x)")
+        print(
+            f"  {label}: kernel total {sum(kernel):.4f} s, oracle {sum(oracle):.2f} s, "
+            f"ratio {sum(oracle) / sum(kernel):.0f}x (median per position {statistics.median(o / k for o, k in zip(oracle, kernel)):.0f}x)"
+        )
 
     print("\n3. Declaration advice, 500 worlds (first player to declare, fresh deals)")
     for players in range(3, 7):
         options = MoucheOptions(players=players)
         hands = [MoucheHand.deal(0, shuffled_deck(n, options.deck_size), options) for n in range(args.advice_hands)]
         times = timed(lambda s: declaration_advice(s, worlds=500), hands)
-        print(f"  {players} players: median {statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} hands")
+        print(
+            f"  {players} players: median {statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} hands"
+        )
 
 
 if __name__ == "__main__":

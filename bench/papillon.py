@@ -51,11 +51,13 @@ def positions_from_games(count: int, seed: int = 0) -> list[HandState]:
         players = 3 if number % 3 else 4
         options = Options(players=players, scoring="1725" if number % 4 else "modern")
         bots = [greedy_bot if rng.random() < 0.5 else random_bot for _ in range(players)]
-        state = HandState.deal(number % players, shuffled_deck(number), options, chips=(260,) * players, pool=20 * players)
+        state = HandState.deal(
+            number % players, shuffled_deck(number), options, chips=(260,) * players, pool=20 * players
+        )
         while not state.is_terminal():
             if not state.stock:
                 found.append(state)
-            state = state.apply(bots[state.to_move](state, rng))
+            state = state.play(bots[state.to_move](state, rng))
     return found[:count]
 
 
@@ -71,7 +73,9 @@ def timed(function, items) -> list[float]:
 def percentiles(times: list[float]) -> str:
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return f"median {1e3 * statistics.median(ordered):8.3f} ms   p99 {1e3 * p99:8.3f} ms   max {1e3 * ordered[-1]:8.3f} ms"
+    return (
+        f"median {1e3 * statistics.median(ordered):8.3f} ms   p99 {1e3 * p99:8.3f} ms   max {1e3 * ordered[-1]:8.3f} ms"
+    )
 
 
 def main() -> None:
@@ -85,7 +89,9 @@ def main() -> None:
     print(f"python {platform.python_version()}, {platform.machine()}")
     states = positions_from_games(args.positions)
     three = sum(s.players == 3 for s in states)
-    print(f"{len(states)} last-deal positions from simulated games ({three} three-player, {len(states) - three} four-player)")
+    print(
+        f"{len(states)} last-deal positions from simulated games ({three} three-player, {len(states) - three} four-player)"
+    )
 
     print("\n1. Perfect information (kernel)")
     print(f"  last-deal solve (max-n)      {percentiles(timed(papillon.maxn, states))}")
@@ -108,8 +114,10 @@ def main() -> None:
     oracle = timed(lambda s: papillon.analyse(s, "python"), sample)
     print(f"  kernel  {percentiles(kernel)}   total {sum(kernel):.3f} s")
     print(f"  oracle  {percentiles(oracle)}   total {sum(oracle):.3f} s")
-    print(f"  ratio (total oracle / total kernel): {sum(oracle) / sum(kernel):.1f}x, "
-          f"median of per-position ratios {statistics.median(o / k for o, k in zip(oracle, kernel)):.1f}x")
+    print(
+        f"  ratio (total oracle / total kernel): {sum(oracle) / sum(kernel):.1f}x, "
+        f"median of per-position ratios {statistics.median(o / k for o, k in zip(oracle, kernel)):.1f}x"
+    )
     redeal_section(args.quick)
 
 
@@ -120,10 +128,11 @@ def before_last_redeal(players: int, count: int) -> list[HandState]:
     while len(found) < count:
         seed += 1
         rng = _random.Random(seed)
-        state = HandState.deal(0, shuffled_deck(seed + 1000 * players), Options(players=players),
-                               chips=(100,) * players, pool=20 * players)
+        state = HandState.deal(
+            0, shuffled_deck(seed + 1000 * players), Options(players=players), chips=(100,) * players, pool=20 * players
+        )
         while len(state.stock) > 3 * players or (len(state.stock) == 3 * players and rng.random() < 0.5):
-            state = state._play(rng.choice(state.legal_moves()))
+            state = state.play_unchecked(rng.choice(state.legal_moves()))
         if len(state.stock) == 3 * players and not state.is_terminal():
             found.append(state)
     return found
@@ -133,7 +142,9 @@ def redeal_section(quick: bool) -> None:
     print("\n4. One redeal left: the redeal a chance node over every deal of the stock (kernel)")
     for players, count in ((3, 10 if quick else 40), (4, 1 if quick else 3)):
         times = timed(papillon.analyse_redeal, before_last_redeal(players, count))
-        print(f"  {players} players ({count} positions): median {statistics.median(times):.3f} s, max {max(times):.3f} s")
+        print(
+            f"  {players} players ({count} positions): median {statistics.median(times):.3f} s, max {max(times):.3f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -57,8 +57,10 @@ def same_deals(deals: range, budget: int, repeats: int) -> None:
             if (r.result, r.nodes) != expected:
                 raise SystemExit(f"kernel and reference disagree on {p}: {(r.result, r.nodes)} vs {expected}")
     ref_rate, ker_rate = ref_nodes / ref_seconds, ker_nodes / ker_seconds
-    print(f"[same deals] butterfly deals {deals.start}-{deals.stop - 1}, budget {budget} nodes each, "
-          f"{ref_nodes} nodes in all (identical counts)")
+    print(
+        f"[same deals] butterfly deals {deals.start}-{deals.stop - 1}, budget {budget} nodes each, "
+        f"{ref_nodes} nodes in all (identical counts)"
+    )
     print(f"  reference : {ref_rate:12,.0f} nodes/s")
     print(f"  kernel    : {ker_rate:12,.0f} nodes/s  (summed over {repeats} repeats)")
     print(f"  ratio     : {ker_rate / ref_rate:12.1f} x")
@@ -75,15 +77,19 @@ def kernel_at_scale(deals: range, budget: int) -> None:
             seconds += r.seconds
             peak = max(peak, r.table_bytes)
         label = "with the dead-end test" if dead_ends else "without the dead-end test"
-        print(f"[kernel at scale] butterfly deals {deals.start}-{deals.stop - 1}, budget {budget:,} nodes, "
-              f"{label}: {nodes:,} nodes, {nodes / seconds:,.0f} nodes/s, largest table {peak / 2**20:.0f} MiB")
+        print(
+            f"[kernel at scale] butterfly deals {deals.start}-{deals.stop - 1}, budget {budget:,} nodes, "
+            f"{label}: {nodes:,} nodes, {nodes / seconds:,.0f} nodes/s, largest table {peak / 2**20:.0f} MiB"
+        )
 
 
 def memory_cap(cap_mib: int) -> None:
     r = kernel.solve(Position.deal(7), Limits(max_nodes=None, memory_mib=cap_mib))
-    print(f"[memory cap] deal 7 with no node limit and a {cap_mib} MiB cap: {r.result} "
-          f"(stopped by {r.stopped_by}) after {r.nodes:,} nodes; table peak "
-          f"{r.table_bytes / 2**20:.1f} MiB <= {cap_mib} MiB: {r.table_bytes <= cap_mib << 20}")
+    print(
+        f"[memory cap] deal 7 with no node limit and a {cap_mib} MiB cap: {r.result} "
+        f"(stopped by {r.stopped_by}) after {r.nodes:,} nodes; table peak "
+        f"{r.table_bytes / 2**20:.1f} MiB <= {cap_mib} MiB: {r.table_bytes <= cap_mib << 20}"
+    )
 
 
 def survey(count: int, budget: int, workers: int) -> None:
@@ -93,17 +99,21 @@ def survey(count: int, budget: int, workers: int) -> None:
     results = run_survey(range(count), rules, Limits(max_nodes=budget), "kernel", workers)
     seconds = time.perf_counter() - start
     s = summarise(results)
-    print(f"[survey] {count} butterfly deals, budget {budget:,} nodes, {workers} worker(s): "
-          f"{count / seconds:.1f} deals/s ({seconds:.1f} s); won {s['won']}, "
-          f"unwinnable {s['unwinnable']}, unresolved {s['unresolved']}")
+    print(
+        f"[survey] {count} butterfly deals, budget {budget:,} nodes, {workers} worker(s): "
+        f"{count / seconds:.1f} deals/s ({seconds:.1f} s); won {s['won']}, "
+        f"unwinnable {s['unwinnable']}, unresolved {s['unresolved']}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller figures, about a minute")
     args = parser.parse_args()
-    print(f"machine: {platform.processor() or platform.machine()}, {platform.python_implementation()} "
-          f"{platform.python_version()}, {platform.system()}")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {platform.python_implementation()} "
+        f"{platform.python_version()}, {platform.system()}"
+    )
     if args.quick:
         same_deals(range(10), 20_000, 3)
         kernel_at_scale(range(10), 500_000)

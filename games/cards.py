@@ -15,7 +15,7 @@ as two characters:
 from __future__ import annotations
 
 import enum
-from typing import Iterable
+from collections.abc import Iterable
 
 from games.errors import InputError
 
@@ -137,9 +137,7 @@ class Card(int):
         try:
             return cls(Rank.parse(t[:-1]), Suit.parse(t[-1]))
         except InputError:
-            raise InputError(
-                f"unknown card {text!r} (expected rank then suit, e.g. 7H, TS, 10S, QD)"
-            ) from None
+            raise InputError(f"unknown card {text!r} (expected rank then suit, e.g. 7H, TS, 10S, QD)") from None
 
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter

@@ -39,5 +39,5 @@ def whole_number(value, what: str, low: int | None = None, high: int | None = No
 
 def card_list(value, what: str) -> list[Card]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InputError(f"{what} must be a list of cards like \"7H\"")
+        raise InputError(f'{what} must be a list of cards like "7H"')
     return [Card.parse(v) for v in value]

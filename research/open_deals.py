@@ -34,9 +34,9 @@ except ImportError:  # a checkout whose package is not installed: use its source
 
 from games.patience.rules import Position, make_rules  # noqa: E402
 from solver.patience import kernel  # noqa: E402
-from solver.patience.solve import permuted, row_order  # noqa: E402
 from solver.patience.reference import last_row_candidates  # noqa: E402
 from solver.patience.result import UNRESOLVED, Limits  # noqa: E402
+from solver.patience.solve import permuted, row_order  # noqa: E402
 
 DEFAULT_FILE = Path(__file__).resolve().parent.parent / "data" / "butterfly_alternate-colours.csv.gz"
 
@@ -60,8 +60,10 @@ def by_last_rows(results: dict[int, str], kinds: dict[int, tuple[int, int]]) -> 
         counts = table[count, rank]
         total = sum(counts.values())
         kind = f"1 row, innermost rank {rank}" if count == 1 else f"{count} rows"
-        print(f"{kind:<32} {counts['won']:>7} {counts['unwinnable']:>7} {counts['unresolved']:>7}"
-              f" {100 * counts['unresolved'] / total:>6.1f}%")
+        print(
+            f"{kind:<32} {counts['won']:>7} {counts['unwinnable']:>7} {counts['unresolved']:>7}"
+            f" {100 * counts['unresolved'] / total:>6.1f}%"
+        )
 
 
 def restarts(deals: list[int], rules, attempts: int, nodes: int) -> None:
@@ -76,8 +78,10 @@ def restarts(deals: list[int], rules, attempts: int, nodes: int) -> None:
                 settled = f"{result.result} by order {attempt + 1} ({result.nodes} nodes)"
                 settled_count += 1
                 break
-        print(f"deal {deal}: {settled or f'still open after {attempts} orders'}"
-              f" ({time.perf_counter() - start:.1f} s)", flush=True)
+        print(
+            f"deal {deal}: {settled or f'still open after {attempts} orders'} ({time.perf_counter() - start:.1f} s)",
+            flush=True,
+        )
     print(f"settled {settled_count} of {len(deals)} open deals")
 
 
@@ -89,8 +93,9 @@ def main() -> None:
     parser.add_argument("--restarts", type=int, default=0, help="row orders to try on open deals")
     parser.add_argument("--nodes", type=int, default=100_000, help="nodes per row order")
     parser.add_argument("--deals", type=int, default=20, help="how many open deals to try again")
-    parser.add_argument("--per-kind", type=int, default=0,
-                        help="instead, try again the first K open deals of each kind")
+    parser.add_argument(
+        "--per-kind", type=int, default=0, help="instead, try again the first K open deals of each kind"
+    )
     args = parser.parse_args()
     rules = make_rules("butterfly", None if args.variant == "none" else args.variant, args.cells)
     with gzip.open(args.file, "rt") as handle:
@@ -102,8 +107,11 @@ def main() -> None:
         print()
         open_deals = [deal for deal, result in sorted(results.items()) if result == UNRESOLVED]
         if args.per_kind:
-            open_deals = [deal for kind in sorted(set(kinds.values()), key=kind_order)
-                          for deal in [d for d in open_deals if kinds[d] == kind][: args.per_kind]]
+            open_deals = [
+                deal
+                for kind in sorted(set(kinds.values()), key=kind_order)
+                for deal in [d for d in open_deals if kinds[d] == kind][: args.per_kind]
+            ]
         else:
             open_deals = open_deals[: args.deals]
         restarts(open_deals, rules, args.restarts, args.nodes)

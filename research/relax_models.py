@@ -31,8 +31,9 @@ from solver.patience import relaxation  # noqa: E402
 
 def module_at(commit: str) -> types.ModuleType:
     """solver/relaxation.py as it was at ``commit``."""
-    source = subprocess.run(["git", "show", f"{commit}:solver/relaxation.py"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout
+    source = subprocess.run(
+        ["git", "show", f"{commit}:solver/relaxation.py"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout
     module = sys.modules[f"relaxation_{commit}"] = types.ModuleType(f"relaxation_{commit}")
     exec(compile(source, f"{commit}:solver/relaxation.py", "exec"), module.__dict__)
     return module
@@ -52,7 +53,7 @@ def main() -> None:
     if args.cpsat_commit:
         old = module_at(args.cpsat_commit)
         runs[f"CP-SAT ({args.cpsat_commit})"] = lambda position: old.check(position, args.cpsat_effort)
-    totals = {name: 0.0 for name in runs}
+    totals = dict.fromkeys(runs, 0.0)
     print(f"{rules.name}")
     print(f"{'deal':>6}  " + "  ".join(f"{name:>34}" for name in runs))
     for deal in (int(d) for d in args.deals.split(",")):

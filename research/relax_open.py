@@ -60,8 +60,7 @@ def main() -> None:
         if deal in done:
             continue
         verdict = check(Position.deal(deal, rules), args.effort)
-        line = dict(deal=deal, result=verdict.result, effort=verdict.effort,
-                    seconds=round(verdict.seconds, 3))
+        line = {"deal": deal, "result": verdict.result, "effort": verdict.effort, "seconds": round(verdict.seconds, 3)}
         with out.open("a") as handle:
             handle.write(json.dumps(line) + "\n")
         print(line, flush=True)

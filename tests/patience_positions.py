@@ -11,7 +11,7 @@ from games.patience.rules import Position, make_rules
 from solver.patience import kernel
 from solver.patience.result import UNRESOLVED, Limits
 
-PLAIN = dict(safe_autoplay=False, dead_ends=False)
+PLAIN = {"safe_autoplay": False, "dead_ends": False}
 
 
 def random_positions(count, seed):
@@ -24,7 +24,7 @@ def random_positions(count, seed):
             if not moves:
                 break
             home = [m for m in moves if m.target == "F"]
-            position = position._play(rng.choice(home) if home and rng.random() < 0.6 else rng.choice(moves))
+            position = position.play_unchecked(rng.choice(home) if home and rng.random() < 0.6 else rng.choice(moves))
         yield position
 
 

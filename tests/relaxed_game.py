@@ -13,7 +13,7 @@ foundations can be filled.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from games.cards import make_deck
 from games.patience.rules import Position, make_rules
@@ -33,7 +33,7 @@ def relaxed_win_exists(position: Position) -> bool:
     def home(card: int, foundations: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(f + 1 if suit == card // 13 else f for suit, f in enumerate(foundations))
 
-    @lru_cache(maxsize=None)
+    @cache
     def chains(built: frozenset, outers: frozenset, free: int | None) -> bool:
         """The built cards can lie in loop-free chains on each other and on
         ``outers``, with ``free`` carrying nothing."""
@@ -94,8 +94,12 @@ def relaxed_win_exists(position: Position) -> bool:
                 return True
         return False
 
-    return win(tuple(len(row) for row in rows), tuple(position.foundations),
-               frozenset(int(c) for c in position.cells), frozenset())
+    return win(
+        tuple(len(row) for row in rows),
+        tuple(position.foundations),
+        frozenset(int(c) for c in position.cells),
+        frozenset(),
+    )
 
 
 def random_small_position(rng, cards_in_play: int) -> Position:
@@ -116,5 +120,4 @@ def random_small_position(rng, cards_in_play: int) -> Position:
     used = rng.sample(range(len(rows)), rng.randint(1, 4))
     for card in cards[in_basement:]:
         rows[rng.choice(used)].append(card)
-    return Position(rules, tuple(map(tuple, rows)), foundations,
-                    tuple(sorted(cards[:in_basement], key=int))).validate()
+    return Position(rules, tuple(map(tuple, rows)), foundations, tuple(sorted(cards[:in_basement], key=int))).validate()

@@ -22,8 +22,24 @@ from games.errors import InputError
 from games.mouche.rules import HAND_SIZE, PAMPHILE, MoucheHand, MoucheOptions
 from games.position_json import card_list, read_object, whole_number
 
-FIELDS = {"game", "players", "pamphile", "pamphile_any_suit", "entry", "cap", "dealer", "turned", "trump",
-          "declared", "hands", "tricks_played", "trick", "pool", "chips", "discarded"}
+FIELDS = {
+    "game",
+    "players",
+    "pamphile",
+    "pamphile_any_suit",
+    "entry",
+    "cap",
+    "dealer",
+    "turned",
+    "trump",
+    "declared",
+    "hands",
+    "tricks_played",
+    "trick",
+    "pool",
+    "chips",
+    "discarded",
+}
 DECLARATIONS = {"fold", "stand", "discard"}
 
 
@@ -42,9 +58,13 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     """The state and the seats whose hands were hidden (filled with stand-ins)."""
     data = read_object(text, "mouche", FIELDS, ("players", "dealer", "turned", "declared", "hands"))
     n = whole_number(data["players"], "players", 3, 6)
-    options = MoucheOptions(players=n, pamphile=bool(data.get("pamphile", False)),
-                            pamphile_any_suit=bool(data.get("pamphile_any_suit", False)),
-                            entry=data.get("entry", "all"), cap=data.get("cap", 20))
+    options = MoucheOptions(
+        players=n,
+        pamphile=bool(data.get("pamphile", False)),
+        pamphile_any_suit=bool(data.get("pamphile_any_suit", False)),
+        entry=data.get("entry", "all"),
+        cap=data.get("cap", 20),
+    )
     deck = set(make_deck(options.deck_size))
     dealer = whole_number(data["dealer"], "dealer", 0, n - 1)
     turned = Card.parse(data["turned"]) if isinstance(data["turned"], str) else card_list(data["turned"], "turned")[0]
@@ -70,10 +90,12 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
         if not words or words[0] not in DECLARATIONS or (words[0] == "discard") != (len(words) == 2) or len(words) > 2:
             raise InputError(f"unknown declaration {entry!r} (fold, stand, 'discard N' or null)")
         if words[0] == "discard":
-            discards += whole_number(int(words[1]) if words[1].isdigit() else words[1], f"player {seat}'s discard", 1, HAND_SIZE)
+            discards += whole_number(
+                int(words[1]) if words[1].isdigit() else words[1], f"player {seat}'s discard", 1, HAND_SIZE
+            )
     declared = [None if d is None else d.split()[0] for d in declared]
     waiting = [s for s in order if declared[s] is None]
-    if waiting and any(declared[s] is not None for s in order[order.index(waiting[0]):]):
+    if waiting and any(declared[s] is not None for s in order[order.index(waiting[0]) :]):
         raise InputError("declarations go in turn from the dealer's right: a later player cannot have declared")
     dealer_alone = all(declared[s] == "fold" for s in order[:-1])
     at_play = not waiting and not dealer_alone
@@ -95,7 +117,9 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     known: list[Card] = [turned] + played
     hands: list = []
     hidden = []
-    per_seat_played = {s: sum(p == s for t in finished for p, _ in t) + sum(p == s for p, _ in current) for s in range(n)}
+    per_seat_played = {
+        s: sum(p == s for t in finished for p, _ in t) + sum(p == s for p, _ in current) for s in range(n)
+    }
     for seat, hand in enumerate(hands_in):
         if declared[seat] == "fold":
             if hand not in ([], 0):
@@ -155,10 +179,20 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     chips = tuple(whole_number(c, "chips") for c in chips)
 
     state = MoucheHand(
-        options=options, dealer=dealer, hands=tuple(hands), turned=turned, trump=trump, stock=stock,
-        chips=chips, pool=pool, phase="declare", to_move=waiting[0] if waiting else -1,
+        options=options,
+        dealer=dealer,
+        hands=tuple(hands),
+        turned=turned,
+        trump=trump,
+        stock=stock,
+        chips=chips,
+        pool=pool,
+        phase="declare",
+        to_move=waiting[0] if waiting else -1,
         declared=tuple(d if d is not None else None for d in declared),
-        as_dealt=tuple(d != "discard" for d in declared), tricks=(0,) * n, discarded=discarded_cards,
+        as_dealt=tuple(d != "discard" for d in declared),
+        tricks=(0,) * n,
+        discarded=discarded_cards,
     )
     if not at_play:
         if dealer_alone:
@@ -178,14 +212,16 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
             raise InputError(f"trick {k + 1} has {len(trick)} cards; {len(in_hand)} players are in the hand")
         for seat, card in trick:
             if seat != state.to_move:
-                raise InputError(f"trick {k + 1}: player {seat} played out of turn (player {state.to_move} was to play)")
+                raise InputError(
+                    f"trick {k + 1}: player {seat} played out of turn (player {state.to_move} was to play)"
+                )
             if seat not in hidden:
                 holding = tuple(sorted(set(hands[seat]) | set(later[seat])))
                 probe = state.with_hand(seat, holding)
                 if card not in probe.playable():
                     raise InputError(f"trick {k + 1}: impossible play, {probe.why_not(card)}")
             later[seat] = [c for c in later[seat] if c != card]
-            state = state.with_hand(seat, set(hands[seat]) | set(later[seat]) | {card})._play(card)
+            state = state.with_hand(seat, set(hands[seat]) | set(later[seat]) | {card})._play_card(card)
         if state.phase != "play":
             raise InputError("the hand is already over: every trick has been played")
     hands_final = list(state.hands)
@@ -196,5 +232,7 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
             continue
         dealt = tuple(sorted(set(hands[seat]) | {c for p, c in state.plays + state.trick if p == seat}))
         if state.with_hand(seat, dealt).mouche_suit(seat) is not None:
-            raise InputError(f"player {seat} stood on five cards of one suit: they had the mouche, and no card is played")
+            raise InputError(
+                f"player {seat} stood on five cards of one suit: they had the mouche, and no card is played"
+            )
     return dataclasses.replace(state, hands=tuple(hands_final), events=()), tuple(hidden)

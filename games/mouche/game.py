@@ -10,8 +10,8 @@ hand with the pool and the mouches carried, the final chips.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from games.cards import Card, Rank, Suit
 from games.deals import MAX_DEAL, SplitMix64, shuffled_deck
@@ -81,7 +81,7 @@ def play_game(options: MoucheOptions, hands: int, seed: int, bots: list[Bot]) ->
         while not state.is_terminal():
             seat = state.current_player()
             action = bots[seats[seat]](state, bot_rng)
-            state = state.apply(action)
+            state = state.play(action)
             record.actions.append((seat, action, state.events))
         record.end = state
         records.append(record)

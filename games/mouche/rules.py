@@ -1,7 +1,7 @@
 """La Mouche (1718) and its variant Le Pamphile (1758): rules, hand states, actions.
 
 A :class:`MoucheHand` is one hand, from the deal through the declarations and
-the five tricks to the payments; it is immutable and :meth:`MoucheHand.apply`
+the five tricks to the payments; it is immutable and :meth:`MoucheHand.play`
 returns the next state (the game-state API of :mod:`games.papillon.rules`:
 ``current_player``, ``legal_moves``, ``apply``, ``is_terminal``, ``returns``).
 The whole game is :mod:`games.mouche.game`.
@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import random
 from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
 from games.cards import Card, Rank, Suit, make_deck, parse_cards
 from games.deals import shuffled_deck
-from games.errors import InputError
+from games.errors import IllegalMoveError, InputError, ParseError
 
 DECKS = {3: 28, 4: 36, 5: 48, 6: 52}
 HAND_SIZE = 5
@@ -106,19 +107,19 @@ class Action(NamedTuple):
     def parse(cls, text: str) -> Action:
         words = text.split()
         if not words:
-            raise InputError("empty action (expected fold, stand, discard CARDS, trump SUIT or a card)")
+            raise ParseError("empty action (expected fold, stand, discard CARDS, trump SUIT or a card)")
         head = words[0].lower()
         if head in ("fold", "stand") and len(words) == 1:
             return cls(head)
         if head == "discard":
             if len(words) == 1:
-                raise InputError(f"action {text!r}: name the cards discarded")
+                raise ParseError(f"action {text!r}: name the cards discarded")
             return cls("discard", tuple(sorted(parse_cards(words[1:]))))
         if head == "trump" and len(words) == 2:
             return cls("trump", (), Suit.parse(words[1]))
         if len(words) == 1:
             return cls("play", (Card.parse(words[0]),))
-        raise InputError(f"unknown action {text!r} (expected fold, stand, discard CARDS, trump SUIT or a card)")
+        raise ParseError(f"unknown action {text!r} (expected fold, stand, discard CARDS, trump SUIT or a card)")
 
 
 class Event(NamedTuple):
@@ -160,8 +161,15 @@ class MoucheHand:
     # ---- construction -----------------------------------------------------------
 
     @classmethod
-    def deal(cls, dealer: int, deck, options: MoucheOptions | None = None, chips=None, carry: int = 0,
-             pending: tuple[int, ...] = ()) -> MoucheHand:
+    def deal(
+        cls,
+        dealer: int,
+        deck,
+        options: MoucheOptions | None = None,
+        chips=None,
+        carry: int = 0,
+        pending: tuple[int, ...] = (),
+    ) -> MoucheHand:
         """The dealer stakes 5 chips; the mouches made last hand come into play;
         5 cards each (3 then 2, going right from the first to play); the next
         card is turned for trumps."""
@@ -235,6 +243,33 @@ class MoucheHand:
     def total_chips(self) -> int:
         return sum(self.chips) + self.pool + self.carry + sum(self.pending)
 
+    def chance_outcomes(self) -> list[tuple[MoucheHand, int]]:
+        """The cards drawn after a discard are not modelled as chance: ``[(self, 1)]``."""
+        return [(self, 1)]
+
+    def resample(self, player: int, rng: random.Random) -> MoucheHand:
+        """The other hands (and the stock) dealt again from the cards
+        ``player`` has not seen, so that every card each player has played
+        was legal and nobody who stood on the cards dealt held a mouche
+        (:func:`games.mouche.hidden.deal_worlds`)."""
+        from games.mouche.hidden import resample
+
+        return resample(self, player, rng)
+
+    def cards(self) -> list[Card]:
+        """Hands, the turned card, the stock, the discards and the cards played."""
+        discarded = [card for cards in self.discarded for card in cards]
+        return (
+            [card for hand in self.hands for card in hand]
+            + [self.turned]
+            + list(self.stock)
+            + discarded
+            + [card for _, card in self.plays + self.trick]
+        )
+
+    def card_count(self) -> int:
+        return len(self.cards())
+
     @property
     def played(self) -> tuple[Card, ...]:
         """Cards of the finished tricks."""
@@ -268,37 +303,42 @@ class MoucheHand:
             return [Action("play", (c,)) for c in self.playable()]
         return []
 
-    def check_move(self, action: Action) -> None:
+    def check_move(self, action: Action) -> str | None:
+        """Why ``action`` is illegal here, or None when it is legal."""
         if self.is_terminal():
-            raise InputError(f"{action}: the hand is over")
+            return "the hand is over"
         p = self.to_move
         if self.phase == "trump":
             if action.kind != "trump":
-                raise InputError(f"{action}: the dealer must first choose trumps (the Pamphile was turned)")
-            return
+                return "the dealer must first choose trumps (the Pamphile was turned)"
+            return None
         if self.phase == "declare":
             if action.kind == "discard":
                 if not action.cards or not all(c in self.hands[p] for c in action.cards):
-                    raise InputError(f"{action}: player {p} does not hold those cards")
+                    return f"player {p} does not hold those cards"
                 if len(set(action.cards)) != len(action.cards):
-                    raise InputError(f"{action}: a card is named twice")
+                    return "a card is named twice"
                 if len(action.cards) > len(self.stock):
-                    raise InputError(f"{action}: the stock holds only {len(self.stock)} cards")
-                return
+                    return f"the stock holds only {len(self.stock)} cards"
+                return None
             if action.kind not in ("fold", "stand"):
-                raise InputError(f"{action}: player {p} must declare (fold, stand or discard)")
-            return
+                return f"player {p} must declare (fold, stand or discard)"
+            return None
         if action.kind != "play":
-            raise InputError(f"{action}: the cards are being played; play a card")
+            return "the cards are being played; play a card"
         card = action.cards[0]
         if card not in self.hands[p]:
-            raise InputError(f"{action}: player {p} does not hold {card}")
+            return f"player {p} does not hold {card}"
         if card not in self.playable():
-            raise InputError(f"{action}: {self.why_not(card)}")
+            return self.why_not(card)
+        return None
 
-    def apply(self, action: Action) -> MoucheHand:
-        self.check_move(action)
-        return self._apply(action)
+    def play(self, action: Action) -> MoucheHand:
+        """The state after ``action``; raise IllegalMoveError if it is illegal."""
+        reason = self.check_move(action)
+        if reason is not None:
+            raise IllegalMoveError(f"illegal action {action}: {reason}")
+        return self.play_unchecked(action)
 
     # ---- cards ---------------------------------------------------------------------
 
@@ -352,8 +392,10 @@ class MoucheHand:
         led = self.suit_of(self.trick[0][1])
         if self.suit_of(card) != led and any(self.suit_of(c) == led for c in hand):
             return f"{card} does not follow the suit led ({led.letter}) and the player holds it"
-        if self.suit_of(card) != self.trump and self.suit_of(card) != led and any(
-            self.suit_of(c) == self.trump for c in hand
+        if (
+            self.suit_of(card) != self.trump
+            and self.suit_of(card) != led
+            and any(self.suit_of(c) == self.trump for c in hand)
         ):
             return f"{card}: void in the suit led, the player must trump"
         return f"{card} does not beat the best card played, and the player holds one that does"
@@ -369,13 +411,20 @@ class MoucheHand:
         copy.__dict__.update(changes)
         return copy
 
-    def _apply(self, action: Action) -> MoucheHand:
+    def play_unchecked(self, action: Action) -> MoucheHand:
+        """The state after ``action``, which must be legal (from
+        :meth:`legal_moves`, or passed by :meth:`check_move`): nothing is
+        checked. The searches use it for speed."""
         if self.phase == "trump":
-            return self._but(trump=action.suit, phase="declare", to_move=(self.dealer + 1) % self.players,
-                             events=(Event("trump", self.dealer, 0, ()),))
+            return self._but(
+                trump=action.suit,
+                phase="declare",
+                to_move=(self.dealer + 1) % self.players,
+                events=(Event("trump", self.dealer, 0, ()),),
+            )
         if self.phase == "declare":
             return self._declare(action)
-        return self._play(action.cards[0])
+        return self._play_card(action.cards[0])
 
     def _declare(self, action: Action) -> MoucheHand:
         p = self.to_move
@@ -395,8 +444,13 @@ class MoucheHand:
             discarded[p] = tuple(action.cards)
             events = [Event("discard", p, k, ())]
         declared[p] = action.kind
-        state = self._but(hands=tuple(hands), stock=stock, as_dealt=tuple(as_dealt),
-                          declared=tuple(declared), discarded=tuple(discarded))
+        state = self._but(
+            hands=tuple(hands),
+            stock=stock,
+            as_dealt=tuple(as_dealt),
+            declared=tuple(declared),
+            discarded=tuple(discarded),
+        )
         if p == self.dealer or all(declared[(self.dealer + k) % n] == "fold" for k in range(1, n)):
             return state._after_declarations(events)
         return state._but(to_move=(p + 1) % n, events=tuple(events))
@@ -451,11 +505,12 @@ class MoucheHand:
             events.append(Event("has-mouche", claimant, pool, self.hands[claimant]))
             makers = tuple(p for p in state.in_hand() if p != claimant)
             return state._but(mouche_holder=claimant)._finish(
-                takers={claimant: pool}, makers=makers, events=events, pending_taken=with_pending)
+                takers={claimant: pool}, makers=makers, events=events, pending_taken=with_pending
+            )
         leader = state.in_hand()[0]
         return state._but(phase="play", to_move=leader, events=tuple(events))
 
-    def _play(self, card: Card) -> MoucheHand:
+    def _play_card(self, card: Card) -> MoucheHand:
         p = self.to_move
         hands = list(self.hands)
         hands[p] = tuple(c for c in hands[p] if c != card)
@@ -468,8 +523,7 @@ class MoucheHand:
         tricks = list(self.tricks)
         tricks[winner] += 1
         events = [Event("trick", winner, 0, tuple(c for _, c in trick))]
-        state = self._but(hands=tuple(hands), trick=(), tricks=tuple(tricks),
-                          plays=self.plays + trick, to_move=winner)
+        state = self._but(hands=tuple(hands), trick=(), tricks=tuple(tricks), plays=self.plays + trick, to_move=winner)
         if any(hands[s] for s in seats):
             return state._but(events=tuple(events))
         fifth = self.pool // HAND_SIZE
@@ -477,8 +531,9 @@ class MoucheHand:
         makers = tuple(s for s in seats if not tricks[s])
         return state._finish(takers=takers, makers=makers, events=events)
 
-    def _finish(self, takers: dict[int, int], makers: tuple[int, ...], events: list[Event],
-                pending_taken: bool = False) -> MoucheHand:
+    def _finish(
+        self, takers: dict[int, int], makers: tuple[int, ...], events: list[Event], pending_taken: bool = False
+    ) -> MoucheHand:
         """Share out the pool, and make the makers pay their mouche for the next hand."""
         chips = list(self.chips)
         pool = self.pool + (sum(self.pending) if pending_taken else 0)
@@ -497,8 +552,16 @@ class MoucheHand:
                 pending = pending + (owed,)
             else:
                 carry += owed
-        return self._but(chips=tuple(chips), pool=pool, carry=carry, pending=pending,
-                         phase="over", to_move=-1, makers=makers, events=tuple(events))
+        return self._but(
+            chips=tuple(chips),
+            pool=pool,
+            carry=carry,
+            pending=pending,
+            phase="over",
+            to_move=-1,
+            makers=makers,
+            events=tuple(events),
+        )
 
 
 def _collect_each(chips: list[int], player: int, each: int) -> None:
@@ -507,4 +570,14 @@ def _collect_each(chips: list[int], player: int, each: int) -> None:
     chips[player] += each * len(chips)
 
 
-__all__ = ["Action", "Event", "MoucheEntry", "MoucheHand", "MoucheOptions", "PAMPHILE", "POWER", "points", "shuffled_deck"]
+__all__ = [
+    "Action",
+    "Event",
+    "MoucheEntry",
+    "MoucheHand",
+    "MoucheOptions",
+    "PAMPHILE",
+    "POWER",
+    "points",
+    "shuffled_deck",
+]

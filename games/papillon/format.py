@@ -51,8 +51,12 @@ class Position:
     def unseen_by(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` cannot see: the other players' hands (and the stock)."""
         if player in self.hidden:
-            raise InputError(f"player {player}'s hand is hidden in the position: it must be listed to analyse from that seat")
-        return tuple(sorted(c for p, h in enumerate(self.state.hands) if p != player for c in h) + list(self.state.stock))
+            raise InputError(
+                f"player {player}'s hand is hidden in the position: it must be listed to analyse from that seat"
+            )
+        return tuple(
+            sorted(c for p, h in enumerate(self.state.hands) if p != player for c in h) + list(self.state.stock)
+        )
 
 
 def parse_position(text: str) -> Position:
@@ -132,7 +136,9 @@ def parse_position(text: str) -> Position:
     # Hidden hands and an unlisted stock get stand-ins from the unseen cards.
     rest = iter(c for c in make_deck(52) if c not in seen)
     if won_cards is None and (hidden_cards or stock is None):
-        raise InputError("with hidden hands or stock, list the cards each player has taken so the unseen cards are known")
+        raise InputError(
+            "with hidden hands or stock, list the cards each player has taken so the unseen cards are known"
+        )
     filled = [tuple(sorted(h)) if isinstance(h, list) else tuple(sorted(next(rest) for _ in range(h))) for h in hands]
     if stock is None:
         stock = [next(rest) for _ in range(stock_size)]

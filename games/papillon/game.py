@@ -13,8 +13,8 @@ game is reproducible from its options, seed and bots.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from games.cards import Card, make_deck
 from games.deals import MAX_DEAL, SplitMix64, shuffled_deck
@@ -99,7 +99,7 @@ def play_game(options: Options, seed: int, bots: list[Bot]) -> GameRecord:
         while not state.is_terminal():
             player = state.current_player()
             move = bots[player](state, bot_rng)
-            state = state.apply(move)
+            state = state.play(move)
             record.moves.append((player, move, state.events))
         record.end = state
         hands.append(record)

@@ -3,7 +3,7 @@
 Suits never matter in Papillon, so the rules work on ranks: a capture is a
 played rank (or three of a kind) and a multiset of captured ranks. A
 :class:`HandState` is one hand (one dealer) from the deal to the settlement;
-it is immutable, and :meth:`HandState.apply` returns the next state. The whole
+it is immutable, and :meth:`HandState.play` returns the next state. The whole
 game (antes, rounds, the unclaimed pool) is :mod:`games.papillon.game`.
 
 Seats are numbered in the order of play: play goes to the right, so seat
@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from games.cards import Card, Rank, make_deck, parse_cards
 from games.deals import shuffled_deck
-from games.errors import InputError
+from games.errors import IllegalMoveError, InputError, ParseError
+from games.splits import random_split, rank_splits
 
 HAND_SIZE = 3  # cards dealt to each player at every deal
 TABLE_CARDS = {3: 7, 4: 4}  # face-up cards at the start of a hand
@@ -147,14 +149,14 @@ class Move(NamedTuple):
         words = text.split()
         if words and words[0].lower() == "trail":
             if len(words) == 1:
-                raise InputError(f"move {text!r}: a trail names the cards laid down")
+                raise ParseError(f"move {text!r}: a trail names the cards laid down")
             return cls(tuple(parse_cards(words[1:])), ())
         lowered = [w.lower() for w in words]
         if lowered.count("x") != 1:
-            raise InputError(f"move {text!r}: expected 'CARD x CARDS' or 'trail CARDS'")
+            raise ParseError(f"move {text!r}: expected 'CARD x CARDS' or 'trail CARDS'")
         cut = lowered.index("x")
         if cut == 0 or cut == len(words) - 1:
-            raise InputError(f"move {text!r}: name the card played and the cards captured")
+            raise ParseError(f"move {text!r}: name the card played and the cards captured")
         return cls(tuple(parse_cards(words[:cut])), tuple(parse_cards(words[cut + 1 :])))
 
 
@@ -317,31 +319,38 @@ class HandState:
                 out.append(((rank,) * 3, (rank,)))
         return out
 
-    def check_move(self, move: Move) -> None:
-        """Raise InputError naming why ``move`` is not legal here."""
+    def check_move(self, move: Move) -> str | None:
+        """Why ``move`` is illegal here, or None when it is legal."""
         if self.is_terminal():
-            raise InputError(f"move {move}: the hand is over")
+            return "the hand is over"
         hand = self.hands[self.to_move]
         if not _contains(hand, move.played):
-            raise InputError(f"move {move}: player {self.to_move} does not hold {_fmt(move.played)}")
+            return f"player {self.to_move} does not hold {_fmt(move.played)}"
         if not _contains(self.table, move.captured):
-            raise InputError(f"move {move}: the table does not show {_fmt(move.captured)}")
+            return f"the table does not show {_fmt(move.captured)}"
         legal = self.legal_moves()
         if move.signature not in {m.signature for m in legal}:
             if legal[0].is_trail:
-                raise InputError(f"move {move}: no capture is possible, player {self.to_move} must trail")
+                return f"no capture is possible, player {self.to_move} must trail"
             if move.is_trail:
-                raise InputError(f"move {move}: a capture is possible, so trailing is not allowed")
-            raise InputError(f"move {move}: not a capture ({_explain(move)})")
+                return "a capture is possible, so trailing is not allowed"
+            return f"not a capture ({_explain(move)})"
+        return None
 
-    def apply(self, move: Move) -> HandState:
-        """The state after ``move`` by the player to move (checked)."""
-        self.check_move(move)
-        return self._play(move)
+    def play(self, move: Move) -> HandState:
+        """The state after ``move`` by the player to move; raise
+        IllegalMoveError if it is illegal."""
+        reason = self.check_move(move)
+        if reason is not None:
+            raise IllegalMoveError(f"illegal move {move}: {reason}")
+        return self.play_unchecked(move)
 
     # ---- the rules --------------------------------------------------------------
 
-    def _play(self, move: Move) -> HandState:
+    def play_unchecked(self, move: Move) -> HandState:
+        """The state after ``move``, which must be legal (from
+        :meth:`legal_moves`, or passed by :meth:`check_move`): nothing is
+        checked. The searches use it for speed."""
         n = self.players
         p = self.to_move
         classic = self.options.scoring is Scoring.CLASSIC
@@ -466,14 +475,51 @@ class HandState:
             events=tuple(events),
         )
 
-    # ---- helpers for searches ---------------------------------------------------
+    # ---- chance, hidden hands, invariants (games.state) ---------------------------
+
+    def chance_outcomes(self) -> list[tuple[HandState, int]]:
+        """After a redeal, every way the redealt cards could have fallen, three
+        to each player, with how many deals give it. Deals that differ only in
+        suits (which never matter in Papillon) are one outcome, shown with the
+        lowest cards of each rank; ``[(self, 1)]`` when nothing was just dealt."""
+        if not any(event.kind == "redeal" for event in self.events):
+            return [(self, 1)]
+        dealt = sorted(card for hand in self.hands for card in hand)
+        outcomes = []
+        for ranks, weight in rank_splits([card.rank for card in dealt], [len(h) for h in self.hands]).items():
+            pool = list(dealt)
+            hands = []
+            for hand_ranks in ranks:
+                hand = _pick(tuple(pool), hand_ranks)
+                for card in hand:
+                    pool.remove(card)
+                hands.append(tuple(sorted(hand)))
+            outcomes.append((dataclasses.replace(self, hands=tuple(hands)), weight))
+        return outcomes
+
+    def resample(self, player: int, rng: random.Random) -> HandState:
+        """The other players' hands and the stock dealt again from the cards
+        ``player`` cannot see (their sizes kept, every split equally likely):
+        everything played in Papillon is seen by all, and no play rules out a
+        card held (the searches from a seat assume the same)."""
+        others = [p for p in range(self.players) if p != player]
+        unseen = [card for p in others for card in self.hands[p]] + list(self.stock)
+        *dealt, stock = random_split(unseen, [len(self.hands[p]) for p in others] + [len(self.stock)], rng)
+        hands = list(self.hands)
+        for p, hand in zip(others, dealt):
+            hands[p] = tuple(sorted(hand))
+        return dataclasses.replace(self, hands=tuple(hands), stock=stock)
+
+    def cards(self) -> list[Card]:
+        """The cards in hands, on the table and in the stock (the others are won)."""
+        return [card for hand in self.hands for card in hand] + list(self.table) + list(self.stock)
+
+    def card_count(self) -> int:
+        """The cards placed and the cards won (``taken``): 52."""
+        return len(self.cards()) + sum(self.taken)
 
     def total_chips(self) -> int:
         return sum(self.chips) + self.pool
-
-    def card_count(self) -> int:
-        """Cards in hands, on the table and in the stock (the rest are won)."""
-        return sum(map(len, self.hands)) + len(self.table) + len(self.stock)
 
 
 def _priority(dealer: int, n: int) -> list[int]:

@@ -76,9 +76,7 @@ def _build(header: dict, rows: dict[str, list[Card]], foundations, basement, whe
             raise InputError(f"{where(name)}: no row {name} in {rules.name} (rows {names[0]}..{names[-1]})")
     missing = [n for n in names if n not in rows]
     if missing:
-        raise InputError(
-            f"{rules.name} has {len(names)} rows, the deal has {len(rows)} (missing {', '.join(missing)})"
-        )
+        raise InputError(f"{rules.name} has {len(names)} rows, the deal has {len(rows)} (missing {', '.join(missing)})")
     if foundations is None:
         foundations = _default_foundations(rules)
     position = Position(rules, tuple(tuple(rows[n]) for n in names), foundations, tuple(sorted(basement)))
@@ -169,12 +167,12 @@ def deal_from_json(data) -> Position:
         if isinstance(value, str):
             return _cards(value, where)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InputError(f"{where}: expected a list of cards like [\"7H\", \"TS\"]")
+            raise InputError(f'{where}: expected a list of cards like ["7H", "TS"]')
         return _cards(" ".join(value), where)
 
     rows_data = data.get("rows")
     if not isinstance(rows_data, dict) or not rows_data:
-        raise InputError("field 'rows' must be an object like {\"L1\": [\"7D\", \"9C\"], ...}")
+        raise InputError('field \'rows\' must be an object like {"L1": ["7D", "9C"], ...}')
     rows: dict[str, list[Card]] = {}
     for name, cards in rows_data.items():
         key = str(name).upper()

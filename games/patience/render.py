@@ -38,9 +38,7 @@ def draw(position: Position, unicode: bool = False) -> str:
     right_text = [cards(rows[i], False) for i in right]
     width_left = max((len(t) for t in left_text), default=0)
     width_right = max((len(t) for t in right_text), default=0)
-    body = [
-        _card(Card(top, suit), unicode) if top else empty for suit, top in zip(Suit, position.foundations)
-    ]
+    body = [_card(Card(top, suit), unicode) if top else empty for suit, top in zip(Suit, position.foundations)]
     body_width = max(len(b) for b in body)
     lines = []
     for level in range(max(len(left), len(right), 4)):
@@ -49,9 +47,7 @@ def draw(position: Position, unicode: bool = False) -> str:
         ln = names[left[level]] if level < len(left) else ""
         rn = names[right[level]] if level < len(right) else ""
         b = body[level] if level < 4 else ""
-        lines.append(
-            f"{ln:<3} {lt:>{width_left}} | {b:^{body_width}} |  {rt:<{width_right}}  {rn}".rstrip()
-        )
+        lines.append(f"{ln:<3} {lt:>{width_left}} | {b:^{body_width}} |  {rt:<{width_right}}  {rn}".rstrip())
     kind = "basement" if rules.cells_one_way else "cells"
     if rules.cells:
         shown = " ".join(_card(c, unicode) for c in position.cells) or "-"

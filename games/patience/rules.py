@@ -22,12 +22,15 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import random
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from games.cards import Card, Rank, Suit, make_deck
 from games.deals import shuffled_deck
-from games.errors import InputError
+from games.errors import IllegalMoveError, InputError, ParseError
+from games.state import TERMINAL
 
 
 class Build(str, enum.Enum):
@@ -72,9 +75,7 @@ class Rules:
     @property
     def row_names(self) -> tuple[str, ...]:
         left = (len(self.row_sizes) + 1) // 2
-        return tuple(
-            f"L{i + 1}" if i < left else f"R{i - left + 1}" for i in range(len(self.row_sizes))
-        )
+        return tuple(f"L{i + 1}" if i < left else f"R{i - left + 1}" for i in range(len(self.row_sizes)))
 
     def row_index(self, name: str) -> int:
         try:
@@ -209,16 +210,14 @@ class Move(NamedTuple):
         """Parse ``"7H L3>R2"`` (spaces around ``>`` allowed, any case)."""
         parts = text.replace(">", " > ").split()
         if len(parts) != 4 or parts[2] != ">":
-            raise InputError(f"bad move {text.strip()!r} (expected e.g. '7H L3>R2', 'KD L1>F', '5C B>F')")
+            raise ParseError(f"bad move {text.strip()!r} (expected e.g. '7H L3>R2', 'KD L1>F', '5C B>F')")
         card = Card.parse(parts[0])
         source, target = parts[1].upper(), parts[3].upper()
         for place in (source, target):
-            if place not in (FOUNDATION, CELL) and not (
-                len(place) >= 2 and place[0] in "LR" and place[1:].isdigit()
-            ):
-                raise InputError(f"bad place {place!r} in move {text.strip()!r} (expected L1.., R1.., F or B)")
+            if place not in (FOUNDATION, CELL) and not (len(place) >= 2 and place[0] in "LR" and place[1:].isdigit()):
+                raise ParseError(f"bad place {place!r} in move {text.strip()!r} (expected L1.., R1.., F or B)")
         if source == FOUNDATION:
-            raise InputError(f"bad move {text.strip()!r}: cards never leave the foundations")
+            raise ParseError(f"bad move {text.strip()!r}: cards never leave the foundations")
         return cls(card, source, target)
 
 
@@ -278,6 +277,41 @@ class Position:
             shown = " ".join(map(str, missing[:8])) + (" ..." if len(missing) > 8 else "")
             raise InputError(f"{len(missing)} card(s) missing: {shown}")
         return self
+
+    # ------------------------------------- the game-state API (games.state)
+    @property
+    def players(self) -> int:
+        return 1
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else 0
+
+    def is_terminal(self) -> bool:
+        """Won, or no move left."""
+        return self.is_won() or not self.legal_moves()
+
+    def returns(self) -> tuple[int, ...]:
+        """``(1,)`` when won, else ``(0,)``."""
+        return (int(self.is_won()),)
+
+    def chance_outcomes(self) -> list[tuple[Position, int]]:
+        """Nothing is dealt after the start: the position alone."""
+        return [(self, 1)]
+
+    def resample(self, player: int, rng: random.Random) -> Position:
+        """Every card is face up: the position itself."""
+        return self
+
+    def cards(self) -> list[Card]:
+        """The rows' cards, the cells' and those home on the foundations."""
+        home = [Card(rank, suit) for suit, top in zip(Suit, self.foundations) for rank in range(1, top + 1)]
+        return [card for row in self.rows for card in row] + list(self.cells) + home
+
+    def card_count(self) -> int:
+        return len(self.cards())
+
+    def total_chips(self) -> int:
+        return 0
 
     # ----------------------------------------------------------------- queries
     def is_won(self) -> bool:
@@ -381,19 +415,23 @@ class Position:
     def _build_hint(self) -> str:
         rules = self.rules
         ranks = "one rank lower" if rules.build is Build.DOWN else "one rank higher or lower"
-        suits = {SuitRule.ANY: "", SuitRule.SAME_SUIT: ", same suit",
-                 SuitRule.ALTERNATE_COLOURS: ", other colour"}[rules.suits]
+        suits = {SuitRule.ANY: "", SuitRule.SAME_SUIT: ", same suit", SuitRule.ALTERNATE_COLOURS: ", other colour"}[
+            rules.suits
+        ]
         return ranks + suits
 
-    def apply(self, move: Move) -> Position:
-        """The position after ``move``; raise InputError if it is illegal."""
+    def play(self, move: Move) -> Position:
+        """The position after ``move``; raise IllegalMoveError if it is illegal."""
         reason = self.check_move(move)
         if reason is not None:
-            raise InputError(f"illegal move {move}: {reason}")
-        return self._play(move)
+            raise IllegalMoveError(f"illegal move {move}: {reason}")
+        return self.play_unchecked(move)
 
-    def _play(self, move: Move) -> Position:
-        """The position after a move already known to be legal."""
+    def play_unchecked(self, move: Move) -> Position:
+        """The position after ``move``, which must be legal (from
+        :meth:`legal_moves`, or passed by :meth:`check_move`): nothing is
+        checked, and an illegal move gives a position that may lose or
+        duplicate cards. The searches use it for speed."""
         card, source, target = move
         names = self.rules.row_names
         rows, cells, foundations = list(self.rows), list(self.cells), self.foundations
@@ -415,7 +453,7 @@ class Position:
 
     def children(self) -> Iterator[tuple[Move, Position]]:
         for move in self.legal_moves():
-            yield move, self._play(move)
+            yield move, self.play_unchecked(move)
 
     def replay_until_illegal(self, moves: list[Move]) -> tuple[list[Position], tuple[int, Move, str] | None]:
         """The positions along ``moves`` (first the starting one) up to the
@@ -426,7 +464,7 @@ class Position:
             reason = positions[-1].check_move(move)
             if reason is not None:
                 return positions, (number, move, reason)
-            positions.append(positions[-1]._play(move))
+            positions.append(positions[-1].play_unchecked(move))
         return positions, None
 
     def replay(self, moves: list[Move]) -> list[Position]:
@@ -435,5 +473,5 @@ class Position:
         positions, illegal = self.replay_until_illegal(moves)
         if illegal is not None:
             number, move, reason = illegal
-            raise InputError(f"move {number} ({move}) is illegal: {reason}")
+            raise IllegalMoveError(f"move {number} ({move}) is illegal: {reason}")
         return positions

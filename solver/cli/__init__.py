@@ -10,15 +10,15 @@ import click
 
 from games.deals import parse_deal_number
 from games.errors import InputError
-from games.patience.rules import PRESETS, VARIANTS, Position, make_rules
 from games.patience.format import deal_to_json, format_deal_text, parse_deal, parse_moves, rules_header
+from games.patience.render import draw
+from games.patience.rules import PRESETS, VARIANTS, Position, make_rules
 from solver.cli.common import read_text
-from solver.patience.solve import ENGINES, solve
 from solver.patience.reference import no_last_row
 from solver.patience.relaxation import DEFAULT_EFFORT
 from solver.patience.relaxation import applies as relaxation_applies
-from games.patience.render import draw
 from solver.patience.result import DEFAULT_MAX_NODES, DEFAULT_MEMORY_MIB, WON, Limits
+from solver.patience.solve import ENGINES, solve
 from solver.survey.run import parse_range, result_rows, run_survey, summarise
 
 
@@ -79,31 +79,61 @@ def main():
 
 # ------------------------------------------------------------------ options
 def game_options(command):
-    command = click.option("--basement", "cells", type=int, default=None,
-                           help="Number of basement (or free) cells; butterfly has 3.")(command)
-    command = click.option("--variant", type=click.Choice(VARIANTS), default=None,
-                           help="Suit rule for building in the rows.")(command)
-    command = click.option("--game", type=click.Choice(list(PRESETS)), default=None,
-                           help="Rules preset (default butterfly, or the deal file's).")(command)
-    return command
+    command = click.option(
+        "--basement", "cells", type=int, default=None, help="Number of basement (or free) cells; butterfly has 3."
+    )(command)
+    command = click.option(
+        "--variant", type=click.Choice(VARIANTS), default=None, help="Suit rule for building in the rows."
+    )(command)
+    return click.option(
+        "--game",
+        type=click.Choice(list(PRESETS)),
+        default=None,
+        help="Rules preset (default butterfly, or the deal file's).",
+    )(command)
 
 
 def limit_options(command):
-    command = click.option("--relax", "relax", type=click.IntRange(min=0), default=0, show_default=True,
-                           help="If the search ends unresolved, let the chain relaxation (a SAT solver) try to "
-                                "prove the deal lost within this many conflicts (3,000-7,500 a second; 0: off; "
-                                f"{DEFAULT_EFFORT} is ample for the deals proved so far; docs/solver.md).")(command)
-    command = click.option("--no-restarts", "no_restarts", is_flag=True,
-                           help="One search in the natural order, no short shuffled attempts first.")(command)
-    command = click.option("--engine", type=click.Choice(ENGINES), default="kernel", show_default=True,
-                           help="Compiled kernel or the pure-Python reference.")(command)
-    command = click.option("--memory", type=click.IntRange(min=0), default=DEFAULT_MEMORY_MIB, show_default=True,
-                           help="Cap on the transposition table, MiB (per worker).")(command)
-    command = click.option("--timeout", type=click.FloatRange(min=0), default=None,
-                           help="Give up after this many seconds (per deal).")(command)
-    command = click.option("--max-nodes", type=click.IntRange(min=1), default=DEFAULT_MAX_NODES, show_default=True,
-                           help="Give up after expanding this many positions (per deal).")(command)
-    return command
+    command = click.option(
+        "--relax",
+        "relax",
+        type=click.IntRange(min=0),
+        default=0,
+        show_default=True,
+        help="If the search ends unresolved, let the chain relaxation (a SAT solver) try to "
+        "prove the deal lost within this many conflicts (3,000-7,500 a second; 0: off; "
+        f"{DEFAULT_EFFORT} is ample for the deals proved so far; docs/solver.md).",
+    )(command)
+    command = click.option(
+        "--no-restarts",
+        "no_restarts",
+        is_flag=True,
+        help="One search in the natural order, no short shuffled attempts first.",
+    )(command)
+    command = click.option(
+        "--engine",
+        type=click.Choice(ENGINES),
+        default="kernel",
+        show_default=True,
+        help="Compiled kernel or the pure-Python reference.",
+    )(command)
+    command = click.option(
+        "--memory",
+        type=click.IntRange(min=0),
+        default=DEFAULT_MEMORY_MIB,
+        show_default=True,
+        help="Cap on the transposition table, MiB (per worker).",
+    )(command)
+    command = click.option(
+        "--timeout", type=click.FloatRange(min=0), default=None, help="Give up after this many seconds (per deal)."
+    )(command)
+    return click.option(
+        "--max-nodes",
+        type=click.IntRange(min=1),
+        default=DEFAULT_MAX_NODES,
+        show_default=True,
+        help="Give up after expanding this many positions (per deal).",
+    )(command)
 
 
 def _limits(max_nodes, timeout, memory, relax) -> Limits:
@@ -123,8 +153,9 @@ def load_deal(source: str, game=None, variant=None, cells=None) -> tuple[Positio
     position = parse_deal(read_text(source))
     if game or variant or cells is not None:
         header = rules_header(position.rules)
-        rules = make_rules(game or header["game"], variant or header["variant"],
-                           cells if cells is not None else header["cells"])
+        rules = make_rules(
+            game or header["game"], variant or header["variant"], cells if cells is not None else header["cells"]
+        )
         position = Position(rules, position.rows, position.foundations, position.cells).validate()
     return position, f"{position.rules.name} deal from {'stdin' if source == '-' else source}"
 
@@ -137,25 +168,30 @@ def load_deal(source: str, game=None, variant=None, cells=None) -> tuple[Positio
 @click.option("--raw-moves", is_flag=True, help="Give the search's own winning line, not the shortened one.")
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, relax, raw_moves,
-              unicode, as_json):
+def solve_cmd(
+    deal, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, relax, raw_moves, unicode, as_json
+):
     """Solve DEAL: won (with the moves), unwinnable (proved), or unresolved."""
     position, title = load_deal(deal, game, variant, cells)
     limits = _limits(max_nodes, timeout, memory, relax)
     result = solve(position, limits, engine, shorten=not raw_moves, restarts=not no_restarts)
     moves = [str(m) for m in result.moves]
     if as_json:
-        click.echo(json.dumps({
-            "game": position.rules.name,
-            "deal": format_deal_text(position),
-            "result": result.result,
-            "moves": moves,
-            "nodes": result.nodes,
-            "seconds": round(result.seconds, 6),
-            "stopped_by": result.stopped_by,
-            "proved_by": result.proved_by,
-            "engine": engine,
-        }))
+        click.echo(
+            json.dumps(
+                {
+                    "game": position.rules.name,
+                    "deal": format_deal_text(position),
+                    "result": result.result,
+                    "moves": moves,
+                    "nodes": result.nodes,
+                    "seconds": round(result.seconds, 6),
+                    "stopped_by": result.stopped_by,
+                    "proved_by": result.proved_by,
+                    "engine": engine,
+                }
+            )
+        )
         return
     click.echo(f"{title}: {position.rules.describe()}")
     click.echo(draw(position, unicode))
@@ -166,15 +202,21 @@ def solve_cmd(deal, game, variant, cells, max_nodes, timeout, memory, engine, no
         for number, move in enumerate(moves, 1):
             click.echo(f"{number:>{width}}. {move}")
     elif result.stopped_by:
-        hint = "" if relax or not relaxation_applies(position.rules) else f"; --relax {DEFAULT_EFFORT} may prove it lost"
+        hint = (
+            "" if relax or not relaxation_applies(position.rules) else f"; --relax {DEFAULT_EFFORT} may prove it lost"
+        )
         click.echo(f"Result: unresolved (stopped by the {result.stopped_by} limit{hint})")
     elif result.proved_by == "relaxation":
-        click.echo("Result: unwinnable (the chain relaxation has no schedule: no order of the cards' moves "
-                   "keeps the built cards in chains; docs/solver.md)")
+        click.echo(
+            "Result: unwinnable (the chain relaxation has no schedule: no order of the cards' moves "
+            "keeps the built cards in chains; docs/solver.md)"
+        )
     elif no_last_row(position):
         cells = position.rules.cells
-        click.echo("Result: unwinnable (no row can be the last one emptied: the innermost card of the last "
-                   f"row must have its higher suit-mates fit in the {cells}-card basement; docs/solver.md)")
+        click.echo(
+            "Result: unwinnable (no row can be the last one emptied: the innermost card of the last "
+            f"row must have its higher suit-mates fit in the {cells}-card basement; docs/solver.md)"
+        )
     else:
         click.echo("Result: unwinnable (every reachable position was searched)")
     click.echo(f"Nodes: {result.nodes}  Seconds: {result.seconds:.3f}")
@@ -246,37 +288,85 @@ def verify(deal, solution, game, variant, cells):
 @click.option("--deals", "deal_range", required=True, help="Deal numbers A-B (both included).")
 @game_options
 @limit_options
-@click.option("--workers", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default=True,
-              help="Worker processes.")
-@click.option("--db", "db_path", default=None,
-              help="SQLite file recording each deal as it finishes; a rerun skips the deals already settled.")
-@click.option("--retry-unresolved", is_flag=True,
-              help="With --db: search the deals recorded as unresolved again, whatever their budget "
-                   "(after the solver has improved).")
-@click.option("--scheduler", default=None,
-              help="Address of a Dask scheduler (tcp://host:port) to run on instead of local processes.")
+@click.option(
+    "--workers", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default=True, help="Worker processes."
+)
+@click.option(
+    "--db",
+    "db_path",
+    default=None,
+    help="SQLite file recording each deal as it finishes; a rerun skips the deals already settled.",
+)
+@click.option(
+    "--retry-unresolved",
+    is_flag=True,
+    help="With --db: search the deals recorded as unresolved again, whatever their budget "
+    "(after the solver has improved).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    help="Address of a Dask scheduler (tcp://host:port) to run on instead of local processes.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
-def survey(deal_range, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, relax, workers,
-           db_path, retry_unresolved, scheduler, as_json):
+def survey(
+    deal_range,
+    game,
+    variant,
+    cells,
+    max_nodes,
+    timeout,
+    memory,
+    engine,
+    no_restarts,
+    relax,
+    workers,
+    db_path,
+    retry_unresolved,
+    scheduler,
+    as_json,
+):
     """Solve a range of deals and report how many are won."""
     deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
     limits = _limits(max_nodes, timeout, memory, relax)
-    with click.progressbar(length=len(deals), file=sys.stderr, label=f"{rules.name} {deal_range}",
-                           show_pos=True) as bar:
-        results = run_survey(deals, rules, limits, engine, workers, on_result=lambda _: bar.update(1),
-                             scheduler=scheduler, db_path=db_path, restarts=not no_restarts,
-                             retry_unresolved=retry_unresolved)
+    with click.progressbar(
+        length=len(deals), file=sys.stderr, label=f"{rules.name} {deal_range}", show_pos=True
+    ) as bar:
+        results = run_survey(
+            deals,
+            rules,
+            limits,
+            engine,
+            workers,
+            on_result=lambda _: bar.update(1),
+            scheduler=scheduler,
+            db_path=db_path,
+            restarts=not no_restarts,
+            retry_unresolved=retry_unresolved,
+        )
     summary = summarise(results)
     if as_json:
-        click.echo(json.dumps({"game": rules.name, "range": deal_range, "max_nodes": max_nodes,
-                               **summary, "results": result_rows(results)}))
+        click.echo(
+            json.dumps(
+                {
+                    "game": rules.name,
+                    "range": deal_range,
+                    "max_nodes": max_nodes,
+                    **summary,
+                    "results": result_rows(results),
+                }
+            )
+        )
         return
-    click.echo(f"{rules.name}, deals {deals.start}-{deals.stop - 1} ({summary['deals']} deals), "
-               f"max {max_nodes} nodes per deal")
+    click.echo(
+        f"{rules.name}, deals {deals.start}-{deals.stop - 1} ({summary['deals']} deals), max {max_nodes} nodes per deal"
+    )
     click.echo(f"won {summary['won']}, unwinnable {summary['unwinnable']}, unresolved {summary['unresolved']}")
-    click.echo(f"winnability: {100 * summary['winnability_low']:.2f}% to {100 * summary['winnability_high']:.2f}% "
-               "(Wilson 95 %, unresolved counted as lost / as won)")
+    click.echo(
+        f"winnability: {100 * summary['winnability_low']:.2f}% to {100 * summary['winnability_high']:.2f}% "
+        "(Wilson 95 %, unresolved counted as lost / as won)"
+    )
     click.echo(f"seconds per deal: median {summary['median_seconds']:.4f}, mean {summary['mean_seconds']:.4f}")
     click.echo(f"nodes per deal: median {summary['median_nodes']:.0f}, mean {summary['mean_nodes']:.0f}")
 
@@ -289,4 +379,3 @@ main.add_command(mouche_group)
 
 if __name__ == "__main__":
     main()
-

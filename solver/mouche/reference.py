@@ -1,7 +1,7 @@
 """Exact trick-play search for La Mouche in pure Python: the oracle for the kernel.
 
 It plays the rules engine itself (:meth:`MoucheHand.playable` and
-:meth:`MoucheHand._play`), so it is slow but obviously right.
+:meth:`MoucheHand.play_unchecked`), so it is slow but obviously right.
 
 Each trick pays a fifth of the pool and a player in the hand with no trick
 makes the mouche, so a player's chips for the hand grow with their tricks:
@@ -20,7 +20,7 @@ maximising one's chips is maximising one's tricks.
 from __future__ import annotations
 
 from games.cards import Card
-from games.mouche.rules import POWER, MoucheHand
+from games.mouche.rules import POWER, Action, MoucheHand
 
 
 def search_order(state: MoucheHand, cards) -> list[Card]:
@@ -52,7 +52,7 @@ def _maxn(state: MoucheHand, memo: dict) -> tuple[int, ...]:
     player = state.to_move
     best = None
     for card in search_order(state, state.playable()):
-        child = state._play(card)
+        child = state.play_unchecked(Action("play", (card,)))
         gained = tuple(c - t for c, t in zip(child.tricks, state.tricks))
         future = tuple(g + f for g, f in zip(gained, _maxn(child, memo)))
         if best is None or future[player] > best[player]:
@@ -75,7 +75,7 @@ def _paranoid(state: MoucheHand, player: int, memo: dict) -> int:
         return memo[key]
     values = []
     for card in state.playable():
-        child = state._play(card)
+        child = state.play_unchecked(Action("play", (card,)))
         values.append(child.tricks[player] - state.tricks[player] + _paranoid(child, player, memo))
     result = max(values) if state.to_move == player else min(values)
     memo[key] = result
@@ -90,6 +90,6 @@ def analyse_cards(state: MoucheHand) -> list[tuple]:
     paranoid_memo: dict = {}
     rows = []
     for card in search_order(state, state.playable()):
-        child = state._play(card)
+        child = state.play_unchecked(Action("play", (card,)))
         rows.append((card, maxn_tricks(child, maxn_memo), guaranteed_tricks(child, player, paranoid_memo)))
     return rows

@@ -26,45 +26,14 @@ import dataclasses
 import math
 import random
 import statistics
-from itertools import combinations
 from typing import NamedTuple
 
 from games.cards import Rank, make_deck
 from games.errors import InputError
+from games.mouche.hidden import deal_worlds, forbidden_cards, seen_cards
 from games.mouche.rules import Action, MoucheHand
 from solver.mouche import analysis as mouche
 from solver.mouche.bots import rule_declaration
-
-
-def seen_cards(state: MoucheHand, player: int) -> set:
-    """Cards ``player`` has seen: their hand, their discards, the turned card,
-    the cards played."""
-    own_discards = state.discarded[player] if state.discarded else ()
-    return (set(state.hands[player]) | set(own_discards) | {state.turned} | set(state.played)
-            | {c for _, c in state.trick})
-
-
-def forbidden_cards(state: MoucheHand, history: list[tuple[int, tuple, object]]) -> dict[int, set]:
-    """Cards each player cannot hold, from the legality of what they played.
-
-    ``history`` lists (player, trick before the card, card), as
-    :meth:`MoucheHand.history` gives it. A card x is ruled out for the player
-    when holding it would have made the card they played illegal. (Each rule
-    of play says "if you hold a card of this kind, play one of them", so
-    testing x alone beside the card played is exact.)
-    """
-    out: dict[int, set] = {p: set() for p in range(state.players)}
-    deck = make_deck(state.options.deck_size)
-    for player, trick, card in history:
-        if not trick:
-            continue
-        for x in deck:
-            if x == card:
-                continue
-            probe = dataclasses.replace(state.with_hand(player, (card, x)), trick=trick, to_move=player, phase="play")
-            if card not in probe.playable():
-                out[player].add(x)
-    return out
 
 
 class CardStats(NamedTuple):
@@ -78,62 +47,6 @@ class SeatAnalysis(NamedTuple):
     worlds: int
     exhaustive: bool
     cards: list[CardStats]  # best first
-
-
-def _world_count(unseen: int, sizes: list[int]) -> int:
-    total, left = 1, unseen
-    for size in sizes:
-        total *= math.comb(left, size)
-        left -= size
-    return total
-
-
-def _deal_worlds(unseen: list, others: list[int], sizes: list[int], forbidden: dict[int, set], limit: int,
-                 rng: random.Random, state: MoucheHand) -> tuple[list[tuple], bool]:
-    played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
-
-    def ok(hand, p):
-        if forbidden[p] & set(hand):
-            return False
-        # A player who stood on the cards dealt held no mouche: the cards would not be played.
-        if state.declared[p] == "stand" and state.as_dealt[p]:
-            dealt = tuple(hand) + tuple(played_by[p])
-            return state.with_hand(p, dealt).mouche_suit(p) is None
-        return True
-
-    if _world_count(len(unseen), sizes) <= limit:
-        worlds = []
-
-        def extend(k, pool, chosen):
-            if k == len(others):
-                worlds.append(tuple(chosen))
-                return
-            allowed = [c for c in pool if c not in forbidden[others[k]]]
-            for hand in combinations(allowed, sizes[k]):
-                if not ok(hand, others[k]):
-                    continue
-                rest = [c for c in pool if c not in hand]
-                extend(k + 1, rest, chosen + [hand])
-
-        extend(0, list(unseen), [])
-        return worlds, True
-    worlds = []
-    attempts = 0
-    while len(worlds) < limit and attempts < 200 * limit:
-        attempts += 1
-        order = rng.sample(unseen, len(unseen))
-        start, hands = 0, []
-        for p, size in zip(others, sizes):
-            hand = tuple(order[start : start + size])
-            start += size
-            if not ok(hand, p):
-                break
-            hands.append(hand)
-        else:
-            worlds.append(tuple(hands))
-    if not worlds:
-        raise InputError("no deal of the unseen cards fits what has been played")
-    return worlds, False
 
 
 def analyse_seat(state: MoucheHand, player: int | None = None, limit: int = 5000, seed: int = 0) -> SeatAnalysis:
@@ -150,7 +63,7 @@ def analyse_seat(state: MoucheHand, player: int | None = None, limit: int = 5000
     seen = seen_cards(state, player)
     unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
     forbidden = forbidden_cards(state, [h for h in state.history() if h[0] != player])
-    worlds, exhaustive = _deal_worlds(unseen, others, sizes, forbidden, limit, random.Random(seed), state)
+    worlds, exhaustive = deal_worlds(unseen, others, sizes, forbidden, limit, random.Random(seed), state)
     legal = state.playable()
     tricks = [0.0] * len(legal)
     mouches = [0] * len(legal)
@@ -163,7 +76,9 @@ def analyse_seat(state: MoucheHand, player: int | None = None, limit: int = 5000
             t = rows[card].tricks[player]
             tricks[i] += t
             mouches[i] += t == 0
-    stats = [CardStats(Action("play", (c,)), tricks[i] / len(worlds), mouches[i] / len(worlds)) for i, c in enumerate(legal)]
+    stats = [
+        CardStats(Action("play", (c,)), tricks[i] / len(worlds), mouches[i] / len(worlds)) for i, c in enumerate(legal)
+    ]
     order = sorted(range(len(stats)), key=lambda i: (-stats[i].mean_tricks, stats[i].mouche_chance, i))
     return SeatAnalysis(player, len(worlds), exhaustive, [stats[i] for i in order])
 
@@ -201,7 +116,7 @@ def _finish_hand(state: MoucheHand) -> tuple[int, ...]:
     """Everyone's chips at the end of the hand: the rule-based declarations
     for the players still to declare, then the play solved exactly (max-n)."""
     while state.phase in ("declare", "trump"):
-        state = state._apply(rule_declaration(state))
+        state = state.play_unchecked(rule_declaration(state))
     if state.phase == "over":
         return state.chips
     tricks = mouche.maxn_tricks(state)
@@ -229,10 +144,10 @@ def declaration_advice(state: MoucheHand, worlds: int = 500, seed: int = 0) -> A
                 start += len(state.hands[p])
         world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(order[start : start + len(state.stock)]))
         for i, option in enumerate(options):
-            after = world._apply(option)
+            after = world.play_unchecked(option)
             if option.kind == "fold":  # out of the play: only the declarations can cost anything
                 while after.phase == "declare":
-                    after = after._apply(rule_declaration(after))
+                    after = after.play_unchecked(rule_declaration(after))
                 end = after.chips
             else:
                 end = _finish_hand(after)

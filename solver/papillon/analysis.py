@@ -18,13 +18,12 @@ import dataclasses
 import random
 from array import array
 from collections import Counter
-from itertools import combinations
-from math import comb
 from typing import NamedTuple
 
 from ext import _papillon
 from games.errors import InputError
 from games.papillon.rules import HandState, Move, Scoring
+from games.splits import hand_splits, rank_splits, split_count
 from solver.papillon import reference
 from solver.papillon.reference import MaxnValue, MoveValue
 
@@ -104,69 +103,9 @@ class SeatAnalysis(NamedTuple):
     moves: list[SeatMove]  # best first
 
 
-def hand_splits(unseen: list, sizes: list[int]):
-    """Every way to deal ``unseen`` into hands of ``sizes`` (card by card)."""
-
-    if not sizes:
-        yield ()
-        return
-    first, rest = sizes[0], sizes[1:]
-    for hand in combinations(unseen, first):
-        left = [c for c in unseen if c not in hand]
-        for others in hand_splits(left, rest):
-            yield (hand,) + others
-
-
-def rank_splits(ranks: list[int], sizes: list[int]):
-    """Every way to deal cards of these ``ranks`` into hands of ``sizes``, up to
-    suits: a Counter from the hands' sorted rank tuples to how many card-level
-    deals give them (their sum is :func:`split_count`).
-
-    >>> splits = rank_splits([5, 5, 9, 9, 9, 1], [3, 3])
-    >>> sum(splits.values()) == split_count(6, [3, 3]), splits[((1, 5, 5), (9, 9, 9))]
-    (True, 1)
-    """
-
-    out: Counter = Counter()
-    available = Counter(ranks)
-
-    def deal(player: int, chosen: list, weight: int) -> None:
-        if player == len(sizes):
-            out[tuple(chosen)] += weight
-            return
-        kinds = sorted(available)
-
-        def pick(index: int, left: int, hand: list, w: int) -> None:
-            if left == 0:
-                deal(player + 1, chosen + [tuple(hand)], weight * w)
-                return
-            if index == len(kinds):
-                return
-            rank = kinds[index]
-            have = available[rank]
-            for take in range(min(have, left), -1, -1):
-                if take:
-                    available[rank] -= take
-                pick(index + 1, left - take, hand + [rank] * take, w * comb(have, take))
-                if take:
-                    available[rank] += take
-
-        pick(0, sizes[player], [], 1)
-
-    deal(0, [], 1)
-    return out
-
-
-def split_count(unseen: int, sizes: list[int]) -> int:
-
-    total, left = 1, unseen
-    for size in sizes:
-        total *= comb(left, size)
-        left -= size
-    return total
-
-
-def analyse_seat(state: HandState, player: int | None = None, limit: int = 10_000, seed: int = 0, engine: str = "kernel") -> SeatAnalysis:
+def analyse_seat(
+    state: HandState, player: int | None = None, limit: int = 10_000, seed: int = 0, engine: str = "kernel"
+) -> SeatAnalysis:
     """The moves of the player to move, judged from ``player``'s seat alone.
 
     Only ``player``'s hand and the table are known; the opponents' hands are
@@ -295,7 +234,7 @@ def analyse_redeal(state: HandState, limit: int | None = None, seed: int = 0) ->
             return s.chips, tuple(float(p == s.winner) for p in range(n))
         best = None
         for move in s.legal_moves():
-            child = s._play(move)
+            child = s.play_unchecked(move)
             result = redeal_value(child) if s.stock and not child.stock else value(child)
             if best is None or result[0][s.to_move] > best[0][s.to_move]:
                 best = result
@@ -304,7 +243,7 @@ def analyse_redeal(state: HandState, limit: int | None = None, seed: int = 0) ->
     mover = state.to_move
     rows = []
     for move in state.legal_moves():
-        child = state._play(move)
+        child = state.play_unchecked(move)
         chips, wins = redeal_value(child) if not child.stock else value(child)
         rows.append(RedealMove(move, chips, wins[mover]))
     order = sorted(range(len(rows)), key=lambda i: (-rows[i].chips[mover], i))

@@ -27,7 +27,7 @@ def greedy_bot(state: HandState, rng: random.Random) -> Move:
 
     def gain(index: int):
         move = moves[index]
-        after = state._play(move)
+        after = state.play_unchecked(move)
         return (after.chips[player] - state.chips[player], len(move.captured), -index)
 
     return moves[max(range(len(moves)), key=gain)]

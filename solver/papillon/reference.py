@@ -61,7 +61,7 @@ def _maxn(state: HandState, memo: dict) -> MaxnValue:
     player = state.to_move
     best = None
     for move in state.legal_moves():
-        value = _maxn(state._play(move), memo)
+        value = _maxn(state.play_unchecked(move), memo)
         if best is None or value.chips[player] > best.chips[player]:
             best = value
     memo[key] = best
@@ -80,7 +80,7 @@ def _paranoid(state: HandState, player: int, memo: dict) -> int:
     key = state_key(state)
     if key in memo:
         return memo[key]
-    values = [_paranoid(state._play(move), player, memo) for move in state.legal_moves()]
+    values = [_paranoid(state.play_unchecked(move), player, memo) for move in state.legal_moves()]
     result = max(values) if state.to_move == player else min(values)
     memo[key] = result
     return result
@@ -100,7 +100,7 @@ def analyse_moves(state: HandState) -> list[MoveValue]:
     paranoid_memo: dict = {}
     rows = []
     for move in state.legal_moves():
-        child = state._play(move)
+        child = state.play_unchecked(move)
         rows.append(MoveValue(move, _maxn(child, maxn_memo), _paranoid(child, player, paranoid_memo)))
     order = sorted(range(len(rows)), key=lambda i: (-rows[i].maxn.chips[player], -rows[i].paranoid, i))
     return [rows[i] for i in order]

@@ -43,14 +43,14 @@ def _arguments(position: Position, safe_autoplay: bool, dead_ends: bool) -> tupl
         builders,
         hosts,
     ]
-    options = dict(
-        cells_one_way=rules.cells_one_way,
-        max_cells=rules.cells,
-        empty_rows_take_any=rules.empty_rows is EmptyRows.ANY_CARD,
-        last_card_to_foundation_only=rules.last_card_to_foundation_only,
-        safe_autoplay=safe_autoplay,
-        dead_ends=dead_ends,
-    )
+    options = {
+        "cells_one_way": rules.cells_one_way,
+        "max_cells": rules.cells,
+        "empty_rows_take_any": rules.empty_rows is EmptyRows.ANY_CARD,
+        "last_card_to_foundation_only": rules.last_card_to_foundation_only,
+        "safe_autoplay": safe_autoplay,
+        "dead_ends": dead_ends,
+    }
     return args, options
 
 
@@ -69,8 +69,9 @@ def kernel_moves(position: Position, safe_autoplay: bool = True, dead_ends: bool
     return _to_moves(position.rules, _patience.moves(*args, **options))
 
 
-def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = True,
-          dead_ends: bool = True) -> SolveResult:
+def solve(
+    position: Position, limits: Limits = Limits(), safe_autoplay: bool = True, dead_ends: bool = True
+) -> SolveResult:
     """Search ``position`` with the kernel; same answers as the reference solver."""
     args, options = _arguments(position, safe_autoplay, dead_ends)
     start = time.perf_counter()

@@ -27,7 +27,7 @@ from games.patience.rules import CELL, FOUNDATION, EmptyRows, Move, Position
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _build_relation(rules) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
     deck = make_deck(52)
     builders = tuple(tuple(d for d in deck if rules.can_build(d, c)) for c in deck)
@@ -190,7 +190,7 @@ def is_dead_end(position: Position) -> bool:
     if not homeless:
         return False  # the basement term alone never exceeds the basement
     floor = _floor_of(candidates) if candidates else {}  # last_row_floor
-    for i, row in enumerate(position.rows):
+    for _i, row in enumerate(position.rows):
         if not any(x in homeless for x in row):
             continue
         lowest = dict(floor)  # per suit, the lowest rank known in play while y is the outer card
@@ -223,8 +223,9 @@ def ordered_moves(position: Position, safe_autoplay: bool, dead_ends: bool = Tru
     return moves
 
 
-def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = True,
-          dead_ends: bool = True) -> SolveResult:
+def solve(
+    position: Position, limits: Limits = Limits(), safe_autoplay: bool = True, dead_ends: bool = True
+) -> SolveResult:
     """Search ``position`` to a verdict (or until a limit is hit)."""
     start = time.perf_counter()
     deadline = None if limits.timeout is None else start + limits.timeout
@@ -250,7 +251,7 @@ def solve(position: Position, limits: Limits = Limits(), safe_autoplay: bool = T
             continue
         frame[2] = index + 1
         move = moves[index]
-        child = current._play(move)
+        child = current.play_unchecked(move)
         if child.is_won():
             return result(WON, path + [move])
         key = child.key()

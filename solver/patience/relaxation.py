@@ -137,7 +137,7 @@ class _Formula:
             return
         if bound == 1 and len(literals) <= 6:  # pairwise: few clauses, all binary
             for i, a in enumerate(literals):
-                for b in literals[i + 1:]:
+                for b in literals[i + 1 :]:
                     self.add(-a, -b)
             return
         encoded = CardEnc.atmost(literals, bound, top_id=self.variables, encoding=EncType.seqcounter)
@@ -220,7 +220,7 @@ class _Schedule:
         formula = self.formula
         self.outer = {}
         for c, (i, k) in self.place.items():
-            above = self.rows[i][k + 1:]
+            above = self.rows[i][k + 1 :]
             for t in range(self.T + 1):
                 outer = self.outer[c, t] = formula.new()
                 conditions = [self.placed[c, t]] + [-self.placed[a, t] for a in above]
@@ -295,7 +295,7 @@ class _Schedule:
                     path[card] = len(path)
                     card = host[card]
                 if card in path:
-                    cycle = list(path)[path[card]:]
+                    cycle = list(path)[path[card] :]
                     found.add(tuple(sorted((c, host[c]) for c in cycle)))
                 done.update(path)
         return found

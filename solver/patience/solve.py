@@ -50,9 +50,11 @@ def restart_schedule(budget: int | None) -> tuple[int, int]:
 def _engine(engine: str):
     if engine == "kernel":
         from solver.patience import kernel
+
         return kernel
     if engine == "python":
         from solver.patience import reference
+
         return reference
     raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
 
@@ -82,9 +84,15 @@ def _unpermute(position: Position, order: list[int], moves: list[Move]) -> list[
     return [Move(m.card, rename.get(m.source, m.source), rename.get(m.target, m.target)) for m in moves]
 
 
-def solve(position: Position, limits: Limits = Limits(), engine: str = "kernel",
-          safe_autoplay: bool = True, dead_ends: bool = True, shorten: bool = False,
-          restarts: bool = True) -> SolveResult:
+def solve(
+    position: Position,
+    limits: Limits = Limits(),
+    engine: str = "kernel",
+    safe_autoplay: bool = True,
+    dead_ends: bool = True,
+    shorten: bool = False,
+    restarts: bool = True,
+) -> SolveResult:
     """Solve with the compiled kernel (default) or the pure-Python reference.
 
     ``restarts``: short attempts with shuffled row orders before the full
@@ -104,8 +112,7 @@ def solve(position: Position, limits: Limits = Limits(), engine: str = "kernel",
         attempts, per_attempt = restart_schedule(budget)
         for attempt in range(attempts):
             order = row_order(attempt + 1, len(position.rows))
-            attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt,
-                                                 timeout=_time_left(limits, start))
+            attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt, timeout=_time_left(limits, start))
             if attempt_limits.timeout is not None and attempt_limits.timeout <= 0:
                 break
             tried = search(permuted(position, order), attempt_limits, safe_autoplay, dead_ends)

@@ -52,9 +52,11 @@ class ResultsDB:
         )
         settled = set()
         for deal, result, budget in rows:
-            if result != UNRESOLVED:
-                settled.add(deal)
-            elif not retry_unresolved and (budget is None or (max_nodes is not None and budget >= max_nodes)):
+            if (
+                result != UNRESOLVED
+                or not retry_unresolved
+                and (budget is None or (max_nodes is not None and budget >= max_nodes))
+            ):
                 settled.add(deal)
         return settled
 
@@ -69,20 +71,25 @@ class ResultsDB:
     def unresolved(self, game: str) -> list[int]:
         """The deals of ``game`` on record as unresolved, in order."""
         rows = self.connection.execute(
-            "SELECT deal FROM results WHERE game = ? AND result = 'unresolved' ORDER BY deal", (game,))
+            "SELECT deal FROM results WHERE game = ? AND result = 'unresolved' ORDER BY deal", (game,)
+        )
         return [deal for (deal,) in rows]
 
     def record_relaxation_proof(self, game: str, deal: int, seconds: float) -> None:
         """An unresolved deal proved lost by the chain relaxation, which took ``seconds``."""
         self.connection.execute(
             "UPDATE results SET result = 'unwinnable', proof = 'relaxation', seconds = seconds + ? "
-            "WHERE game = ? AND deal = ? AND result = 'unresolved'", (seconds, game, deal))
+            "WHERE game = ? AND deal = ? AND result = 'unresolved'",
+            (seconds, game, deal),
+        )
         self.connection.commit()
 
     def results(self, game: str, deals: range) -> list[tuple]:
         """(deal, result, nodes, seconds, moves, proof) for the deals of the range on record."""
-        return list(self.connection.execute(
-            "SELECT deal, result, nodes, seconds, moves, proof FROM results "
-            "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
-            (game, deals.start, deals.stop - 1),
-        ))
+        return list(
+            self.connection.execute(
+                "SELECT deal, result, nodes, seconds, moves, proof FROM results "
+                "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
+                (game, deals.start, deals.stop - 1),
+            )
+        )

@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 import multiprocessing
 import statistics
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
-from typing import Callable, Iterable, Iterator
 
 from games.errors import InputError
 from games.patience.rules import Position, Rules
-from solver.patience.solve import solve
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
+from solver.patience.solve import solve
 from solver.survey.db import ResultsDB
 
 
@@ -62,12 +62,12 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel",
-               restarts: bool = True) -> DealResult:
+def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel", restarts: bool = True) -> DealResult:
     """Solve one deal (the unit of work of every survey backend)."""
     result = solve(Position.deal(deal, rules), limits, engine, restarts=restarts)
-    return DealResult(deal, result.result, result.nodes, round(result.seconds, 6), len(result.moves),
-                      result.proved_by or "")
+    return DealResult(
+        deal, result.result, result.nodes, round(result.seconds, 6), len(result.moves), result.proved_by or ""
+    )
 
 
 # Worker state: set once per process by the pool initialiser.
@@ -82,8 +82,16 @@ def _solve_in_worker(deal: int) -> DealResult:
     return solve_deal(deal, _job["rules"], _job["limits"], _job["engine"], _job["restarts"])
 
 
-def _solved(deals: list[int], rules: Rules, limits: Limits, engine: str, restarts: bool, workers: int,
-            scheduler: str | None, connect_timeout: float) -> Iterator[DealResult]:
+def _solved(
+    deals: list[int],
+    rules: Rules,
+    limits: Limits,
+    engine: str,
+    restarts: bool,
+    workers: int,
+    scheduler: str | None,
+    connect_timeout: float,
+) -> Iterator[DealResult]:
     """Results in the order they finish: one process, a local pool, or Dask."""
     if scheduler is not None:
         yield from _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_timeout)
@@ -108,17 +116,26 @@ def _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_t
     except (OSError, TimeoutError, ValueError) as error:
         raise InputError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from None
     with client:
-        futures = client.map(solve_deal, deals, rules=rules, limits=limits, engine=engine, restarts=restarts,
-                             pure=False)
+        futures = client.map(
+            solve_deal, deals, rules=rules, limits=limits, engine=engine, restarts=restarts, pure=False
+        )
         for future in as_completed(futures):
             yield future.result()
 
 
-def run_survey(deals: Iterable[int], rules: Rules, limits: Limits, engine: str = "kernel",
-               workers: int = 1, on_result: Callable[[DealResult | None], None] | None = None,
-               scheduler: str | None = None, db_path: str | None = None,
-               connect_timeout: float = 20.0, restarts: bool = True,
-               retry_unresolved: bool = False) -> list[DealResult]:
+def run_survey(
+    deals: Iterable[int],
+    rules: Rules,
+    limits: Limits,
+    engine: str = "kernel",
+    workers: int = 1,
+    on_result: Callable[[DealResult | None], None] | None = None,
+    scheduler: str | None = None,
+    db_path: str | None = None,
+    connect_timeout: float = 20.0,
+    restarts: bool = True,
+    retry_unresolved: bool = False,
+) -> list[DealResult]:
     """Solve every deal; results come back sorted by deal number.
 
     With ``db_path``, each result is recorded as it finishes, deals already

@@ -58,7 +58,7 @@ def assert_wins(position, moves):
 
 def play_partway(position, moves, fraction):
     for move in moves[: int(len(moves) * fraction)]:
-        position = position.apply(move)
+        position = position.play(move)
     return position
 
 
@@ -67,7 +67,7 @@ def random_walk(position, rng, steps):
         moves = position.legal_moves()
         if not moves:
             break
-        position = position.apply(rng.choice(moves))
+        position = position.play(rng.choice(moves))
     return position
 
 
@@ -104,7 +104,7 @@ def spoil(position, rng, steps):
         if not moves:
             break
         to_cells = [m for m in moves if m.target == CELL]
-        position = position.apply(rng.choice(to_cells if to_cells and rng.random() < 0.7 else moves))
+        position = position.play(rng.choice(to_cells if to_cells and rng.random() < 0.7 else moves))
     return position
 
 
@@ -145,10 +145,13 @@ def test_reference_and_kernel_agree_with_free_cells_in_butterfly(number):
     assert_same_search(Position.deal(number, BUTTERFLY_FREE), Limits(max_nodes=800), number % 2 == 0)
 
 
-@pytest.mark.parametrize("rules, number, safe, verdict", [
-    (make_rules("butterfly", None, 1), 51, True, WON),
-    (PRESETS["streets-and-alleys"], 50, True, UNWINNABLE),
-])
+@pytest.mark.parametrize(
+    "rules, number, safe, verdict",
+    [
+        (make_rules("butterfly", None, 1), 51, True, WON),
+        (PRESETS["streets-and-alleys"], 50, True, UNWINNABLE),
+    ],
+)
 def test_reference_and_kernel_agree_past_a_table_growth(rules, number, safe, verdict):
     """Searches of over 32768 nodes, so the kernel's table has grown and
     rehashed: still the same verdict, node count and moves."""
@@ -264,9 +267,19 @@ def test_tiny_memory_cap_stops_on_memory():
     assert result.moves == []
 
 
-@pytest.mark.parametrize("memory_mib, max_nodes", [
-    (0, None), (0, 1000), (1, None), (1, 10), (2, None), (3, None), (5, 100000), (16, None),
-])
+@pytest.mark.parametrize(
+    "memory_mib, max_nodes",
+    [
+        (0, None),
+        (0, 1000),
+        (1, None),
+        (1, 10),
+        (2, None),
+        (3, None),
+        (5, 100000),
+        (16, None),
+    ],
+)
 def test_table_never_exceeds_the_memory_cap(memory_mib, max_nodes):
     limits = Limits(max_nodes=max_nodes, memory_mib=memory_mib)
     result = kernel.solve(Position.deal(7), limits)

@@ -31,9 +31,20 @@ def playing(hands, trump, trick=(), to_move=None, dealer=None, pool=5, options=N
     if to_move is None:
         to_move = (trick[-1][0] + 1) % n if trick else (dealer + 1) % n
     return MoucheHand(
-        options=options, dealer=dealer, hands=tuple(cards(h) for h in hands), turned=Card.parse("2C"),
-        trump=trump, stock=(), chips=(100,) * n, pool=pool, phase="play", to_move=to_move,
-        declared=("stand",) * n, as_dealt=(False,) * n, trick=trick, tricks=tricks or (0,) * n,
+        options=options,
+        dealer=dealer,
+        hands=tuple(cards(h) for h in hands),
+        turned=Card.parse("2C"),
+        trump=trump,
+        stock=(),
+        chips=(100,) * n,
+        pool=pool,
+        phase="play",
+        to_move=to_move,
+        declared=("stand",) * n,
+        as_dealt=(False,) * n,
+        trick=trick,
+        tricks=tricks or (0,) * n,
     )
 
 
@@ -60,20 +71,21 @@ def test_must_trump_when_void():
 
 
 def test_must_overtrump_when_able():
-    st = playing(["9H", "7S", "8S 6S KD", "TH"], trump=S, trick=[(0, "9H"), (1, "7S")],
-                 options=MoucheOptions(players=4))
+    st = playing(
+        ["9H", "7S", "8S 6S KD", "TH"], trump=S, trick=[(0, "9H"), (1, "7S")], options=MoucheOptions(players=4)
+    )
     assert playable(st) == ["8S"]
 
 
 def test_no_need_to_trump_when_already_outtrumped():
-    st = playing(["9H", "QS", "8S 6S KD", "7H"], trump=S, trick=[(0, "9H"), (1, "QS")],
-                 options=MoucheOptions(players=4))
+    st = playing(
+        ["9H", "QS", "8S 6S KD", "7H"], trump=S, trick=[(0, "9H"), (1, "QS")], options=MoucheOptions(players=4)
+    )
     assert playable(st) == ["6S", "8S", "KD"]
 
 
 def test_following_a_trumped_trick_needs_no_beating():
-    st = playing(["9H", "6S", "8H TH", "7H"], trump=S, trick=[(0, "9H"), (1, "6S")],
-                 options=MoucheOptions(players=4))
+    st = playing(["9H", "6S", "8H TH", "7H"], trump=S, trick=[(0, "9H"), (1, "6S")], options=MoucheOptions(players=4))
     assert playable(st) == ["8H", "TH"]
 
 
@@ -86,17 +98,17 @@ def test_card_order_and_trick_winner():
     # K Q J A 10 ...: the ace is below the jack.
     st = playing(["AH", "JH", "TH"], trump=S, trick=[(0, "AH"), (1, "JH")])
     assert playable(st) == ["TH"]  # cannot beat the jack
-    end = st.apply(Action.parse("TH"))
+    end = st.play(Action.parse("TH"))
     assert end.tricks == (0, 1, 0) and end.to_move == 1
     st = playing(["AH", "2S", "KH"], trump=S, trick=[(0, "AH"), (1, "2S")])
-    assert st.apply(Action.parse("KH")).tricks == (0, 1, 0)  # the small trump wins
+    assert st.play(Action.parse("KH")).tricks == (0, 1, 0)  # the small trump wins
 
 
 def test_the_pamphile_is_the_top_trump_and_a_trump_for_following():
     pam = MoucheOptions(players=3, pamphile=True)
     st = playing(["KD", "JC 9C", "8D"], trump=D, trick=[(0, "KD")], options=pam)
     assert playable(st) == ["JC"]  # trumps led: the Pamphile follows as a trump (and beats)
-    end = st.apply(Action.parse("JC")).apply(Action.parse("8D"))
+    end = st.play(Action.parse("JC")).play(Action.parse("8D"))
     assert end.tricks == (0, 1, 0)
     st = playing(["JC", "KD 9C", "8D"], trump=D, trick=[(0, "JC")], options=pam)
     assert playable(st) == ["KD"]  # the Pamphile led is trumps led
@@ -107,9 +119,9 @@ def test_the_pamphile_is_the_top_trump_and_a_trump_for_following():
 def test_illegal_cards_are_refused_with_the_reason():
     st = playing(["9H", "8H KS 2D", "7H"], trump=S, trick=[(0, "9H")])
     with pytest.raises(InputError, match="does not follow"):
-        st.apply(Action.parse("KS"))
+        st.play(Action.parse("KS"))
     with pytest.raises(InputError, match="does not hold"):
-        st.apply(Action.parse("QC"))
+        st.play(Action.parse("QC"))
 
 
 # ---- declarations and having the mouche -------------------------------------------------------
@@ -131,7 +143,7 @@ def deck_with_hands(hands, turned, players):
 
 def declare(state, *actions):
     for a in actions:
-        state = state.apply(Action.parse(a))
+        state = state.play(Action.parse(a))
     return state
 
 
@@ -190,10 +202,10 @@ def test_discards_are_limited_by_the_stock():
     assert len(st.stock) == 12
     for _ in range(2):
         hand = st.hands[st.to_move]
-        st = st.apply(Action("discard", hand))
+        st = st.play(Action("discard", hand))
     hand = st.hands[st.to_move]
     with pytest.raises(InputError, match="stock holds only 2"):
-        st.apply(Action("discard", hand[:3]))
+        st.play(Action("discard", hand[:3]))
     assert max(len(a.cards) for a in st.legal_moves()) == 2
 
 
@@ -202,7 +214,7 @@ def test_discards_are_limited_by_the_stock():
 
 def play_out(state):
     while not state.is_terminal():
-        state = state.apply(state.legal_moves()[0])
+        state = state.play(state.legal_moves()[0])
     return state
 
 
@@ -283,7 +295,7 @@ def test_random_hands_conserve_chips_and_cards(players, entry):
             st = MoucheHand.deal(seed % players, deck, options, chips=chips, carry=carry, pending=pending)
             total = st.total_chips()
             while not st.is_terminal():
-                st = st.apply(rng.choice(st.legal_moves()))
+                st = st.play(rng.choice(st.legal_moves()))
                 assert st.total_chips() == total
                 held = [c for h in st.hands for c in h] + [c for _, c in st.trick] + list(st.played)
                 assert len(held) == len(set(held))
@@ -297,4 +309,4 @@ def test_bad_options_and_actions():
         MoucheOptions(entry="cap", cap=12)
     with pytest.raises(InputError, match="unknown action"):
         Action.parse("pass the salt")
-    assert PAMPHILE == Card.parse("JC")
+    assert Card.parse("JC") == PAMPHILE

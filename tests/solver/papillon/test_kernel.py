@@ -37,7 +37,7 @@ def last_deal_positions(count, seed=0, players=(3, 4), scorings=("1725", "modern
         options = Options(players=n, scoring=rng.choice(scorings))
         state = HandState.deal(rng.randrange(n), shuffled_deck(number), options, chips=(100,) * n, pool=3 * n)
         while not state.is_terminal() and (state.stock or (mid_deal and rng.random() < 0.4)):
-            state = state._play(rng.choice(state.legal_moves()))
+            state = state.play_unchecked(rng.choice(state.legal_moves()))
         if not state.is_terminal():
             found.append(state)
     return found
@@ -48,7 +48,10 @@ POSITIONS = last_deal_positions(300)
 
 def test_kernel_moves_are_the_engines():
     for state in POSITIONS:
-        kernel = [(tuple([rank] * k) if rank else None, parts) for rank, k, parts in _papillon.kernel_moves(kernel_position(state))]
+        kernel = [
+            (tuple([rank] * k) if rank else None, parts)
+            for rank, k, parts in _papillon.kernel_moves(kernel_position(state))
+        ]
         engine = state.legal_moves()
         if engine[0].is_trail:
             assert kernel == [(None, ())]
@@ -130,7 +133,7 @@ def _before_last_redeal(seed):
         while not state.is_terminal() and len(state.stock) >= 9:
             if len(state.stock) == 9 and sum(map(len, state.hands)) == 1:
                 return state
-            state = state._play(rng.choice(state.legal_moves()))
+            state = state.play_unchecked(rng.choice(state.legal_moves()))
 
 
 def test_redeal_chance_node_is_the_mean_over_every_deal_of_the_stock():
@@ -147,7 +150,7 @@ def test_redeal_chance_node_is_the_mean_over_every_deal_of_the_stock():
         for hands in hand_splits(sorted(state.stock), [3] * n):
             # order the stock so that the redeal gives exactly these hands
             stock = [hands[(dealer + k) % n][i] for i in range(3) for k in range(1, n + 1)]
-            child = dataclasses.replace(state, stock=tuple(stock))._play(row.move)
+            child = dataclasses.replace(state, stock=tuple(stock)).play_unchecked(row.move)
             value = reference_maxn(child)
             totals = [t + c for t, c in zip(totals, value.chips)]
             wins += value.winner == state.to_move
@@ -164,5 +167,7 @@ def test_rank_splits_count_every_card_level_deal():
     rng = random.Random(4)
     for _ in range(20):
         cards = sorted(rng.sample(make_deck(52)[:26], 9))  # few ranks: many repeats
-        by_cards = Counter(tuple(tuple(sorted(c.rank for c in h)) for h in split) for split in hand_splits(cards, [3, 3, 3]))
+        by_cards = Counter(
+            tuple(tuple(sorted(c.rank for c in h)) for h in split) for split in hand_splits(cards, [3, 3, 3])
+        )
         assert rank_splits([c.rank for c in cards], [3, 3, 3]) == by_cards

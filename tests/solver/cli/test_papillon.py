@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -12,7 +11,9 @@ from games.papillon.format import parse_position
 from solver.cli import main
 from solver.papillon.analysis import analyse
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "papillon"
+import checkout
+
+EXAMPLES = checkout.EXAMPLES / "papillon"
 
 
 def run(*args):
@@ -34,8 +35,21 @@ def test_play_prints_a_log_and_the_final_chips():
 
 @pytest.mark.parametrize("players", ["3", "4"])
 def test_play_json_conserves_chips(players):
-    result = run("papillon", "play", "--players", players, "--rounds", "2", "--seed", "8", "--json",
-                 "--bots", "greedy", "--scoring", "modern")
+    result = run(
+        "papillon",
+        "play",
+        "--players",
+        players,
+        "--rounds",
+        "2",
+        "--seed",
+        "8",
+        "--json",
+        "--bots",
+        "greedy",
+        "--scoring",
+        "modern",
+    )
     game = json.loads(result.output)
     n = int(players)
     assert len(game["hands"]) >= 2 * n

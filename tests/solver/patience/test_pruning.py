@@ -8,16 +8,16 @@ import pytest
 from games.cards import Suit
 from games.patience.rules import Position, make_rules
 from solver.patience import kernel, reference
-from solver.patience.reference import (dead_end_applies, is_dead_end, last_row_candidates, last_row_floor,
-                              no_last_row)
-from solver.patience.result import UNRESOLVED, Limits
+from solver.patience.reference import dead_end_applies, is_dead_end, last_row_candidates, last_row_floor, no_last_row
+from solver.patience.result import Limits
 
+import checkout
 from patience_positions import PLAIN, resolved_by_plain_search
 
 RULE_SETTINGS = {
-    "safe foundation moves": dict(safe_autoplay=True, dead_ends=False),
-    "dead-end test": dict(safe_autoplay=False, dead_ends=True),
-    "both": dict(safe_autoplay=True, dead_ends=True),
+    "safe foundation moves": {"safe_autoplay": True, "dead_ends": False},
+    "dead-end test": {"safe_autoplay": False, "dead_ends": True},
+    "both": {"safe_autoplay": True, "dead_ends": True},
 }
 
 
@@ -63,8 +63,7 @@ def test_dead_end_test_catches_a_reversed_suit_in_the_last_row():
     cards must wait in a basement with room for two more."""
     from games.patience.format import parse_deal_text
 
-    text = ("F: KC KD KH 7S\nB: KS\nL1: -\nL2: -\nL3: -\nL4: 8S 9S TS JS QS\nL5: -\n"
-            "R1: -\nR2: -\nR3: -\nR4: -\nR5: -\n")
+    text = "F: KC KD KH 7S\nB: KS\nL1: -\nL2: -\nL3: -\nL4: 8S 9S TS JS QS\nL5: -\nR1: -\nR2: -\nR3: -\nR4: -\nR5: -\n"
     position = parse_deal_text(text)
     assert is_dead_end(position)
     assert reference.solve(position, Limits(), dead_ends=False).result == "unwinnable"
@@ -77,9 +76,11 @@ def test_dead_end_test_counts_a_basement_card_behind_any_lower_card_of_its_suit(
     cells. 6C waits for 5C although the next club home is 4C, elsewhere."""
     from games.patience.format import parse_deal_text
 
-    text = ("variant: alternate-colours\nF: 3C AD 2H 2S\nB: 6C 9H 7S\nL1: JH 4C 3H 7H\n"
-            "L2: 5H TD QC KD QS KH\nL3: 6S JD 3D 9D TS\nL4: TH 9C 8H 9S 8D\nL5: TC\n"
-            "R1: 2D 3S JC 5S 4H 5C 4D\nR2: 6D 7C KC 8S 7D\nR3: 8C 6H 4S 5D\nR4: JS QH\nR5: QD KS\n")
+    text = (
+        "variant: alternate-colours\nF: 3C AD 2H 2S\nB: 6C 9H 7S\nL1: JH 4C 3H 7H\n"
+        "L2: 5H TD QC KD QS KH\nL3: 6S JD 3D 9D TS\nL4: TH 9C 8H 9S 8D\nL5: TC\n"
+        "R1: 2D 3S JC 5S 4H 5C 4D\nR2: 6D 7C KC 8S 7D\nR3: 8C 6H 4S 5D\nR4: JS QH\nR5: QD KS\n"
+    )
     position = parse_deal_text(text)
     assert is_dead_end(position)
     assert reference.solve(position, Limits(), **PLAIN).result == "unwinnable"
@@ -93,8 +94,10 @@ def test_dead_end_test_keeps_the_last_rows_suit_in_the_basement():
     still there (8H is in play). Four cards, three cells."""
     from games.patience.format import parse_deal_text
 
-    text = ("F: 3C QD 4H 4S\nB: QH JS KS\nL1: 7H 6S\nL2: 8H QS KC QC KH\nL3: 6C 7C 6H 7S\n"
-            "L4: 5C\nL5: TS JC TH JH\nR1: -\nR2: 5H 4C KD 5S 8S 9H 8C 9C TC 9S\nR3: -\nR4: -\nR5: -\n")
+    text = (
+        "F: 3C QD 4H 4S\nB: QH JS KS\nL1: 7H 6S\nL2: 8H QS KC QC KH\nL3: 6C 7C 6H 7S\n"
+        "L4: 5C\nL5: TS JC TH JH\nR1: -\nR2: 5H 4C KD 5S 8S 9H 8C 9C TC 9S\nR3: -\nR4: -\nR5: -\n"
+    )
     position = parse_deal_text(text)
     assert last_row_floor(position) == {Suit.SPADES: 10}
     assert is_dead_end(position)
@@ -134,9 +137,8 @@ def test_last_row_test_on_the_published_deals():
     ten or higher."""
     import csv
     import gzip
-    from pathlib import Path
 
-    data = Path(__file__).resolve().parent.parent / "data" / "butterfly.csv.gz"
+    data = checkout.DATA / "butterfly.csv.gz"
     with gzip.open(data, "rt") as handle:
         rows = list(csv.DictReader(handle))[:3000]
     for row in rows:

@@ -36,7 +36,7 @@ def test_wilson_interval_matches_known_values():
 
 
 def test_summary_counts_unresolved_as_lost_then_as_won():
-    results = run_survey(range(0, 12), RULES, Limits(max_nodes=3000))
+    results = run_survey(range(12), RULES, Limits(max_nodes=3000))
     s = summarise(results)
     assert s["won"] + s["unwinnable"] + s["unresolved"] == 12
     assert s["winnability_low"] == pytest.approx(wilson(s["won"], 12)[0])
@@ -50,15 +50,15 @@ def test_parse_range():
 
 def test_database_records_and_skips_settled_deals(tmp_path):
     db = str(tmp_path / "r.sqlite")
-    first = run_survey(range(0, 10), RULES, LIMITS, db_path=db)
+    first = run_survey(range(10), RULES, LIMITS, db_path=db)
     seen = []
-    again = run_survey(range(0, 15), RULES, LIMITS, db_path=db, on_result=seen.append)
+    again = run_survey(range(15), RULES, LIMITS, db_path=db, on_result=seen.append)
     assert as_rows(again)[:10] == as_rows(first)
     assert len(rows(db)) == 15
     assert len([r for r in seen if r is not None]) == 5  # only the new deals were solved
     # A larger budget searches the unresolved ones again, and only those.
     seen.clear()
-    run_survey(range(0, 15), RULES, Limits(max_nodes=40_000), db_path=db, on_result=seen.append)
+    run_survey(range(15), RULES, Limits(max_nodes=40_000), db_path=db, on_result=seen.append)
     solved = [r.deal for r in seen if r is not None]
     unresolved = [d for d, result, _, _ in rows(db) if result == "unresolved"] + solved
     assert set(solved) <= set(unresolved)
@@ -78,8 +78,7 @@ def test_retry_unresolved_searches_them_again_with_the_same_budget(tmp_path):
     run_survey(range(125, 127), RULES, LIMITS, db_path=db_path, on_result=seen.append)
     assert [r.deal for r in seen if r is not None] == [125]  # 126 was skipped: same budget
     seen.clear()
-    again = run_survey(range(125, 127), RULES, LIMITS, db_path=db_path, on_result=seen.append,
-                       retry_unresolved=True)
+    again = run_survey(range(125, 127), RULES, LIMITS, db_path=db_path, on_result=seen.append, retry_unresolved=True)
     assert [r.deal for r in seen if r is not None] == [126]
     assert [(r.deal, r.result, r.nodes) for r in again][1] == (126, "unwinnable", 1)
 
@@ -87,16 +86,20 @@ def test_retry_unresolved_searches_them_again_with_the_same_budget(tmp_path):
 def _cli(*args, cwd):
     """Run the installed CLI module in a subprocess (not the source tree's)."""
     env = dict(os.environ, PYTHONPATH=str(Path(solver.__file__).resolve().parent.parent))
-    return subprocess.Popen([sys.executable, "-m", "solver.cli", *args], cwd=cwd, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [sys.executable, "-m", "solver.cli", *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def test_survey_killed_mid_way_loses_nothing_and_duplicates_nothing(tmp_path):
     db = tmp_path / "r.sqlite"
     # Without restarts a quarter of the deals use their whole budget: slow
     # enough for the kill to land part-way.
-    args = ["survey", "--deals", "0-199", "--max-nodes", "100000", "--no-restarts", "--workers", "2",
-            "--db", str(db)]
+    args = ["survey", "--deals", "0-199", "--max-nodes", "100000", "--no-restarts", "--workers", "2", "--db", str(db)]
     process = _cli(*args, cwd=tmp_path)
     deadline = time.time() + 120
     while time.time() < deadline:
@@ -116,14 +119,15 @@ def test_survey_killed_mid_way_loses_nothing_and_duplicates_nothing(tmp_path):
     after = rows(db)
     assert [r[0] for r in after] == list(range(200))  # every deal exactly once
     assert set(done_before) <= set(after)  # nothing recorded before the kill was lost
-    fresh = run_survey(range(0, 200), RULES, Limits(max_nodes=100_000), workers=2, restarts=False)
+    fresh = run_survey(range(200), RULES, Limits(max_nodes=100_000), workers=2, restarts=False)
     assert after == as_rows(fresh)
 
 
 def test_dask_cluster_matches_the_local_pool():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
         on_dask = run_survey(range(40, 70), RULES, LIMITS, scheduler=cluster.scheduler_address)
     local = run_survey(range(40, 70), RULES, LIMITS, workers=2)
     assert as_rows(on_dask) == as_rows(local)
@@ -134,4 +138,4 @@ def test_unreachable_scheduler_is_a_clear_error():
     from games.errors import InputError
 
     with pytest.raises(InputError, match="cannot reach the Dask scheduler"):
-        run_survey(range(0, 2), RULES, LIMITS, scheduler="tcp://127.0.0.1:9", connect_timeout=2)
+        run_survey(range(2), RULES, LIMITS, scheduler="tcp://127.0.0.1:9", connect_timeout=2)

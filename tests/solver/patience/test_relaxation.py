@@ -16,13 +16,13 @@ import sqlite3
 import pytest
 
 from games.cards import Card
-from games.patience.rules import Position, make_rules
 from games.patience.format import parse_deal
-from solver.patience import kernel, relaxation
+from games.patience.rules import Position, make_rules
 from solver.cli import main
-from solver.patience.solve import solve
+from solver.patience import kernel, relaxation
 from solver.patience.relaxation import LOST, POSSIBLE, check
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
+from solver.patience.solve import solve
 
 from patience_positions import PLAIN, resolved_by_plain_search
 from relaxed_game import random_small_position, relaxed_win_exists
@@ -41,7 +41,7 @@ def late_positions_of_won_lines(deals, seed):
         result = kernel.solve(position, Limits(max_nodes=200_000))
         if result.result == WON:
             line = [step for step in position.replay(result.moves)[:-1] if step.cards_in_play() <= 24]
-            yield from line[::max(1, len(line) // 3)]
+            yield from line[:: max(1, len(line) // 3)]
 
 
 def test_never_lost_on_won_positions():
@@ -138,8 +138,12 @@ def lost_position():
     """Late in an alternate-colours game; the search needs a few hundred nodes to prove it lost."""
     rules = make_rules("butterfly", "alternate-colours")
     rows = ["8D", "", "4D JH KD", "", "3D KH QS JD", "5D", "", "QD KS QH JS TD", "", ""]
-    return Position(rules, tuple(tuple(Card.parse(c) for c in row.split()) for row in rows),
-                    (13, 2, 10, 10), (Card.parse("6D"), Card.parse("7D"), Card.parse("9D"))).validate()
+    return Position(
+        rules,
+        tuple(tuple(Card.parse(c) for c in row.split()) for row in rows),
+        (13, 2, 10, 10),
+        (Card.parse("6D"), Card.parse("7D"), Card.parse("9D")),
+    ).validate()
 
 
 def test_proves_lost_what_the_search_proves_lost():
@@ -185,9 +189,11 @@ def test_survey_database_records_how_a_deal_was_proved(tmp_path):
 
     path = str(tmp_path / "old.sqlite")
     with sqlite3.connect(path) as old:
-        old.execute("CREATE TABLE results (game TEXT NOT NULL, deal INTEGER NOT NULL, result TEXT NOT NULL, "
-                    "nodes INTEGER NOT NULL, seconds REAL NOT NULL, moves INTEGER NOT NULL, max_nodes INTEGER, "
-                    "PRIMARY KEY (game, deal))")
+        old.execute(
+            "CREATE TABLE results (game TEXT NOT NULL, deal INTEGER NOT NULL, result TEXT NOT NULL, "
+            "nodes INTEGER NOT NULL, seconds REAL NOT NULL, moves INTEGER NOT NULL, max_nodes INTEGER, "
+            "PRIMARY KEY (game, deal))"
+        )
         old.execute("INSERT INTO results VALUES ('g', 1, 'unwinnable', 1, 0.1, 0, 10)")
         old.execute("INSERT INTO results VALUES ('g', 2, 'won', 9, 0.1, 50, 10)")
     db = ResultsDB(path)

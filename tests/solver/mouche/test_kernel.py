@@ -26,14 +26,14 @@ def play_positions(count, seed=0, players=(3, 4, 5, 6), tricks_left=(1, 2, 3), p
             moves = state.legal_moves()
             if state.phase == "declare":
                 moves = [Action("stand")] * 4 + [Action("fold")] + [m for m in moves if m.kind == "discard"][:3]
-            state = state.apply(rng.choice(moves))
+            state = state.play(rng.choice(moves))
         if state.phase != "play":
             continue
         left = rng.choice(tricks_left)
         target = (5 - left) * len(state.in_hand()) + rng.randrange(len(state.in_hand()))
         played = 0
         while state.phase == "play" and played < target:
-            state = state.apply(rng.choice(state.legal_moves()))
+            state = state.play(rng.choice(state.legal_moves()))
             played += 1
         if state.phase == "play":
             found.append(state)

@@ -52,24 +52,49 @@ def test_ten_spelled_t_or_10_is_the_same_card_and_prints_t(suit):
     assert Card.parse("10" + suit).rank is Rank.TEN
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("7h", "7H"), ("ts", "TS"), ("10s", "TS"), ("qd", "QD"), ("ac", "AC"),
-    ("kH", "KH"), (" 9c ", "9C"), ("jS", "JS"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("7h", "7H"),
+        ("ts", "TS"),
+        ("10s", "TS"),
+        ("qd", "QD"),
+        ("ac", "AC"),
+        ("kH", "KH"),
+        (" 9c ", "9C"),
+        ("jS", "JS"),
+    ],
+)
 def test_lower_and_mixed_case_and_surrounding_spaces_accepted(text, expected):
     assert str(Card.parse(text)) == expected
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("A♠", "AS"), ("q♦", "QD"), ("10♥", "TH"), ("2♣", "2C"), ("K♤", "KS"), ("5♡", "5H"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("A♠", "AS"),
+        ("q♦", "QD"),
+        ("10♥", "TH"),
+        ("2♣", "2C"),
+        ("K♤", "KS"),
+        ("5♡", "5H"),
+    ],
+)
 def test_suit_symbols_are_parsed(text, expected):
     assert str(Card.parse(text)) == expected
 
 
-@pytest.mark.parametrize("name, shown", [
-    ("QD", "Q♦"), ("TH", "10♥"), ("AS", "A♠"), ("2C", "2♣"), ("9H", "9♥"), ("TS", "10♠"),
-])
+@pytest.mark.parametrize(
+    "name, shown",
+    [
+        ("QD", "Q♦"),
+        ("TH", "10♥"),
+        ("AS", "A♠"),
+        ("2C", "2♣"),
+        ("9H", "9♥"),
+        ("TS", "10♠"),
+    ],
+)
 def test_unicode_display(name, shown):
     assert Card.parse(name).unicode() == shown
 

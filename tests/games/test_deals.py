@@ -18,11 +18,14 @@ def test_splitmix64_seed_0_vector():
     ]
 
 
-@pytest.mark.parametrize("number, first_ten", [
-    (0, "8S JH 9C 2S 2D QD 6S TC 3D AC"),
-    (1, "7D 9C 4D 8H 8D 5S JD 6D 9S JC"),
-    (2**63 - 1, "5C JC 8H AH TD 9H 2C TC 8S QH"),
-])
+@pytest.mark.parametrize(
+    "number, first_ten",
+    [
+        (0, "8S JH 9C 2S 2D QD 6S TC 3D AC"),
+        (1, "7D 9C 4D 8H 8D 5S JD 6D 9S JC"),
+        (2**63 - 1, "5C JC 8H AH TD 9H 2C TC 8S QH"),
+    ],
+)
 def test_shuffled_deck_vectors(number, first_ten):
     assert format_cards(shuffled_deck(number)[:10]) == first_ten
 

@@ -1,8 +1,8 @@
 """The solve front-end with restarts: wins are real, budgets hold, proofs pass."""
 
 from games.patience.rules import Position, make_rules
-from solver.patience.solve import row_order, solve
 from solver.patience.result import Limits
+from solver.patience.solve import row_order, solve
 
 
 def test_row_orders_are_fixed_permutations():

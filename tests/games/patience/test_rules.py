@@ -68,7 +68,7 @@ def assert_legal(pos, text):
     move = M(text)
     assert move in pos.legal_moves(), f"{text} should be legal"
     assert pos.check_move(move) is None
-    after = pos.apply(move)
+    after = pos.play(move)
     assert after != pos
     return after
 
@@ -82,7 +82,7 @@ def assert_illegal(pos, text, why=None):
     if why is not None:
         assert why in reason, reason
     with pytest.raises(InputError) as info:
-        pos.apply(move)
+        pos.play(move)
     assert str(move) in str(info.value)
     assert "\n" not in str(info.value)
     return reason
@@ -116,7 +116,7 @@ def test_foundation_moves_build_a_suit_up_to_the_king():
     rows = {"L1": "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"}
     pos = position(BUTTERFLY, rows)
     for rank in "23456789TJQK":
-        pos = pos.apply(M(f"{rank}H L1>F"))
+        pos = pos.play(M(f"{rank}H L1>F"))
     assert pos.foundations == (1, 1, 13, 1)
     assert pos.rows[0] == ()
 
@@ -124,10 +124,21 @@ def test_foundation_moves_build_a_suit_up_to_the_king():
 # ------------------------------------------------------------------ row to row
 def butterfly_fan(rules=BUTTERFLY):
     """Outer cards: L1 7H, L2 8C, L3 6S, L4 9D, L5 7C, R1 8D, R2 6D, R3 KS, R4 2S, R5 QC."""
-    return position(rules, {
-        "L1": "2C 7H", "L2": "2D 8C", "L3": "2H 6S", "L4": "3C 9D", "L5": "3D 7C",
-        "R1": "3H 8D", "R2": "3S 6D", "R3": "4C KS", "R4": "4D 2S", "R5": "4H QC",
-    })
+    return position(
+        rules,
+        {
+            "L1": "2C 7H",
+            "L2": "2D 8C",
+            "L3": "2H 6S",
+            "L4": "3C 9D",
+            "L5": "3D 7C",
+            "R1": "3H 8D",
+            "R2": "3S 6D",
+            "R3": "4C KS",
+            "R4": "4D 2S",
+            "R5": "4H QC",
+        },
+    )
 
 
 def test_butterfly_builds_one_rank_up_or_down_regardless_of_suit():
@@ -272,7 +283,7 @@ def test_a_basement_cell_freed_by_a_card_going_home_is_used_again():
     """At most three cards at a time, not three in all."""
     pos = position(BUTTERFLY, {"L1": "5C 9D 8S 7H", "L2": "6C 2C"})
     for move in ("7H L1>B", "8S L1>B", "2C L2>B"):
-        pos = pos.apply(M(move))
+        pos = pos.play(M(move))
     assert_illegal(pos, "9D L1>B", "no free cell")
     pos = assert_legal(pos, "2C B>F")
     after = assert_legal(pos, "9D L1>B")
@@ -295,7 +306,7 @@ def test_free_cells_give_cards_back_to_rows():
     assert_illegal(pos, "7H B>L3")
     assert_legal(pos, "7H B>L4")  # an empty row takes any card
     assert_legal(pos, "KD L3>B")
-    full = pos.apply(M("KD L3>B"))
+    full = pos.play(M("KD L3>B"))
     assert_illegal(full, "8H L1>B", "no free cell")
 
 
@@ -328,7 +339,7 @@ def test_without_the_last_card_rule_the_last_card_moves_anywhere(rules):
 # ----------------------------------------------------------------- empty rows
 def test_butterfly_empty_row_is_lost():
     pos = position(BUTTERFLY, {"L1": "7H", "L2": "2C 8C"}, "AC AD 6H AS")
-    pos = pos.apply(M("7H L1>F"))
+    pos = pos.play(M("7H L1>F"))
     assert_illegal(pos, "8C L2>L1", "empty and lost")
     assert not [m for m in pos.legal_moves() if m.target == "L1"]
     assert BUTTERFLY.empty_rows is EmptyRows.LOST
@@ -340,12 +351,12 @@ def test_empty_row_takes_any_card_in_other_presets(rules):
     for move in ["7H L1>L4", "KD L2>R1", "5S L3>R4"]:
         assert_legal(pos, move)
     targets = {m.target for m in pos.legal_moves() if m.source == "L1"}
-    assert {n for n in rules.row_names[3:]} <= targets
+    assert set(rules.row_names[3:]) <= targets
 
 
 def test_a_row_emptied_in_fortress_can_be_refilled():
     pos = position(FORTRESS, {"L1": "7H", "L2": "2C 8H", "L3": "3C KD"})
-    pos = pos.apply(M("7H L1>L2"))
+    pos = pos.play(M("7H L1>L2"))
     assert pos.rows[0] == ()
     pos = assert_legal(pos, "KD L3>L1")
     assert pos.rows[0] == (C("KD"),)
@@ -358,15 +369,18 @@ def test_cards_never_leave_the_foundations():
     pos = position(BUTTERFLY, {"L1": "2C 2D"}, "AC AD AH AS")
     assert pos.check_move(Move(C("AC"), FOUNDATION, "L1")) == "cards never leave the foundations"
     with pytest.raises(InputError):
-        pos.apply(Move(C("AC"), FOUNDATION, "L1"))
+        pos.play(Move(C("AC"), FOUNDATION, "L1"))
 
 
-@pytest.mark.parametrize("text, why", [
-    ("7H L6>L1", "no row L6"),
-    ("7H R6>L1", "no row R6"),
-    ("7H L1>R9", "no row R9"),
-    ("7H L1>L0", "no row L0"),
-])
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("7H L6>L1", "no row L6"),
+        ("7H R6>L1", "no row R6"),
+        ("7H L1>R9", "no row R9"),
+        ("7H L1>L0", "no row L0"),
+    ],
+)
 def test_unknown_row_names_rejected(text, why):
     pos = position(BUTTERFLY, {"L1": "2C 7H", "L2": "2D 8C"})
     assert_illegal(pos, text, why)
@@ -391,10 +405,10 @@ def test_is_won_only_when_all_four_foundations_reach_the_king():
     for suit in range(4):
         tops = [13] * 4
         tops[suit] = 12
-        pos = Position(BUTTERFLY, ((C("KCKDKHKS"[2 * suit: 2 * suit + 2]),),) + ((),) * 9, tuple(tops))
+        pos = Position(BUTTERFLY, ((C("KCKDKHKS"[2 * suit : 2 * suit + 2]),),) + ((),) * 9, tuple(tops))
         assert not pos.is_won()
         pos.validate()
-        won = pos.apply(pos.legal_moves()[0])
+        won = pos.play(pos.legal_moves()[0])
         assert won.is_won()
     assert not Position.deal(1).is_won()
 
@@ -414,21 +428,40 @@ def test_move_parse_fields():
     assert Move.parse("5C B>F") == Move(C("5C"), CELL, FOUNDATION)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("7H L3 > R2", "7H L3>R2"),
-    ("  7h l3>r2  ", "7H L3>R2"),
-    ("kd L1 >f", "KD L1>F"),
-    ("10s r4> b", "TS R4>B"),
-    ("5c\tb>f", "5C B>F"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("7H L3 > R2", "7H L3>R2"),
+        ("  7h l3>r2  ", "7H L3>R2"),
+        ("kd L1 >f", "KD L1>F"),
+        ("10s r4> b", "TS R4>B"),
+        ("5c\tb>f", "5C B>F"),
+    ],
+)
 def test_move_parse_accepts_spaces_and_lower_case(text, expected):
     assert str(Move.parse(text)) == expected
 
 
-@pytest.mark.parametrize("text", [
-    "", "7H", "7H L3", "7H L3 R2", "7H L3-R2", "7H L3>>R2", "7H L3>R2>F", "XX L3>R2",
-    "7H Q3>R2", "7H L>R2", "7H LX>R2", "7H L3>", ">R2", "7H F>B", "7H L3>R2 extra",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "7H",
+        "7H L3",
+        "7H L3 R2",
+        "7H L3-R2",
+        "7H L3>>R2",
+        "7H L3>R2>F",
+        "XX L3>R2",
+        "7H Q3>R2",
+        "7H L>R2",
+        "7H LX>R2",
+        "7H L3>",
+        ">R2",
+        "7H F>B",
+        "7H L3>R2 extra",
+    ],
+)
 def test_bad_move_notation_rejected(text):
     with pytest.raises(InputError) as info:
         Move.parse(text)
@@ -443,7 +476,7 @@ def test_replay_returns_every_position():
     assert len(positions) == 3
     assert positions[0] is pos
     assert positions[2].foundations == (2, 1, 2, 1)
-    assert positions[2] == pos.apply(moves[0]).apply(moves[1])
+    assert positions[2] == pos.play(moves[0]).play(moves[1])
 
 
 def test_replay_names_the_first_illegal_move_with_its_number():
@@ -465,7 +498,7 @@ def test_replay_of_nothing_is_the_start():
 def test_positions_are_immutable_values():
     pos = position(BUTTERFLY, {"L1": "9D 2C"})
     before = (pos.rows, pos.foundations, pos.cells)
-    pos.apply(M("2C L1>F"))
+    pos.play(M("2C L1>F"))
     assert (pos.rows, pos.foundations, pos.cells) == before
     with pytest.raises(dataclasses.FrozenInstanceError):
         pos.rows = ()
@@ -476,21 +509,51 @@ def test_legal_moves_order_butterfly():
     """Foundations (rows in order, then the basement in card order), then row
     to row (source rows in order, each to target rows in order), then row to
     basement (rows in order)."""
-    pos = position(BUTTERFLY, {
-        "L1": "5D 2C", "L2": "9S 3H", "L3": "7C 4D", "L4": "8D",
-        "R1": "KH 3S", "R2": "6S 5H", "R3": "QD JC", "R4": "TD 9H", "R5": "4S 2D",
-    }, "AC AD 2H AS", cells="2S KC")
+    pos = position(
+        BUTTERFLY,
+        {
+            "L1": "5D 2C",
+            "L2": "9S 3H",
+            "L3": "7C 4D",
+            "L4": "8D",
+            "R1": "KH 3S",
+            "R2": "6S 5H",
+            "R3": "QD JC",
+            "R4": "TD 9H",
+            "R5": "4S 2D",
+        },
+        "AC AD 2H AS",
+        cells="2S KC",
+    )
     assert pos.cells == (C("KC"), C("2S"))
     expected = [
-        "2C L1>F", "3H L2>F", "2D R5>F", "2S B>F",
-        "2C L1>L2", "2C L1>R1",
-        "3H L2>L1", "3H L2>L3", "3H L2>R5",
-        "4D L3>L2", "4D L3>R1", "4D L3>R2",
-        "3S R1>L1", "3S R1>L3", "3S R1>R5",
+        "2C L1>F",
+        "3H L2>F",
+        "2D R5>F",
+        "2S B>F",
+        "2C L1>L2",
+        "2C L1>R1",
+        "3H L2>L1",
+        "3H L2>L3",
+        "3H L2>R5",
+        "4D L3>L2",
+        "4D L3>R1",
+        "4D L3>R2",
+        "3S R1>L1",
+        "3S R1>L3",
+        "3S R1>R5",
         "5H R2>L3",
         "9H R4>L4",
-        "2D R5>L2", "2D R5>R1",
-        "2C L1>B", "3H L2>B", "4D L3>B", "3S R1>B", "5H R2>B", "JC R3>B", "9H R4>B", "2D R5>B",
+        "2D R5>L2",
+        "2D R5>R1",
+        "2C L1>B",
+        "3H L2>B",
+        "4D L3>B",
+        "3S R1>B",
+        "5H R2>B",
+        "JC R3>B",
+        "9H R4>B",
+        "2D R5>B",
     ]
     assert [str(m) for m in pos.legal_moves()] == expected
 
@@ -499,22 +562,47 @@ def test_legal_moves_order_with_free_cells():
     """As above, with cell to row (cells in card order, rows in order) before
     row to cell."""
     rules = dataclasses.replace(CASTLE, cells=3, cells_one_way=False)
-    pos = position(rules, {
-        "L1": "9S 2C", "L2": "5H", "L3": "KD 6D",
-        "R1": "4S", "R2": "3D", "R3": "8C", "R4": "7S",
-    }, "AC AD AH AS", cells="2H 5C")
+    pos = position(
+        rules,
+        {
+            "L1": "9S 2C",
+            "L2": "5H",
+            "L3": "KD 6D",
+            "R1": "4S",
+            "R2": "3D",
+            "R3": "8C",
+            "R4": "7S",
+        },
+        "AC AD AH AS",
+        cells="2H 5C",
+    )
     expected = [
-        "2C L1>F", "2H B>F",
-        "2C L1>L4", "2C L1>R2",
-        "5H L2>L3", "5H L2>L4",
-        "6D L3>L4", "6D L3>R4",
-        "4S R1>L2", "4S R1>L4",
-        "3D R2>L4", "3D R2>R1",
+        "2C L1>F",
+        "2H B>F",
+        "2C L1>L4",
+        "2C L1>R2",
+        "5H L2>L3",
+        "5H L2>L4",
+        "6D L3>L4",
+        "6D L3>R4",
+        "4S R1>L2",
+        "4S R1>L4",
+        "3D R2>L4",
+        "3D R2>R1",
         "8C R3>L4",
-        "7S R4>L4", "7S R4>R3",
-        "5C B>L3", "5C B>L4",
-        "2H B>L4", "2H B>R2",
-        "2C L1>B", "5H L2>B", "6D L3>B", "4S R1>B", "3D R2>B", "8C R3>B", "7S R4>B",
+        "7S R4>L4",
+        "7S R4>R3",
+        "5C B>L3",
+        "5C B>L4",
+        "2H B>L4",
+        "2H B>R2",
+        "2C L1>B",
+        "5H L2>B",
+        "6D L3>B",
+        "4S R1>B",
+        "3D R2>B",
+        "8C R3>B",
+        "7S R4>B",
     ]
     assert [str(m) for m in pos.legal_moves()] == expected
 
@@ -536,7 +624,7 @@ def test_children_pairs_moves_with_their_positions():
     children = list(pos.children())
     assert [m for m, _ in children] == pos.legal_moves()
     for move, child in children:
-        assert child == pos.apply(move)
+        assert child == pos.play(move)
 
 
 def test_key_ignores_the_order_of_rows():
@@ -560,22 +648,23 @@ def test_validate_accepts_deals_and_rejects_broken_positions():
     with pytest.raises(InputError, match="has 10 rows"):
         dataclasses.replace(pos, rows=tuple(rows[:9])).validate()
     with pytest.raises(InputError, match="cells"):
-        dataclasses.replace(pos, rows=tuple(r[:-1] for r in rows),
-                            cells=tuple(sorted(r[-1] for r in rows))).validate()
+        dataclasses.replace(pos, rows=tuple(r[:-1] for r in rows), cells=tuple(sorted(r[-1] for r in rows))).validate()
     with pytest.raises(InputError, match="foundation"):
         dataclasses.replace(pos, foundations=(14, 1, 1, 1)).validate()
 
 
 # ======================================================== property tests
-CONFIGS = [(game, None, None) for game in PRESETS] + [
-    (game, "alternate-colours", None) for game in PRESETS
-] + [
-    ("butterfly", None, 0),
-    ("butterfly", "same-suit", 1),
-    ("beleaguered-castle", None, 2),
-    ("streets-and-alleys", "alternate-colours", 3),
-    ("fortress", None, 1),
-]
+CONFIGS = (
+    [(game, None, None) for game in PRESETS]
+    + [(game, "alternate-colours", None) for game in PRESETS]
+    + [
+        ("butterfly", None, 0),
+        ("butterfly", "same-suit", 1),
+        ("beleaguered-castle", None, 2),
+        ("streets-and-alleys", "alternate-colours", 3),
+        ("fortress", None, 1),
+    ]
+)
 
 
 def count_cards(pos):
@@ -645,8 +734,7 @@ def covered_cards(pos, data):
     covered = [(card, name) for name, row in zip(pos.rules.row_names, pos.rows) for card in row[:-1]]
     if not covered:
         return []
-    picks = data.draw(st.lists(st.sampled_from(covered), max_size=2))
-    return picks
+    return data.draw(st.lists(st.sampled_from(covered), max_size=2))
 
 
 def pick_move(pos, data):
@@ -660,8 +748,9 @@ def pick_move(pos, data):
     return moves[data.draw(st.integers(0, len(moves) - 1))]
 
 
-PROPERTY_SETTINGS = settings(max_examples=120, deadline=None,
-                             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROPERTY_SETTINGS = settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 
 
 @PROPERTY_SETTINGS
@@ -683,7 +772,7 @@ def test_random_play_keeps_every_card_exactly_once(config, number, data):
         if move.source == CELL and rules.cells_one_way:
             assert move.target == FOUNDATION
         before = pos.cards_in_play()
-        pos = pos.apply(move)
+        pos = pos.play(move)
         assert_invariants(pos)
         assert pos.cards_in_play() == before - (move.target == FOUNDATION)
         if rules.empty_rows is EmptyRows.LOST:
@@ -707,7 +796,7 @@ def test_illegal_moves_are_refused_by_apply(config, number, data):
         if move is None:
             break
         played.append(move)
-        pos = pos.apply(move)
+        pos = pos.play(move)
     legal = set(pos.legal_moves())
     card = data.draw(st.sampled_from(make_deck(52)))
     places = list(rules.row_names) + [FOUNDATION, CELL]
@@ -718,7 +807,7 @@ def test_illegal_moves_are_refused_by_apply(config, number, data):
         assert pos.check_move(move) is None
         return
     with pytest.raises(InputError):
-        pos.apply(move)
+        pos.play(move)
     start = Position.deal(number, rules)
     with pytest.raises(InputError, match=f"^move {len(played) + 1} "):
         start.replay(played + [move])

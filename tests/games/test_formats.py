@@ -7,7 +7,6 @@ import pytest
 
 from games.cards import Card
 from games.errors import InputError
-from games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, make_rules
 from games.patience.format import (
     deal_from_json,
     deal_to_json,
@@ -18,6 +17,7 @@ from games.patience.format import (
     parse_moves,
     rules_header,
 )
+from games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, make_rules
 
 DEAL_1_TEXT = """\
 # butterfly deal 1
@@ -70,8 +70,7 @@ def midgame(rules, number, steps, seed):
         home = [m for m in moves if m.target == FOUNDATION]
         cell = [m for m in moves if m.target == CELL]
         rows = dict(zip(rules.row_names, pos.rows))
-        shortest = min((m for m in moves if m.source in rows), default=None,
-                       key=lambda m: len(rows[m.source]))
+        shortest = min((m for m in moves if m.source in rows), default=None, key=lambda m: len(rows[m.source]))
         if home:
             move = home[0]
         elif cell and rng.random() < 0.35:
@@ -80,7 +79,7 @@ def midgame(rules, number, steps, seed):
             move = shortest  # empty a row now and then
         else:
             move = rng.choice(moves)
-        pos = pos.apply(move)
+        pos = pos.play(move)
     return pos
 
 
@@ -128,17 +127,14 @@ def test_fortress_same_suit_deal_round_trips():
 
 
 MIDGAME_RULES = [
-    (game, variant, cells)
-    for game, variant, cells in all_rules()
-    if not variant_changes_nothing(game, variant)
+    (game, variant, cells) for game, variant, cells in all_rules() if not variant_changes_nothing(game, variant)
 ]
 
 
 @pytest.mark.parametrize("game, variant, cells", MIDGAME_RULES)
 def test_text_and_json_round_trip_of_mid_game_positions(game, variant, cells):
     rules = make_rules(game, variant, cells)
-    positions = [midgame(rules, number, steps, seed=number)
-                 for number in range(6) for steps in (3, 12, 40)]
+    positions = [midgame(rules, number, steps, seed=number) for number in range(6) for steps in (3, 12, 40)]
     for pos in positions:
         pos.validate()
         assert parse_deal(format_deal_text(pos, "mid game")) == pos
@@ -158,8 +154,9 @@ def test_mid_game_samples_have_basement_and_foundation_cards():
 
 def test_text_form_of_a_mid_game_position():
     rules = PRESETS["butterfly"]
-    pos = Position(rules, ((Card.parse("KS"),),) + ((),) * 8 + ((Card.parse("QS"), Card.parse("JS")),),
-                   (13, 13, 13, 10), ())
+    pos = Position(
+        rules, ((Card.parse("KS"),),) + ((),) * 8 + ((Card.parse("QS"), Card.parse("JS")),), (13, 13, 13, 10), ()
+    )
     text = format_deal_text(pos)
     assert "F: KC KD KH TS\n" in text
     assert "B:\n" in text
@@ -321,11 +318,13 @@ def test_two_foundation_cards_of_one_suit():
 
 def four_in_the_basement() -> str:
     """Deal 1 with four outer cards moved into the basement."""
-    return (DEAL_1_TEXT.replace("B:", "B: 8D JC 2D TS")
-            .replace("L1: 7D 9C 4D 8H 8D", "L1: 7D 9C 4D 8H")
-            .replace("L2: 5S JD 6D 9S JC", "L2: 5S JD 6D 9S")
-            .replace("L3: 5D KD 3C 2D", "L3: 5D KD 3C")
-            .replace("L5: 6S KC KH TH TS", "L5: 6S KC KH TH"))
+    return (
+        DEAL_1_TEXT.replace("B:", "B: 8D JC 2D TS")
+        .replace("L1: 7D 9C 4D 8H 8D", "L1: 7D 9C 4D 8H")
+        .replace("L2: 5S JD 6D 9S JC", "L2: 5S JD 6D 9S")
+        .replace("L3: 5D KD 3C 2D", "L3: 5D KD 3C")
+        .replace("L5: 6S KC KH TH TS", "L5: 6S KC KH TH")
+    )
 
 
 def test_too_many_basement_cards():
@@ -360,9 +359,17 @@ def test_unknown_variant():
     assert_one_line_error(lambda: deal_from_json(data), "unknown variant 'rainbow'")
 
 
-@pytest.mark.parametrize("value, needle", [
-    ("x", "line 1"), ("-1", "line 1"), ("2.5", "line 1"), ("", "line 1"), ("9", "not 9"), ("100", "not 100"),
-])
+@pytest.mark.parametrize(
+    "value, needle",
+    [
+        ("x", "line 1"),
+        ("-1", "line 1"),
+        ("2.5", "line 1"),
+        ("", "line 1"),
+        ("9", "not 9"),
+        ("100", "not 100"),
+    ],
+)
 def test_bad_cells_value_in_text(value, needle):
     assert_one_line_error(lambda: parse_deal(f"cells: {value}\n" + DEAL_1_TEXT), needle)
 
@@ -387,17 +394,20 @@ def test_json_with_unknown_fields():
     assert_one_line_error(lambda: deal_from_json(data), "unknown field(s)", "colour", "notes")
 
 
-@pytest.mark.parametrize("field, value, needle", [
-    ("game", 5, "game"),
-    ("variant", ["alternate-colours"], "variant"),
-    ("rows", [["7H"]], "rows"),
-    ("rows", {}, "rows"),
-    ("rows", "L1: 7H", "rows"),
-    ("foundations", 4, "foundations"),
-    ("foundations", [1, 1, 1, 1], "foundations"),
-    ("basement", {"B": "7H"}, "basement"),
-    ("basement", [7], "basement"),
-])
+@pytest.mark.parametrize(
+    "field, value, needle",
+    [
+        ("game", 5, "game"),
+        ("variant", ["alternate-colours"], "variant"),
+        ("rows", [["7H"]], "rows"),
+        ("rows", {}, "rows"),
+        ("rows", "L1: 7H", "rows"),
+        ("foundations", 4, "foundations"),
+        ("foundations", [1, 1, 1, 1], "foundations"),
+        ("basement", {"B": "7H"}, "basement"),
+        ("basement", [7], "basement"),
+    ],
+)
 def test_json_with_wrong_types(field, value, needle):
     data = {**deal_to_json(Position.deal(1)), field: value}
     assert_one_line_error(lambda: deal_from_json(data), needle)
@@ -425,16 +435,19 @@ def test_empty_text_has_no_rows():
 MOVES = [Move.parse(m) for m in ("7H L3>R2", "KD L1>F", "5C R4>B", "5C B>F")]
 
 
-@pytest.mark.parametrize("text", [
-    "7H L3>R2\nKD L1>F\n5C R4>B\n5C B>F\n",
-    "7H L3>R2, KD L1>F,5C R4>B ,5C B>F",
-    "1. 7H L3>R2\n2. KD L1>F\n3) 5C R4>B\n4) 5C B>F",
-    "# a solution\n\n7h l3 > r2   # first\nKD L1>F\n\n  5C R4>B\n5C B>F\n# done\n",
-    "1. 7H L3>R2, 2. KD L1>F\n12) 5C R4>B, 5C B>F",
-    '["7H L3>R2", "KD L1>F", "5C R4>B", "5C B>F"]',
-    '{"result": "won", "moves": ["7H L3>R2", "kd l1>f", "5C R4 > B", "5C B>F"], "nodes": 12}',
-    "  \n" + '[\n "7H L3>R2",\n "KD L1>F",\n "5C R4>B",\n "5C B>F"\n]',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "7H L3>R2\nKD L1>F\n5C R4>B\n5C B>F\n",
+        "7H L3>R2, KD L1>F,5C R4>B ,5C B>F",
+        "1. 7H L3>R2\n2. KD L1>F\n3) 5C R4>B\n4) 5C B>F",
+        "# a solution\n\n7h l3 > r2   # first\nKD L1>F\n\n  5C R4>B\n5C B>F\n# done\n",
+        "1. 7H L3>R2, 2. KD L1>F\n12) 5C R4>B, 5C B>F",
+        '["7H L3>R2", "KD L1>F", "5C R4>B", "5C B>F"]',
+        '{"result": "won", "moves": ["7H L3>R2", "kd l1>f", "5C R4 > B", "5C B>F"], "nodes": 12}',
+        "  \n" + '[\n "7H L3>R2",\n "KD L1>F",\n "5C R4>B",\n "5C B>F"\n]',
+    ],
+)
 def test_parse_moves_forms(text):
     assert parse_moves(text) == MOVES
 
@@ -445,17 +458,20 @@ def test_parse_moves_round_trips_format_moves():
     assert parse_moves("") == [] and parse_moves("# nothing\n\n") == []
 
 
-@pytest.mark.parametrize("text, needles", [
-    ("7H L3>R2\nZZ L1>F", ("line 2", "ZZ")),
-    ("7H L3>R2\n\n7H L3-R2", ("line 3", "bad move")),
-    ("7H L3>Q2", ("line 1", "Q2")),
-    ("AC F>L1", ("line 1", "never leave the foundations")),
-    ("1. 7H L3>R2, 2. KD", ("line 1", "KD")),
-    ('["7H L3>R2", 5]', ("list of strings",)),
-    ('{"moves": "7H L3>R2"}', ("list of strings",)),
-    ('{"solution": ["7H L3>R2"]}', ("list of strings",)),
-    ('["7H L3>R2"', ("bad JSON move list",)),
-    ('["7H L3>R9x"]', ("R9X",)),
-])
+@pytest.mark.parametrize(
+    "text, needles",
+    [
+        ("7H L3>R2\nZZ L1>F", ("line 2", "ZZ")),
+        ("7H L3>R2\n\n7H L3-R2", ("line 3", "bad move")),
+        ("7H L3>Q2", ("line 1", "Q2")),
+        ("AC F>L1", ("line 1", "never leave the foundations")),
+        ("1. 7H L3>R2, 2. KD", ("line 1", "KD")),
+        ('["7H L3>R2", 5]', ("list of strings",)),
+        ('{"moves": "7H L3>R2"}', ("list of strings",)),
+        ('{"solution": ["7H L3>R2"]}', ("list of strings",)),
+        ('["7H L3>R2"', ("bad JSON move list",)),
+        ('["7H L3>R9x"]', ("R9X",)),
+    ],
+)
 def test_parse_moves_rejections(text, needles):
     assert_one_line_error(lambda: parse_moves(text), *needles)

@@ -5,8 +5,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from games.patience.rules import Position
 from games.patience.format import format_deal_text, parse_deal_text
+from games.patience.rules import Position
 from solver.cli import main
 
 
@@ -69,8 +69,9 @@ def test_unresolved_names_the_limit():
 
 
 def test_options_change_the_rules():
-    data = json.loads(run("solve", 3, "--json", "--variant", "alternate-colours", "--basement", 1,
-                          "--max-nodes", 100).stdout)
+    data = json.loads(
+        run("solve", 3, "--json", "--variant", "alternate-colours", "--basement", 1, "--max-nodes", 100).stdout
+    )
     assert data["game"] == "butterfly/alternate-colours/basement-1"
     assert "variant: alternate-colours" in data["deal"] and "cells: 1" in data["deal"]
 

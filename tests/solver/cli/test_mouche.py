@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from games.mouche.rules import Action
 from games.mouche.format import parse_position
-from solver.mouche import analysis as mouche
+from games.mouche.hidden import deal_worlds, forbidden_cards, seen_cards
+from games.mouche.rules import Action
 from solver.cli import main
-from solver.mouche.seat import analyse_seat, forbidden_cards
+from solver.mouche import analysis as mouche
+from solver.mouche.seat import analyse_seat
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mouche"
+import checkout
+
+EXAMPLES = checkout.EXAMPLES / "mouche"
 
 
 def run(*args):
@@ -29,8 +31,24 @@ def one_line_error(result, fragment):
 
 @pytest.mark.parametrize("players", [3, 6])
 def test_play_json_conserves_chips(players):
-    game = json.loads(run("mouche", "play", "--players", players, "--hands", 4, "--seed", 2, "--json",
-                          "--bots", "rules", "--pamphile", "--entry", "cap").output)
+    game = json.loads(
+        run(
+            "mouche",
+            "play",
+            "--players",
+            players,
+            "--hands",
+            4,
+            "--seed",
+            2,
+            "--json",
+            "--bots",
+            "rules",
+            "--pamphile",
+            "--entry",
+            "cap",
+        ).output
+    )
     assert len(game["hands"]) == 4
     assert sum(game["chips"]) + game["left_in_play"] == 1000 * players
 
@@ -75,7 +93,8 @@ def test_seat_analysis_respects_voids():
             assert all(c in forbidden[seat] for c in state.hands[0] + state.hands[1] if state.suit_of(c) == led)
     result = analyse_seat(state, limit=50, seed=1)
     assert result.worlds == 50 and sorted(str(c.action) for c in result.cards) == sorted(
-        str(Action("play", (c,))) for c in state.playable())
+        str(Action("play", (c,))) for c in state.playable()
+    )
 
 
 def _example():
@@ -126,26 +145,40 @@ def test_unreadable_and_hidden(tmp_path):
 
 
 def test_the_analyst_plays_whole_hands():
-    game = json.loads(run("mouche", "play", "--players", 3, "--hands", 2, "--seed", 5, "--json",
-                          "--bots", "analyst,rules,random").output)
+    game = json.loads(
+        run(
+            "mouche", "play", "--players", 3, "--hands", 2, "--seed", 5, "--json", "--bots", "analyst,rules,random"
+        ).output
+    )
     assert sum(game["chips"]) + game["left_in_play"] == 3000
     seat = game["seats"].index(0)  # where the analyst (player 0) sits
     assert any(a["player"] == seat for h in game["hands"] for a in h["actions"])
 
 
 def test_a_stood_five_card_suit_cannot_be_played(tmp_path):
-    data = {"players": 3, "dealer": 2, "turned": "TH", "declared": ["stand", "stand", "fold"],
-            "hands": [["KS", "QS", "JS", "AS", "9S"], ["AH", "8D", "9D", "JD", "KD"], []]}
+    data = {
+        "players": 3,
+        "dealer": 2,
+        "turned": "TH",
+        "declared": ["stand", "stand", "fold"],
+        "hands": [["KS", "QS", "JS", "AS", "9S"], ["AH", "8D", "9D", "JD", "KD"], []],
+    }
     one_line_error(run("mouche", "analyse", _write(tmp_path, data)), "had the mouche")
 
 
 def test_own_discards_are_seen_and_checked(tmp_path):
     from games.mouche.format import parse_position as parse
-    from solver.mouche.seat import seen_cards
 
-    data = {"players": 3, "dealer": 2, "turned": "TH", "declared": ["discard 2", "stand", "stand"],
-            "hands": [["KS", "QS", "JS", "AH", "9D"], 5, 5], "discarded": [["8C", "9C"], None, None],
-            "tricks_played": [], "trick": []}
+    data = {
+        "players": 3,
+        "dealer": 2,
+        "turned": "TH",
+        "declared": ["discard 2", "stand", "stand"],
+        "hands": [["KS", "QS", "JS", "AH", "9D"], 5, 5],
+        "discarded": [["8C", "9C"], None, None],
+        "tricks_played": [],
+        "trick": [],
+    }
     state, hidden = parse(json.dumps(data))
     assert hidden == (1, 2) and {"8C", "9C"} <= {str(c) for c in seen_cards(state, 0)}
     assert not {"8C", "9C"} & {str(c) for p in (1, 2) for c in state.hands[p]}
@@ -157,14 +190,20 @@ def test_worlds_never_give_a_stood_player_a_mouche():
     import random
 
     from games.cards import make_deck
-    from solver.mouche.seat import _deal_worlds, forbidden_cards
 
     state, _ = parse_position((EXAMPLES / "play.json").read_text())
     others = [p for p in state.in_hand() if p != state.to_move]
     seen = seen_cards_of(state)
     unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
-    worlds, _ = _deal_worlds(unseen, others, [len(state.hands[p]) for p in others],
-                             forbidden_cards(state, state.history()), 400, random.Random(3), state)
+    worlds, _ = deal_worlds(
+        unseen,
+        others,
+        [len(state.hands[p]) for p in others],
+        forbidden_cards(state, state.history()),
+        400,
+        random.Random(3),
+        state,
+    )
     for world in worlds:
         for p, hand in zip(others, world):
             if state.declared[p] == "stand":
@@ -173,6 +212,4 @@ def test_worlds_never_give_a_stood_player_a_mouche():
 
 
 def seen_cards_of(state):
-    from solver.mouche.seat import seen_cards
-
     return seen_cards(state, state.to_move)
