@@ -19,14 +19,7 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
-import sys
 import time
-from pathlib import Path
-
-try:
-    import solver  # noqa: F401  (the installed package)
-except ImportError:  # a checkout whose package is not installed: use its sources
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.deals import shuffled_deck
 from games.mouche.rules import Action, MoucheHand, MoucheOptions
@@ -101,7 +94,8 @@ def main() -> None:
         oracle = timed(lambda s: (mouche.maxn_tricks(s, "python"), mouche.guarantees(s, "python")), states)
         print(
             f"  {label}: kernel total {sum(kernel):.4f} s, oracle {sum(oracle):.2f} s, "
-            f"ratio {sum(oracle) / sum(kernel):.0f}x (median per position {statistics.median(o / k for o, k in zip(oracle, kernel)):.0f}x)"
+            f"ratio {sum(oracle) / sum(kernel):.0f}x "
+            f"(median per position {statistics.median(o / k for o, k in zip(oracle, kernel)):.0f}x)"
         )
 
     print("\n3. Declaration advice, 500 worlds (first player to declare, fresh deals)")
@@ -110,7 +104,8 @@ def main() -> None:
         hands = [MoucheHand.deal(0, shuffled_deck(n, options.deck_size), options) for n in range(args.advice_hands)]
         times = timed(lambda s: declaration_advice(s, worlds=500), hands)
         print(
-            f"  {players} players: median {statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} hands"
+            f"  {players} players: median {statistics.median(times):.2f} s, "
+            f"max {max(times):.2f} s over {len(times)} hands"
         )
 
 

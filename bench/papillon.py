@@ -24,22 +24,15 @@ from __future__ import annotations
 
 import argparse
 import platform
-import statistics
-import sys
-import time
-from pathlib import Path
-
-try:
-    import solver  # noqa: F401  (the installed package)
-except ImportError:  # a checkout whose package is not installed: use its sources
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 import random
+import statistics
+import time
 
 from games.deals import shuffled_deck
 from games.papillon.rules import HandState, Options
 from solver.papillon import analysis as papillon
 from solver.papillon.bots import greedy_bot, random_bot
+from solver.papillon.seat import analyse_seat
 
 
 def positions_from_games(count: int, seed: int = 0) -> list[HandState]:
@@ -90,7 +83,8 @@ def main() -> None:
     states = positions_from_games(args.positions)
     three = sum(s.players == 3 for s in states)
     print(
-        f"{len(states)} last-deal positions from simulated games ({three} three-player, {len(states) - three} four-player)"
+        f"{len(states)} last-deal positions from simulated games "
+        f"({three} three-player, {len(states) - three} four-player)"
     )
 
     print("\n1. Perfect information (kernel)")
@@ -98,7 +92,7 @@ def main() -> None:
     print(f"  every move, max-n + paranoid {percentiles(timed(papillon.analyse, states))}")
 
     print("\n2. From the seat to move, every split of the unseen cards (kernel)")
-    seat = timed(papillon.analyse_seat, states)
+    seat = timed(analyse_seat, states)
     print(f"  analysis over hidden splits  {percentiles(seat)}")
     for n in (3, 4):
         subset = [t for t, s in zip(seat, states) if s.players == n]
@@ -122,12 +116,10 @@ def main() -> None:
 
 
 def before_last_redeal(players: int, count: int) -> list[HandState]:
-    import random as _random
-
     found, seed = [], 0
     while len(found) < count:
         seed += 1
-        rng = _random.Random(seed)
+        rng = random.Random(seed)
         state = HandState.deal(
             0, shuffled_deck(seed + 1000 * players), Options(players=players), chips=(100,) * players, pool=20 * players
         )

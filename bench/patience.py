@@ -20,19 +20,12 @@ from __future__ import annotations
 import argparse
 import platform
 import resource
-import sys
 import time
-from pathlib import Path
 
-try:
-    import solver  # noqa: F401  (the installed package)
-except ImportError:  # a checkout whose package is not installed: use its sources
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from games.patience.rules import Position, make_rules  # noqa: E402
-from solver.patience import kernel, reference  # noqa: E402
-from solver.patience.result import Limits  # noqa: E402
-from solver.survey.run import run_survey, summarise  # noqa: E402
+from games.patience.rules import Position, make_rules
+from solver.patience import kernel, reference
+from solver.patience.result import Limits
+from solver.survey.run import run_survey, summarise
 
 
 def same_deals(deals: range, budget: int, repeats: int) -> None:

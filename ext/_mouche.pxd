@@ -5,6 +5,7 @@ from libc.stdint cimport uint64_t, uint32_t
 cdef enum:
     MAX_SEATS = 6
     NCARDS = 52
+    HAND_CARDS = 5      # cards in a hand at the start of play: the tricks of a hand
 
 # Inside the kernel a card is coded suit * 16 + power: the suit it counts as
 # in play (the Pamphile: trumps) and its strength within that suit, 1 (a two)

@@ -1,10 +1,10 @@
 # La Mouche trick-play kernel: exact max-n and paranoid searches of the card
 # play from any point of a hand, in C.
 #
-# It restates the play rules of games/mouche.py (follow, trump, beat, the
-# exemption when outtrumped); tests/test_mouche_kernel.py keeps the two equal
-# against the pure-Python oracle solver/mouche_reference.py. The wrapper is
-# solver/mouche.py.
+# It restates the play rules of games/mouche/rules.py (follow, trump, beat,
+# the exemption when outtrumped); tests/solver/mouche/test_kernel.py keeps it
+# equal to the pure-Python oracle solver/mouche/reference.py. The wrapper is
+# solver/mouche/kernel.py.
 #
 # Speed-ups, none of which changes a value:
 # - a transposition table at trick boundaries (what follows a boundary
@@ -28,6 +28,12 @@ from libc.stdlib cimport calloc
 from libc.string cimport memcpy
 
 cdef int TABLE_BITS = 16
+
+#: The keys of a position (solver.mouche.kernel.kernel_position), exactly.
+INPUT_FIELDS = ("players", "trump", "pamphile", "power", "hands", "trick", "leader")
+#: The most players a hand may have, and the cards (so the tricks) each holds.
+MOST_SEATS = MAX_SEATS
+HAND_SIZE = HAND_CARDS
 cdef Entry *_table = NULL
 cdef uint32_t _generation = 0
 
@@ -244,7 +250,7 @@ cdef int last_trick_winner(Search *s) noexcept nogil:
 
 cdef void maxn(Search *s, int *out) noexcept nogil:
     """Future tricks of each player under max-n (first best card on ties)."""
-    cdef int cards[5]
+    cdef int cards[HAND_CARDS]
     cdef int saved[MAX_SEATS + 1]
     cdef int child[MAX_SEATS]
     cdef int best[MAX_SEATS]
@@ -288,7 +294,7 @@ cdef void maxn(Search *s, int *out) noexcept nogil:
 
 cdef int paranoid(Search *s, int target, int alpha, int beta) noexcept nogil:
     """Future tricks of ``target`` when everyone else plays against them."""
-    cdef int cards[5]
+    cdef int cards[HAND_CARDS]
     cdef int saved[MAX_SEATS + 1]
     cdef uint64_t key[MAX_SEATS]
     cdef int i, n, p, w, v, bonus, best, a0 = alpha, b0 = beta
@@ -336,7 +342,7 @@ cdef int paranoid(Search *s, int target, int alpha, int beta) noexcept nogil:
     if boundary:
         e = slot(s, key, target)
         e.lower = best if best > a0 else 0
-        e.upper = best if best < b0 else 5
+        e.upper = best if best < b0 else HAND_CARDS
     return best
 
 
@@ -358,6 +364,8 @@ cdef int _load(Search *s, dict position, int *card_of) except -1:
     global _table, _generation
     cdef int k, c
     cdef int codes[NCARDS]
+    if len(position) != len(INPUT_FIELDS) or any(name not in position for name in INPUT_FIELDS):
+        raise ValueError(f"a position has exactly the fields {', '.join(INPUT_FIELDS)}")
     if _table == NULL:
         _table = <Entry *>calloc(1 << TABLE_BITS, sizeof(Entry))
         if _table == NULL:

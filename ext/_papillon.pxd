@@ -4,6 +4,7 @@ from libc.stdint cimport int64_t
 
 cdef enum:
     MAX_PLAYERS = 4
+    HAND_CARDS = 3     # cards dealt to each player at every deal
     NRANKS = 14        # index 1..13; 0 unused
     MAX_PARTS = 8      # most cards one capture can take
     MAX_MOVES = 96

@@ -1,13 +1,23 @@
 # Papillon endgame kernel: exact capture enumeration on rank counts and the
 # max-n / paranoid searches of the last deal (stock empty), in C.
 #
-# It restates the rules of games/papillon.py for the last deal; the oracle
-# tests (tests/test_papillon_kernel.py) keep the two equal move for move and
-# chip for chip. The Python wrapper is solver/papillon.py.
+# It restates the rules of games/papillon/rules.py for the last deal; the
+# oracle tests (tests/solver/papillon/test_kernel.py) keep it equal to
+# solver/papillon/reference.py move for move and chip for chip. The Python
+# wrapper is solver/papillon/kernel.py.
 
 from libc.string cimport memset
 
 cdef int ACE = 1
+
+#: The keys of a position (solver.papillon.kernel.kernel_position), exactly.
+INPUT_FIELDS = (
+    "players", "dealer", "classic", "hands", "table", "chips", "taken", "pool", "to_move", "last_trailer",
+    "papillons", "stake",
+)
+#: The most players a position may have, and the cards each is dealt.
+MOST_PLAYERS = MAX_PLAYERS
+HAND_SIZE = HAND_CARDS
 
 
 cdef inline int card_value(int rank) noexcept nogil:
@@ -248,6 +258,8 @@ cdef int64_t paranoid(const State *s, int player, int64_t alpha, int64_t beta) n
 
 cdef int _load(State *s, dict position) except -1:
     cdef int p, r
+    if len(position) != len(INPUT_FIELDS) or any(name not in position for name in INPUT_FIELDS):
+        raise ValueError(f"a position has exactly the fields {', '.join(INPUT_FIELDS)}")
     memset(s, 0, sizeof(State))
     s.n = position["players"]
     if not 3 <= s.n <= MAX_PLAYERS:
@@ -349,7 +361,7 @@ def solve_paranoid(dict position, int player):
 
 def chance_maxn(dict position, const signed char[:] splits, const long long[:] weights):
     """The redeal as a chance node: for each deal of the stock (``splits``:
-    3 ranks per player, player by player, deal after deal) weighted by
+    HAND_SIZE ranks per player, player by player, deal after deal) weighted by
     ``weights``, the max-n result from ``position`` with those hands.
     Returns the weighted sums of each player's chip change and of wins."""
     global _nodes
@@ -361,8 +373,8 @@ def chance_maxn(dict position, const signed char[:] splits, const long long[:] w
     cdef long long won[MAX_PLAYERS]
     _load(&base, position)
     n = base.n
-    if splits.shape[0] != count * n * 3:
-        raise ValueError("splits must hold 3 ranks per player for every deal")
+    if splits.shape[0] != count * n * HAND_CARDS:
+        raise ValueError("splits must hold HAND_SIZE ranks per player for every deal")
     for p in range(MAX_PLAYERS):
         gain[p] = 0
         won[p] = 0
@@ -372,9 +384,9 @@ def chance_maxn(dict position, const signed char[:] splits, const long long[:] w
             for p in range(n):
                 for r in range(NRANKS):
                     s.hand[p][r] = 0
-                s.hand_size[p] = 3
-                for k in range(3):
-                    s.hand[p][splits[(d * n + p) * 3 + k]] += 1
+                s.hand_size[p] = HAND_CARDS
+                for k in range(HAND_CARDS):
+                    s.hand[p][splits[(d * n + p) * HAND_CARDS + k]] += 1
             maxn(&s, &end)
             w = weights[d]
             for p in range(n):

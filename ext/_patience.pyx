@@ -1,9 +1,10 @@
 """Patience search kernel: the reference solver's search, in C.
 
-The same depth-first search as ``solver/reference.py``: the same move order,
-the same node accounting, the same single dominance rule. So on the same
-position, within the same budget, the two give the same verdict, the same
-node count and the same moves; the tests check exactly that.
+The same depth-first search as ``solver/patience/reference.py``: the same
+move order, the same node accounting, the same pruning rules
+(``solver/patience/pruning.py``). So on the same position, within the same
+budget, the two give the same verdict, the same node count and the same
+moves; the tests check exactly that.
 
 C-level state: fixed arrays for rows and cells, an explicit stack of frames
 over one arena of moves, and an open-addressing transposition table holding
@@ -57,8 +58,15 @@ cdef enum:
     #: A new table's entries: small enough to stay in cache for easy deals.
     INITIAL_CAPACITY = 1 << 15
 
-#: Bytes one transposition-table slot takes (a full key and a tag byte).
-ENTRY_BYTES = ENTRY_SIZE
+# Constants the Python side needs, exported rather than restated there (the
+# tests check games.patience.rules.MAX_CELLS, which may not import this module).
+#: Place codes of a move's source and target: rows are 0..MAX_ROWS-1.
+PLACE_CELL = LOC_CELL
+PLACE_FOUNDATION = LOC_FOUNDATION
+#: Most rows and cells a position may have (the state's fixed arrays).
+ROWS_LIMIT = MAX_ROWS
+CELLS_LIMIT = MAX_CELLS
+
 #: Most moves one position can have: foundation moves, row to row, cell to row, row to cell.
 cdef enum:
     MAX_MOVES_PER_NODE = MAX_ROWS + MAX_CELLS + MAX_ROWS * MAX_ROWS + MAX_CELLS * MAX_ROWS + MAX_ROWS
@@ -150,7 +158,7 @@ cdef inline bint playable(State *s, int card) noexcept nogil:
 
 
 cdef inline bint safe_foundation_move(State *s, Rules *r, Move m) noexcept nogil:
-    """Dominance (same rule as reference.is_safe_foundation_move, which
+    """Dominance (same rule as pruning.is_safe_foundation_move, which
     states the proof): the card can never again be a base for another card,
     because it is in a one-way cell, or each of its possible builders is home
     or in a one-way cell."""
@@ -165,18 +173,18 @@ cdef inline bint safe_foundation_move(State *s, Rules *r, Move m) noexcept nogil
 
 
 cdef bint dead_end(State *s, Rules *r) noexcept nogil:
-    """The last-row and basement-capacity tests of reference.is_dead_end
+    """The last-row and basement-capacity tests of pruning.is_dead_end
     (which states the proofs). Only called when they apply: lost empty rows,
     one-way cells."""
     cdef bint homeless[MAX_ROW_LEN]
     cdef int lowest[4]
     cdef int i, j, k, d, x, y, h, waiting, need
     cdef bint any_homeless, changed, gone, live, could_be_last
-    # reference.last_row_floor: when the rows that could be last all start
+    # pruning.last_row_floor: when the rows that could be last all start
     # with one suit, a card of that suit up to this rank stays in play.
     cdef int floor_suit = -1, floor_rank = 0
     if r.last_card_to_foundation_only:
-        # reference.no_last_row: the last row emptied has an innermost card
+        # pruning.no_last_row: the last row emptied has an innermost card
         # whose suit's cards above it all fit in the basement.
         live = False
         could_be_last = False
@@ -409,7 +417,8 @@ cdef bint table_grow(Table *t) noexcept nogil:
     when it cannot grow by enough to matter."""
     cdef uint64_t old_bytes = t.capacity * ENTRY_SIZE
     cdef uint64_t capacity = 2 * t.capacity
-    cdef uint64_t room, i, h, *e
+    cdef uint64_t room, i, h
+    cdef uint64_t *e
     if old_bytes >= t.memory_bytes:
         return False
     room = (t.memory_bytes - old_bytes) // ENTRY_SIZE
@@ -573,6 +582,13 @@ cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadlin
     return outcome
 
 
+cpdef bint dead_end_applies(bint empty_rows_take_any, int max_cells, bint cells_one_way) noexcept:
+    """The dead-end test is sound only with lost empty rows and one-way cells
+    (or none): the rule of pruning.dead_end_applies, which the tests check
+    equal to this one on every preset, variant and number of cells."""
+    return not empty_rows_take_any and (max_cells == 0 or cells_one_way)
+
+
 cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
           bint cells_one_way, int max_cells, bint empty_rows_take_any,
           bint last_card_to_foundation_only, bint safe_autoplay, hosts, bint dead_ends):
@@ -588,8 +604,7 @@ cdef load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
     r.empty_rows_take_any = empty_rows_take_any
     r.last_card_to_foundation_only = last_card_to_foundation_only
     r.safe_autoplay = safe_autoplay
-    # The dead-end test is sound only with lost empty rows and one-way cells.
-    r.dead_ends = dead_ends and not empty_rows_take_any and (max_cells == 0 or cells_one_way)
+    r.dead_ends = dead_ends and dead_end_applies(empty_rows_take_any, max_cells, cells_one_way)
     cdef const uint8_t[:] build_table = can_build
     if build_table.shape[0] != NCARDS * NCARDS:
         raise ValueError("can_build must hold 52 x 52 bytes")
@@ -657,7 +672,8 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
     go on outer card t; builders: for each card, the cards that could go on it;
     hosts: for each card, the cards it could go on.
     Returns (outcome, stopped_by, moves, nodes, peak_table_bytes) where moves are
-    (card, source, target) with rows 0.., 16 for the cells, 17 the foundation.
+    (card, source, target) with rows 0.., PLACE_CELL for the cells and
+    PLACE_FOUNDATION for the foundation.
     """
     cdef State s
     cdef Rules r

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-from games.errors import InputError
+from games.errors import InputError, ParseError
 
 
 class Suit(enum.IntEnum):
@@ -47,7 +47,7 @@ class Suit(enum.IntEnum):
         for suit in cls:
             if t in (suit.letter, suit.symbol, suit.symbol_outline):
                 return suit
-        raise InputError(f"unknown suit {text!r} (expected one of C D H S)")
+        raise ParseError(f"unknown suit {text!r} (expected one of C D H S)")
 
     @property
     def symbol_outline(self) -> str:
@@ -83,7 +83,7 @@ class Rank(enum.IntEnum):
             return cls.TEN
         if len(t) == 1 and t in "A23456789TJQK":
             return cls("A23456789TJQK".index(t) + 1)
-        raise InputError(f"unknown rank {text!r} (expected A, 2-9, T or 10, J, Q, K)")
+        raise ParseError(f"unknown rank {text!r} (expected A, 2-9, T or 10, J, Q, K)")
 
 
 _CARDS: list[Card] = []
@@ -133,11 +133,11 @@ class Card(int):
         """Parse ``7H``, ``TS``/``10S``, ``QD``, ``A♠`` (any case)."""
         t = text.strip()
         if len(t) < 2 or len(t) > 3 or any(ch.isspace() for ch in t):
-            raise InputError(f"unknown card {text!r} (expected rank then suit, e.g. 7H, TS, 10S, QD)")
+            raise ParseError(f"unknown card {text!r} (expected rank then suit, e.g. 7H, TS, 10S, QD)")
         try:
             return cls(Rank.parse(t[:-1]), Suit.parse(t[-1]))
-        except InputError:
-            raise InputError(f"unknown card {text!r} (expected rank then suit, e.g. 7H, TS, 10S, QD)") from None
+        except ParseError:
+            raise ParseError(f"unknown card {text!r} (expected rank then suit, e.g. 7H, TS, 10S, QD)") from None
 
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter

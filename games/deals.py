@@ -13,7 +13,7 @@ with test vectors.
 from __future__ import annotations
 
 from games.cards import Card, make_deck
-from games.errors import InputError
+from games.errors import InputError, ParseError
 
 MASK64 = (1 << 64) - 1
 MAX_DEAL = (1 << 63) - 1
@@ -60,9 +60,9 @@ def shuffled_deck(number: int, size: int = 52) -> list[Card]:
 
 
 def parse_deal_number(text: str) -> int:
-    """Parse a deal number from user text; raise InputError naming it when bad."""
+    """Parse a deal number from user text; raise ParseError naming it when bad."""
     digits = text.strip()
     if not (digits.isascii() and digits.isdigit()):
-        raise InputError(f"{text!r} is not a deal number (expected 0 to 2^63-1)")
+        raise ParseError(f"{text!r} is not a deal number (expected 0 to 2^63-1)")
     number = int(digits)
     return check_deal_number(number)

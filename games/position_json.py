@@ -1,13 +1,13 @@
 """The checks every game's position file shares: a JSON object of known
 fields for the right game, whole numbers in range, lists of cards. Each
-failure is an :class:`InputError` naming the field."""
+failure is a :class:`ParseError` naming the field."""
 
 from __future__ import annotations
 
 import json
 
 from games.cards import Card
-from games.errors import InputError
+from games.errors import ParseError
 
 
 def read_object(text: str, game: str, fields: set[str], required: tuple[str, ...]) -> dict:
@@ -15,29 +15,29 @@ def read_object(text: str, game: str, fields: set[str], required: tuple[str, ...
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(f"position is not valid JSON: {error.msg} at line {error.lineno}") from None
+        raise ParseError(f"position is not valid JSON: {error.msg} at line {error.lineno}") from None
     if not isinstance(data, dict):
-        raise InputError("a position is a JSON object")
+        raise ParseError("a position is a JSON object")
     unknown = sorted(set(data) - fields)
     if unknown:
-        raise InputError(f"unknown field {unknown[0]!r} in the position")
+        raise ParseError(f"unknown field {unknown[0]!r} in the position")
     if data.get("game", game) != game:
-        raise InputError(f"this position is for {data['game']!r}, not {game}")
+        raise ParseError(f"this position is for {data['game']!r}, not {game}")
     for name in required:
         if name not in data:
-            raise InputError(f"the position has no {name!r}")
+            raise ParseError(f"the position has no {name!r}")
     return data
 
 
 def whole_number(value, what: str, low: int | None = None, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{what} must be a whole number, not {value!r}")
+        raise ParseError(f"{what} must be a whole number, not {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise InputError(f"{what} {value} is out of range ({low} to {high})")
+        raise ParseError(f"{what} {value} is out of range ({low} to {high})")
     return value
 
 
 def card_list(value, what: str) -> list[Card]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InputError(f'{what} must be a list of cards like "7H"')
+        raise ParseError(f'{what} must be a list of cards like "7H"')
     return [Card.parse(v) for v in value]

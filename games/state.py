@@ -47,6 +47,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol, TypeVar, runtime_checkable
 
 from games.cards import Card
+from games.errors import IllegalMoveError
 
 #: :meth:`State.current_player` once the game is over.
 TERMINAL = -1
@@ -117,6 +118,16 @@ class State(Protocol[MoveT]):
     def total_chips(self) -> int:
         """Chips of the players and of every pool: constant (0 for a patience)."""
         ...
+
+
+def play_checked(state: StateT, move: MoveT) -> StateT:
+    """What every game's :meth:`State.play` does: the state after ``move``,
+    or IllegalMoveError naming the move and the reason :meth:`State.check_move`
+    gives."""
+    reason = state.check_move(move)
+    if reason is not None:
+        raise IllegalMoveError(f"illegal move {move}: {reason}")
+    return state.play_unchecked(move)
 
 
 #: A bot picks a legal move for the player to move: ``bot(state, rng) -> move``.

@@ -1,9 +1,9 @@
 """What the deals a survey left open have in common (analysis, not a test).
 
-    python bench/open_deals.py                              # alternate colours
-    python bench/open_deals.py --file data/butterfly_basement-1.csv.gz --variant none --cells 1
-    python bench/open_deals.py --restarts 100 --nodes 100000 --deals 20
-    python bench/open_deals.py --restarts 300 --nodes 10000 --per-kind 15
+    python research/open_deals.py                              # alternate colours
+    python research/open_deals.py --file data/butterfly_basement-1.csv.gz --variant none --cells 1
+    python research/open_deals.py --restarts 100 --nodes 100000 --deals 20
+    python research/open_deals.py --restarts 300 --nodes 10000 --per-kind 15
 
 1. Reads a published survey (data/*.csv.gz) and sorts its deals by the rows
    that could be emptied last (docs/solver.md, rule 3): how many there are,
@@ -23,20 +23,14 @@ import argparse
 import collections
 import csv
 import gzip
-import sys
 import time
 from pathlib import Path
 
-try:
-    import solver  # noqa: F401  (the installed package)
-except ImportError:  # a checkout whose package is not installed: use its sources
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from games.patience.rules import Position, make_rules  # noqa: E402
-from solver.patience import kernel  # noqa: E402
-from solver.patience.reference import last_row_candidates  # noqa: E402
-from solver.patience.result import UNRESOLVED, Limits  # noqa: E402
-from solver.patience.solve import permuted, row_order  # noqa: E402
+from games.patience.rules import Position, make_rules
+from solver.patience import kernel
+from solver.patience.pruning import last_row_candidates
+from solver.patience.result import UNRESOLVED, Limits
+from solver.patience.solve import permuted, row_order
 
 DEFAULT_FILE = Path(__file__).resolve().parent.parent / "data" / "butterfly_alternate-colours.csv.gz"
 

@@ -1,10 +1,10 @@
 """The chain relaxation by SAT (today's) against its CP-SAT model, side by side.
 
-    python bench/relax_models.py --variant alternate-colours --deals 8,22,32,726,1043,1405
-    python bench/relax_models.py ... --cpsat-commit 7671819   (needs git and `pip install ortools`)
+    python research/relax_models.py --variant alternate-colours --deals 8,22,32,726,1043,1405
+    python research/relax_models.py ... --cpsat-commit 7671819   (needs git and `pip install ortools`)
 
 For each deal: the verdict, the effort (conflicts of the SAT solver) and
-the wall-clock seconds of ``solver.relaxation.check``; with
+the wall-clock seconds of ``solver.patience.relaxation.check``; with
 ``--cpsat-commit``, also those of the CP-SAT model as that commit had it
 (loaded from git; effort in CP-SAT's deterministic seconds), run right
 after on the same deal so that both see the same machine load.
@@ -19,14 +19,10 @@ import time
 import types
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-try:
-    import solver  # noqa: F401  (the installed package)
-except ImportError:  # a checkout whose package is not installed: use its sources
-    sys.path.insert(0, str(ROOT))
+from games.patience.rules import Position, make_rules
+from solver.patience import relaxation
 
-from games.patience.rules import Position, make_rules  # noqa: E402
-from solver.patience import relaxation  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def module_at(commit: str) -> types.ModuleType:

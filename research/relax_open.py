@@ -1,7 +1,7 @@
 """The chain relaxation on the deals a survey left unresolved (resumable).
 
-    python bench/relax_open.py results.sqlite --variant alternate-colours --out relax.jsonl
-    python bench/relax_open.py results.sqlite --variant alternate-colours --out relax.jsonl --record
+    python research/relax_open.py results.sqlite --variant alternate-colours --out relax.jsonl
+    python research/relax_open.py results.sqlite --variant alternate-colours --out relax.jsonl --record
 
 The same proofs as `butterfly survey ... --retry-unresolved --relax 1000000`,
 without searching the deals again first (the search is deterministic, so
@@ -16,17 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
-try:
-    import solver  # noqa: F401  (the installed package)
-except ImportError:  # a checkout whose package is not installed: use its sources
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from games.patience.rules import Position, make_rules  # noqa: E402
-from solver.patience.relaxation import DEFAULT_EFFORT, LOST, check  # noqa: E402
-from solver.survey.db import ResultsDB  # noqa: E402
+from games.patience.rules import Position, make_rules
+from solver.patience.relaxation import DEFAULT_EFFORT, LOST, check
+from solver.survey.db import ResultsDB
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The relaxed game of solver/relaxation.py, played out state by state.
+"""The relaxed game of solver/patience/relaxation.py, played out state by state.
 
 A readable twin of the SAT encoding, for small positions only: a state is
 how many placed cards each row still holds, the foundations, the basement
@@ -17,7 +17,7 @@ from functools import cache
 
 from games.cards import make_deck
 from games.patience.rules import Position, make_rules
-from solver.patience.reference import hosts_of
+from solver.patience.pruning import hosts_of
 
 
 def relaxed_win_exists(position: Position) -> bool:

@@ -16,11 +16,14 @@ are listed in order, each as ``[seat, card]`` pairs in the order played.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 from games.cards import Card, Suit, make_deck
-from games.errors import InputError
+from games.errors import ParseError
+from games.mouche.game import GameRecord
 from games.mouche.rules import HAND_SIZE, PAMPHILE, MoucheHand, MoucheOptions
 from games.position_json import card_list, read_object, whole_number
+from games.records import cards_text, event_json, seat_name
 
 FIELDS = {
     "game",
@@ -45,11 +48,11 @@ DECLARATIONS = {"fold", "stand", "discard"}
 
 def _plays(value, what, players) -> list[tuple[int, Card]]:
     if not isinstance(value, list):
-        raise InputError(f"{what} must be a list of [seat, card] pairs")
+        raise ParseError(f"{what} must be a list of [seat, card] pairs")
     out = []
     for item in value:
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)):
-            raise InputError(f"{what} must be a list of [seat, card] pairs, not {item!r}")
+            raise ParseError(f"{what} must be a list of [seat, card] pairs, not {item!r}")
         out.append((whole_number(item[0], f"a seat in {what}", 0, players - 1), Card.parse(item[1])))
     return out
 
@@ -65,174 +68,307 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
         entry=data.get("entry", "all"),
         cap=data.get("cap", 20),
     )
-    deck = set(make_deck(options.deck_size))
     dealer = whole_number(data["dealer"], "dealer", 0, n - 1)
+    turned, trump = _read_turned_and_trump(data, options)
+    declared, discards = _read_declarations(data["declared"], n)
+    order = [(dealer + k) % n for k in range(1, n + 1)]
+    waiting = [s for s in order if declared[s] is None]
+    if waiting and any(declared[s] is not None for s in order[order.index(waiting[0]) :]):
+        raise ParseError("declarations go in turn from the dealer's right: a later player cannot have declared")
+    dealer_alone = all(declared[s] == "fold" for s in order[:-1])
+    at_play = not waiting and not dealer_alone
+    hands_in = data["hands"]
+    if not isinstance(hands_in, list) or len(hands_in) != n:
+        raise ParseError(f"'hands' must list {n} hands (cards, or a count for a hidden hand)")
+    finished = [_plays(trick, f"trick {k + 1}", n) for k, trick in enumerate(data.get("tricks_played", []))]
+    current = _plays(data.get("trick", []), "'trick'", n)
+    if len(current) >= n:
+        raise ParseError("the trick in progress is complete: list it in 'tricks_played'")
+    if (finished or current) and not at_play:
+        raise ParseError("cards can only have been played once everyone has declared")
+    played = [c for t in finished for _, c in t] + [c for _, c in current]
+    hands, hidden, held = _read_hands(hands_in, declared, finished + [current], at_play)
+    deck = set(make_deck(options.deck_size))
+    seen = _each_once([turned, *played, *held], deck, options)
+    discarded = _read_discards(data, declared, seen)
+    # Stand-ins for hidden hands, and the stock, from the cards nobody has seen.
+    rest = iter(sorted(deck - seen))
+    filled = [tuple(sorted(next(rest) for _ in range(h))) if isinstance(h, int) else h for h in hands]
+    stock_size = options.deck_size - n * HAND_SIZE - 1 - discards
+    if stock_size < 0:
+        raise ParseError(f"{discards} cards discarded: more than the stock held")
+    stock = tuple(rest)[:stock_size]
+    pool = whole_number(data.get("pool", 5), "'pool'", 5, None)
+    if pool % 5:
+        raise ParseError(f"the pool is a multiple of 5, not {pool}")
+    chips = data.get("chips", [1000] * n)
+    if not isinstance(chips, list) or len(chips) != n:
+        raise ParseError(f"'chips' must give {n} whole numbers")
+    state = MoucheHand(
+        options=options,
+        dealer=dealer,
+        hands=tuple(filled),
+        turned=turned,
+        trump=trump,
+        stock=stock,
+        chips=tuple(whole_number(c, "chips") for c in chips),
+        pool=pool,
+        phase="declare",
+        to_move=waiting[0] if waiting else -1,
+        declared=tuple(declared),
+        as_dealt=tuple(d != "discard" for d in declared),
+        tricks=(0,) * n,
+        discarded=discarded,
+    )
+    if not at_play:
+        if dealer_alone:
+            raise ParseError("everyone but the dealer folded: the hand is over")
+        return state, tuple(hidden)
+    return _replay_tricks(state, filled, hidden, finished, current), tuple(hidden)
+
+
+def _read_turned_and_trump(data: dict, options: MoucheOptions) -> tuple[Card, Suit]:
+    """The turned card and the trump suit (the dealer's choice after a turned Pamphile)."""
     turned = Card.parse(data["turned"]) if isinstance(data["turned"], str) else card_list(data["turned"], "turned")[0]
     if options.pamphile and turned == PAMPHILE:
         if "trump" not in data:
-            raise InputError("the Pamphile was turned: give the trump suit the dealer chose ('trump')")
-        trump = Suit.parse(data["trump"])
-    else:
-        trump = turned.suit
-        if "trump" in data and Suit.parse(data["trump"]) != trump:
-            raise InputError(f"trumps are the turned card's suit ({trump.letter})")
+            raise ParseError("the Pamphile was turned: give the trump suit the dealer chose ('trump')")
+        return turned, Suit.parse(data["trump"])
+    if "trump" in data and Suit.parse(data["trump"]) != turned.suit:
+        raise ParseError(f"trumps are the turned card's suit ({turned.suit.letter})")
+    return turned, turned.suit
 
-    declared = data["declared"]
-    if not isinstance(declared, list) or len(declared) != n:
-        raise InputError(f"'declared' must give {n} entries (fold, stand, discard, or null)")
-    order = [(dealer + k) % n for k in range(1, n + 1)]
+
+def _read_declarations(declared_in: object, n: int) -> tuple[list[str | None], int]:
+    """Each seat's declaration (None: still to declare) and the cards discarded in all."""
+    if not isinstance(declared_in, list) or len(declared_in) != n:
+        raise ParseError(f"'declared' must give {n} entries (fold, stand, discard, or null)")
     discards = 0
-    for seat in range(n):
-        entry = declared[seat]
+    for seat, entry in enumerate(declared_in):
         if entry is None:
             continue
         words = entry.split() if isinstance(entry, str) else []
         if not words or words[0] not in DECLARATIONS or (words[0] == "discard") != (len(words) == 2) or len(words) > 2:
-            raise InputError(f"unknown declaration {entry!r} (fold, stand, 'discard N' or null)")
+            raise ParseError(f"unknown declaration {entry!r} (fold, stand, 'discard N' or null)")
         if words[0] == "discard":
             discards += whole_number(
                 int(words[1]) if words[1].isdigit() else words[1], f"player {seat}'s discard", 1, HAND_SIZE
             )
-    declared = [None if d is None else d.split()[0] for d in declared]
-    waiting = [s for s in order if declared[s] is None]
-    if waiting and any(declared[s] is not None for s in order[order.index(waiting[0]) :]):
-        raise InputError("declarations go in turn from the dealer's right: a later player cannot have declared")
-    dealer_alone = all(declared[s] == "fold" for s in order[:-1])
-    at_play = not waiting and not dealer_alone
+    return [None if d is None else d.split()[0] for d in declared_in], discards
 
-    hands_in = data["hands"]
-    if not isinstance(hands_in, list) or len(hands_in) != n:
-        raise InputError(f"'hands' must list {n} hands (cards, or a count for a hidden hand)")
-    finished = []
-    for k, trick in enumerate(data.get("tricks_played", [])):
-        finished.append(_plays(trick, f"trick {k + 1}", n))
-    current = _plays(data.get("trick", []), "'trick'", n)
-    played = [c for t in finished for _, c in t] + [c for _, c in current]
-    if len(current) >= n:
-        raise InputError("the trick in progress is complete: list it in 'tricks_played'")
-    if (finished or current) and not at_play:
-        raise InputError("cards can only have been played once everyone has declared")
 
-    in_hand = [s for s in order if declared[s] != "fold"]
-    known: list[Card] = [turned] + played
-    hands: list = []
+def _read_hands(
+    hands_in: list, declared: list[str | None], tricks: list[list[tuple[int, Card]]], at_play: bool
+) -> tuple[list[tuple[Card, ...] | int], list[int], list[Card]]:
+    """Each hand (its cards, or its size when hidden), the hidden seats and every card held."""
+    hands: list[tuple[Card, ...] | int] = []
     hidden = []
-    per_seat_played = {
-        s: sum(p == s for t in finished for p, _ in t) + sum(p == s for p, _ in current) for s in range(n)
-    }
+    held: list[Card] = []
     for seat, hand in enumerate(hands_in):
         if declared[seat] == "fold":
             if hand not in ([], 0):
-                raise InputError(f"player {seat} folded and holds no cards in play")
+                raise ParseError(f"player {seat} folded and holds no cards in play")
             hands.append(())
             continue
-        size = HAND_SIZE - per_seat_played[seat] if at_play else HAND_SIZE
+        size = HAND_SIZE - sum(p == seat for trick in tricks for p, _ in trick) if at_play else HAND_SIZE
         if isinstance(hand, int) and not isinstance(hand, bool):
             if hand != size:
-                raise InputError(f"player {seat} should hold {size} cards, not {hand}")
+                raise ParseError(f"player {seat} should hold {size} cards, not {hand}")
             hands.append(size)
             hidden.append(seat)
         else:
             cards = card_list(hand, f"hand {seat}")
             if len(cards) != size:
-                raise InputError(f"player {seat} holds {len(cards)} cards; after what they played they hold {size}")
+                raise ParseError(f"player {seat} holds {len(cards)} cards; after what they played they hold {size}")
             hands.append(tuple(sorted(cards)))
-            known += cards
-    seen: set = set()
+            held += cards
+    return hands, hidden, held
+
+
+def _each_once(known: list[Card], deck: set[Card], options: MoucheOptions) -> set[Card]:
+    seen: set[Card] = set()
     for card in known:
         if card not in deck:
-            raise InputError(f"card {card} is not in the {options.deck_size}-card pack of {n} players")
+            raise ParseError(f"card {card} is not in the {options.deck_size}-card pack of {options.players} players")
         if card in seen:
-            raise InputError(f"card {card} appears twice in the position (held, played or turned)")
+            raise ParseError(f"card {card} appears twice in the position (held, played or turned)")
         seen.add(card)
+    return seen
 
+
+def _read_discards(data: dict, declared: list[str | None], seen: set[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The cards each player discarded, when known (added to ``seen``)."""
+    n = len(declared)
     discarded_in = data.get("discarded", [None] * n)
     if not isinstance(discarded_in, list) or len(discarded_in) != n:
-        raise InputError(f"'discarded' must give {n} entries (the cards a player discarded, or null)")
-    discarded_cards = []
+        raise ParseError(f"'discarded' must give {n} entries (the cards a player discarded, or null)")
+    discarded: list[tuple[Card, ...]] = []
     for seat, entry in enumerate(discarded_in):
         if entry is None:
-            discarded_cards.append(())
+            discarded.append(())
             continue
         cards = card_list(entry, f"cards discarded by player {seat}")
         if declared[seat] != "discard" or len(cards) != int(data["declared"][seat].split()[1]):
-            raise InputError(f"player {seat}'s discarded cards do not match their declaration")
+            raise ParseError(f"player {seat}'s discarded cards do not match their declaration")
         for card in cards:
             if card in seen:
-                raise InputError(f"card {card} appears twice in the position (held, played, turned or discarded)")
+                raise ParseError(f"card {card} appears twice in the position (held, played, turned or discarded)")
             seen.add(card)
-        discarded_cards.append(tuple(cards))
-    discarded_cards = tuple(discarded_cards)
-    # Stand-ins for hidden hands, and the stock, from the cards nobody has seen.
-    rest = iter(sorted(deck - seen))
-    hands = [tuple(sorted(next(rest) for _ in range(h))) if isinstance(h, int) else h for h in hands]
-    stock_size = options.deck_size - n * HAND_SIZE - 1 - discards
-    if stock_size < 0:
-        raise InputError(f"{discards} cards discarded: more than the stock held")
-    stock = tuple(rest)[:stock_size]
-    pool = whole_number(data.get("pool", 5), "'pool'", 5, None)
-    if pool % 5:
-        raise InputError(f"the pool is a multiple of 5, not {pool}")
-    chips = data.get("chips", [1000] * n)
-    if not isinstance(chips, list) or len(chips) != n:
-        raise InputError(f"'chips' must give {n} whole numbers")
-    chips = tuple(whole_number(c, "chips") for c in chips)
+        discarded.append(tuple(cards))
+    return tuple(discarded)
 
-    state = MoucheHand(
-        options=options,
-        dealer=dealer,
-        hands=tuple(hands),
-        turned=turned,
-        trump=trump,
-        stock=stock,
-        chips=chips,
-        pool=pool,
-        phase="declare",
-        to_move=waiting[0] if waiting else -1,
-        declared=tuple(d if d is not None else None for d in declared),
-        as_dealt=tuple(d != "discard" for d in declared),
-        tricks=(0,) * n,
-        discarded=discarded_cards,
-    )
-    if not at_play:
-        if dealer_alone:
-            raise InputError("everyone but the dealer folded: the hand is over")
-        return state, tuple(hidden)
+
+def _replay_tricks(
+    state: MoucheHand,
+    hands: list[tuple[Card, ...]],
+    hidden: list[int],
+    finished: list[list[tuple[int, Card]]],
+    current: list[tuple[int, Card]],
+) -> MoucheHand:
+    """The card play: check each trick's order and, for known hands, every
+    card's legality, playing the tricks from the start of play."""
+    in_hand = state.in_hand()
     if len(in_hand) < 1:
-        raise InputError("nobody is left in the hand")
+        raise ParseError("nobody is left in the hand")
     if len(current) >= len(in_hand):
-        raise InputError("the trick in progress is complete: list it in 'tricks_played'")
-    # The card play: check each trick's order and, for known hands, every card's legality.
+        raise ParseError("the trick in progress is complete: list it in 'tricks_played'")
     state = dataclasses.replace(state, phase="play", to_move=in_hand[0])
+    n = state.players
     later = {s: [c for t in finished for p, c in t if p == s] + [c for p, c in current if p == s] for s in range(n)}
     for k, trick in enumerate(finished + [current]):
         if k == len(finished) and not trick:
             break
         if k < len(finished) and len(trick) != len(in_hand):
-            raise InputError(f"trick {k + 1} has {len(trick)} cards; {len(in_hand)} players are in the hand")
+            raise ParseError(f"trick {k + 1} has {len(trick)} cards; {len(in_hand)} players are in the hand")
         for seat, card in trick:
             if seat != state.to_move:
-                raise InputError(
+                raise ParseError(
                     f"trick {k + 1}: player {seat} played out of turn (player {state.to_move} was to play)"
                 )
             if seat not in hidden:
                 holding = tuple(sorted(set(hands[seat]) | set(later[seat])))
                 probe = state.with_hand(seat, holding)
                 if card not in probe.playable():
-                    raise InputError(f"trick {k + 1}: impossible play, {probe.why_not(card)}")
+                    raise ParseError(f"trick {k + 1}: impossible play, {probe.why_not(card)}")
             later[seat] = [c for c in later[seat] if c != card]
             state = state.with_hand(seat, set(hands[seat]) | set(later[seat]) | {card})._play_card(card)
         if state.phase != "play":
-            raise InputError("the hand is already over: every trick has been played")
-    hands_final = list(state.hands)
-    for seat in range(n):
-        hands_final[seat] = hands[seat]
-    for seat in in_hand:
-        if seat in hidden or declared[seat] != "stand":
+            raise ParseError("the hand is already over: every trick has been played")
+    _check_no_stood_mouche(state, hands, hidden)
+    return dataclasses.replace(state, hands=tuple(hands), events=())
+
+
+def _check_no_stood_mouche(state: MoucheHand, hands: list[tuple[Card, ...]], hidden: list[int]) -> None:
+    """Nobody who stood on the cards dealt held a mouche: then no card would be played."""
+    for seat in state.in_hand():
+        if seat in hidden or state.declared[seat] != "stand":
             continue
         dealt = tuple(sorted(set(hands[seat]) | {c for p, c in state.plays + state.trick if p == seat}))
         if state.with_hand(seat, dealt).mouche_suit(seat) is not None:
-            raise InputError(
+            raise ParseError(
                 f"player {seat} stood on five cards of one suit: they had the mouche, and no card is played"
             )
-    return dataclasses.replace(state, hands=tuple(hands_final), events=()), tuple(hidden)
+
+
+# ---- game logs ------------------------------------------------------------------
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return cards_text(cards, empty="-")
+
+
+_EVENTS = {
+    "trick": lambda e: f"    {seat_name(e.player)} wins the trick ({_cards(e.cards)})",
+    "tricks": lambda e: f"    {seat_name(e.player)} takes {e.chips} for their tricks",
+    "makes-mouche": lambda e: f"    {seat_name(e.player)} makes the mouche: owes {e.chips}",
+    "has-mouche": lambda e: f"    {seat_name(e.player)} has the mouche ({_cards(e.cards)}) and takes {e.chips}",
+    "dealer-alone": lambda e: f"    everyone else folded: {seat_name(e.player)} (the dealer) takes {e.chips}",
+    "pamphile": lambda e: f"    {seat_name(e.player)} holds the Pamphile: 1 from each",
+}
+
+
+def game_log(game: GameRecord, names: list[str]) -> str:
+    """The game hand by hand, for people."""
+    o = game.options
+    name = "Le Pamphile" if o.pamphile else "La Mouche"
+    lines = [
+        f"{name}: {o.players} players, {len(game.hands)} hands, seed {game.seed}, "
+        f"mouches put in: {o.entry.value}" + (f" (cap {o.cap})" if o.entry.value == "cap" else ""),
+        "Seats by the draw: "
+        + ", ".join(
+            f"{seat_name(s)} player {p} ({names[p]}, drew {dict(game.draw)[p]})" for s, p in enumerate(game.seats)
+        ),
+    ]
+    for hand in game.hands:
+        start = hand.start
+        lines += ["", f"Hand {hand.number}: {seat_name(hand.dealer)} deals; pool {start.pool}; turned {start.turned}"]
+        lines += [f"  {seat_name(p)} holds {_cards(h)}" for p, h in enumerate(start.hands)]
+        trick_cards = []
+        for seat, action, events in hand.moves:
+            if action.kind == "play":
+                trick_cards.append(f"{seat_name(seat)} {action}")
+            elif action.suit is not None:  # the dealer's choice of trumps
+                lines.append(f"  {seat_name(seat)} chooses trumps: {action.suit.letter}")
+            else:
+                what = f"discards {len(action.cards)}" if action.kind == "discard" else action.kind + "s"
+                lines.append(f"  {seat_name(seat)} {what}")
+            for event in events:
+                if event.kind == "trick":
+                    lines.append("  " + ", ".join(trick_cards))
+                    trick_cards = []
+                if event.kind in _EVENTS:
+                    lines.append(_EVENTS[event.kind](event))
+        end = hand.end
+        lines.append(
+            "  chips: "
+            + ", ".join(f"{seat_name(p)} {c}" for p, c in enumerate(end.chips))
+            + f"; for the next hand: {end.carry + sum(end.pending)}"
+        )
+    lines += [
+        "",
+        "Final chips: "
+        + ", ".join(f"{seat_name(p)} {c}" for p, c in enumerate(game.chips))
+        + f"; left in play: {game.pool_left}",
+    ]
+    return "\n".join(lines)
+
+
+def game_json(game: GameRecord, names: list[str]) -> dict:
+    """The game as a JSON object (docs/formats.md)."""
+    o = game.options
+    return {
+        "options": {
+            "players": o.players,
+            "pamphile": o.pamphile,
+            "entry": o.entry.value,
+            "cap": o.cap,
+            "pamphile_any_suit": o.pamphile_any_suit,
+            "turned_pamphile_needs_standing": o.turned_pamphile_needs_standing,
+        },
+        "seed": game.seed,
+        "bots": names,
+        "seats": game.seats,
+        "hands": [
+            {
+                "number": h.number,
+                "dealer": h.dealer,
+                "turned": str(h.start.turned),
+                "pool": h.start.pool,
+                "hands": [[str(c) for c in hand] for hand in h.start.hands],
+                "actions": [
+                    {
+                        "player": s,
+                        "action": str(a),
+                        "events": [event_json(e) for e in ev],
+                    }
+                    for s, a, ev in h.moves
+                ],
+                "tricks": list(h.end.tricks),
+                "chips": list(h.end.chips),
+                "carried": h.end.carry + sum(h.end.pending),
+            }
+            for h in game.hands
+        ],
+        "chips": list(game.chips),
+        "left_in_play": game.pool_left,
+    }

@@ -10,38 +10,30 @@ hand with the pool and the mouches carried, the final chips.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from games import records
 from games.cards import Card, Rank, Suit
-from games.deals import MAX_DEAL, SplitMix64, shuffled_deck
+from games.deals import SplitMix64, shuffled_deck
 from games.errors import InputError
-from games.mouche.rules import PURSE, Action, Event, MoucheHand, MoucheOptions
-
-Bot = Callable[[MoucheHand, random.Random], Action]
+from games.mouche.rules import PURSE, Action, MoucheHand, MoucheOptions
+from games.records import check_bots_and_seed, play_hand
+from games.state import Bot
 
 #: The hierarchical cards drawn for seats: king first, then queen, jack, ace, 10, 9.
 SEAT_CARDS = [Card(r, Suit.SPADES) for r in (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TEN, Rank.NINE)]
 
 
-@dataclass
-class HandRecord:
-    number: int
-    dealer: int
-    deck: list[Card]
-    start: MoucheHand
-    actions: list[tuple[int, Action, tuple[Event, ...]]] = field(default_factory=list)
-    end: MoucheHand | None = None
+HandRecord = records.HandRecord[MoucheHand, Action]
 
 
 @dataclass
-class GameRecord:
-    options: MoucheOptions
-    seed: int
+class GameRecord(records.GameRecord[MoucheOptions, MoucheHand, Action]):
+    """Whole hands of La Mouche: the draw for seats, the hands (``chips`` by
+    seat) and what is still in play at the end."""
+
     seats: list[int]  # seats[s]: the player (by bot order) sitting at seat s
     draw: list[tuple[int, Card]]  # each player's card in the draw
-    hands: list[HandRecord]
-    chips: tuple[int, ...]  # by seat
     pool_left: int  # chips still in the pool, the carried mouches and the pending ones
 
 
@@ -58,33 +50,25 @@ def draw_seats(players: int, rng: SplitMix64) -> tuple[list[int], list[tuple[int
     return seats, sorted(draw)
 
 
-def play_game(options: MoucheOptions, hands: int, seed: int, bots: list[Bot]) -> GameRecord:
+def play_game(options: MoucheOptions, hands: int, seed: int, bots: list[Bot[MoucheHand, Action]]) -> GameRecord:
     """Play ``hands`` hands; ``bots`` are given by player and seated by the draw."""
     n = options.players
-    if len(bots) != n:
-        raise InputError(f"{n} players need {n} bots, not {len(bots)}")
     if hands < 1:
         raise InputError(f"play at least one hand, not {hands}")
-    if not 0 <= seed <= MAX_DEAL:
-        raise InputError(f"seed {seed} is out of range (0 to 2^63-1)")
+    check_bots_and_seed(n, bots, seed)
     rng = SplitMix64(seed)
     bot_rng = random.Random(seed)
     seats, draw = draw_seats(n, rng)
     chips = (PURSE,) * n
-    carry, pending = 0, ()
+    carry = 0
+    pending: tuple[int, ...] = ()
     dealer = 0
-    records = []
+    played: list[HandRecord] = []
     for number in range(1, hands + 1):
         deck = shuffled_deck(rng.next_u64() >> 1, options.deck_size)
         state = MoucheHand.deal(dealer, deck, options, chips=chips, carry=carry, pending=pending)
-        record = HandRecord(number, dealer, deck, state)
-        while not state.is_terminal():
-            seat = state.current_player()
-            action = bots[seats[seat]](state, bot_rng)
-            state = state.play(action)
-            record.actions.append((seat, action, state.events))
-        record.end = state
-        records.append(record)
-        chips, carry, pending = state.chips, state.carry, state.pending
+        record = play_hand(number, deck, state, dealer, bots, bot_rng, seats.__getitem__)
+        played.append(record)
+        chips, carry, pending = record.end.chips, record.end.carry, record.end.pending
         dealer = (dealer + 1) % n  # the first to play deals the next hand
-    return GameRecord(options, seed, seats, draw, records, chips, carry + sum(pending))
+    return GameRecord(options, seed, played, chips, seats, draw, carry + sum(pending))

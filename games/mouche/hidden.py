@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from itertools import combinations
 
 from games.cards import Card, make_deck
 from games.errors import InputError
 from games.mouche.rules import MoucheHand
-from games.splits import random_split, split_count
+from games.splits import random_split
+from games.worlds import deal_worlds
 
 
 def seen_cards(state: MoucheHand, player: int) -> set[Card]:
@@ -52,23 +52,23 @@ def forbidden_cards(state: MoucheHand, history: list[tuple[int, tuple, object]])
     return out
 
 
-def deal_worlds(
-    unseen: list,
+def consistent_worlds(
+    state: MoucheHand,
+    unseen: list[Card],
     others: list[int],
-    sizes: list[int],
-    forbidden: dict[int, set],
+    forbidden: dict[int, set[Card]],
     limit: int,
     rng: random.Random,
-    state: MoucheHand,
-) -> tuple[list[tuple], bool]:
-    """Hands for the seats ``others`` (of ``sizes``) from the ``unseen`` cards,
-    each consistent with what that seat played (``forbidden``) and with its
-    declaration: every such deal when there are at most ``limit`` deals
-    before that filter (and True), else ``limit`` deals drawn uniformly by
-    rejection (and False)."""
+) -> tuple[list[tuple[tuple[Card, ...], ...]], bool]:
+    """Hands for the seats ``others`` (of their sizes in ``state``) from the
+    ``unseen`` cards, each consistent with what that seat played
+    (``forbidden``) and with its declaration: every such deal when there are
+    at most ``limit`` deals before that filter (and True), else up to
+    ``limit`` deals drawn uniformly by rejection (and False)
+    (:func:`games.worlds.deal_worlds`). Raise InputError when none fits."""
     played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
 
-    def ok(hand, p):
+    def fits_hand(hand: tuple[Card, ...], p: int) -> bool:
         if forbidden[p] & set(hand):
             return False
         # A player who stood on the cards dealt held no mouche: the cards would not be played.
@@ -77,39 +77,15 @@ def deal_worlds(
             return state.with_hand(p, dealt).mouche_suit(p) is None
         return True
 
-    if split_count(len(unseen), sizes) <= limit:
-        worlds = []
+    def fits(world: tuple[tuple[Card, ...], ...]) -> bool:
+        return all(fits_hand(hand, p) for p, hand in zip(others, world))
 
-        def extend(k, pool, chosen):
-            if k == len(others):
-                worlds.append(tuple(chosen))
-                return
-            allowed = [c for c in pool if c not in forbidden[others[k]]]
-            for hand in combinations(allowed, sizes[k]):
-                if not ok(hand, others[k]):
-                    continue
-                rest = [c for c in pool if c not in hand]
-                extend(k + 1, rest, chosen + [hand])
-
-        extend(0, list(unseen), [])
-        return worlds, True
-    worlds = []
-    attempts = 0
-    while len(worlds) < limit and attempts < 200 * limit:
-        attempts += 1
-        order = rng.sample(unseen, len(unseen))
-        start, hands = 0, []
-        for p, size in zip(others, sizes):
-            hand = tuple(order[start : start + size])
-            start += size
-            if not ok(hand, p):
-                break
-            hands.append(hand)
-        else:
-            worlds.append(tuple(hands))
-    if not worlds:
+    sizes = [len(state.hands[p]) for p in others]
+    worlds, exhaustive = deal_worlds(unseen, sizes, limit, rng, fits)
+    found = list(worlds)
+    if not found:
         raise InputError("no deal of the unseen cards fits what has been played")
-    return worlds, False
+    return found, exhaustive
 
 
 def resample(state: MoucheHand, player: int, rng: random.Random) -> MoucheHand:
@@ -121,9 +97,7 @@ def resample(state: MoucheHand, player: int, rng: random.Random) -> MoucheHand:
     unseen = [card for card in make_deck(state.options.deck_size) if card not in seen]
     others = [p for p in state.in_hand() if p != player]
     forbidden = forbidden_cards(state, [h for h in state.history() if h[0] != player])
-    worlds, _ = deal_worlds(unseen, others, [len(state.hands[p]) for p in others], forbidden, 1, rng, state)
-    if not worlds:
-        raise InputError("no deal of the unseen cards fits what has been played")
+    worlds, _ = consistent_worlds(state, unseen, others, forbidden, 1, rng)
     hands = list(state.hands)
     for p, hand in zip(others, worlds[0]):
         hands[p] = tuple(sorted(hand))

@@ -28,7 +28,9 @@ from typing import NamedTuple
 
 from games.cards import Card, Rank, Suit, make_deck, parse_cards
 from games.deals import shuffled_deck
-from games.errors import IllegalMoveError, InputError, ParseError
+from games.errors import InputError, ParseError
+from games.records import Event, collect_each
+from games.state import play_checked
 
 DECKS = {3: 28, 4: 36, 5: 48, 6: 52}
 HAND_SIZE = 5
@@ -99,7 +101,7 @@ class Action(NamedTuple):
             return str(self.cards[0])
         if self.kind == "discard":
             return "discard " + " ".join(map(str, self.cards))
-        if self.kind == "trump":
+        if self.kind == "trump" and self.suit is not None:
             return f"trump {self.suit.letter}"
         return self.kind
 
@@ -120,13 +122,6 @@ class Action(NamedTuple):
         if len(words) == 1:
             return cls("play", (Card.parse(words[0]),))
         raise ParseError(f"unknown action {text!r} (expected fold, stand, discard CARDS, trump SUIT or a card)")
-
-
-class Event(NamedTuple):
-    kind: str
-    player: int
-    chips: int = 0
-    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -251,7 +246,7 @@ class MoucheHand:
         """The other hands (and the stock) dealt again from the cards
         ``player`` has not seen, so that every card each player has played
         was legal and nobody who stood on the cards dealt held a mouche
-        (:func:`games.mouche.hidden.deal_worlds`)."""
+        (:func:`games.mouche.hidden.consistent_worlds`)."""
         from games.mouche.hidden import resample
 
         return resample(self, player, rng)
@@ -335,19 +330,23 @@ class MoucheHand:
 
     def play(self, action: Action) -> MoucheHand:
         """The state after ``action``; raise IllegalMoveError if it is illegal."""
-        reason = self.check_move(action)
-        if reason is not None:
-            raise IllegalMoveError(f"illegal action {action}: {reason}")
-        return self.play_unchecked(action)
+        return play_checked(self, action)
 
     # ---- cards ---------------------------------------------------------------------
 
     def is_pamphile(self, card: Card) -> bool:
         return self.options.pamphile and card == PAMPHILE
 
+    @property
+    def trumps(self) -> Suit:
+        """The trump suit, once chosen (a turned Pamphile leaves it to the dealer)."""
+        if self.trump is None:
+            raise ValueError("the dealer has not chosen trumps yet")
+        return self.trump
+
     def suit_of(self, card: Card) -> Suit:
         """The suit a card counts as in play: the Pamphile is a trump."""
-        return self.trump if self.is_pamphile(card) else card.suit
+        return self.trumps if self.is_pamphile(card) else card.suit
 
     def strength(self, card: Card, led: Suit) -> int:
         """Higher wins the trick: trumps over the suit led over the rest."""
@@ -491,7 +490,7 @@ class MoucheHand:
             elif holder >= 0 and self.declared[holder] == "fold":
                 holder = -1
             if holder >= 0:
-                _collect_each(chips, holder, 1)
+                collect_each(chips, holder, 1)
                 events.append(Event("pamphile", holder, 1, (PAMPHILE,)))
         state = state._but(chips=tuple(chips))
         if all(self.declared[(self.dealer + k) % n] == "fold" for k in range(1, n)):
@@ -562,12 +561,6 @@ class MoucheHand:
             makers=makers,
             events=tuple(events),
         )
-
-
-def _collect_each(chips: list[int], player: int, each: int) -> None:
-    for q in range(len(chips)):
-        chips[q] -= each
-    chips[player] += each * len(chips)
 
 
 __all__ = [

@@ -17,9 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.cards import Card, make_deck
-from games.errors import InputError
-from games.papillon.rules import HAND_SIZE, HandState, Options
+from games.errors import InputError, ParseError
+from games.papillon.game import GameRecord
+from games.papillon.rules import HAND_SIZE, Event, HandState, Move, Options, value
 from games.position_json import card_list, read_object, whole_number
+from games.records import cards_text, event_json, seat_name
 
 FIELDS = {
     "game",
@@ -60,16 +62,41 @@ class Position:
 
 
 def parse_position(text: str) -> Position:
+    """Read a position (docs/formats.md); every problem is an InputError naming the field."""
     data = read_object(text, "papillon", FIELDS, ("players", "dealer", "to_move", "hands", "table"))
     players = whole_number(data["players"], "players", 3, 4)
     options = Options(players=players, scoring=data.get("scoring", "1725"))
-    seat = lambda name: whole_number(data[name], name, 0, players - 1)  # noqa: E731
-    dealer, to_move = seat("dealer"), seat("to_move")
+    dealer = whole_number(data["dealer"], "dealer", 0, players - 1)
+    to_move = whole_number(data["to_move"], "to_move", 0, players - 1)
+    hands, hidden = _read_hands(data["hands"], players)
+    table = card_list(data["table"], "'table'")
+    stock, stock_size = _read_stock(data.get("stock", []), players)
+    taken, won_cards = _read_taken(data.get("taken"), players)
+    known = [c for h in hands if isinstance(h, list) for c in h] + table + (stock or []) + list(won_cards or ())
+    seen = _each_once(known)
+    taken = _check_count(
+        len(known) + sum(h for h in hands if isinstance(h, int)), hands, stock, stock_size, taken, won_cards, players
+    )
+    filled, stock = _stand_ins(hands, stock, stock_size, seen, won_cards)
+    if not filled[to_move]:
+        raise ParseError(f"player {to_move} is to move but holds no cards")
+    state = HandState(
+        options=options,
+        dealer=dealer,
+        hands=tuple(filled),
+        table=tuple(sorted(table)),
+        stock=tuple(stock),
+        taken=tuple(taken),
+        to_move=to_move,
+        **_read_money_and_papillons(data, players, stock, filled),
+    )
+    return Position(state, tuple(hidden), won_cards)
 
-    hands_in = data["hands"]
+
+def _read_hands(hands_in: object, players: int) -> tuple[list[list[Card] | int], list[int]]:
+    """Each hand as its cards, or its size when hidden; and the hidden seats."""
     if not isinstance(hands_in, list) or len(hands_in) != players:
-        raise InputError(f"'hands' must list {players} hands (cards, or a count for a hidden hand)")
-    known: list[Card] = []
+        raise ParseError(f"'hands' must list {players} hands (cards, or a count for a hidden hand)")
     hands: list[list[Card] | int] = []
     hidden = []
     for p, hand in enumerate(hands_in):
@@ -79,104 +106,115 @@ def parse_position(text: str) -> Position:
         else:
             cards = card_list(hand, f"hand {p}")
             if len(cards) > HAND_SIZE:
-                raise InputError(f"hand {p} holds {len(cards)} cards; a hand holds at most {HAND_SIZE}")
+                raise ParseError(f"hand {p} holds {len(cards)} cards; a hand holds at most {HAND_SIZE}")
             hands.append(cards)
-            known += cards
-    table = card_list(data["table"], "'table'")
-    known += table
-    stock_in = data.get("stock", [])
+    return hands, hidden
+
+
+def _read_stock(stock_in: object, players: int) -> tuple[list[Card] | None, int]:
+    """The stock's cards (None when only its size is given) and its size."""
     if isinstance(stock_in, list):
-        stock = card_list(stock_in, "'stock'")
-        known += stock
-        stock_size = len(stock)
+        stock: list[Card] | None = card_list(stock_in, "'stock'")
+        stock_size = len(stock_in)
     else:
         stock_size = whole_number(stock_in, "'stock'", 0, 52)
         stock = None
     if stock_size % (HAND_SIZE * players):
-        raise InputError(f"a stock of {stock_size} cards cannot be dealt 3 to each of {players} players")
+        raise ParseError(f"a stock of {stock_size} cards cannot be dealt 3 to each of {players} players")
+    return stock, stock_size
 
-    taken_in = data.get("taken")
-    won_cards = None
+
+def _read_taken(taken_in: object, players: int) -> tuple[list[int] | None, tuple[Card, ...] | None]:
+    """How many cards each player has won, and the cards when every one is listed."""
     if taken_in is None:
-        taken = None
-    else:
-        if not isinstance(taken_in, list) or len(taken_in) != players:
-            raise InputError(f"'taken' must give {players} entries (a count or the list of cards won)")
-        taken = []
-        won: list[Card] = []
-        for p, entry in enumerate(taken_in):
-            if isinstance(entry, list):
-                cards = card_list(entry, f"taken by player {p}")
-                won += cards
-                taken.append(len(cards))
-            else:
-                taken.append(whole_number(entry, f"cards taken by player {p}", 0, 52))
-        if len(won) == sum(taken):
-            won_cards = tuple(won)
-            known += won
+        return None, None
+    if not isinstance(taken_in, list) or len(taken_in) != players:
+        raise ParseError(f"'taken' must give {players} entries (a count or the list of cards won)")
+    taken = []
+    won: list[Card] = []
+    for p, entry in enumerate(taken_in):
+        if isinstance(entry, list):
+            cards = card_list(entry, f"taken by player {p}")
+            won += cards
+            taken.append(len(cards))
+        else:
+            taken.append(whole_number(entry, f"cards taken by player {p}", 0, 52))
+    return taken, tuple(won) if len(won) == sum(taken) else None
 
-    seen = set()
+
+def _each_once(known: list[Card]) -> set[Card]:
+    seen: set[Card] = set()
     for card in known:
         if card in seen:
-            raise InputError(f"card {card} appears twice in the position")
+            raise ParseError(f"card {card} appears twice in the position")
         seen.add(card)
-    hidden_cards = sum(h for h in hands if isinstance(h, int))
-    accounted = len(known) + hidden_cards + (stock_size if stock is None else 0)
-    won_count = sum(taken) if taken is not None else None
-    if won_count is None:
-        won_count = 52 - accounted
-        taken = [0] * players
-        if won_count:
-            raise InputError(f"the position shows {accounted} cards; give 'taken' for the other {won_count}")
-    if won_cards is None:
-        accounted += won_count
-    if accounted != 52:
-        raise InputError(f"the position accounts for {accounted} cards, not 52 (hands, table, stock and taken)")
+    return seen
 
-    # Hidden hands and an unlisted stock get stand-ins from the unseen cards.
+
+def _check_count(
+    accounted: int,
+    hands: list[list[Card] | int],
+    stock: list[Card] | None,
+    stock_size: int,
+    taken: list[int] | None,
+    won_cards: tuple[Card, ...] | None,
+    players: int,
+) -> list[int]:
+    """Check that the position accounts for the 52 cards; the cards taken by each player."""
+    if stock is None:
+        accounted += stock_size
+    if taken is None:
+        won_count = 52 - accounted
+        if won_count:
+            raise ParseError(f"the position shows {accounted} cards; give 'taken' for the other {won_count}")
+        taken = [0] * players
+    if won_cards is None:
+        accounted += sum(taken)
+    if accounted != 52:
+        raise ParseError(f"the position accounts for {accounted} cards, not 52 (hands, table, stock and taken)")
+    return taken
+
+
+def _stand_ins(
+    hands: list[list[Card] | int],
+    stock: list[Card] | None,
+    stock_size: int,
+    seen: set[Card],
+    won_cards: tuple[Card, ...] | None,
+) -> tuple[list[tuple[Card, ...]], list[Card]]:
+    """Hidden hands and an unlisted stock get stand-ins from the unseen cards."""
     rest = iter(c for c in make_deck(52) if c not in seen)
-    if won_cards is None and (hidden_cards or stock is None):
-        raise InputError(
+    if won_cards is None and (any(isinstance(h, int) for h in hands) or stock is None):
+        raise ParseError(
             "with hidden hands or stock, list the cards each player has taken so the unseen cards are known"
         )
     filled = [tuple(sorted(h)) if isinstance(h, list) else tuple(sorted(next(rest) for _ in range(h))) for h in hands]
-    if stock is None:
-        stock = [next(rest) for _ in range(stock_size)]
-    if not filled[to_move]:
-        raise InputError(f"player {to_move} is to move but holds no cards")
+    return filled, stock if stock is not None else [next(rest) for _ in range(stock_size)]
 
+
+def _read_money_and_papillons(data: dict, players: int, stock: list[Card], filled: list[tuple[Card, ...]]) -> dict:
+    """Chips, pool, stake, the last trailer and the papillons made, as HandState fields."""
     chips = data.get("chips", [0] * players)
     if not isinstance(chips, list) or len(chips) != players:
-        raise InputError(f"'chips' must give {players} whole numbers")
-    chips = tuple(whole_number(c, "chips", None, None) for c in chips)
-    pool = whole_number(data.get("pool", 0), "'pool'", 0, None)
-    stake = whole_number(data.get("stake", 1), "'stake'", 1, None)
+        raise ParseError(f"'chips' must give {players} whole numbers")
+    fields = {
+        "chips": tuple(whole_number(c, "chips", None, None) for c in chips),
+        "pool": whole_number(data.get("pool", 0), "'pool'", 0, None),
+        "stake": whole_number(data.get("stake", 1), "'stake'", 1, None),
+    }
     last = data.get("last_trailer")
-    last_trailer = -1 if last is None else whole_number(last, "last_trailer", 0, players - 1)
+    fields["last_trailer"] = -1 if last is None else whole_number(last, "last_trailer", 0, players - 1)
     papillons = data.get("papillons", [])
     if not isinstance(papillons, list):
-        raise InputError("'papillons' must list the seats that made a papillon")
-    papillons = tuple(whole_number(p, "papillon seat", 0, players - 1) for p in papillons)
-    if stock and papillons:
-        raise InputError("a papillon is only made once the stock is empty")
-    for p in papillons:
+        raise ParseError("'papillons' must list the seats that made a papillon")
+    made = tuple(whole_number(p, "papillon seat", 0, players - 1) for p in papillons)
+    fields["papillons"] = made
+    if stock and made:
+        raise ParseError("a papillon is only made once the stock is empty")
+    for p in made:
         if filled[p]:
-            raise InputError(f"player {p} made a papillon but still holds cards")
-    state = HandState(
-        options=options,
-        dealer=dealer,
-        hands=tuple(filled),
-        table=tuple(sorted(table)),
-        stock=tuple(stock),
-        taken=tuple(taken),
-        chips=chips,
-        pool=pool,
-        to_move=to_move,
-        stake=stake,
-        last_trailer=last_trailer,
-        papillons=papillons,
-    )
-    return Position(state, tuple(hidden), won_cards)
+            raise ParseError(f"player {p} made a papillon but still holds cards")
+    return fields
 
 
 def position_to_json(state: HandState) -> dict:
@@ -196,4 +234,122 @@ def position_to_json(state: HandState) -> dict:
         "stake": state.stake,
         "last_trailer": None if state.last_trailer < 0 else state.last_trailer,
         "papillons": list(state.papillons),
+    }
+
+
+# ---- game logs ------------------------------------------------------------------
+
+_PAID_EACH = {
+    "aces": "aces",
+    "aces-trailed": "aces laid down",
+    "hanneton": "hanneton",
+    "sauterelle": "sauterelle",
+    "petit-papillon": "petit papillon",
+    "papillon": "papillon",
+    "consolation": "consolation",
+    "most-cards": "most cards",
+}
+
+
+def describe_move(player: int, move: Move, events: tuple[Event, ...]) -> list[str]:
+    """Readable lines for one move and what it caused."""
+    if move.is_trail:
+        head = f"{seat_name(player)} lays down {cards_text(move.played)}"
+    else:
+        head = f"{seat_name(player)} plays {cards_text(move.played)} and takes {cards_text(move.captured)}"
+        if any(c.rank != move.played[0].rank for c in move.captured):  # a sum
+            head += f" ({'+'.join(str(value(c.rank)) for c in move.captured)} = {value(move.played[0].rank)})"
+    lines = [head]
+    for event in events:
+        if event.kind == "trail" and event.chips:
+            lines.append(f"    pays {event.chips} to the pool")
+        elif event.kind in _PAID_EACH and event.chips:
+            lines.append(f"    {_PAID_EACH[event.kind]}: {seat_name(event.player)} gets {event.chips} from each")
+        elif event.kind == "papillon":
+            lines.append(f"    papillon by {seat_name(event.player)}")
+        elif event.kind == "redeal":
+            lines.append("  -- every hand is empty: the dealer deals 3 more cards each --")
+        elif event.kind == "table":
+            lines.append(f"    {seat_name(event.player)} takes the {len(event.cards)} cards left on the table")
+        elif event.kind == "pool":
+            lines.append(f"    {seat_name(event.player)} wins the pool: {event.chips} chips")
+        elif event.kind == "most-cards-tie":
+            lines.append(f"    tie for most cards: the next hand pays {event.chips}")
+    return lines
+
+
+def game_log(game: GameRecord, bot_names: list[str]) -> str:
+    """The game hand by hand, for people."""
+    o = game.options
+    lines = [
+        f"Papillon: {o.players} players, {o.rounds} round{'s' * (o.rounds > 1)}, seed {game.seed}, "
+        f"{o.scoring.value} scoring; bots {', '.join(bot_names)}",
+        f"Each player starts with {o.purse} chips; ante {o.ante} each per hand.",
+    ]
+    for k, draw in enumerate(game.draws):
+        lines.append(
+            ("Draw for the first dealer: " if k == 0 else "Tie, drawing again: ")
+            + ", ".join(f"{seat_name(p)} {c}" for p, c in draw)
+        )
+    for hand in game.hands:
+        start = hand.start
+        lines += [
+            "",
+            f"Hand {hand.number}: {seat_name(hand.dealer)} deals; pool {start.pool}",
+            f"  table: {cards_text(start.table)}",
+        ]
+        lines += [f"  {seat_name(p)} holds {cards_text(h)}" for p, h in enumerate(start.hands)]
+        for player, move, events in hand.moves:
+            described = describe_move(player, move, events)
+            lines += ["  " + line for line in described]
+        end = hand.end
+        lines.append("  cards won: " + ", ".join(f"{seat_name(p)} {n}" for p, n in enumerate(end.taken)))
+        lines.append(
+            "  chips: " + ", ".join(f"{seat_name(p)} {c}" for p, c in enumerate(end.chips)) + f"; pool {end.pool}"
+        )
+    lines.append("")
+    if game.shared:
+        lines.append(f"The pool was shared at the end ({game.pool} chip{'s' * (game.pool != 1)} could not be divided).")
+    best = max(game.chips)
+    lines.append(
+        "Final chips: "
+        + ", ".join(f"{seat_name(p)} {c}" for p, c in enumerate(game.chips))
+        + f"; winner {' and '.join(seat_name(p) for p, c in enumerate(game.chips) if c == best)}"
+    )
+    return "\n".join(lines)
+
+
+def game_json(game: GameRecord, bot_names: list[str]) -> dict:
+    """The game as a JSON object (docs/formats.md)."""
+    o = game.options
+    return {
+        "options": {
+            "players": o.players,
+            "rounds": o.rounds,
+            "scoring": o.scoring.value,
+            "first_dealer": o.first_dealer.value,
+            "unclaimed_pool": o.unclaimed_pool.value,
+            "tie_stake": o.tie_stake.value,
+            "ante": o.ante,
+            "purse": o.purse,
+        },
+        "seed": game.seed,
+        "bots": bot_names,
+        "draws": [[{"player": p, "card": str(c)} for p, c in draw] for draw in game.draws],
+        "hands": [
+            {
+                "number": h.number,
+                "dealer": h.dealer,
+                "deck": [str(c) for c in h.deck],
+                "moves": [{"player": p, "move": str(m), "events": [event_json(e) for e in ev]} for p, m, ev in h.moves],
+                "taken": list(h.end.taken),
+                "chips": list(h.end.chips),
+                "pool": h.end.pool,
+                "winner": h.end.winner,
+            }
+            for h in game.hands
+        ],
+        "chips": list(game.chips),
+        "pool": game.pool,
+        "shared": game.shared,
     }

@@ -13,38 +13,24 @@ game is reproducible from its options, seed and bots.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from games import records
 from games.cards import Card, make_deck
-from games.deals import MAX_DEAL, SplitMix64, shuffled_deck
-from games.errors import InputError
-from games.papillon.rules import Event, FirstDealer, HandState, Move, Options, UnclaimedPool
+from games.deals import SplitMix64, shuffled_deck
+from games.papillon.rules import FirstDealer, HandState, Move, Options, UnclaimedPool
+from games.records import check_bots_and_seed, play_hand
+from games.state import Bot
 
-#: A bot picks a legal move: ``bot(state, rng) -> Move``.
-Bot = Callable[[HandState, random.Random], Move]
-
-
-@dataclass
-class HandRecord:
-    """One hand as played: the dealer, the deal, each move with its events."""
-
-    number: int
-    dealer: int
-    deck: list[Card]
-    antes: int
-    start: HandState
-    moves: list[tuple[int, Move, tuple[Event, ...]]] = field(default_factory=list)
-    end: HandState | None = None
+HandRecord = records.HandRecord[HandState, Move]
 
 
 @dataclass
-class GameRecord:
-    options: Options
-    seed: int
+class GameRecord(records.GameRecord[Options, HandState, Move]):
+    """A whole game of Papillon: the draw for the first dealer, the hands, and
+    the pool at the end (shared out, or not, by the unclaimed-pool rule)."""
+
     draws: list[list[tuple[int, Card]]]  # the draw for first dealer, round by round of ties
-    hands: list[HandRecord]
-    chips: tuple[int, ...]
     pool: int
     shared: bool  # the unclaimed pool was shared at the end
 
@@ -72,13 +58,10 @@ def draw_first_dealer(options: Options, rng: SplitMix64) -> tuple[int, list[list
             return contenders[0], draws
 
 
-def play_game(options: Options, seed: int, bots: list[Bot]) -> GameRecord:
+def play_game(options: Options, seed: int, bots: list[Bot[HandState, Move]]) -> GameRecord:
     """Play a whole game with one bot per seat."""
     n = options.players
-    if len(bots) != n:
-        raise InputError(f"{n} players need {n} bots, not {len(bots)}")
-    if not 0 <= seed <= MAX_DEAL:
-        raise InputError(f"seed {seed} is out of range (0 to 2^63-1)")
+    check_bots_and_seed(n, bots, seed)
     rng = SplitMix64(seed)
     bot_rng = random.Random(seed)
     dealer, draws = draw_first_dealer(options, rng)
@@ -92,22 +75,16 @@ def play_game(options: Options, seed: int, bots: list[Bot]) -> GameRecord:
     ):
         deck = shuffled_deck(rng.next_u64() >> 1)
         for p in range(n):
-            chips[p] -= options.ante
-        pool += n * options.ante
+            chips[p] -= options.chips_ante
+        pool += n * options.chips_ante
         state = HandState.deal(dealer, deck, options, chips=tuple(chips), pool=pool, stake=stake)
-        record = HandRecord(len(hands) + 1, dealer, deck, options.ante, state)
-        while not state.is_terminal():
-            player = state.current_player()
-            move = bots[player](state, bot_rng)
-            state = state.play(move)
-            record.moves.append((player, move, state.events))
-        record.end = state
+        record = play_hand(len(hands) + 1, deck, state, dealer, bots, bot_rng)
         hands.append(record)
-        chips, pool, stake = list(state.chips), state.pool, state.next_stake
+        chips, pool, stake = list(record.end.chips), record.end.pool, record.end.next_stake
         dealer = (dealer + 1) % n  # the deal passes to the right, to the first to play
     shared = bool(pool)
     if shared:
         each = pool // n
         chips = [c + each for c in chips]
         pool -= each * n
-    return GameRecord(options, seed, draws, hands, tuple(chips), pool, shared)
+    return GameRecord(options, seed, hands, tuple(chips), draws, pool, shared)

@@ -29,8 +29,10 @@ from typing import NamedTuple
 
 from games.cards import Card, Rank, make_deck, parse_cards
 from games.deals import shuffled_deck
-from games.errors import IllegalMoveError, InputError, ParseError
+from games.errors import InputError, ParseError
+from games.records import Event, collect_each
 from games.splits import random_split, rank_splits
+from games.state import play_checked
 
 HAND_SIZE = 3  # cards dealt to each player at every deal
 TABLE_CARDS = {3: 7, 4: 4}  # face-up cards at the start of a hand
@@ -95,8 +97,13 @@ class Options:
         object.__setattr__(self, "unclaimed_pool", _enum(UnclaimedPool, self.unclaimed_pool, "unclaimed-pool rule"))
         if self.ante is None:
             object.__setattr__(self, "ante", TOKEN if self.scoring is Scoring.CLASSIC else 2)
-        if self.ante < 0:
+        if self.chips_ante < 0:
             raise InputError(f"the ante cannot be negative ({self.ante})")
+
+    @property
+    def chips_ante(self) -> int:
+        """The chips each player antes per hand (``ante``, its default resolved)."""
+        return self.ante if self.ante is not None else 0
 
     @property
     def purse(self) -> int:
@@ -203,17 +210,6 @@ def rank_counts(cards) -> list[int]:
     return counts
 
 
-class Event(NamedTuple):
-    """Something that happened in a hand, for logs: ``kind`` names it,
-    ``player`` is who gains or pays, ``chips`` the amount per payer (or
-    into the pool for trails), ``cards`` the cards concerned."""
-
-    kind: str
-    player: int
-    chips: int = 0
-    cards: tuple[Card, ...] = ()
-
-
 @dataclass(frozen=True)
 class HandState:
     """One hand of Papillon, from the deal to the settlement.
@@ -309,7 +305,7 @@ class HandState:
     @staticmethod
     def capture_signatures(hand, table_counts) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """The captures available to ``hand`` as (played ranks, captured ranks)."""
-        out = []
+        out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         hand_counts = rank_counts(hand)
         for rank in range(1, 14):
             if hand_counts[rank]:
@@ -340,10 +336,7 @@ class HandState:
     def play(self, move: Move) -> HandState:
         """The state after ``move`` by the player to move; raise
         IllegalMoveError if it is illegal."""
-        reason = self.check_move(move)
-        if reason is not None:
-            raise IllegalMoveError(f"illegal move {move}: {reason}")
-        return self.play_unchecked(move)
+        return play_checked(self, move)
 
     # ---- the rules --------------------------------------------------------------
 
@@ -351,7 +344,6 @@ class HandState:
         """The state after ``move``, which must be legal (from
         :meth:`legal_moves`, or passed by :meth:`check_move`): nothing is
         checked. The searches use it for speed."""
-        n = self.players
         p = self.to_move
         classic = self.options.scoring is Scoring.CLASSIC
         chips = list(self.chips)
@@ -363,12 +355,10 @@ class HandState:
         last_trailer = self.last_trailer
         papillons = self.papillons
 
-        def collect(kind: str, each: int, cards=()) -> None:
+        def collect(kind: str, each: int, cards: tuple[Card, ...] = ()) -> None:
             if each:
-                for q in range(n):
-                    chips[q] -= each
-                chips[p] += each * n
-                events.append(Event(kind, p, each, tuple(cards)))
+                collect_each(chips, p, each)
+                events.append(Event(kind, p, each, cards))
 
         if move.is_trail:
             table = tuple(sorted(self.table + move.played))
@@ -447,14 +437,14 @@ class HandState:
             events.append(Event("pool", winner, pool))
             pool = 0
         elif classic and self.last_trailer >= 0:
-            _collect_each(chips, self.last_trailer, 1)
+            collect_each(chips, self.last_trailer, 1)
             events.append(Event("consolation", self.last_trailer, 1))
         most = max(taken)
         leaders = [s for s in range(n) if taken[s] == most]
         next_stake = 1
         if len(leaders) == 1:
             if classic:
-                _collect_each(chips, leaders[0], self.stake)
+                collect_each(chips, leaders[0], self.stake)
                 events.append(Event("most-cards", leaders[0], self.stake))
             elif winner < 0:
                 chips[leaders[0]] += pool
@@ -526,12 +516,6 @@ def _priority(dealer: int, n: int) -> list[int]:
     """Who wins among several papillon makers: the dealer, then the player to
     the dealer's left, and so on back to the first to play."""
     return [(dealer - k) % n for k in range(n)]
-
-
-def _collect_each(chips: list[int], player: int, each: int) -> None:
-    for q in range(len(chips)):
-        chips[q] -= each
-    chips[player] += each * len(chips)
 
 
 def _is_hanneton(move: Move) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 
 from games.cards import Card, Suit, parse_cards
-from games.errors import InputError
+from games.errors import InputError, ParseError
 from games.patience.rules import PRESETS, Move, Position, Rules, make_rules
 
 HEADER_KEYS = ("game", "variant", "cells")
@@ -51,19 +51,19 @@ def _cards(text: str, where: str) -> list[Card]:
     try:
         return parse_cards(text)
     except InputError as error:
-        raise InputError(f"{where}: {error}") from None
+        raise ParseError(f"{where}: {error}") from None
 
 
-def _foundations(cards: list[Card], where: str) -> tuple[int, int, int, int]:
+def _foundations(cards: list[Card], where: str) -> tuple[int, ...]:
     tops = [0, 0, 0, 0]
     for card in cards:
         if tops[card.suit]:
-            raise InputError(f"{where}: two {card.suit.name.lower()} foundation cards")
+            raise ParseError(f"{where}: two {card.suit.name.lower()} foundation cards")
         tops[card.suit] = int(card.rank)
     return tuple(tops)
 
 
-def _default_foundations(rules: Rules) -> tuple[int, int, int, int]:
+def _default_foundations(rules: Rules) -> tuple[int, ...]:
     return (1, 1, 1, 1) if rules.aces_on_foundations else (0, 0, 0, 0)
 
 
@@ -73,10 +73,10 @@ def _build(header: dict, rows: dict[str, list[Card]], foundations, basement, whe
     names = rules.row_names
     for name in rows:
         if name not in names:
-            raise InputError(f"{where(name)}: no row {name} in {rules.name} (rows {names[0]}..{names[-1]})")
+            raise ParseError(f"{where(name)}: no row {name} in {rules.name} (rows {names[0]}..{names[-1]})")
     missing = [n for n in names if n not in rows]
     if missing:
-        raise InputError(f"{rules.name} has {len(names)} rows, the deal has {len(rows)} (missing {', '.join(missing)})")
+        raise ParseError(f"{rules.name} has {len(names)} rows, the deal has {len(rows)} (missing {', '.join(missing)})")
     if foundations is None:
         foundations = _default_foundations(rules)
     position = Position(rules, tuple(tuple(rows[n]) for n in names), foundations, tuple(sorted(basement)))
@@ -97,16 +97,16 @@ def parse_deal_text(text: str) -> Position:
             continue
         where = f"line {number}"
         if ":" not in line:
-            raise InputError(f"{where}: expected 'NAME: cards' (e.g. 'L1: 7D 9C 4D'), got {line!r}")
+            raise ParseError(f"{where}: expected 'NAME: cards' (e.g. 'L1: 7D 9C 4D'), got {line!r}")
         key, value = (part.strip() for part in line.split(":", 1))
         key = key.upper() if key.upper() in ("F", "B") or key[:1].upper() in "LR" and key[1:].isdigit() else key.lower()
         if key in seen_keys:
-            raise InputError(f"{where}: {key} is given twice")
+            raise ParseError(f"{where}: {key} is given twice")
         seen_keys.add(key)
         if key in HEADER_KEYS:
             if key == "cells":
                 if not (value.isascii() and value.isdigit()):
-                    raise InputError(f"{where}: cells must be a whole number, not {value!r}")
+                    raise ParseError(f"{where}: cells must be a whole number, not {value!r}")
                 header[key] = int(value)
             else:
                 header[key] = value or None
@@ -118,9 +118,9 @@ def parse_deal_text(text: str) -> Position:
             rows[key] = _cards(value, where)
             row_lines[key] = number
         else:
-            raise InputError(f"{where}: unknown line {key!r} (expected game, variant, cells, F, B or a row L1.., R1..)")
+            raise ParseError(f"{where}: unknown line {key!r} (expected game, variant, cells, F, B or a row L1.., R1..)")
     if not rows:
-        raise InputError("no rows in the deal (expected lines like 'L1: 7D 9C 4D 8H 8D')")
+        raise ParseError("no rows in the deal (expected lines like 'L1: 7D 9C 4D 8H 8D')")
     return _build(header, rows, foundations, basement, lambda name: f"line {row_lines[name]}")
 
 
@@ -152,32 +152,32 @@ def deal_to_json(position: Position) -> dict:
 def deal_from_json(data) -> Position:
     """Read the JSON form (a parsed dict); errors name the field."""
     if not isinstance(data, dict):
-        raise InputError("a JSON deal must be an object with 'rows'")
+        raise ParseError("a JSON deal must be an object with 'rows'")
     unknown = set(data) - {*HEADER_KEYS, "foundations", "basement", "rows"}
     if unknown:
-        raise InputError(f"unknown field(s) in JSON deal: {', '.join(sorted(unknown))}")
+        raise ParseError(f"unknown field(s) in JSON deal: {', '.join(sorted(unknown))}")
     header = {k: data.get(k) for k in HEADER_KEYS}
     if header["cells"] is not None and (not isinstance(header["cells"], int) or isinstance(header["cells"], bool)):
-        raise InputError("field 'cells' must be a whole number")
+        raise ParseError("field 'cells' must be a whole number")
     for key in ("game", "variant"):
         if header[key] is not None and not isinstance(header[key], str):
-            raise InputError(f"field {key!r} must be a string")
+            raise ParseError(f"field {key!r} must be a string")
 
     def card_list(value, where) -> list[Card]:
         if isinstance(value, str):
             return _cards(value, where)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InputError(f'{where}: expected a list of cards like ["7H", "TS"]')
+            raise ParseError(f'{where}: expected a list of cards like ["7H", "TS"]')
         return _cards(" ".join(value), where)
 
     rows_data = data.get("rows")
     if not isinstance(rows_data, dict) or not rows_data:
-        raise InputError('field \'rows\' must be an object like {"L1": ["7D", "9C"], ...}')
+        raise ParseError('field \'rows\' must be an object like {"L1": ["7D", "9C"], ...}')
     rows: dict[str, list[Card]] = {}
     for name, cards in rows_data.items():
         key = str(name).upper()
         if key in rows:
-            raise InputError(f"rows.{name}: row {key} is given twice")
+            raise ParseError(f"rows.{name}: row {key} is given twice")
         rows[key] = card_list(cards, f"rows.{name}")
     foundations = None
     if "foundations" in data:
@@ -193,7 +193,7 @@ def parse_deal(text: str) -> Position:
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError as error:
-            raise InputError(f"bad JSON deal: {error.msg} at line {error.lineno}") from None
+            raise ParseError(f"bad JSON deal: {error.msg} at line {error.lineno}") from None
         return deal_from_json(data)
     return parse_deal_text(text)
 
@@ -207,10 +207,10 @@ def parse_moves(text: str) -> list[Move]:
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError as error:
-            raise InputError(f"bad JSON move list: {error.msg} at line {error.lineno}") from None
+            raise ParseError(f"bad JSON move list: {error.msg} at line {error.lineno}") from None
         items = data.get("moves") if isinstance(data, dict) else data
         if not isinstance(items, list) or not all(isinstance(m, str) for m in items):
-            raise InputError("a JSON move list must be a list of strings (or an object with 'moves')")
+            raise ParseError("a JSON move list must be a list of strings (or an object with 'moves')")
         return [Move.parse(m) for m in items]
     moves = []
     for number, raw in enumerate(text.splitlines(), 1):
@@ -223,7 +223,7 @@ def parse_moves(text: str) -> list[Move]:
                 try:
                     moves.append(Move.parse(item))
                 except InputError as error:
-                    raise InputError(f"line {number}: {error}") from None
+                    raise ParseError(f"line {number}: {error}") from None
     return moves
 
 

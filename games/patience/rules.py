@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -72,7 +73,7 @@ class Rules:
     #: The innermost card of a row may only leave it for a foundation.
     last_card_to_foundation_only: bool
 
-    @property
+    @functools.cached_property  # the searches ask for it at every move
     def row_names(self) -> tuple[str, ...]:
         left = (len(self.row_sizes) + 1) // 2
         return tuple(f"L{i + 1}" if i < left else f"R{i - left + 1}" for i in range(len(self.row_sizes)))
@@ -155,9 +156,9 @@ PRESETS: dict[str, Rules] = {
 
 VARIANTS = ("alternate-colours", "same-suit")
 
-#: Most cells any rules may have (the kernel's fixed arrays are sized by it).
+#: Most cells any rules may have: the kernel's fixed arrays are sized by it
+#: (ext/_patience.pxd; a test checks the two agree).
 MAX_CELLS = 8
-MAX_ROWS = 16
 
 
 def make_rules(game: str = "butterfly", variant: str | None = None, cells: int | None = None) -> Rules:
@@ -227,8 +228,8 @@ class Position:
 
     rules: Rules
     rows: tuple[tuple[Card, ...], ...]
-    #: Top rank on each suit's foundation, indexed by Suit; 0 when empty.
-    foundations: tuple[int, int, int, int]
+    #: Top rank on each of the four foundations, indexed by Suit; 0 when empty.
+    foundations: tuple[int, ...]
     #: The cards in the cells, sorted (cells are interchangeable).
     cells: tuple[Card, ...] = ()
 

@@ -1,9 +1,13 @@
-"""What the command-line tools read from the user: files and bot lists.
-Each problem is an :class:`InputError`, which the CLI prints as one line."""
+"""What the card games' commands share: reading files and bot lists (each
+problem an :class:`InputError`, which the CLI prints as one line) and
+printing JSON."""
 
 from __future__ import annotations
 
+import json
 import sys
+
+import click
 
 from games.errors import InputError
 
@@ -32,3 +36,18 @@ def bot_names(text: str, players: int, bots: dict) -> list[str]:
     if len(names) != players:
         raise InputError(f"give one bot, or one per player ({players}), not {len(names)}")
     return names
+
+
+#: ``--seed`` of the commands that play whole games.
+game_seed_option = click.option(
+    "--seed",
+    type=click.IntRange(0, (1 << 63) - 1),
+    default=0,
+    show_default=True,
+    help="Seed for the draw, the shuffles and the bots.",
+)
+
+
+def echo_json(data: object) -> None:
+    """Print ``data`` as the commands print JSON (indented by one space)."""
+    click.echo(json.dumps(data, indent=1))

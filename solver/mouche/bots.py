@@ -7,8 +7,8 @@
   else has). In play it wins the trick as cheaply as it can, or throws its
   lowest card; leading, it plays its best trump with three or more trumps,
   else its highest card.
-- ``analyst``: declarations by :func:`solver.mouche_worlds.declaration_advice`,
-  cards by :func:`solver.mouche_worlds.analyse_seat` (sampled worlds, each
+- ``analyst``: declarations by :func:`solver.mouche.seat.declaration_advice`,
+  cards by :func:`solver.mouche.seat.analyse_seat` (sampled worlds, each
   solved exactly). It uses only what its seat can see.
 """
 
@@ -57,7 +57,7 @@ def rule_card(state: MoucheHand) -> Action:
     if not state.trick:
         trumps = [c for c in legal if state.suit_of(c) == state.trump]
         if len(trumps) >= 3:
-            return Action("play", (max(trumps, key=lambda c: state.strength(c, state.trump)),))
+            return Action("play", (max(trumps, key=lambda c: state.strength(c, state.trumps)),))
         return Action("play", (max(legal, key=lambda c: state.strength(c, state.suit_of(c))),))
     led = state.suit_of(state.trick[0][1])
     best = max(state.strength(c, led) for _, c in state.trick)

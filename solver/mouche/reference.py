@@ -1,7 +1,8 @@
 """Exact trick-play search for La Mouche in pure Python: the oracle for the kernel.
 
 It plays the rules engine itself (:meth:`MoucheHand.playable` and
-:meth:`MoucheHand.play_unchecked`), so it is slow but obviously right.
+:meth:`MoucheHand.play_unchecked`) through the generic searches of
+:mod:`solver.search`, so it is slow but obviously right.
 
 Each trick pays a fifth of the pool and a player in the hand with no trick
 makes the mouche, so a player's chips for the hand grow with their tricks:
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from games.cards import Card
 from games.mouche.rules import POWER, Action, MoucheHand
+from solver import search
 
 
 def search_order(state: MoucheHand, cards) -> list[Card]:
@@ -33,63 +35,41 @@ def search_order(state: MoucheHand, cards) -> list[Card]:
 
 
 def _key(state: MoucheHand) -> tuple:
-    return (state.hands, state.trick, state.to_move)
+    return (state.hands, state.trick, state.to_move, state.tricks)
+
+
+def _cards_in_search_order(state: MoucheHand) -> list[Action]:
+    return [Action("play", (card,)) for card in search_order(state, state.playable())]
+
+
+def _tricks_of(tricks: tuple[int, ...], player: int) -> int:
+    return tricks[player]
 
 
 def maxn_tricks(state: MoucheHand, memo: dict | None = None) -> tuple[int, ...]:
-    """Everyone's tricks at the end of the hand under max-n play."""
+    """Everyone's tricks at the end of the hand under max-n."""
     memo = {} if memo is None else memo
-    return tuple(t + f for t, f in zip(state.tricks, _maxn(state, memo)))
-
-
-def _maxn(state: MoucheHand, memo: dict) -> tuple[int, ...]:
-    """Tricks still to be won by each player, under max-n."""
-    if state.phase != "play":
-        return (0,) * state.players
-    key = _key(state)
-    if key in memo:
-        return memo[key]
-    player = state.to_move
-    best = None
-    for card in search_order(state, state.playable()):
-        child = state.play_unchecked(Action("play", (card,)))
-        gained = tuple(c - t for c, t in zip(child.tricks, state.tricks))
-        future = tuple(g + f for g, f in zip(gained, _maxn(child, memo)))
-        if best is None or future[player] > best[player]:
-            best = future
-    memo[key] = best
-    return best
+    return search.maxn(state, _tricks, _tricks_of, _key, memo, _cards_in_search_order)
 
 
 def guaranteed_tricks(state: MoucheHand, player: int, memo: dict | None = None) -> int:
     """The tricks ``player`` ends the hand with, at least, whatever the others do."""
     memo = {} if memo is None else memo
-    return state.tricks[player] + _paranoid(state, player, memo)
+    return search.paranoid(state, player, lambda end: end.tricks[player], _key, memo)
 
 
-def _paranoid(state: MoucheHand, player: int, memo: dict) -> int:
-    if state.phase != "play":
-        return 0
-    key = _key(state)
-    if key in memo:
-        return memo[key]
-    values = []
-    for card in state.playable():
-        child = state.play_unchecked(Action("play", (card,)))
-        values.append(child.tricks[player] - state.tricks[player] + _paranoid(child, player, memo))
-    result = max(values) if state.to_move == player else min(values)
-    memo[key] = result
-    return result
+def _tricks(state: MoucheHand) -> tuple[int, ...]:
+    return state.tricks
 
 
-def analyse_cards(state: MoucheHand) -> list[tuple]:
+def analyse_cards(state: MoucheHand) -> list[tuple[Card, tuple[int, ...], int]]:
     """Each playable card of the player to move, in the search order, with
     (max-n tricks of everyone, tricks the mover can guarantee)."""
     player = state.to_move
     maxn_memo: dict = {}
     paranoid_memo: dict = {}
     rows = []
-    for card in search_order(state, state.playable()):
-        child = state.play_unchecked(Action("play", (card,)))
-        rows.append((card, maxn_tricks(child, maxn_memo), guaranteed_tricks(child, player, paranoid_memo)))
+    for action in _cards_in_search_order(state):
+        child = state.play_unchecked(action)
+        rows.append((action.cards[0], maxn_tricks(child, maxn_memo), guaranteed_tricks(child, player, paranoid_memo)))
     return rows

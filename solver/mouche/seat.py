@@ -28,12 +28,14 @@ import random
 import statistics
 from typing import NamedTuple
 
-from games.cards import Rank, make_deck
+from games.cards import Card, Rank, make_deck
 from games.errors import InputError
-from games.mouche.hidden import deal_worlds, forbidden_cards, seen_cards
+from games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
 from games.mouche.rules import Action, MoucheHand
+from games.splits import random_split
 from solver.mouche import analysis as mouche
 from solver.mouche.bots import rule_declaration
+from solver.search import mean_over_worlds
 
 
 class CardStats(NamedTuple):
@@ -57,28 +59,26 @@ def analyse_seat(state: MoucheHand, player: int | None = None, limit: int = 5000
     player = mover if player is None else player
     if player != mover:
         raise InputError(f"player {player} is not to move (player {mover} is)")
-    seats = state.in_hand()
-    others = [p for p in seats if p != player]
-    sizes = [len(state.hands[p]) for p in others]
+    others = [p for p in state.in_hand() if p != player]
     seen = seen_cards(state, player)
     unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
     forbidden = forbidden_cards(state, [h for h in state.history() if h[0] != player])
-    worlds, exhaustive = deal_worlds(unseen, others, sizes, forbidden, limit, random.Random(seed), state)
+    worlds, exhaustive = consistent_worlds(state, unseen, others, forbidden, limit, random.Random(seed))
     legal = state.playable()
-    tricks = [0.0] * len(legal)
-    mouches = [0] * len(legal)
-    for world in worlds:
-        hands = list(state.hands)
-        for p, hand in zip(others, world):
-            hands[p] = tuple(sorted(hand))
-        rows = {row.card: row for row in mouche.analyse(dataclasses.replace(state, hands=tuple(hands)))}
-        for i, card in enumerate(legal):
-            t = rows[card].tricks[player]
-            tricks[i] += t
-            mouches[i] += t == 0
-    stats = [
-        CardStats(Action("play", (c,)), tricks[i] / len(worlds), mouches[i] / len(worlds)) for i, c in enumerate(legal)
-    ]
+
+    def world(hands: tuple[tuple[Card, ...], ...]) -> MoucheHand:
+        dealt = list(state.hands)
+        for p, hand in zip(others, hands):
+            dealt[p] = tuple(sorted(hand))
+        return dataclasses.replace(state, hands=tuple(dealt))
+
+    def statistics(world: MoucheHand) -> list[tuple[int, bool]]:
+        """Per card: the seat's tricks under max-n, and whether it makes the mouche."""
+        tricks = {row.card: row.tricks[player] for row in mouche.analyse(world)}
+        return [(tricks[card], tricks[card] == 0) for card in legal]
+
+    means, _ = mean_over_worlds(((world(hands), 1) for hands in worlds), statistics)
+    stats = [CardStats(Action("play", (card,)), tricks, mouche) for card, (tricks, mouche) in zip(legal, means)]
     order = sorted(range(len(stats)), key=lambda i: (-stats[i].mean_tricks, stats[i].mouche_chance, i))
     return SeatAnalysis(player, len(worlds), exhaustive, [stats[i] for i in order])
 
@@ -128,21 +128,19 @@ def declaration_advice(state: MoucheHand, worlds: int = 500, seed: int = 0) -> A
     if state.phase != "declare":
         raise InputError(f"no declaration to make (the hand is at '{state.phase}')")
     player = state.to_move
-    n = state.players
     rng = random.Random(seed)
     own = set(state.hands[player])
     hidden = [c for c in make_deck(state.options.deck_size) if c not in own and c != state.turned]
+    others = [p for p in range(state.players) if p != player]
+    sizes = [len(state.hands[p]) for p in others] + [len(state.stock)]
     options = sensible_declarations(state)
     results: list[list[int]] = [[] for _ in options]
     for _ in range(worlds):
-        order = rng.sample(hidden, len(hidden))
+        *dealt, stock = random_split(hidden, sizes, rng)
         hands = list(state.hands)
-        start = 0
-        for p in range(n):
-            if p != player:
-                hands[p] = tuple(sorted(order[start : start + len(state.hands[p])]))
-                start += len(state.hands[p])
-        world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(order[start : start + len(state.stock)]))
+        for p, hand in zip(others, dealt):
+            hands[p] = tuple(sorted(hand))
+        world = dataclasses.replace(state, hands=tuple(hands), stock=stock)
         for i, option in enumerate(options):
             after = world.play_unchecked(option)
             if option.kind == "fold":  # out of the play: only the declarations can cost anything

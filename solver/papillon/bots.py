@@ -5,7 +5,7 @@
   taking most cards, then the first).
 - ``analyst``: once the stock is empty, the move with the best mean result
   over every way the unseen cards can lie in the opponents' hands, each
-  solved exactly (:func:`solver.papillon.analyse_seat`); greedy before that.
+  solved exactly (:func:`solver.papillon.seat.analyse_seat`); greedy before that.
   It uses only what its seat can know: its hand, the table and which cards
   are still unseen.
 """
@@ -36,7 +36,7 @@ def greedy_bot(state: HandState, rng: random.Random) -> Move:
 def analyst_bot(state: HandState, rng: random.Random) -> Move:
     if state.stock:
         return greedy_bot(state, rng)
-    from solver.papillon.analysis import analyse_seat
+    from solver.papillon.seat import analyse_seat
 
     return analyse_seat(state, state.to_move).moves[0].move
 

@@ -1,9 +1,10 @@
 """Exact Papillon endgame search in pure Python: the oracle for the kernel.
 
 It plays the rules engine itself (:meth:`HandState.legal_moves` and
-:meth:`HandState.apply`) to the end of the hand, so it is slow but obviously
-right; :mod:`solver.papillon.analysis` uses the compiled kernel and the tests require
-both to agree.
+:meth:`HandState.play_unchecked`) to the end of the hand through the generic
+searches of :mod:`solver.search`, so it is slow but obviously right;
+:mod:`solver.papillon.analysis` uses the compiled kernel and the tests
+require both to agree.
 
 Values are each player's chips at the end of the hand.
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from games.papillon.rules import HandState, Move
+from solver import search
 
 
 class MaxnValue(NamedTuple):
@@ -46,50 +48,34 @@ def state_key(state: HandState) -> tuple:
     )
 
 
+def _line(state: HandState) -> MaxnValue:
+    return MaxnValue(state.chips, state.winner)
+
+
+def _chips_of(value: MaxnValue, player: int) -> int:
+    return value.chips[player]
+
+
 def maxn(state: HandState, memo: dict | None = None) -> MaxnValue:
-    """Everyone's chips at the end of the hand under max-n play."""
-    memo = {} if memo is None else memo
-    return _maxn(state, memo)
-
-
-def _maxn(state: HandState, memo: dict) -> MaxnValue:
-    if state.is_terminal():
-        return MaxnValue(state.chips, state.winner)
-    key = state_key(state)
-    if key in memo:
-        return memo[key]
-    player = state.to_move
-    best = None
-    for move in state.legal_moves():
-        value = _maxn(state.play_unchecked(move), memo)
-        if best is None or value.chips[player] > best.chips[player]:
-            best = value
-    memo[key] = best
-    return best
+    """Everyone's chips at the end of the hand under max-n."""
+    return search.maxn(state, _line, _chips_of, state_key, {} if memo is None else memo)
 
 
 def paranoid(state: HandState, player: int, memo: dict | None = None) -> int:
     """The chips ``player`` can be sure to end the hand with."""
-    memo = {} if memo is None else memo
-    return _paranoid(state, player, memo)
-
-
-def _paranoid(state: HandState, player: int, memo: dict) -> int:
-    if state.is_terminal():
-        return state.chips[player]
-    key = state_key(state)
-    if key in memo:
-        return memo[key]
-    values = [_paranoid(state.play_unchecked(move), player, memo) for move in state.legal_moves()]
-    result = max(values) if state.to_move == player else min(values)
-    memo[key] = result
-    return result
+    return search.paranoid(state, player, lambda end: end.chips[player], state_key, {} if memo is None else memo)
 
 
 class MoveValue(NamedTuple):
     move: Move
     maxn: MaxnValue  # the line after this move, under max-n
     paranoid: int  # what the mover can guarantee after this move
+
+
+def best_first(values: list[MoveValue], player: int) -> list[MoveValue]:
+    """Moves by max-n chips of ``player``, then guaranteed chips, then the engine's order."""
+    order = sorted(range(len(values)), key=lambda i: (-values[i].maxn.chips[player], -values[i].paranoid, i))
+    return [values[i] for i in order]
 
 
 def analyse_moves(state: HandState) -> list[MoveValue]:
@@ -101,6 +87,5 @@ def analyse_moves(state: HandState) -> list[MoveValue]:
     rows = []
     for move in state.legal_moves():
         child = state.play_unchecked(move)
-        rows.append(MoveValue(move, _maxn(child, maxn_memo), _paranoid(child, player, paranoid_memo)))
-    order = sorted(range(len(rows)), key=lambda i: (-rows[i].maxn.chips[player], -rows[i].paranoid, i))
-    return [rows[i] for i in order]
+        rows.append(MoveValue(move, maxn(child, maxn_memo), paranoid(child, player, paranoid_memo)))
+    return best_first(rows, player)

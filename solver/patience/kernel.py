@@ -2,48 +2,57 @@
 
 It turns a :class:`games.patience.Position` into card indexes, passes the
 rules engine's own build rule as a table (so the kernel never restates it),
-and turns the kernel's moves back into :class:`games.patience.Move`.
+and turns the kernel's moves back into :class:`games.patience.Move`. The
+kernel's inputs are passed by name (:func:`kernel_fields`), so a name that
+does not match its parameters is an error, never a value in the wrong place.
+
+>>> from games.patience.rules import Position
+>>> result = solve(Position.deal(126))  # no row can be the last one emptied
+>>> result.result, result.nodes, result.moves
+('unwinnable', 1, [])
+>>> [str(move) for move in kernel_moves(Position.deal(1))[:2]]
+['2D L3>F', '2C L4>F']
 """
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
-from ext import _patience
+import ext._patience as _patience
 from games.cards import Card, make_deck
 from games.patience.rules import CELL, FOUNDATION, EmptyRows, Move, Position, Rules
-from solver.patience.reference import builds_on, hosts_of
-from solver.patience.result import Limits, SolveResult
+from solver.patience.pruning import build_table, builds_on, hosts_of
+from solver.patience.result import DEFAULT_LIMITS, Limits, SolveResult
 
-ENTRY_BYTES = _patience.ENTRY_BYTES
-_LOC_CELL, _LOC_FOUNDATION = 16, 17
+_RuleTables = tuple[bytes, list[list[int]], list[list[int]]]
 
 
-def _rule_tables(rules: Rules) -> tuple[bytes, list[list[int]], list[list[int]]]:
+def _rule_tables(rules: Rules) -> _RuleTables:
     deck = make_deck(52)
-    can_build = bytes(rules.can_build(card, onto) for card in deck for onto in deck)
+    can_build = bytes(allowed for row in build_table(rules) for allowed in row)
     builders = [[int(c) for c in builds_on(rules, card)] for card in deck]
     hosts = [[int(c) for c in hosts_of(rules, card)] for card in deck]
     return can_build, builders, hosts
 
 
-_TABLES: dict[Rules, tuple] = {}
+_TABLES: dict[Rules, _RuleTables] = {}
 
 
-def _arguments(position: Position, safe_autoplay: bool, dead_ends: bool) -> tuple[list, dict]:
+def kernel_fields(position: Position, safe_autoplay: bool, dead_ends: bool) -> dict[str, Any]:
+    """The kernel's inputs for ``position``, by parameter name (the same for
+    ``_patience.search`` and ``_patience.moves``; a test checks the names)."""
     rules = position.rules
     if rules not in _TABLES:
         _TABLES[rules] = _rule_tables(rules)
     can_build, builders, hosts = _TABLES[rules]
-    args = [
-        [[int(c) for c in row] for row in position.rows],
-        [int(c) for c in position.cells],
-        list(position.foundations),
-        can_build,
-        builders,
-        hosts,
-    ]
-    options = {
+    return {
+        "rows": [[int(c) for c in row] for row in position.rows],
+        "cells": [int(c) for c in position.cells],
+        "foundations": list(position.foundations),
+        "can_build": can_build,
+        "builders": builders,
+        "hosts": hosts,
         "cells_one_way": rules.cells_one_way,
         "max_cells": rules.cells,
         "empty_rows_take_any": rules.empty_rows is EmptyRows.ANY_CARD,
@@ -51,33 +60,32 @@ def _arguments(position: Position, safe_autoplay: bool, dead_ends: bool) -> tupl
         "safe_autoplay": safe_autoplay,
         "dead_ends": dead_ends,
     }
-    return args, options
 
 
-def _to_moves(rules: Rules, raw_moves) -> list[Move]:
+def _to_moves(rules: Rules, raw_moves: list[tuple[int, int, int]]) -> list[Move]:
     names = rules.row_names
 
     def place(code: int) -> str:
-        return CELL if code == _LOC_CELL else FOUNDATION if code == _LOC_FOUNDATION else names[code]
+        if code == _patience.PLACE_CELL:
+            return CELL
+        return FOUNDATION if code == _patience.PLACE_FOUNDATION else names[code]
 
     return [Move(Card.from_index(c), place(s), place(t)) for c, s, t in raw_moves]
 
 
 def kernel_moves(position: Position, safe_autoplay: bool = True, dead_ends: bool = True) -> list[Move]:
     """The moves the kernel would try at ``position``, in its order."""
-    args, options = _arguments(position, safe_autoplay, dead_ends)
-    return _to_moves(position.rules, _patience.moves(*args, **options))
+    return _to_moves(position.rules, _patience.moves(**kernel_fields(position, safe_autoplay, dead_ends)))
 
 
 def solve(
-    position: Position, limits: Limits = Limits(), safe_autoplay: bool = True, dead_ends: bool = True
+    position: Position, limits: Limits = DEFAULT_LIMITS, safe_autoplay: bool = True, dead_ends: bool = True
 ) -> SolveResult:
     """Search ``position`` with the kernel; same answers as the reference solver."""
-    args, options = _arguments(position, safe_autoplay, dead_ends)
+    fields = kernel_fields(position, safe_autoplay, dead_ends)
     start = time.perf_counter()
     verdict, stopped_by, raw_moves, nodes, table_bytes = _patience.search(
-        *args,
-        **options,
+        **fields,
         max_nodes=limits.max_nodes,
         timeout=limits.timeout,
         memory_bytes=limits.memory_mib << 20,

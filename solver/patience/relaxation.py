@@ -62,14 +62,12 @@ one-way (or absent), as in every Butterfly variant (:func:`applies`).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
-
-from pysat.card import CardEnc, EncType
-from pysat.solvers import Solver
 
 from games.cards import make_deck
 from games.patience.rules import Position, Rules
-from solver.patience.reference import dead_end_applies, hosts_of
+from solver.patience.pruning import dead_end_applies, hosts_of
 
 LOST, POSSIBLE, UNKNOWN = "lost", "possible", "unknown"
 
@@ -127,7 +125,7 @@ class _Formula:
     def add(self, *literals: int) -> None:
         self.clauses.append(list(literals))
 
-    def implies_all(self, condition: int, literals) -> None:
+    def implies_all(self, condition: int, literals: Iterable[int]) -> None:
         """condition -> each of literals."""
         for literal in literals:
             self.add(-condition, literal)
@@ -140,6 +138,8 @@ class _Formula:
                 for b in literals[i + 1 :]:
                     self.add(-a, -b)
             return
+        from pysat.card import CardEnc, EncType  # PySAT only when the relaxation runs: 10 ms of imports
+
         encoded = CardEnc.atmost(literals, bound, top_id=self.variables, encoding=EncType.seqcounter)
         self.variables = max(self.variables, encoded.nv)
         self.clauses.extend(encoded.clauses)
@@ -158,14 +158,20 @@ class _Schedule:
         self.cards = cards = list(self.place) + basement
         innermost = {row[0] for row in rows} if rules.last_card_to_foundation_only else set()
         self.T = T = sum(1 if c in innermost else 3 for c in self.place) + len(basement)
-        # Status variables; None where a status is impossible for that card.
-        self.placed, self.built, self.cellar, self.home = {}, {}, {}, {}
+        # Status variables by (card, step); none where a status is impossible for that card.
+        self.placed: dict[tuple[int, int], int] = {}
+        self.built: dict[tuple[int, int], int] = {}
+        self.cellar: dict[tuple[int, int], int] = {}
+        self.home: dict[tuple[int, int], int] = {}
         for c in cards:
             in_row, can_park = c in self.place, c not in innermost
             for t in range(T + 1):
-                self.placed[c, t] = formula.new() if in_row else None
-                self.built[c, t] = formula.new() if in_row and can_park else None
-                self.cellar[c, t] = formula.new() if rules.cells and can_park else None
+                if in_row:
+                    self.placed[c, t] = formula.new()
+                if in_row and can_park:
+                    self.built[c, t] = formula.new()
+                if rules.cells and can_park:
+                    self.cellar[c, t] = formula.new()
                 self.home[c, t] = formula.new()
                 statuses = self._statuses(c, t)
                 formula.add(*statuses)
@@ -177,24 +183,25 @@ class _Schedule:
         self._chains({c: [int(h) for h in hosts_of(rules, deck[c]) if int(h) in self.place] for c in cards})
         self._foundations(position.foundations)
         for t in range(T + 1):
-            formula.at_most([self.cellar[c, t] for c in cards if self.cellar[c, t] is not None], rules.cells)
+            formula.at_most([self.cellar[c, t] for c in cards if (c, t) in self.cellar], rules.cells)
 
     def _statuses(self, c: int, t: int) -> list[int]:
-        return [v for v in (self.placed[c, t], self.built[c, t], self.cellar[c, t], self.home[c, t]) if v is not None]
+        """The variables of c's possible statuses at step t, in the order placed, built, basement, home."""
+        return [status[c, t] for status in (self.placed, self.built, self.cellar, self.home) if (c, t) in status]
 
     def _moves_forward(self) -> None:
         """Statuses only move forward, one card per step; idle steps come last."""
         formula, T = self.formula, self.T
         placed, built, cellar, home = self.placed, self.built, self.cellar, self.home
-        changes = {}
+        changes: dict[tuple[int, int], int] = {}
         for c in self.cards:
             for t in range(T):
-                if placed[c, t] is not None:
+                if (c, t) in placed:
                     formula.add(-placed[c, t + 1], placed[c, t])
-                if built[c, t] is not None:
+                if (c, t) in built:
                     formula.add(-built[c, t + 1], built[c, t], placed[c, t])
-                if cellar[c, t] is not None:
-                    came_from = [v for v in (cellar[c, t], placed[c, t], built[c, t]) if v is not None]
+                if (c, t) in cellar:
+                    came_from = [v for v in (cellar[c, t], placed.get((c, t)), built.get((c, t))) if v is not None]
                     formula.add(-cellar[c, t + 1], *came_from)
                     formula.add(-cellar[c, t], cellar[c, t + 1], home[c, t + 1])
                 formula.add(-home[c, t], home[c, t + 1])
@@ -202,7 +209,7 @@ class _Schedule:
                 for now, then in zip(self._statuses(c, t), self._statuses(c, t + 1)):
                     formula.add(change, -now, then)
                     formula.add(change, now, -then)
-        busy = {}
+        busy: dict[int, int] = {}
         for t in range(T):
             formula.at_most([changes[c, t] for c in self.cards], 1)
             busy[t] = formula.new()
@@ -218,7 +225,7 @@ class _Schedule:
     def _outer_placed_cards(self) -> None:
         """outer[c, t]: c is placed and no placed card is above it."""
         formula = self.formula
-        self.outer = {}
+        self.outer: dict[tuple[int, int], int] = {}
         for c, (i, k) in self.place.items():
             above = self.rows[i][k + 1 :]
             for t in range(self.T + 1):
@@ -237,7 +244,7 @@ class _Schedule:
         for t in range(T + 1):
             carried_by: dict[int, list[int]] = {c: [] for c in self.place}
             for c in self.place:
-                if self.built[c, t] is None:
+                if (c, t) not in self.built:
                     continue
                 choices = []
                 for h in hosts[c]:
@@ -246,7 +253,7 @@ class _Schedule:
                     choices.append(on)
                     carried_by[h].append(on)
                     formula.add(-on, self.built[c, t])
-                    if self.built[h, t] is not None:
+                    if (h, t) in self.built:
                         formula.add(-on, self.outer[h, t], self.built[h, t])
                     else:
                         formula.add(-on, self.outer[h, t])
@@ -264,12 +271,12 @@ class _Schedule:
                 leaving = formula.new()
                 formula.add(-self.placed[c, t], self.placed[c, t + 1], leaving)
                 formula.add(-self.placed[c, t], self.placed[c, t + 1], self.outer[c, t])
-                if self.built[c, t] is not None:
+                if (c, t) in self.built:
                     formula.add(-self.built[c, t], self.built[c, t + 1], leaving)
                 for on in carried_by[c]:
                     formula.add(-leaving, -on)
 
-    def _foundations(self, foundations) -> None:
+    def _foundations(self, foundations: tuple[int, ...]) -> None:
         """A card goes home only after the card below it of its suit."""
         formula = self.formula
         for c in self.cards:
@@ -284,7 +291,7 @@ class _Schedule:
 
     def loops(self, true: set[int]) -> set[tuple[tuple[int, int], ...]]:
         """The loops of the chains in an assignment: each as its (card, host) pairs."""
-        found = set()
+        found: set[tuple[tuple[int, int], ...]] = set()
         for t in range(self.T + 1):
             host = {c: h for c, h, v in self.lies_on_at[t] if v in true}
             done: set[int] = set()
@@ -302,6 +309,8 @@ class _Schedule:
 
     def solve(self, effort: int) -> tuple[str, int]:
         """Run the SAT solver, cutting loops, within ``effort`` conflicts."""
+        from pysat.solvers import Solver  # PySAT only when the relaxation runs
+
         spent = 0
         with Solver(name="glucose4", bootstrap_with=self.formula.clauses) as sat:
             while spent < effort:
@@ -317,7 +326,7 @@ class _Schedule:
                     return POSSIBLE, spent
                 for loop in loops:
                     for t in range(self.T + 1):
-                        literals = [self.lies_on.get((c, h, t)) for c, h in loop]
+                        literals = [self.lies_on.get((c, h, t), 0) for c, h in loop]  # 0: no such variable
                         if all(literals):
                             sat.add_clause([-v for v in literals])
         return UNKNOWN, spent

@@ -29,6 +29,10 @@ class Limits:
     relaxation: int | None = None
 
 
+#: The limits a search gets when it is given none.
+DEFAULT_LIMITS = Limits()
+
+
 @dataclass
 class SolveResult:
     """``won`` with its moves, ``unwinnable`` (the search space was exhausted:

@@ -19,7 +19,7 @@ import time
 from games.deals import SplitMix64
 from games.patience.rules import Move, Position
 from solver.patience import relaxation
-from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
+from solver.patience.result import DEFAULT_LIMITS, UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 from solver.patience.shorten import shorten as shorten_line
 
 ENGINES = ("kernel", "python")
@@ -86,7 +86,7 @@ def _unpermute(position: Position, order: list[int], moves: list[Move]) -> list[
 
 def solve(
     position: Position,
-    limits: Limits = Limits(),
+    limits: Limits = DEFAULT_LIMITS,
     engine: str = "kernel",
     safe_autoplay: bool = True,
     dead_ends: bool = True,
@@ -129,9 +129,13 @@ def solve(
     result.nodes = total_nodes
     if result.result == UNWINNABLE:
         result.proved_by = "search"
-    elif result.result == UNRESOLVED and limits.relaxation and relaxation.applies(position.rules):
-        if relaxation.check(position, limits.relaxation).result == relaxation.LOST:
-            result.result, result.stopped_by, result.proved_by = UNWINNABLE, None, "relaxation"
+    elif (
+        result.result == UNRESOLVED
+        and limits.relaxation
+        and relaxation.applies(position.rules)
+        and relaxation.check(position, limits.relaxation).result == relaxation.LOST
+    ):
+        result.result, result.stopped_by, result.proved_by = UNWINNABLE, None, "relaxation"
     result.seconds = time.perf_counter() - start
     if shorten and result.result == WON and result.moves:
         result.moves = shorten_line(position, result.moves)

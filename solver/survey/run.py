@@ -145,15 +145,14 @@ def run_survey(
     with None for each deal already settled (first), then with each result
     as it arrives (for a progress bar).
     """
-    deals = deals if isinstance(deals, range) else list(deals)
-    db = None
     todo = list(deals)
+    db = None
     if db_path is not None:
         if not isinstance(deals, range):
             raise ValueError("a survey with a database takes a range of deals")
-        db = ResultsDB(db_path)
-        settled = db.settled(rules.name, deals, limits.max_nodes, retry_unresolved)
-        todo = [d for d in deals if d not in settled]
+        db, recorded = ResultsDB(db_path), deals  # the range the database answers for
+        settled = db.settled(rules.name, recorded, limits.max_nodes, retry_unresolved)
+        todo = [d for d in recorded if d not in settled]
         if on_result:
             for _ in settled:
                 on_result(None)
@@ -166,7 +165,7 @@ def run_survey(
             if on_result:
                 on_result(item)
         if db is not None:
-            results = [DealResult(*row) for row in db.results(rules.name, deals)]
+            results = [DealResult(*row) for row in db.results(rules.name, recorded)]
     finally:
         if db is not None:
             db.close()

@@ -353,3 +353,19 @@ def test_first_dealer_draw_lowest_or_highest():
         last = game.draws[-1]
         pick = min if rule == "lowest" else max
         assert game.hands[0].dealer == pick(last, key=lambda pc: pc[1].rank)[0]
+
+
+def test_position_json_round_trip():
+    """position_to_json writes what parse_position reads back, for states met in play."""
+    import dataclasses
+    import json
+
+    from games.papillon.format import parse_position, position_to_json
+
+    rng = random.Random(11)
+    for number in range(20):
+        state = HandState.deal(number % 3, shuffled_deck(number), Options(), chips=(100,) * 3, pool=9)
+        while not state.is_terminal() and rng.random() < 0.95:
+            parsed = parse_position(json.dumps(position_to_json(state)))
+            assert parsed.state == dataclasses.replace(state, events=()) and parsed.hidden == ()
+            state = state.play_unchecked(rng.choice(state.legal_moves()))

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from games.mouche.format import parse_position
-from games.mouche.hidden import deal_worlds, forbidden_cards, seen_cards
+from games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
 from games.mouche.rules import Action
 from solver.cli import main
 from solver.mouche import analysis as mouche
@@ -195,15 +195,7 @@ def test_worlds_never_give_a_stood_player_a_mouche():
     others = [p for p in state.in_hand() if p != state.to_move]
     seen = seen_cards_of(state)
     unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
-    worlds, _ = deal_worlds(
-        unseen,
-        others,
-        [len(state.hands[p]) for p in others],
-        forbidden_cards(state, state.history()),
-        400,
-        random.Random(3),
-        state,
-    )
+    worlds, _ = consistent_worlds(state, unseen, others, forbidden_cards(state, state.history()), 400, random.Random(3))
     for world in worlds:
         for p, hand in zip(others, world):
             if state.declared[p] == "stand":

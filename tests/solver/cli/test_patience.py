@@ -1,13 +1,15 @@
 """The ``butterfly`` command line: outputs, exit codes, bad input."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
 
 from games.patience.format import format_deal_text, parse_deal_text
 from games.patience.rules import Position
-from solver.cli import main
+from solver.cli import COMMANDS, main
 
 
 def run(*args, input=None):
@@ -186,3 +188,32 @@ def test_solve_says_why_a_deal_is_lost_at_once():
     result = run("solve", "126")
     assert result.exit_code == 0
     assert "no row can be the last one emptied" in result.output and "Nodes: 1 " in result.output
+
+
+def test_every_kind_of_input_error_is_one_line_and_exit_2():
+    one_line_error(run("show", 1, "--moves", "-", input="2D L3>F\nKD L3>B\n"), "KD")  # IllegalMoveError
+    one_line_error(run("show", 1, "--moves", "-", input="2D L3 to F\n"), "bad move")  # ParseError
+    one_line_error(run("deal", 1, "--game", "nope"), "nope")  # click's own
+
+
+def test_help_lists_every_command_and_version_asks_the_metadata():
+    listed = run("--help").stdout.split("Commands:", 1)[1].strip().splitlines()
+    assert [line.split()[0] for line in listed] == sorted(COMMANDS)
+    assert run("--version").stdout.startswith("butterfly, version ")
+    assert "Did you mean 'solve'?" in run("solv").stderr
+
+
+def test_a_patience_command_imports_only_what_it_needs():
+    """Start-up time (bench/startup.py) is mostly imports: solve loads
+    neither the card games, nor the survey's machinery, nor PySAT, nor the
+    package metadata."""
+    script = (
+        "import sys\nfrom solver.cli import main\n"
+        "try:\n    main(['solve', '1', '--json'])\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sys.modules), file=sys.stderr)"
+    )
+    loaded = set(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True).stderr.split())
+    assert "solver.patience.kernel" in loaded
+    unwanted = {"pysat", "multiprocessing", "sqlite3", "importlib.metadata", "games.papillon", "games.mouche"}
+    unwanted |= {"solver.cli.papillon", "solver.cli.mouche", "solver.cli.survey", "solver.survey.run"}
+    assert not loaded & unwanted

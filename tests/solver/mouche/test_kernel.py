@@ -6,9 +6,11 @@ import random
 
 import pytest
 
+from ext import _mouche
 from games.deals import shuffled_deck
-from games.mouche.rules import Action, MoucheHand, MoucheOptions
+from games.mouche.rules import DECKS, HAND_SIZE, Action, MoucheHand, MoucheOptions
 from solver.mouche import analysis as mouche
+from solver.mouche.kernel import kernel_position
 from solver.mouche.reference import search_order
 
 
@@ -76,3 +78,14 @@ def test_values_are_consistent():
         in_order = sorted(rows, key=lambda r: order.index(r.card))
         best = max(r.tricks[mover] for r in rows)
         assert next(r for r in in_order if r.tricks[mover] == best).tricks == mouche.maxn_tricks(state)
+
+
+def test_the_kernel_reads_exactly_the_fields_python_gives():
+    position, _seats = kernel_position(POSITIONS[0])
+    assert tuple(position) == _mouche.INPUT_FIELDS
+    with pytest.raises(ValueError, match="exactly the fields"):
+        _mouche.solve_maxn({**position, "extra": 0})
+
+
+def test_constants_the_kernel_restates():
+    assert max(DECKS) == _mouche.MOST_SEATS and _mouche.HAND_SIZE == HAND_SIZE

@@ -11,9 +11,12 @@ from hypothesis import strategies as st
 
 from ext import _papillon
 from games.deals import shuffled_deck
-from games.papillon.rules import HandState, Options, capture_sets
-from solver.papillon import analysis as papillon
-from solver.papillon.analysis import analyse, analyse_seat, kernel_position, maxn, paranoid, split_count
+from games.errors import InputError
+from games.papillon.rules import HAND_SIZE, TABLE_CARDS, HandState, Options, capture_sets
+from games.splits import hand_splits, rank_splits, split_count
+from solver.papillon.analysis import analyse, analyse_redeal, maxn, paranoid
+from solver.papillon.kernel import kernel_position
+from solver.papillon.seat import analyse_seat
 
 
 @settings(max_examples=500, deadline=None)
@@ -111,15 +114,13 @@ def test_seat_analysis_knows_only_the_seat():
     a, b = [p for p in range(3) if p != state.to_move]
     hands = list(state.hands)
     hands[a], hands[b] = (hands[b][0],) + hands[a][1:], (hands[a][0],) + hands[b][1:]
-    import dataclasses
-
     swapped = dataclasses.replace(state, hands=tuple(tuple(sorted(h)) for h in hands))
     assert analyse_seat(state) == analyse_seat(swapped)
 
 
 def test_analysis_needs_the_last_deal():
     state = HandState.deal(0, shuffled_deck(1))
-    with pytest.raises(papillon.InputError, match="stock"):
+    with pytest.raises(InputError, match="stock"):
         analyse(state)
 
 
@@ -137,7 +138,6 @@ def _before_last_redeal(seed):
 
 
 def test_redeal_chance_node_is_the_mean_over_every_deal_of_the_stock():
-    from solver.papillon.analysis import analyse_redeal, hand_splits
     from solver.papillon.reference import maxn as reference_maxn
 
     state = _before_last_redeal(5)
@@ -162,7 +162,6 @@ def test_rank_splits_count_every_card_level_deal():
     from collections import Counter
 
     from games.cards import make_deck
-    from solver.papillon.analysis import hand_splits, rank_splits
 
     rng = random.Random(4)
     for _ in range(20):
@@ -171,3 +170,24 @@ def test_rank_splits_count_every_card_level_deal():
             tuple(tuple(sorted(c.rank for c in h)) for h in split) for split in hand_splits(cards, [3, 3, 3])
         )
         assert rank_splits([c.rank for c in cards], [3, 3, 3]) == by_cards
+
+
+def test_redeal_kernel_equals_oracle_on_a_sample_of_deals():
+    state = _before_last_redeal(2)
+    kernel = analyse_redeal(state, limit=4, seed=1)
+    oracle = analyse_redeal(state, limit=4, seed=1, engine="python")
+    assert (kernel.splits, kernel.exhaustive) == (oracle.splits, oracle.exhaustive) == (4, False)
+    assert [row.move for row in kernel.moves] == [row.move for row in oracle.moves]
+    for a, b in zip(kernel.moves, oracle.moves):
+        assert a.chips == pytest.approx(b.chips) and a.win_chance == pytest.approx(b.win_chance)
+
+
+def test_the_kernel_reads_exactly_the_fields_python_gives():
+    state = POSITIONS[0]
+    assert tuple(kernel_position(state)) == _papillon.INPUT_FIELDS
+    with pytest.raises(ValueError, match="exactly the fields"):
+        _papillon.solve_maxn({**kernel_position(state), "extra": 0})
+
+
+def test_constants_the_kernel_restates():
+    assert max(TABLE_CARDS) == _papillon.MOST_PLAYERS and _papillon.HAND_SIZE == HAND_SIZE

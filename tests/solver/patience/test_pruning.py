@@ -8,7 +8,7 @@ import pytest
 from games.cards import Suit
 from games.patience.rules import Position, make_rules
 from solver.patience import kernel, reference
-from solver.patience.reference import dead_end_applies, is_dead_end, last_row_candidates, last_row_floor, no_last_row
+from solver.patience.pruning import dead_end_applies, is_dead_end, last_row_candidates, last_row_floor, no_last_row
 from solver.patience.result import Limits
 
 import checkout

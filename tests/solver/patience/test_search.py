@@ -9,7 +9,7 @@ import pytest
 
 from games.cards import Card
 from games.patience.rules import CELL, FOUNDATION, PRESETS, Position, make_rules
-from solver.patience import kernel, reference
+from solver.patience import kernel, pruning, reference
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
 
 VARIANTS = (None, "alternate-colours")
@@ -198,7 +198,7 @@ def test_safe_autoplay_takes_the_safe_move_alone():
     position = Position(rules, ((C("3C"), C("5D")), (C("6D"),)) + ((),) * 8, (1, 1, 1, 1), (C("2C"),))
     assert [str(m) for m in position.legal_moves()] == ["2C B>F", "5D L1>L2", "5D L1>B"]
     for safe, expected in ((True, ["2C B>F"]), (False, ["2C B>F", "5D L1>L2", "5D L1>B"])):
-        assert [str(m) for m in reference.ordered_moves(position, safe)] == expected
+        assert [str(m) for m in pruning.ordered_moves(position, safe)] == expected
         assert [str(m) for m in kernel.kernel_moves(position, safe)] == expected
 
 
@@ -209,17 +209,17 @@ def test_safe_foundation_move_rule():
     # that could go on it are not all home, so it is not safe.
     move = deal.legal_moves()[0]
     assert str(move) == "2D L3>F"
-    assert not reference.is_safe_foundation_move(deal, move)
+    assert not pruning.is_safe_foundation_move(deal, move)
     # A basement card is always safe to send home.
     basement = Position(rules, ((),) * 9 + ((C("3C"),),), (1, 13, 13, 13), (C("2C"),))
-    assert reference.is_safe_foundation_move(basement, basement.legal_moves()[0])
-    assert reference.ordered_moves(basement, True) == [basement.legal_moves()[0]]
+    assert pruning.is_safe_foundation_move(basement, basement.legal_moves()[0])
+    assert pruning.ordered_moves(basement, True) == [basement.legal_moves()[0]]
     # From a row: safe when every card that could go on it is home.
     king = Position(rules, ((C("KS"),),) + ((),) * 9, (13, 13, 13, 12))
-    assert reference.is_safe_foundation_move(king, king.legal_moves()[0])  # all queens home
+    assert pruning.is_safe_foundation_move(king, king.legal_moves()[0])  # all queens home
     queen = Position(rules, ((C("KC"), C("QS")),) + ((),) * 9, (12, 13, 13, 11))
     assert str(queen.legal_moves()[0]) == "QS L1>F"
-    assert not reference.is_safe_foundation_move(queen, queen.legal_moves()[0])  # KC is out
+    assert not pruning.is_safe_foundation_move(queen, queen.legal_moves()[0])  # KC is out
 
 
 # ---------------------------------------------------------- move generator
@@ -250,7 +250,7 @@ def test_kernel_moves_equal_the_reference_order():
     for position in positions:
         with_cells += bool(position.cells)
         for safe in (True, False):
-            assert kernel.kernel_moves(position, safe) == reference.ordered_moves(position, safe)
+            assert kernel.kernel_moves(position, safe) == pruning.ordered_moves(position, safe)
     assert with_cells >= 50
 
 

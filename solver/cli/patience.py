@@ -1,0 +1,241 @@
+"""``butterfly solve``, ``deal``, ``show`` and ``verify``: one patience deal
+at a time; and the options they share with ``butterfly survey``."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import TypeVar
+
+import click
+
+from games.deals import parse_deal_number
+from games.errors import InputError
+from games.patience.format import deal_to_json, format_deal_text, parse_deal, parse_moves, rules_header
+from games.patience.render import draw
+from games.patience.rules import PRESETS, VARIANTS, Position, make_rules
+from solver.cli.common import read_text
+from solver.patience.pruning import no_last_row
+from solver.patience.relaxation import DEFAULT_EFFORT
+from solver.patience.relaxation import applies as relaxation_applies
+from solver.patience.result import DEFAULT_MAX_NODES, DEFAULT_MEMORY_MIB, WON, Limits
+from solver.patience.solve import ENGINES, solve
+
+Command = TypeVar("Command", bound=Callable)
+
+
+# ------------------------------------------------------------------ options
+def game_options(command: Command) -> Command:
+    """--game, --variant and --basement: the rules to play by."""
+    command = click.option(
+        "--basement", "cells", type=int, default=None, help="Number of basement (or free) cells; butterfly has 3."
+    )(command)
+    command = click.option(
+        "--variant", type=click.Choice(VARIANTS), default=None, help="Suit rule for building in the rows."
+    )(command)
+    return click.option(
+        "--game",
+        type=click.Choice(list(PRESETS)),
+        default=None,
+        help="Rules preset (default butterfly, or the deal file's).",
+    )(command)
+
+
+def limit_options(command: Command) -> Command:
+    """The search's limits and engine; :func:`limits_of` turns them into :class:`Limits`."""
+    command = click.option(
+        "--relax",
+        "relax",
+        type=click.IntRange(min=0),
+        default=0,
+        show_default=True,
+        help="If the search ends unresolved, let the chain relaxation (a SAT solver) try to "
+        "prove the deal lost within this many conflicts (3,000-7,500 a second; 0: off; "
+        f"{DEFAULT_EFFORT} is ample for the deals proved so far; docs/solver.md).",
+    )(command)
+    command = click.option(
+        "--no-restarts",
+        "no_restarts",
+        is_flag=True,
+        help="One search in the natural order, no short shuffled attempts first.",
+    )(command)
+    command = click.option(
+        "--engine",
+        type=click.Choice(ENGINES),
+        default="kernel",
+        show_default=True,
+        help="Compiled kernel or the pure-Python reference.",
+    )(command)
+    command = click.option(
+        "--memory",
+        type=click.IntRange(min=0),
+        default=DEFAULT_MEMORY_MIB,
+        show_default=True,
+        help="Cap on the transposition table, MiB (per worker).",
+    )(command)
+    command = click.option(
+        "--timeout", type=click.FloatRange(min=0), default=None, help="Give up after this many seconds (per deal)."
+    )(command)
+    return click.option(
+        "--max-nodes",
+        type=click.IntRange(min=1),
+        default=DEFAULT_MAX_NODES,
+        show_default=True,
+        help="Give up after expanding this many positions (per deal).",
+    )(command)
+
+
+def limits_of(max_nodes: int, timeout: float | None, memory: int, relax: int) -> Limits:
+    """The limits of the options of :func:`limit_options`.
+
+    >>> limits_of(1000, None, 64, 0)
+    Limits(max_nodes=1000, timeout=None, memory_mib=64, relaxation=None)
+    """
+    return Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory, relaxation=relax or None)
+
+
+def load_deal(
+    source: str, game: str | None = None, variant: str | None = None, cells: int | None = None
+) -> tuple[Position, str]:
+    """The position named by a DEAL argument, and a title for it.
+
+    >>> load_deal("7", "fortress")[1]
+    'fortress deal 7'
+    """
+    is_number = source.strip().isdigit() and not os.path.exists(source)
+    if is_number:
+        number = parse_deal_number(source)
+        rules = make_rules(game or "butterfly", variant, cells)
+        return Position.deal(number, rules), f"{rules.name} deal {number}"
+    if source != "-" and not os.path.exists(source):
+        raise InputError(f"{source!r} is neither a deal number nor an existing file")
+    position = parse_deal(read_text(source))
+    if game or variant or cells is not None:
+        header = rules_header(position.rules)
+        rules = make_rules(
+            game or header["game"], variant or header["variant"], cells if cells is not None else header["cells"]
+        )
+        position = Position(rules, position.rows, position.foundations, position.cells).validate()
+    return position, f"{position.rules.name} deal from {'stdin' if source == '-' else source}"
+
+
+# ------------------------------------------------------------------ commands
+@click.command(name="solve")
+@click.argument("deal")
+@game_options
+@limit_options
+@click.option("--raw-moves", is_flag=True, help="Give the search's own winning line, not the shortened one.")
+@click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def solve_command(
+    deal, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, relax, raw_moves, unicode, as_json
+):
+    """Solve DEAL: won (with the moves), unwinnable (proved), or unresolved."""
+    position, title = load_deal(deal, game, variant, cells)
+    limits = limits_of(max_nodes, timeout, memory, relax)
+    result = solve(position, limits, engine, shorten=not raw_moves, restarts=not no_restarts)
+    moves = [str(m) for m in result.moves]
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "game": position.rules.name,
+                    "deal": format_deal_text(position),
+                    "result": result.result,
+                    "moves": moves,
+                    "nodes": result.nodes,
+                    "seconds": round(result.seconds, 6),
+                    "stopped_by": result.stopped_by,
+                    "proved_by": result.proved_by,
+                    "engine": engine,
+                }
+            )
+        )
+        return
+    click.echo(f"{title}: {position.rules.describe()}")
+    click.echo(draw(position, unicode))
+    click.echo()
+    if result.result == WON:
+        click.echo(f"Result: won in {len(moves)} moves")
+        width = len(str(len(moves)))
+        for number, move in enumerate(moves, 1):
+            click.echo(f"{number:>{width}}. {move}")
+    elif result.stopped_by:
+        hint = (
+            "" if relax or not relaxation_applies(position.rules) else f"; --relax {DEFAULT_EFFORT} may prove it lost"
+        )
+        click.echo(f"Result: unresolved (stopped by the {result.stopped_by} limit{hint})")
+    elif result.proved_by == "relaxation":
+        click.echo(
+            "Result: unwinnable (the chain relaxation has no schedule: no order of the cards' moves "
+            "keeps the built cards in chains; docs/solver.md)"
+        )
+    elif no_last_row(position):
+        click.echo(
+            "Result: unwinnable (no row can be the last one emptied: the innermost card of the last "
+            f"row must have its higher suit-mates fit in the {position.rules.cells}-card basement; docs/solver.md)"
+        )
+    else:
+        click.echo("Result: unwinnable (every reachable position was searched)")
+    click.echo(f"Nodes: {result.nodes}  Seconds: {result.seconds:.3f}")
+
+
+@click.command()
+@click.argument("number")
+@game_options
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON form.")
+def deal(number, game, variant, cells, as_json):
+    """Print deal NUMBER in the deal file format."""
+    rules = make_rules(game or "butterfly", variant, cells)
+    n = parse_deal_number(number)
+    position = Position.deal(n, rules)
+    if as_json:
+        click.echo(json.dumps(deal_to_json(position), indent=2))
+    else:
+        click.echo(format_deal_text(position, f"{rules.name} deal {n}"), nl=False)
+
+
+@click.command()
+@click.argument("deal")
+@game_options
+@click.option("--moves", "moves_file", default=None, help="A move list to play through (file or -).")
+@click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
+def show(deal, game, variant, cells, moves_file, unicode):
+    """Draw DEAL; with --moves, every position along the way."""
+    position, title = load_deal(deal, game, variant, cells)
+    click.echo(f"{title}: {position.rules.describe()}")
+    click.echo(draw(position, unicode))
+    if moves_file:
+        moves = parse_moves(read_text(moves_file))
+        positions = position.replay(moves)
+        for number, (move, after) in enumerate(zip(moves, positions[1:]), 1):
+            click.echo(f"\n{number}. {move}")
+            click.echo(draw(after, unicode))
+        if positions[-1].is_won():
+            click.echo("\nWon.")
+
+
+@click.command()
+@click.argument("deal")
+@click.argument("solution")
+@game_options
+def verify(deal, solution, game, variant, cells):
+    """Replay SOLUTION on DEAL with the rules engine alone.
+
+    Exit code 0 when the moves win, 1 naming the first illegal move (or
+    saying the deal is not won at the end), 2 for unreadable input.
+    """
+    start, _ = load_deal(deal, game, variant, cells)
+    moves = parse_moves(read_text(solution))
+    positions, illegal = start.replay_until_illegal(moves)
+    if illegal is not None:
+        number, move, reason = illegal
+        click.echo(f"illegal: move {number} ({move}): {reason}")
+        sys.exit(1)
+    position = positions[-1]
+    if not position.is_won():
+        click.echo(f"not won: all {len(moves)} moves are legal but {position.cards_in_play()} cards are still in play")
+        sys.exit(1)
+    click.echo(f"won: {len(moves)} moves, all legal")

@@ -1,0 +1,72 @@
+"""The thin calls into the compiled Papillon kernel (``ext._papillon``).
+
+A state goes to the kernel as rank counts (:func:`kernel_position`; suits
+never matter in Papillon) and comes back as plain tuples: each function here
+is one kernel search, without checks. :mod:`solver.papillon.analysis` and
+:mod:`solver.papillon.seat` are the friendly faces.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Mapping
+
+import ext._papillon as _papillon
+from games.papillon.rules import HandState, Scoring
+
+#: A deal of the stock: the sorted ranks each player is dealt, seat by seat.
+RankSplit = tuple[tuple[int, ...], ...]
+
+
+def kernel_position(state: HandState) -> dict:
+    """The state as rank counts, the kernel's input (its fields are the
+    kernel's ``INPUT_FIELDS``)."""
+    return {
+        "players": state.players,
+        "dealer": state.dealer,
+        "classic": state.options.scoring is Scoring.CLASSIC,
+        "hands": [[c.rank for c in h] for h in state.hands],
+        "table": [c.rank for c in state.table],
+        "chips": list(state.chips),
+        "taken": list(state.taken),
+        "pool": state.pool,
+        "to_move": state.to_move,
+        "last_trailer": state.last_trailer,
+        "papillons": sum(1 << p for p in set(state.papillons)),
+        "stake": state.stake,
+    }
+
+
+def move_rows(state: HandState, with_paranoid: bool = True) -> list[tuple[tuple[int, ...], int, int]]:
+    """For each legal move in the engine's order: everyone's chips and the
+    winner under max-n, and what the mover can guarantee (0 without paranoid)."""
+    rows, _nodes = _papillon.analyse(kernel_position(state), with_paranoid)
+    return rows
+
+
+def maxn(state: HandState) -> tuple[tuple[int, ...], int]:
+    """Everyone's chips at the end of the hand and the winner, under max-n."""
+    chips, winner, _nodes = _papillon.solve_maxn(kernel_position(state))
+    return chips, winner
+
+
+def paranoid(state: HandState, player: int) -> int:
+    """The chips ``player`` can guarantee."""
+    return _papillon.solve_paranoid(kernel_position(state), player)[0]
+
+
+class RedealDeals:
+    """Deals of the stock with their weights, packed once for the kernel's
+    chance node (:func:`chance_maxn`)."""
+
+    def __init__(self, weights: Mapping[RankSplit, int]) -> None:
+        self.total = sum(weights.values())
+        self.flat = array("b", [r for split in weights for hand in split for r in hand])
+        self.counts = array("q", weights.values())
+
+
+def chance_maxn(state: HandState, deals: RedealDeals) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``state`` just after the redeal, its hands dealt every way in
+    ``deals``: the weighted sums over the deals of each player's chip change
+    and of their wins, under max-n."""
+    return _papillon.chance_maxn(kernel_position(state), deals.flat, deals.counts)

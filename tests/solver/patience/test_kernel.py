@@ -1,0 +1,54 @@
+"""What Python and the compiled kernel (ext/_patience.pyx) must agree on
+without one importing it from the other: limits, place codes, when the
+dead-end test applies, and the names of the kernel's inputs."""
+
+import inspect
+import itertools
+
+import pytest
+
+import ext._patience as _patience
+from games.errors import InputError
+from games.patience.rules import MAX_CELLS, PRESETS, VARIANTS, Position, make_rules
+from solver.patience import kernel, pruning
+
+LIMITS = ("max_nodes", "timeout", "memory_bytes")  # the search's own parameters, from Limits
+
+
+def every_rules():
+    for game, variant, cells in itertools.product(PRESETS, (None, *VARIANTS), (None, *range(MAX_CELLS + 1))):
+        yield make_rules(game, variant, cells)
+
+
+def test_the_rules_allow_no_more_cells_and_rows_than_the_kernel_holds():
+    assert MAX_CELLS == _patience.CELLS_LIMIT  # games/ may not import the kernel: checked here
+    assert all(len(rules.row_sizes) <= _patience.ROWS_LIMIT for rules in PRESETS.values())
+    with pytest.raises(InputError, match="number of cells"):
+        make_rules("butterfly", None, MAX_CELLS + 1)
+
+
+def test_place_codes_are_the_kernels_and_no_row_uses_them():
+    assert {_patience.PLACE_CELL, _patience.PLACE_FOUNDATION}.isdisjoint(range(_patience.ROWS_LIMIT))
+    position = Position.deal(1, make_rules("butterfly", None, 1))
+    cell_move = next(m for m in kernel.kernel_moves(position, safe_autoplay=False) if m.target == "B")
+    foundation_move = next(m for m in kernel.kernel_moves(position, safe_autoplay=False) if m.target == "F")
+    assert cell_move in position.legal_moves() and foundation_move in position.legal_moves()
+
+
+def test_the_kernel_applies_the_dead_end_test_exactly_when_the_pruning_module_does():
+    checked = 0
+    for rules in every_rules():
+        fields = kernel.kernel_fields(Position.deal(0, rules), safe_autoplay=True, dead_ends=True)
+        in_kernel = _patience.dead_end_applies(
+            fields["empty_rows_take_any"], fields["max_cells"], fields["cells_one_way"]
+        )
+        assert in_kernel == pruning.dead_end_applies(rules), rules.name
+        checked += 1
+    assert checked == len(PRESETS) * (1 + len(VARIANTS)) * (MAX_CELLS + 2)
+
+
+@pytest.mark.parametrize("entry", [_patience.search, _patience.moves], ids=["search", "moves"])
+def test_the_kernel_inputs_are_its_parameters(entry):
+    fields = kernel.kernel_fields(Position.deal(0), safe_autoplay=True, dead_ends=True)
+    parameters = set(inspect.signature(entry).parameters) - set(LIMITS)
+    assert set(fields) == parameters
