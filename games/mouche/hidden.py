@@ -16,8 +16,7 @@ import random
 from games.cards import Card, make_deck
 from games.errors import InputError
 from games.mouche.rules import MoucheHand
-from games.splits import random_split
-from games.worlds import deal_worlds
+from games.worlds import deal_worlds, random_split
 
 
 def seen_cards(state: MoucheHand, player: int) -> set[Card]:

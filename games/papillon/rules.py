@@ -31,8 +31,8 @@ from games.cards import Card, Rank, make_deck, parse_cards
 from games.deals import shuffled_deck
 from games.errors import InputError, ParseError
 from games.records import Event, collect_each
-from games.splits import random_split, rank_splits
 from games.state import play_checked
+from games.worlds import random_split, rank_splits
 
 HAND_SIZE = 3  # cards dealt to each player at every deal
 TABLE_CARDS = {3: 7, 4: 4}  # face-up cards at the start of a hand

@@ -31,7 +31,7 @@ from typing import NamedTuple
 from games.cards import Card, Rank, Suit, make_deck
 from games.deals import shuffled_deck
 from games.errors import IllegalMoveError, InputError, ParseError
-from games.state import TERMINAL
+from games.state import TERMINAL, play_checked
 
 
 class Build(str, enum.Enum):
@@ -423,10 +423,7 @@ class Position:
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; raise IllegalMoveError if it is illegal."""
-        reason = self.check_move(move)
-        if reason is not None:
-            raise IllegalMoveError(f"illegal move {move}: {reason}")
-        return self.play_unchecked(move)
+        return play_checked(self, move)
 
     def play_unchecked(self, move: Move) -> Position:
         """The position after ``move``, which must be legal (from

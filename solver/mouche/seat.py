@@ -32,7 +32,7 @@ from games.cards import Card, Rank, make_deck
 from games.errors import InputError
 from games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
 from games.mouche.rules import Action, MoucheHand
-from games.splits import random_split
+from games.worlds import random_split
 from solver.mouche import analysis as mouche
 from solver.mouche.bots import rule_declaration
 from solver.search import mean_over_worlds

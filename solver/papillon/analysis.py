@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from games.errors import InputError
 from games.papillon.rules import HandState, Move
-from games.splits import random_split, split_count
+from games.worlds import random_split, split_count
 from solver import search
 from solver.papillon import kernel, reference
 from solver.papillon.kernel import RankSplit, RedealDeals

@@ -20,8 +20,8 @@ from games.errors import IllegalMoveError
 from games.mouche.rules import MoucheEntry, MoucheHand, MoucheOptions
 from games.papillon.rules import HandState, Options, Scoring
 from games.patience.rules import Position, make_rules
-from games.splits import split_count
 from games.state import TERMINAL, State
+from games.worlds import split_count
 
 SEEDS = range(40)
 MOST_STEPS = 150  # patience moves can go back and forth for ever

@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from games.mouche.format import parse_position
 from games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
 from games.mouche.rules import Action
-from solver.cli import main
 from solver.mouche import analysis as mouche
 from solver.mouche.seat import analyse_seat
 
@@ -19,20 +17,10 @@ import checkout
 EXAMPLES = checkout.EXAMPLES / "mouche"
 
 
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-def one_line_error(result, fragment):
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.output and fragment in lines[0], result.output
-
-
 @pytest.mark.parametrize("players", [3, 6])
-def test_play_json_conserves_chips(players):
+def test_play_json_conserves_chips(cli, players):
     game = json.loads(
-        run(
+        cli.run(
             "mouche",
             "play",
             "--players",
@@ -53,30 +41,30 @@ def test_play_json_conserves_chips(players):
     assert sum(game["chips"]) + game["left_in_play"] == 1000 * players
 
 
-def test_play_log_and_bad_bots():
-    text = run("mouche", "play", "--hands", 2, "--seed", 1).output
+def test_play_log_and_bad_bots(cli):
+    text = cli.run("mouche", "play", "--hands", 2, "--seed", 1).output
     assert "Hand 2:" in text and "wins the trick" in text and "Final chips:" in text
-    one_line_error(run("mouche", "play", "--bots", "clever"), "unknown bot 'clever'")
-    one_line_error(run("mouche", "play", "--players", 4, "--bots", "rules,random"), "one per player")
+    cli.one_line_error(cli.run("mouche", "play", "--bots", "clever"), "unknown bot 'clever'")
+    cli.one_line_error(cli.run("mouche", "play", "--players", 4, "--bots", "rules,random"), "one per player")
 
 
-def test_analyse_full_information_matches_the_library():
+def test_analyse_full_information_matches_the_library(cli):
     path = EXAMPLES / "play.json"
-    out = json.loads(run("mouche", "analyse", path, "--json").output)
+    out = json.loads(cli.run("mouche", "analyse", path, "--json").output)
     state, _ = parse_position(path.read_text())
     rows = mouche.analyse(state)
     assert [c["card"] for c in out["cards"]] == [str(r.card) for r in rows]
     assert out["guaranteed_tricks"] == {str(k): v for k, v in mouche.guarantees(state).items()}
-    assert "Guaranteed tricks" in run("mouche", "analyse", path).output
+    assert "Guaranteed tricks" in cli.run("mouche", "analyse", path).output
 
 
-def test_analyse_from_a_seat_and_declaration_advice():
+def test_analyse_from_a_seat_and_declaration_advice(cli):
     path = EXAMPLES / "from-seat.json"
     seat = json.loads(path.read_text())["trick"] and parse_position(path.read_text())[0].to_move
-    out = json.loads(run("mouche", "analyse", path, "--as-player", seat, "--worlds", 300, "--json").output)
+    out = json.loads(cli.run("mouche", "analyse", path, "--as-player", seat, "--worlds", 300, "--json").output)
     assert out["worlds"] == 300 and not out["exhaustive"]
     assert all(0 <= c["mouche_chance"] <= 1 for c in out["cards"])
-    advice = json.loads(run("mouche", "analyse", EXAMPLES / "declare.json", "--worlds", 40, "--json").output)
+    advice = json.loads(cli.run("mouche", "analyse", EXAMPLES / "declare.json", "--worlds", 40, "--json").output)
     kinds = [o["declaration"].split()[0] for o in advice["options"]]
     assert {"fold", "stand"} <= set(kinds) and advice["worlds"] == 40
     fold = next(o for o in advice["options"] if o["declaration"] == "fold")
@@ -121,13 +109,13 @@ def _write(tmp_path, data):
         (lambda d: d.update(colour=1), "unknown field"),
     ],
 )
-def test_bad_positions(tmp_path, change, message):
+def test_bad_positions(cli, tmp_path, change, message):
     data = _example()
     change(data)
-    one_line_error(run("mouche", "analyse", _write(tmp_path, data)), message)
+    cli.one_line_error(cli.run("mouche", "analyse", _write(tmp_path, data)), message)
 
 
-def test_impossible_void_is_refused(tmp_path):
+def test_impossible_void_is_refused(cli, tmp_path):
     # Player 1 threw 8H on the first trick's KH lead... make them hold a heart too.
     data = _example()
     first = data["tricks_played"][0]
@@ -135,18 +123,18 @@ def test_impossible_void_is_refused(tmp_path):
     seat, card = first[1]
     data["tricks_played"][0][1] = [seat, "7S" if led != "S" else "7C"]
     data["hands"][seat][data["hands"][seat].index("7S" if led != "S" else "7C")] = card
-    one_line_error(run("mouche", "analyse", _write(tmp_path, data)), "impossible play")
+    cli.one_line_error(cli.run("mouche", "analyse", _write(tmp_path, data)), "impossible play")
 
 
-def test_unreadable_and_hidden(tmp_path):
-    one_line_error(run("mouche", "analyse", _write(tmp_path, "[1,")), "not valid JSON")
-    one_line_error(run("mouche", "analyse", EXAMPLES / "from-seat.json"), "hidden")
-    one_line_error(run("mouche", "analyse", EXAMPLES / "play.json", "--as-player", 0), "not to move")
+def test_unreadable_and_hidden(cli, tmp_path):
+    cli.one_line_error(cli.run("mouche", "analyse", _write(tmp_path, "[1,")), "not valid JSON")
+    cli.one_line_error(cli.run("mouche", "analyse", EXAMPLES / "from-seat.json"), "hidden")
+    cli.one_line_error(cli.run("mouche", "analyse", EXAMPLES / "play.json", "--as-player", 0), "not to move")
 
 
-def test_the_analyst_plays_whole_hands():
+def test_the_analyst_plays_whole_hands(cli):
     game = json.loads(
-        run(
+        cli.run(
             "mouche", "play", "--players", 3, "--hands", 2, "--seed", 5, "--json", "--bots", "analyst,rules,random"
         ).output
     )
@@ -155,7 +143,7 @@ def test_the_analyst_plays_whole_hands():
     assert any(a["player"] == seat for h in game["hands"] for a in h["actions"])
 
 
-def test_a_stood_five_card_suit_cannot_be_played(tmp_path):
+def test_a_stood_five_card_suit_cannot_be_played(cli, tmp_path):
     data = {
         "players": 3,
         "dealer": 2,
@@ -163,10 +151,10 @@ def test_a_stood_five_card_suit_cannot_be_played(tmp_path):
         "declared": ["stand", "stand", "fold"],
         "hands": [["KS", "QS", "JS", "AS", "9S"], ["AH", "8D", "9D", "JD", "KD"], []],
     }
-    one_line_error(run("mouche", "analyse", _write(tmp_path, data)), "had the mouche")
+    cli.one_line_error(cli.run("mouche", "analyse", _write(tmp_path, data)), "had the mouche")
 
 
-def test_own_discards_are_seen_and_checked(tmp_path):
+def test_own_discards_are_seen_and_checked(cli, tmp_path):
     from games.mouche.format import parse_position as parse
 
     data = {
@@ -183,7 +171,7 @@ def test_own_discards_are_seen_and_checked(tmp_path):
     assert hidden == (1, 2) and {"8C", "9C"} <= {str(c) for c in seen_cards(state, 0)}
     assert not {"8C", "9C"} & {str(c) for p in (1, 2) for c in state.hands[p]}
     data["discarded"] = [["8C"], None, None]
-    one_line_error(run("mouche", "analyse", _write(tmp_path, data), "--as-player", 0), "do not match")
+    cli.one_line_error(cli.run("mouche", "analyse", _write(tmp_path, data), "--as-player", 0), "do not match")
 
 
 def test_worlds_never_give_a_stood_player_a_mouche():

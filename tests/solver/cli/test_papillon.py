@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from games.papillon.format import parse_position
-from solver.cli import main
 from solver.papillon.analysis import analyse
 
 import checkout
@@ -16,26 +14,16 @@ import checkout
 EXAMPLES = checkout.EXAMPLES / "papillon"
 
 
-def run(*args):
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def one_line_error(result, fragment):
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.output and fragment in lines[0], result.output
-
-
-def test_play_prints_a_log_and_the_final_chips():
-    result = run("papillon", "play", "--seed", "3", "--bots", "random,greedy,analyst")
+def test_play_prints_a_log_and_the_final_chips(cli):
+    result = cli.run("papillon", "play", "--seed", "3", "--bots", "random,greedy,analyst")
     assert result.exit_code == 0
     assert "Hand 3:" in result.output and "Final chips:" in result.output
     assert "lays down" in result.output and "takes" in result.output
 
 
 @pytest.mark.parametrize("players", ["3", "4"])
-def test_play_json_conserves_chips(players):
-    result = run(
+def test_play_json_conserves_chips(cli, players):
+    result = cli.run(
         "papillon",
         "play",
         "--players",
@@ -58,9 +46,9 @@ def test_play_json_conserves_chips(players):
         assert sum(hand["taken"]) == 52
 
 
-def test_analyse_full_information_matches_the_library():
+def test_analyse_full_information_matches_the_library(cli):
     path = EXAMPLES / "last-deal.json"
-    result = run("papillon", "analyse", str(path), "--json")
+    result = cli.run("papillon", "analyse", str(path), "--json")
     output = json.loads(result.output)
     rows = output["moves"]
     state = parse_position(path.read_text()).state
@@ -69,16 +57,16 @@ def test_analyse_full_information_matches_the_library():
     assert output["guaranteed_by_player"][state.to_move] == max(r.paranoid for r in expected)
     assert [r["move"] for r in rows] == [str(v.move) for v in expected]
     assert [r["guaranteed"] for r in rows] == [v.paranoid for v in expected]
-    text = run("papillon", "analyse", str(path)).output
+    text = cli.run("papillon", "analyse", str(path)).output
     assert "max-n" in text and str(expected[0].move) in text
 
 
-def test_analyse_from_a_seat():
+def test_analyse_from_a_seat(cli):
     path = EXAMPLES / "from-seat.json"
     seat = json.loads(path.read_text())["to_move"]
-    result = json.loads(run("papillon", "analyse", str(path), "--as-player", str(seat), "--json").output)
+    result = json.loads(cli.run("papillon", "analyse", str(path), "--as-player", str(seat), "--json").output)
     assert result["exhaustive"] and result["splits"] == 20 and len(result["unseen"]) == 6
-    assert "Solved every split" in run("papillon", "analyse", str(path), "--as-player", str(seat)).output
+    assert "Solved every split" in cli.run("papillon", "analyse", str(path), "--as-player", str(seat)).output
 
 
 def _write(tmp_path, data) -> str:
@@ -106,33 +94,33 @@ def _example():
         (lambda d: d.update(scoring="1900"), "unknown scoring"),
     ],
 )
-def test_bad_positions_get_one_line_and_exit_2(tmp_path, change, message):
+def test_bad_positions_get_one_line_and_exit_2(cli, tmp_path, change, message):
     data = _example()
     change(data)
-    one_line_error(run("papillon", "analyse", _write(tmp_path, data)), message)
+    cli.one_line_error(cli.run("papillon", "analyse", _write(tmp_path, data)), message)
 
 
-def test_unreadable_positions(tmp_path):
-    one_line_error(run("papillon", "analyse", _write(tmp_path, "{not json")), "not valid JSON")
-    one_line_error(run("papillon", "analyse", str(tmp_path / "missing.json")), "no such file")
+def test_unreadable_positions(cli, tmp_path):
+    cli.one_line_error(cli.run("papillon", "analyse", _write(tmp_path, "{not json")), "not valid JSON")
+    cli.one_line_error(cli.run("papillon", "analyse", str(tmp_path / "missing.json")), "no such file")
     seat = _example()["to_move"]
     other = (seat + 1) % 3
     path = str(EXAMPLES / "from-seat.json")
-    one_line_error(run("papillon", "analyse", path, "--as-player", str(other)), "hidden")
+    cli.one_line_error(cli.run("papillon", "analyse", path, "--as-player", str(other)), "hidden")
     full = str(EXAMPLES / "last-deal.json")
-    one_line_error(run("papillon", "analyse", full, "--as-player", str(other)), "not to move")
+    cli.one_line_error(cli.run("papillon", "analyse", full, "--as-player", str(other)), "not to move")
 
 
-def test_bad_play_options():
-    one_line_error(run("papillon", "play", "--bots", "clever"), "unknown bot 'clever'")
-    one_line_error(run("papillon", "play", "--bots", "random,greedy"), "one per player")
-    one_line_error(run("papillon", "play", "--players", "5"), "5")
+def test_bad_play_options(cli):
+    cli.one_line_error(cli.run("papillon", "play", "--bots", "clever"), "unknown bot 'clever'")
+    cli.one_line_error(cli.run("papillon", "play", "--bots", "random,greedy"), "one per player")
+    cli.one_line_error(cli.run("papillon", "play", "--players", "5"), "5")
 
 
-def test_analyse_with_one_redeal_left():
+def test_analyse_with_one_redeal_left(cli):
     path = str(EXAMPLES / "one-redeal-left.json")
-    result = json.loads(run("papillon", "analyse", path, "--json").output)
+    result = json.loads(cli.run("papillon", "analyse", path, "--json").output)
     assert result["exhaustive"] and result["stock_deals"] == 1680
     chips = [m["expected_chips"][result["to_move"]] for m in result["moves"]]
     assert chips == sorted(chips, reverse=True)
-    assert "chance node" in run("papillon", "analyse", path).output
+    assert "chance node" in cli.run("papillon", "analyse", path).output

@@ -5,29 +5,14 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
 
 from games.patience.format import format_deal_text, parse_deal_text
 from games.patience.rules import Position
-from solver.cli import COMMANDS, main
+from solver.cli import COMMANDS
 
 
-def run(*args, input=None):
-    return CliRunner().invoke(main, [str(a) for a in args], input=input)
-
-
-def one_line_error(result, *fragments):
-    """Exit code 2, one line on stderr naming the problem, no traceback."""
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert "Traceback" not in result.output
-    for fragment in fragments:
-        assert fragment in lines[0]
-
-
-def test_solve_text_report_lists_numbered_moves_that_verify(tmp_path):
-    result = run("solve", 4)
+def test_solve_text_report_lists_numbered_moves_that_verify(cli, tmp_path):
+    result = cli.run("solve", 4)
     assert result.exit_code == 0
     assert "Result: won in" in result.stdout
     assert "  1. " in result.stdout or " 1. " in result.stdout
@@ -35,8 +20,8 @@ def test_solve_text_report_lists_numbered_moves_that_verify(tmp_path):
     assert "L1" in result.stdout and "| AC |" in result.stdout
 
 
-def test_solve_json_has_the_documented_fields_and_the_moves_win(tmp_path):
-    result = run("solve", 4, "--json")
+def test_solve_json_has_the_documented_fields_and_the_moves_win(cli, tmp_path):
+    result = cli.run("solve", 4, "--json")
     data = json.loads(result.stdout)
     assert {"game", "deal", "result", "moves", "nodes", "seconds"} <= set(data)
     assert data["result"] == "won" and data["game"] == "butterfly"
@@ -45,70 +30,70 @@ def test_solve_json_has_the_documented_fields_and_the_moves_win(tmp_path):
     solution.write_text(result.stdout)
     deal = tmp_path / "deal.txt"
     deal.write_text(data["deal"])
-    assert run("verify", deal, solution).exit_code == 0
+    assert cli.run("verify", deal, solution).exit_code == 0
 
 
-def test_solve_reads_a_deal_file_and_stdin(tmp_path):
+def test_solve_reads_a_deal_file_and_stdin(cli, tmp_path):
     deal = tmp_path / "deal.txt"
     deal.write_text(format_deal_text(Position.deal(6)))
-    from_file = json.loads(run("solve", deal, "--json").stdout)
-    from_stdin = json.loads(run("solve", "-", "--json", input=deal.read_text()).stdout)
-    from_number = json.loads(run("solve", 6, "--json").stdout)
+    from_file = json.loads(cli.run("solve", deal, "--json").stdout)
+    from_stdin = json.loads(cli.run("solve", "-", "--json", input=deal.read_text()).stdout)
+    from_number = json.loads(cli.run("solve", 6, "--json").stdout)
     assert from_file["moves"] == from_stdin["moves"] == from_number["moves"]
 
 
-def test_python_engine_gives_the_kernels_answer():
-    kernel = json.loads(run("solve", 9, "--json", "--max-nodes", 3000).stdout)
-    python = json.loads(run("solve", 9, "--json", "--max-nodes", 3000, "--engine", "python").stdout)
+def test_python_engine_gives_the_kernels_answer(cli):
+    kernel = json.loads(cli.run("solve", 9, "--json", "--max-nodes", 3000).stdout)
+    python = json.loads(cli.run("solve", 9, "--json", "--max-nodes", 3000, "--engine", "python").stdout)
     assert (kernel["result"], kernel["nodes"], kernel["moves"]) == (python["result"], python["nodes"], python["moves"])
 
 
-def test_unresolved_names_the_limit():
-    data = json.loads(run("solve", 7, "--json", "--max-nodes", 10).stdout)
+def test_unresolved_names_the_limit(cli):
+    data = json.loads(cli.run("solve", 7, "--json", "--max-nodes", 10).stdout)
     assert data["result"] == "unresolved" and data["stopped_by"] == "nodes" and data["moves"] == []
-    text = run("solve", 7, "--max-nodes", 10).stdout
+    text = cli.run("solve", 7, "--max-nodes", 10).stdout
     assert "unresolved (stopped by the nodes limit" in text
 
 
-def test_options_change_the_rules():
+def test_options_change_the_rules(cli):
     data = json.loads(
-        run("solve", 3, "--json", "--variant", "alternate-colours", "--basement", 1, "--max-nodes", 100).stdout
+        cli.run("solve", 3, "--json", "--variant", "alternate-colours", "--basement", 1, "--max-nodes", 100).stdout
     )
     assert data["game"] == "butterfly/alternate-colours/basement-1"
     assert "variant: alternate-colours" in data["deal"] and "cells: 1" in data["deal"]
 
 
-def test_deal_prints_the_file_format_and_json():
-    text = run("deal", 12).stdout
+def test_deal_prints_the_file_format_and_json(cli):
+    text = cli.run("deal", 12).stdout
     assert text.startswith("# butterfly deal 12\n")
     assert parse_deal_text(text) == Position.deal(12)
-    data = json.loads(run("deal", 12, "--json").stdout)
+    data = json.loads(cli.run("deal", 12, "--json").stdout)
     assert data["rows"]["L1"] == [str(c) for c in Position.deal(12).rows[0]]
-    castle = run("deal", 12, "--game", "beleaguered-castle").stdout
+    castle = cli.run("deal", 12, "--game", "beleaguered-castle").stdout
     assert "R4:" in castle and "R5:" not in castle
 
 
-def test_show_draws_every_position_along_the_moves(tmp_path):
+def test_show_draws_every_position_along_the_moves(cli, tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text("2D L3>F\n2C L4>F\n")
-    result = run("show", 1, "--moves", moves)
+    result = cli.run("show", 1, "--moves", moves)
     assert result.exit_code == 0
     assert "1. 2D L3>F" in result.stdout and "2. 2C L4>F" in result.stdout
     assert result.stdout.count("basement:") == 3
-    assert "2♦" in run("show", 1, "--unicode").stdout
+    assert "2♦" in cli.run("show", 1, "--unicode").stdout
 
 
-def test_verify_exit_codes(tmp_path):
+def test_verify_exit_codes(cli, tmp_path):
     solution = tmp_path / "s.txt"
-    moves = json.loads(run("solve", 4, "--json").stdout)["moves"]
+    moves = json.loads(cli.run("solve", 4, "--json").stdout)["moves"]
     solution.write_text("\n".join(moves))
-    ok = run("verify", 4, solution)
+    ok = cli.run("verify", 4, solution)
     assert ok.exit_code == 0 and ok.stdout.startswith("won:")
     solution.write_text("\n".join(moves[:3]))
-    partial = run("verify", 4, solution)
+    partial = cli.run("verify", 4, solution)
     assert partial.exit_code == 1 and "not won" in partial.stdout
     solution.write_text("\n".join(moves[:2] + ["KS L1>F"] + moves[2:]))
-    illegal = run("verify", 4, solution)
+    illegal = cli.run("verify", 4, solution)
     assert illegal.exit_code == 1 and "move 3 (KS L1>F)" in illegal.stdout
 
 
@@ -124,83 +109,83 @@ def test_verify_exit_codes(tmp_path):
         (("survey", "--deals", "x"), "bad deal range"),
     ],
 )
-def test_bad_arguments_exit_2_with_one_line(args, fragment):
-    one_line_error(run(*args), fragment)
+def test_bad_arguments_exit_2_with_one_line(cli, args, fragment):
+    cli.one_line_error(cli.run(*args), fragment)
 
 
-def test_click_usage_errors_also_exit_2():
-    assert run("solve", "1", "--game", "klondike").exit_code == 2
-    assert run("solve", "1", "--max-nodes", "0").exit_code == 2
+def test_click_usage_errors_also_exit_2(cli):
+    assert cli.run("solve", "1", "--game", "klondike").exit_code == 2
+    assert cli.run("solve", "1", "--max-nodes", "0").exit_code == 2
 
 
-def test_bad_deal_files_exit_2_naming_the_problem(tmp_path):
+def test_bad_deal_files_exit_2_naming_the_problem(cli, tmp_path):
     text = format_deal_text(Position.deal(1))
     deal = tmp_path / "deal.txt"
     deal.write_text(text.replace("7D 9C", "7D XX"))
-    one_line_error(run("solve", deal), "line", "'XX'")
+    cli.one_line_error(cli.run("solve", deal), "line", "'XX'")
     deal.write_text(text.replace("8D", "7D"))
-    one_line_error(run("solve", deal), "7D")
+    cli.one_line_error(cli.run("solve", deal), "7D")
     deal.write_bytes(b"\xff\xfe garbage")
-    one_line_error(run("solve", deal), "cannot read")
-    one_line_error(run("solve", "-", input="{not json"), "JSON")
+    cli.one_line_error(cli.run("solve", deal), "cannot read")
+    cli.one_line_error(cli.run("solve", "-", input="{not json"), "JSON")
 
 
-def test_bad_move_file_exits_2_and_nothing_is_replayed(tmp_path):
+def test_bad_move_file_exits_2_and_nothing_is_replayed(cli, tmp_path):
     moves = tmp_path / "m.txt"
     moves.write_text("2D L3>F\nthis is not a move\n")
-    one_line_error(run("verify", 1, moves), "line 2")
-    one_line_error(run("show", 1, "--moves", moves), "line 2")
+    cli.one_line_error(cli.run("verify", 1, moves), "line 2")
+    cli.one_line_error(cli.run("show", 1, "--moves", moves), "line 2")
 
 
-def test_survey_reports_counts_and_wilson_bounds():
-    data = json.loads(run("survey", "--deals", "0-11", "--max-nodes", 20000, "--workers", 1, "--json").stdout)
+def test_survey_reports_counts_and_wilson_bounds(cli):
+    data = json.loads(cli.run("survey", "--deals", "0-11", "--max-nodes", 20000, "--workers", 1, "--json").stdout)
     assert data["deals"] == 12 == data["won"] + data["unwinnable"] + data["unresolved"]
     assert 0 <= data["winnability_low"] <= data["won"] / 12 <= data["winnability_high"] <= 1
     assert [r["deal"] for r in data["results"]] == list(range(12))
-    text = run("survey", "--deals", "0-3", "--max-nodes", 2000, "--workers", 1)
+    text = cli.run("survey", "--deals", "0-3", "--max-nodes", 2000, "--workers", 1)
     assert "winnability:" in text.stdout and "Wilson 95 %" in text.stdout
 
 
-def test_survey_in_a_process_pool_matches_one_process():
+def test_survey_in_a_process_pool_matches_one_process(cli):
     args = ("survey", "--deals", "20-29", "--max-nodes", 5000, "--json")
-    one = json.loads(run(*args, "--workers", 1).stdout)["results"]
-    two = json.loads(run(*args, "--workers", 2).stdout)["results"]
+    one = json.loads(cli.run(*args, "--workers", 1).stdout)["results"]
+    two = json.loads(cli.run(*args, "--workers", 2).stdout)["results"]
     strip = lambda rows: [(r["deal"], r["result"], r["nodes"], r["moves"]) for r in rows]  # noqa: E731
     assert strip(one) == strip(two)
 
 
-def test_solutions_are_shortened_unless_raw_moves_is_asked(tmp_path):
-    short = json.loads(run("solve", 2, "--json").stdout)["moves"]
-    raw = json.loads(run("solve", 2, "--json", "--raw-moves").stdout)["moves"]
+def test_solutions_are_shortened_unless_raw_moves_is_asked(cli, tmp_path):
+    short = json.loads(cli.run("solve", 2, "--json").stdout)["moves"]
+    raw = json.loads(cli.run("solve", 2, "--json", "--raw-moves").stdout)["moves"]
     assert len(short) < len(raw)
     for moves in (short, raw):
         solution = tmp_path / "s.txt"
         solution.write_text("\n".join(moves))
-        assert run("verify", 2, solution).exit_code == 0
+        assert cli.run("verify", 2, solution).exit_code == 0
 
 
-def test_missing_files_are_named_for_what_they_are(tmp_path):
-    one_line_error(run("solve", tmp_path / "nope.txt"), "neither a deal number nor an existing file")
-    one_line_error(run("verify", 1, tmp_path / "moves.txt"), "no such file")
+def test_missing_files_are_named_for_what_they_are(cli, tmp_path):
+    cli.one_line_error(cli.run("solve", tmp_path / "nope.txt"), "neither a deal number nor an existing file")
+    cli.one_line_error(cli.run("verify", 1, tmp_path / "moves.txt"), "no such file")
 
 
-def test_solve_says_why_a_deal_is_lost_at_once():
-    result = run("solve", "126")
+def test_solve_says_why_a_deal_is_lost_at_once(cli):
+    result = cli.run("solve", "126")
     assert result.exit_code == 0
     assert "no row can be the last one emptied" in result.output and "Nodes: 1 " in result.output
 
 
-def test_every_kind_of_input_error_is_one_line_and_exit_2():
-    one_line_error(run("show", 1, "--moves", "-", input="2D L3>F\nKD L3>B\n"), "KD")  # IllegalMoveError
-    one_line_error(run("show", 1, "--moves", "-", input="2D L3 to F\n"), "bad move")  # ParseError
-    one_line_error(run("deal", 1, "--game", "nope"), "nope")  # click's own
+def test_every_kind_of_input_error_is_one_line_and_exit_2(cli):
+    cli.one_line_error(cli.run("show", 1, "--moves", "-", input="2D L3>F\nKD L3>B\n"), "KD")  # IllegalMoveError
+    cli.one_line_error(cli.run("show", 1, "--moves", "-", input="2D L3 to F\n"), "bad move")  # ParseError
+    cli.one_line_error(cli.run("deal", 1, "--game", "nope"), "nope")  # click's own
 
 
-def test_help_lists_every_command_and_version_asks_the_metadata():
-    listed = run("--help").stdout.split("Commands:", 1)[1].strip().splitlines()
+def test_help_lists_every_command_and_version_asks_the_metadata(cli):
+    listed = cli.run("--help").stdout.split("Commands:", 1)[1].strip().splitlines()
     assert [line.split()[0] for line in listed] == sorted(COMMANDS)
-    assert run("--version").stdout.startswith("butterfly, version ")
-    assert "Did you mean 'solve'?" in run("solv").stderr
+    assert cli.run("--version").stdout.startswith("butterfly, version ")
+    assert "Did you mean 'solve'?" in cli.run("solv").stderr
 
 
 def test_a_patience_command_imports_only_what_it_needs():

@@ -13,7 +13,7 @@ from ext import _papillon
 from games.deals import shuffled_deck
 from games.errors import InputError
 from games.papillon.rules import HAND_SIZE, TABLE_CARDS, HandState, Options, capture_sets
-from games.splits import hand_splits, rank_splits, split_count
+from games.worlds import hand_splits, rank_splits, split_count
 from solver.papillon.analysis import analyse, analyse_redeal, maxn, paranoid
 from solver.papillon.kernel import kernel_position
 from solver.papillon.seat import analyse_seat
