@@ -366,7 +366,7 @@ def chance_maxn(dict position, const signed char[:] splits, const long long[:] w
     Returns the weighted sums of each player's chip change and of wins."""
     global _nodes
     cdef State base, s, end
-    cdef int n, i, p, k, r
+    cdef int n, p, k, r
     cdef Py_ssize_t d, count = weights.shape[0]
     cdef long long w
     cdef long long gain[MAX_PLAYERS]

@@ -496,7 +496,7 @@ cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadlin
     """Depth-first search from ``s``; on a win, ``path_out`` gets a malloc'd
     array of the moves (the caller frees it)."""
     cdef int64_t nodes = 1, arena_len = 0, arena_cap = 4096, frame_cap = 1024
-    cdef int top = 0, k, n
+    cdef int top = 0, k
     cdef Move m
     cdef Frame *f
     cdef uint64_t slot

@@ -19,3 +19,14 @@ def test_ci_runs_the_readme_test_command():
     assert len(commands) == 2
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     assert commands[1] in [line.strip() for line in ci]
+
+
+def test_no_module_edits_the_import_path():
+    """Scripts and tests import the installed package; none puts a checkout on sys.path."""
+    offenders = [
+        str(path.relative_to(ROOT))
+        for folder in ("games", "solver", "tests", "bench", "research")
+        for path in (ROOT / folder).rglob("*.py")
+        if "sys.path." in path.read_text() and path.name != "test_project.py"
+    ]
+    assert offenders == []

@@ -27,15 +27,9 @@ import csv
 import gzip
 import io
 import sqlite3
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-try:
-    from solver.survey.run import wilson
-except ImportError:  # a checkout whose package is not installed: use its sources
-    sys.path.insert(0, str(ROOT))
-    from solver.survey.run import wilson
+from solver.survey.run import wilson
 
 
 def load(db_path: str) -> dict[str, list[tuple]]:
