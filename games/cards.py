@@ -20,6 +20,17 @@ from collections.abc import Iterable
 from games.errors import InputError, ParseError
 
 
+def shown(text: str, most: int = 24) -> str:
+    """``text`` quoted for an error message, cut short when long (an input may be a megabyte).
+
+    >>> shown("7H"), shown("x" * 40)
+    ("'7H'", "'xxxxxxxxxxxxxxxxxxxxxxxx...' (40 characters)")
+    """
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most] + '...'!r} ({len(text)} characters)"
+
+
 class Suit(enum.IntEnum):
     """The four suits, in bridge order (clubs lowest)."""
 
@@ -47,7 +58,7 @@ class Suit(enum.IntEnum):
         for suit in cls:
             if t in (suit.letter, suit.symbol, suit.symbol_outline):
                 return suit
-        raise ParseError(f"unknown suit {text!r} (expected one of C D H S)")
+        raise ParseError(f"unknown suit {shown(text)} (expected one of C D H S)")
 
     @property
     def symbol_outline(self) -> str:
@@ -83,7 +94,7 @@ class Rank(enum.IntEnum):
             return cls.TEN
         if len(t) == 1 and t in "A23456789TJQK":
             return cls("A23456789TJQK".index(t) + 1)
-        raise ParseError(f"unknown rank {text!r} (expected A, 2-9, T or 10, J, Q, K)")
+        raise ParseError(f"unknown rank {shown(text)} (expected A, 2-9, T or 10, J, Q, K)")
 
 
 _CARDS: list[Card] = []
@@ -133,11 +144,11 @@ class Card(int):
         """Parse ``7H``, ``TS``/``10S``, ``QD``, ``A♠`` (any case)."""
         t = text.strip()
         if len(t) < 2 or len(t) > 3 or any(ch.isspace() for ch in t):
-            raise ParseError(f"unknown card {text!r} (expected rank then suit, e.g. 7H, TS, 10S, QD)")
+            raise ParseError(f"unknown card {shown(text)} (expected rank then suit, e.g. 7H, TS, 10S, QD)")
         try:
             return cls(Rank.parse(t[:-1]), Suit.parse(t[-1]))
         except ParseError:
-            raise ParseError(f"unknown card {text!r} (expected rank then suit, e.g. 7H, TS, 10S, QD)") from None
+            raise ParseError(f"unknown card {shown(text)} (expected rank then suit, e.g. 7H, TS, 10S, QD)") from None
 
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter

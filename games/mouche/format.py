@@ -18,11 +18,23 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from games import position_json as field
 from games.cards import Card, Suit, make_deck
 from games.errors import ParseError
 from games.mouche.game import GameRecord
-from games.mouche.rules import HAND_SIZE, PAMPHILE, MoucheHand, MoucheOptions
-from games.position_json import card_list, read_object, whole_number
+from games.mouche.rules import HAND_SIZE, PAMPHILE, MoucheEntry, MoucheHand, MoucheOptions
+from games.position_json import (
+    CHIP_BOUND,
+    a_list,
+    boolean,
+    card_list,
+    choice,
+    digits,
+    entries,
+    read_object,
+    string,
+    whole_number,
+)
 from games.records import cards_text, event_json, seat_name
 
 FIELDS = {
@@ -46,14 +58,12 @@ FIELDS = {
 DECLARATIONS = {"fold", "stand", "discard"}
 
 
-def _plays(value, what, players) -> list[tuple[int, Card]]:
-    if not isinstance(value, list):
-        raise ParseError(f"{what} must be a list of [seat, card] pairs")
+def _plays(value: object, what: str, players: int) -> list[tuple[int, Card]]:
     out = []
-    for item in value:
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)):
-            raise ParseError(f"{what} must be a list of [seat, card] pairs, not {item!r}")
-        out.append((whole_number(item[0], f"a seat in {what}", 0, players - 1), Card.parse(item[1])))
+    for item in a_list(value, what, "[seat, card] pairs"):
+        if not (isinstance(item, list) and len(item) == 2):
+            raise ParseError(f"{what} must be a list of [seat, card] pairs, not {item!r}"[:200])
+        out.append((field.seat(item[0], f"a seat in {what}", players), field.card(item[1], f"a card in {what}")))
     return out
 
 
@@ -63,12 +73,12 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     n = whole_number(data["players"], "players", 3, 6)
     options = MoucheOptions(
         players=n,
-        pamphile=bool(data.get("pamphile", False)),
-        pamphile_any_suit=bool(data.get("pamphile_any_suit", False)),
-        entry=data.get("entry", "all"),
-        cap=data.get("cap", 20),
+        pamphile=boolean(data.get("pamphile", False), "'pamphile'"),
+        pamphile_any_suit=boolean(data.get("pamphile_any_suit", False), "'pamphile_any_suit'"),
+        entry=MoucheEntry(choice(data.get("entry", MoucheEntry.ALL.value), "entry", [e.value for e in MoucheEntry])),
+        cap=whole_number(data.get("cap", 20), "'cap'", 5, CHIP_BOUND),
     )
-    dealer = whole_number(data["dealer"], "dealer", 0, n - 1)
+    dealer = field.seat(data["dealer"], "dealer", n)
     turned, trump = _read_turned_and_trump(data, options)
     declared, discards = _read_declarations(data["declared"], n)
     order = [(dealer + k) % n for k in range(1, n + 1)]
@@ -77,10 +87,9 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
         raise ParseError("declarations go in turn from the dealer's right: a later player cannot have declared")
     dealer_alone = all(declared[s] == "fold" for s in order[:-1])
     at_play = not waiting and not dealer_alone
-    hands_in = data["hands"]
-    if not isinstance(hands_in, list) or len(hands_in) != n:
-        raise ParseError(f"'hands' must list {n} hands (cards, or a count for a hidden hand)")
-    finished = [_plays(trick, f"trick {k + 1}", n) for k, trick in enumerate(data.get("tricks_played", []))]
+    hands_in = entries(data["hands"], "'hands'", n, "cards, or a count for a hidden hand")
+    tricks_in = a_list(data.get("tricks_played", []), "'tricks_played'", "the finished tricks")
+    finished = [_plays(trick, f"trick {k + 1}", n) for k, trick in enumerate(tricks_in)]
     current = _plays(data.get("trick", []), "'trick'", n)
     if len(current) >= n:
         raise ParseError("the trick in progress is complete: list it in 'tricks_played'")
@@ -90,20 +99,18 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     hands, hidden, held = _read_hands(hands_in, declared, finished + [current], at_play)
     deck = set(make_deck(options.deck_size))
     seen = _each_once([turned, *played, *held], deck, options)
-    discarded = _read_discards(data, declared, seen)
+    discarded = _read_discards(data, declared, discards, seen)
     # Stand-ins for hidden hands, and the stock, from the cards nobody has seen.
     rest = iter(sorted(deck - seen))
     filled = [tuple(sorted(next(rest) for _ in range(h))) if isinstance(h, int) else h for h in hands]
-    stock_size = options.deck_size - n * HAND_SIZE - 1 - discards
+    stock_size = options.deck_size - n * HAND_SIZE - 1 - sum(discards)
     if stock_size < 0:
-        raise ParseError(f"{discards} cards discarded: more than the stock held")
+        raise ParseError(f"{sum(discards)} cards discarded: more than the stock held")
     stock = tuple(rest)[:stock_size]
-    pool = whole_number(data.get("pool", 5), "'pool'", 5, None)
+    pool = whole_number(data.get("pool", 5), "'pool'", 5, CHIP_BOUND)
     if pool % 5:
         raise ParseError(f"the pool is a multiple of 5, not {pool}")
-    chips = data.get("chips", [1000] * n)
-    if not isinstance(chips, list) or len(chips) != n:
-        raise ParseError(f"'chips' must give {n} whole numbers")
+    chips = entries(data.get("chips", [1000] * n), "'chips'", n, "each player's chips")
     state = MoucheHand(
         options=options,
         dealer=dealer,
@@ -111,7 +118,7 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
         turned=turned,
         trump=trump,
         stock=stock,
-        chips=tuple(whole_number(c, "chips") for c in chips),
+        chips=tuple(whole_number(c, f"player {p}'s chips", -CHIP_BOUND, CHIP_BOUND) for p, c in enumerate(chips)),
         pool=pool,
         phase="declare",
         to_move=waiting[0] if waiting else -1,
@@ -129,32 +136,30 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
 
 def _read_turned_and_trump(data: dict, options: MoucheOptions) -> tuple[Card, Suit]:
     """The turned card and the trump suit (the dealer's choice after a turned Pamphile)."""
-    turned = Card.parse(data["turned"]) if isinstance(data["turned"], str) else card_list(data["turned"], "turned")[0]
+    turned = field.card(data["turned"], "'turned'")
+    trump = Suit.parse(string(data["trump"], "'trump'")) if "trump" in data else None
     if options.pamphile and turned == PAMPHILE:
-        if "trump" not in data:
+        if trump is None:
             raise ParseError("the Pamphile was turned: give the trump suit the dealer chose ('trump')")
-        return turned, Suit.parse(data["trump"])
-    if "trump" in data and Suit.parse(data["trump"]) != turned.suit:
+        return turned, trump
+    if trump is not None and trump != turned.suit:
         raise ParseError(f"trumps are the turned card's suit ({turned.suit.letter})")
     return turned, turned.suit
 
 
-def _read_declarations(declared_in: object, n: int) -> tuple[list[str | None], int]:
-    """Each seat's declaration (None: still to declare) and the cards discarded in all."""
-    if not isinstance(declared_in, list) or len(declared_in) != n:
-        raise ParseError(f"'declared' must give {n} entries (fold, stand, discard, or null)")
-    discards = 0
-    for seat, entry in enumerate(declared_in):
-        if entry is None:
-            continue
+def _read_declarations(declared_in: object, n: int) -> tuple[list[str | None], list[int]]:
+    """Each seat's declaration (None: still to declare) and the cards each discarded."""
+    declared: list[str | None] = []
+    discards = []
+    for player, entry in enumerate(entries(declared_in, "'declared'", n, "fold, stand, discard, or null")):
         words = entry.split() if isinstance(entry, str) else []
-        if not words or words[0] not in DECLARATIONS or (words[0] == "discard") != (len(words) == 2) or len(words) > 2:
-            raise ParseError(f"unknown declaration {entry!r} (fold, stand, 'discard N' or null)")
-        if words[0] == "discard":
-            discards += whole_number(
-                int(words[1]) if words[1].isdigit() else words[1], f"player {seat}'s discard", 1, HAND_SIZE
-            )
-    return [None if d is None else d.split()[0] for d in declared_in], discards
+        if entry is not None and (
+            not words or words[0] not in DECLARATIONS or (words[0] == "discard") != (len(words) == 2) or len(words) > 2
+        ):
+            raise ParseError(f"unknown declaration {entry!r} (fold, stand, 'discard N' or null)"[:200])
+        declared.append(words[0] if words else None)
+        discards.append(digits(words[1], f"player {player}'s discard", 1, HAND_SIZE) if len(words) == 2 else 0)
+    return declared, discards
 
 
 def _read_hands(
@@ -166,7 +171,7 @@ def _read_hands(
     held: list[Card] = []
     for seat, hand in enumerate(hands_in):
         if declared[seat] == "fold":
-            if hand not in ([], 0):
+            if not (hand == [] or (isinstance(hand, int) and not isinstance(hand, bool) and hand == 0)):
                 raise ParseError(f"player {seat} folded and holds no cards in play")
             hands.append(())
             continue
@@ -196,24 +201,24 @@ def _each_once(known: list[Card], deck: set[Card], options: MoucheOptions) -> se
     return seen
 
 
-def _read_discards(data: dict, declared: list[str | None], seen: set[Card]) -> tuple[tuple[Card, ...], ...]:
+def _read_discards(
+    data: dict, declared: list[str | None], discards: list[int], seen: set[Card]
+) -> tuple[tuple[Card, ...], ...]:
     """The cards each player discarded, when known (added to ``seen``)."""
     n = len(declared)
-    discarded_in = data.get("discarded", [None] * n)
-    if not isinstance(discarded_in, list) or len(discarded_in) != n:
-        raise ParseError(f"'discarded' must give {n} entries (the cards a player discarded, or null)")
+    discarded_in = entries(data.get("discarded", [None] * n), "'discarded'", n, "the cards a player discarded, or null")
     discarded: list[tuple[Card, ...]] = []
-    for seat, entry in enumerate(discarded_in):
+    for player, entry in enumerate(discarded_in):
         if entry is None:
             discarded.append(())
             continue
-        cards = card_list(entry, f"cards discarded by player {seat}")
-        if declared[seat] != "discard" or len(cards) != int(data["declared"][seat].split()[1]):
-            raise ParseError(f"player {seat}'s discarded cards do not match their declaration")
-        for card in cards:
-            if card in seen:
-                raise ParseError(f"card {card} appears twice in the position (held, played, turned or discarded)")
-            seen.add(card)
+        cards = card_list(entry, f"cards discarded by player {player}")
+        if declared[player] != "discard" or len(cards) != discards[player]:
+            raise ParseError(f"player {player}'s discarded cards do not match their declaration")
+        for c in cards:
+            if c in seen:
+                raise ParseError(f"card {c} appears twice in the position (held, played, turned or discarded)")
+            seen.add(c)
         discarded.append(tuple(cards))
     return tuple(discarded)
 

@@ -19,8 +19,18 @@ from dataclasses import dataclass
 from games.cards import Card, make_deck
 from games.errors import InputError, ParseError
 from games.papillon.game import GameRecord
-from games.papillon.rules import HAND_SIZE, Event, HandState, Move, Options, value
-from games.position_json import card_list, read_object, whole_number
+from games.papillon.rules import HAND_SIZE, Event, HandState, Move, Options, Scoring, value
+from games.position_json import (
+    CHIP_BOUND,
+    STAKE_BOUND,
+    a_list,
+    card_list,
+    choice,
+    entries,
+    read_object,
+    seat,
+    whole_number,
+)
 from games.records import cards_text, event_json, seat_name
 
 FIELDS = {
@@ -65,18 +75,19 @@ def parse_position(text: str) -> Position:
     """Read a position (docs/formats.md); every problem is an InputError naming the field."""
     data = read_object(text, "papillon", FIELDS, ("players", "dealer", "to_move", "hands", "table"))
     players = whole_number(data["players"], "players", 3, 4)
-    options = Options(players=players, scoring=data.get("scoring", "1725"))
-    dealer = whole_number(data["dealer"], "dealer", 0, players - 1)
-    to_move = whole_number(data["to_move"], "to_move", 0, players - 1)
+    scoring = choice(data.get("scoring", Scoring.CLASSIC.value), "scoring", [s.value for s in Scoring])
+    options = Options(players=players, scoring=Scoring(scoring))
+    dealer = seat(data["dealer"], "dealer", players)
+    to_move = seat(data["to_move"], "to_move", players)
     hands, hidden = _read_hands(data["hands"], players)
     table = card_list(data["table"], "'table'")
     stock, stock_size = _read_stock(data.get("stock", []), players)
-    taken, won_cards = _read_taken(data.get("taken"), players)
-    known = [c for h in hands if isinstance(h, list) for c in h] + table + (stock or []) + list(won_cards or ())
+    taken, listed, won_cards = _read_taken(data.get("taken"), players)
+    # Every card written anywhere, won cards included even when other players' are counts.
+    known = [c for h in hands if isinstance(h, list) for c in h] + table + (stock or []) + listed
     seen = _each_once(known)
-    taken = _check_count(
-        len(known) + sum(h for h in hands if isinstance(h, int)), hands, stock, stock_size, taken, won_cards, players
-    )
+    counted = sum(h for h in hands if isinstance(h, int)) + (0 if stock is not None else stock_size)
+    taken = _check_count(len(known) + counted, taken, listed, players)
     filled, stock = _stand_ins(hands, stock, stock_size, seen, won_cards)
     if not filled[to_move]:
         raise ParseError(f"player {to_move} is to move but holds no cards")
@@ -95,19 +106,17 @@ def parse_position(text: str) -> Position:
 
 def _read_hands(hands_in: object, players: int) -> tuple[list[list[Card] | int], list[int]]:
     """Each hand as its cards, or its size when hidden; and the hidden seats."""
-    if not isinstance(hands_in, list) or len(hands_in) != players:
-        raise ParseError(f"'hands' must list {players} hands (cards, or a count for a hidden hand)")
     hands: list[list[Card] | int] = []
     hidden = []
-    for p, hand in enumerate(hands_in):
-        if isinstance(hand, int) and not isinstance(hand, bool):
-            hands.append(whole_number(hand, f"hand {p}'s size", 0, HAND_SIZE))
-            hidden.append(p)
-        else:
+    for p, hand in enumerate(entries(hands_in, "'hands'", players, "cards, or a count for a hidden hand")):
+        if isinstance(hand, list):
             cards = card_list(hand, f"hand {p}")
             if len(cards) > HAND_SIZE:
                 raise ParseError(f"hand {p} holds {len(cards)} cards; a hand holds at most {HAND_SIZE}")
             hands.append(cards)
+        else:
+            hands.append(whole_number(hand, f"hand {p}'s size", 0, HAND_SIZE))
+            hidden.append(p)
     return hands, hidden
 
 
@@ -124,22 +133,23 @@ def _read_stock(stock_in: object, players: int) -> tuple[list[Card] | None, int]
     return stock, stock_size
 
 
-def _read_taken(taken_in: object, players: int) -> tuple[list[int] | None, tuple[Card, ...] | None]:
-    """How many cards each player has won, and the cards when every one is listed."""
+def _read_taken(taken_in: object, players: int) -> tuple[list[int] | None, list[Card], tuple[Card, ...] | None]:
+    """How many cards each player has won, the cards listed among them, and
+    every won card when each player's are listed (else None)."""
     if taken_in is None:
-        return None, None
-    if not isinstance(taken_in, list) or len(taken_in) != players:
-        raise ParseError(f"'taken' must give {players} entries (a count or the list of cards won)")
+        return None, [], None
     taken = []
-    won: list[Card] = []
-    for p, entry in enumerate(taken_in):
+    listed: list[Card] = []
+    complete = True
+    for p, entry in enumerate(entries(taken_in, "'taken'", players, "a count or the list of cards won")):
         if isinstance(entry, list):
             cards = card_list(entry, f"taken by player {p}")
-            won += cards
+            listed += cards
             taken.append(len(cards))
         else:
             taken.append(whole_number(entry, f"cards taken by player {p}", 0, 52))
-    return taken, tuple(won) if len(won) == sum(taken) else None
+            complete = False
+    return taken, listed, tuple(listed) if complete else None
 
 
 def _each_once(known: list[Card]) -> set[Card]:
@@ -151,25 +161,16 @@ def _each_once(known: list[Card]) -> set[Card]:
     return seen
 
 
-def _check_count(
-    accounted: int,
-    hands: list[list[Card] | int],
-    stock: list[Card] | None,
-    stock_size: int,
-    taken: list[int] | None,
-    won_cards: tuple[Card, ...] | None,
-    players: int,
-) -> list[int]:
-    """Check that the position accounts for the 52 cards; the cards taken by each player."""
-    if stock is None:
-        accounted += stock_size
+def _check_count(accounted: int, taken: list[int] | None, listed: list[Card], players: int) -> list[int]:
+    """Check that the position accounts for the 52 cards (``accounted``: the
+    cards written and the hidden ones counted, won cards listed included);
+    the cards taken by each player."""
     if taken is None:
         won_count = 52 - accounted
         if won_count:
             raise ParseError(f"the position shows {accounted} cards; give 'taken' for the other {won_count}")
-        taken = [0] * players
-    if won_cards is None:
-        accounted += sum(taken)
+        return [0] * players
+    accounted += sum(taken) - len(listed)  # the won cards given only as counts
     if accounted != 52:
         raise ParseError(f"the position accounts for {accounted} cards, not 52 (hands, table, stock and taken)")
     return taken
@@ -193,21 +194,20 @@ def _stand_ins(
 
 
 def _read_money_and_papillons(data: dict, players: int, stock: list[Card], filled: list[tuple[Card, ...]]) -> dict:
-    """Chips, pool, stake, the last trailer and the papillons made, as HandState fields."""
-    chips = data.get("chips", [0] * players)
-    if not isinstance(chips, list) or len(chips) != players:
-        raise ParseError(f"'chips' must give {players} whole numbers")
+    """Chips, pool, stake, the last trailer and the papillons made, as HandState fields
+    (each number within the bounds that keep the kernel's sums exact)."""
+    chips = entries(data.get("chips", [0] * players), "'chips'", players, "each player's chips")
     fields = {
-        "chips": tuple(whole_number(c, "chips", None, None) for c in chips),
-        "pool": whole_number(data.get("pool", 0), "'pool'", 0, None),
-        "stake": whole_number(data.get("stake", 1), "'stake'", 1, None),
+        "chips": tuple(whole_number(c, f"player {p}'s chips", -CHIP_BOUND, CHIP_BOUND) for p, c in enumerate(chips)),
+        "pool": whole_number(data.get("pool", 0), "'pool'", 0, CHIP_BOUND),
+        "stake": whole_number(data.get("stake", 1), "'stake'", 1, STAKE_BOUND),
     }
     last = data.get("last_trailer")
-    fields["last_trailer"] = -1 if last is None else whole_number(last, "last_trailer", 0, players - 1)
-    papillons = data.get("papillons", [])
-    if not isinstance(papillons, list):
-        raise ParseError("'papillons' must list the seats that made a papillon")
-    made = tuple(whole_number(p, "papillon seat", 0, players - 1) for p in papillons)
+    fields["last_trailer"] = -1 if last is None else seat(last, "last_trailer", players)
+    papillons = a_list(data.get("papillons", []), "'papillons'", "the seats that made a papillon")
+    made = tuple(seat(p, "a seat in 'papillons'", players) for p in papillons)
+    if len(set(made)) != len(made):
+        raise ParseError("a seat is listed twice in 'papillons'")
     fields["papillons"] = made
     if stock and made:
         raise ParseError("a papillon is only made once the stock is empty")

@@ -24,11 +24,10 @@ True
 
 from __future__ import annotations
 
-import json
-
 from games.cards import Card, Suit, parse_cards
 from games.errors import InputError, ParseError
-from games.patience.rules import PRESETS, Move, Position, Rules, make_rules
+from games.patience.rules import MAX_CELLS, PRESETS, Move, Position, Rules, make_rules
+from games.position_json import load_json
 
 HEADER_KEYS = ("game", "variant", "cells")
 
@@ -105,8 +104,8 @@ def parse_deal_text(text: str) -> Position:
         seen_keys.add(key)
         if key in HEADER_KEYS:
             if key == "cells":
-                if not (value.isascii() and value.isdigit()):
-                    raise ParseError(f"{where}: cells must be a whole number, not {value!r}")
+                if not (value.isascii() and value.isdigit()) or len(value) > 9:
+                    raise ParseError(f"{where}: cells must be a whole number 0 to {MAX_CELLS}, not {value[:20]!r}")
                 header[key] = int(value)
             else:
                 header[key] = value or None
@@ -190,11 +189,7 @@ def parse_deal(text: str) -> Position:
     """Read a deal in either form (JSON when it starts with ``{``)."""
     stripped = text.lstrip()
     if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as error:
-            raise ParseError(f"bad JSON deal: {error.msg} at line {error.lineno}") from None
-        return deal_from_json(data)
+        return deal_from_json(load_json(stripped, "the deal"))
     return parse_deal_text(text)
 
 
@@ -204,10 +199,7 @@ def parse_moves(text: str) -> list[Move]:
     A JSON list of strings, or a JSON solve report with ``moves``, also works."""
     stripped = text.lstrip()
     if stripped.startswith(("[", "{")):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as error:
-            raise ParseError(f"bad JSON move list: {error.msg} at line {error.lineno}") from None
+        data = load_json(stripped, "the move list")
         items = data.get("moves") if isinstance(data, dict) else data
         if not isinstance(items, list) or not all(isinstance(m, str) for m in items):
             raise ParseError("a JSON move list must be a list of strings (or an object with 'moves')")
@@ -217,7 +209,8 @@ def parse_moves(text: str) -> list[Move]:
         for item in raw.split("#", 1)[0].split(","):
             item = item.strip()
             head = item.split(None, 1)
-            if head and head[0].rstrip(".)").isdigit() and head[0][-1] in ".)":
+            number_text = head[0].rstrip(".)") if head else ""
+            if number_text.isascii() and number_text.isdigit() and head[0][-1] in ".)":
                 item = head[1] if len(head) > 1 else ""
             if item:
                 try:

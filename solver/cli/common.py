@@ -1,28 +1,46 @@
-"""What the card games' commands share: reading files and bot lists (each
-problem an :class:`InputError`, which the CLI prints as one line) and
-printing JSON."""
+"""What the commands share: reading input files, bot lists, the option
+types for whole numbers and seconds (one parser of numbers for every
+option), printing JSON. Each problem is an :class:`InputError` or a click
+usage error, which the CLI prints as one line with exit code 2."""
 
 from __future__ import annotations
 
 import json
+import math
+import re
 import sys
 
 import click
 
 from games.errors import InputError
 
+#: The largest input file (or standard input) a command reads: the largest
+#: valid deal, move list or position is a few kilobytes.
+MAX_INPUT_BYTES = 1 << 20
+
 
 def read_text(source: str) -> str:
-    """The text of a file, or of standard input for ``-``."""
-    if source == "-":
-        return sys.stdin.read()
+    """The text of a file, or of standard input for ``-``: at most
+    :data:`MAX_INPUT_BYTES`, strict UTF-8, newlines as ``\n``. Anything else
+    is one InputError, raised before more than that is read."""
+    name = "standard input" if source == "-" else repr(source)
     try:
-        with open(source, encoding="utf-8") as handle:
-            return handle.read()
+        if source == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(source, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
     except FileNotFoundError:
         raise InputError(f"no such file {source!r}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read {source!r}: {error}") from None
+    except OSError as error:
+        raise InputError(f"cannot read {name}: {error.strerror or error}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(f"cannot read {name}: larger than {MAX_INPUT_BYTES // 1024} KiB, the most an input may be")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"cannot read {name}: not UTF-8 text (byte {error.start}: {error.reason})") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def bot_names(text: str, players: int, bots: dict) -> list[str]:
@@ -38,13 +56,68 @@ def bot_names(text: str, players: int, bots: dict) -> list[str]:
     return names
 
 
+#: The most worlds, splits or deals an analysis may solve or sample
+#: (``--worlds``, ``--limit``): each is solved, so this bounds time and memory.
+MAX_SAMPLES = 100_000
+#: The most seeds: any 63-bit number.
+MAX_SEED = (1 << 63) - 1
+
+
 #: ``--seed`` of the commands that play whole games.
+class WholeNumber(click.ParamType):
+    """A whole-number option, read by the one parser of whole numbers
+    (:func:`games.deals.parse_whole_number`: ASCII digits, no sign, no ``_``)
+    and bounded: nothing too large for the C code behind it gets through."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int = 0, maximum: int = (1 << 63) - 1) -> None:
+        self.minimum, self.maximum = minimum, maximum
+
+    def convert(self, value, param, ctx):
+        from games.deals import parse_whole_number
+
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        try:
+            return parse_whole_number(str(value), "value", self.maximum, self.minimum)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return f"INTEGER {self.minimum}-{self.maximum}"
+
+
+class Seconds(click.ParamType):
+    """A number of seconds: ASCII digits with an optional fraction and
+    exponent, finite, from 0 to ``maximum`` (no nan, no inf, no sign)."""
+
+    name = "seconds"
+    _PATTERN = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
+
+    def __init__(self, maximum: float) -> None:
+        self.maximum = maximum
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            number = float(value)
+        else:
+            text = str(value).strip()
+            if not (text.isascii() and self._PATTERN.fullmatch(text)):
+                shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
+                self.fail(f"{shown} is not a number of seconds (e.g. 10 or 0.5)", param, ctx)
+            number = float(text)
+        if not (math.isfinite(number) and 0 <= number <= self.maximum):
+            self.fail(f"{number:g} is out of range (0 to {self.maximum:g} seconds)", param, ctx)
+        return number
+
+
 game_seed_option = click.option(
     "--seed",
-    type=click.IntRange(0, (1 << 63) - 1),
+    type=WholeNumber(0, MAX_SEED),
     default=0,
     show_default=True,
-    help="Seed for the draw, the shuffles and the bots.",
+    help="Seed for the draw, the shuffles and the bots (0 to 2^63-1).",
 )
 
 

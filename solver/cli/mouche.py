@@ -12,10 +12,22 @@ from games.mouche.format import game_json, game_log, parse_position
 from games.mouche.game import play_game
 from games.mouche.rules import MoucheHand, MoucheOptions
 from games.records import cards_text, seat_name
-from solver.cli.common import bot_names, echo_json, game_seed_option, read_text
+from solver.cli.common import (
+    MAX_SAMPLES,
+    MAX_SEED,
+    WholeNumber,
+    bot_names,
+    echo_json,
+    game_seed_option,
+    read_text,
+)
 from solver.mouche import analysis as mouche
 from solver.mouche.bots import BOTS
 from solver.mouche.seat import Advice, SeatAnalysis, analyse_seat, declaration_advice
+
+#: The most hands ``mouche play`` plays, and the largest cap on a mouche.
+MAX_HANDS = 1000
+MAX_CAP = 1_000_000
 
 
 @click.group(name="mouche")
@@ -35,8 +47,14 @@ def _options(players, pamphile, entry, cap, any_suit, needs_standing) -> MoucheO
 
 
 @mouche_group.command()
-@click.option("--players", type=click.IntRange(3, 6), default=4, show_default=True, help="3 to 6 players.")
-@click.option("--hands", type=click.IntRange(min=1), default=6, show_default=True, help="Hands to play.")
+@click.option("--players", type=WholeNumber(3, 6), default=4, show_default=True, help="3 to 6 players.")
+@click.option(
+    "--hands",
+    type=WholeNumber(1, MAX_HANDS),
+    default=6,
+    show_default=True,
+    help=f"Hands to play (at most {MAX_HANDS}).",
+)
 @click.option("--pamphile", is_flag=True, help="Le Pamphile: the jack of clubs is the top trump.")
 @click.option("--pamphile-any-suit", is_flag=True, help="For having the mouche, the Pamphile may be any suit.")
 @click.option(
@@ -51,7 +69,13 @@ def _options(players, pamphile, entry, cap, any_suit, needs_standing) -> MoucheO
     show_default=True,
     help="Mouches made: all into the next pool, one at a time largest first, or capped.",
 )
-@click.option("--cap", type=click.IntRange(min=5), default=20, show_default=True, help="The cap, with --entry cap.")
+@click.option(
+    "--cap",
+    type=WholeNumber(5, MAX_CAP),
+    default=20,
+    show_default=True,
+    help=f"The cap, with --entry cap (a multiple of 5, at most {MAX_CAP:,}).",
+)
 @game_seed_option
 @click.option(
     "--bots",
@@ -74,16 +98,21 @@ def play(players, hands, pamphile, pamphile_any_suit, turned_pamphile_needs_stan
 @mouche_group.command(name="analyse")
 @click.argument("position_file", metavar="POSITION")
 @click.option(
-    "--as-player", type=int, default=None, help="Judge from this seat alone (the player to move): other hands unknown."
+    "--as-player",
+    type=WholeNumber(0, 5),
+    default=None,
+    help="Judge from this seat alone (0 to players-1; the player to move): other hands unknown.",
 )
 @click.option(
     "--worlds",
-    type=click.IntRange(min=2),
+    type=WholeNumber(2, MAX_SAMPLES),
     default=None,
-    help="Worlds: solve all when at most this many, else sample this many (default 5000); "
+    help=f"Worlds: solve all when at most this many, else sample this many (default 5000; at most {MAX_SAMPLES:,}); "
     "for declaration advice, the deals sampled (default 500).",
 )
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Seed for sampling.")
+@click.option(
+    "--seed", type=WholeNumber(0, MAX_SEED), default=0, show_default=True, help="Seed for sampling (0 to 2^63-1)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 def analyse_command(position_file, as_player, worlds, seed, as_json):
     """Analyse a POSITION (JSON; see docs/formats.md): the card play, or the declaration to make."""

@@ -9,10 +9,21 @@ from games.papillon.format import Position, game_json, game_log, parse_position
 from games.papillon.game import play_game
 from games.papillon.rules import HandState, Options, Scoring
 from games.records import cards_text, seat_name
-from solver.cli.common import bot_names, echo_json, game_seed_option, read_text
+from solver.cli.common import (
+    MAX_SAMPLES,
+    MAX_SEED,
+    WholeNumber,
+    bot_names,
+    echo_json,
+    game_seed_option,
+    read_text,
+)
 from solver.papillon.analysis import ENGINES, RedealAnalysis, analyse, analyse_redeal, paranoid
 from solver.papillon.bots import BOTS
 from solver.papillon.seat import analyse_seat
+
+#: The most rounds ``papillon play`` plays (a round is one hand per player).
+MAX_ROUNDS = 100
 
 
 @click.group()
@@ -21,13 +32,13 @@ def papillon():
 
 
 @papillon.command()
-@click.option("--players", type=click.IntRange(3, 4), default=3, show_default=True, help="3 or 4 players.")
+@click.option("--players", type=WholeNumber(3, 4), default=3, show_default=True, help="3 or 4 players.")
 @click.option(
     "--rounds",
-    type=click.IntRange(min=1),
+    type=WholeNumber(1, MAX_ROUNDS),
     default=1,
     show_default=True,
-    help="Rounds to play; a round is one hand dealt by each player.",
+    help=f"Rounds to play (at most {MAX_ROUNDS}); a round is one hand dealt by each player.",
 )
 @game_seed_option
 @click.option(
@@ -87,18 +98,24 @@ def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie
 @click.argument("position_file", metavar="POSITION")
 @click.option(
     "--as-player",
-    type=int,
+    type=WholeNumber(0, 3),
     default=None,
-    help="Analyse from this seat: the other hands are unknown (must be the player to move).",
+    help="Analyse from this seat (0 to players-1): the other hands are unknown (must be the player to move).",
 )
 @click.option(
     "--limit",
-    type=click.IntRange(min=1),
+    type=WholeNumber(1, MAX_SAMPLES),
     default=None,
-    help="Solve every split of the unseen cards up to this many, else sample this many "
-    "(default 10,000 with --as-player; with one redeal left, every deal of the stock).",
+    help=f"Solve every split of the unseen cards up to this many, else sample this many (at most {MAX_SAMPLES:,}; "
+    "default 10,000 with --as-player; with one redeal left, every deal of the stock).",
 )
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Seed for sampling splits.")
+@click.option(
+    "--seed",
+    type=WholeNumber(0, MAX_SEED),
+    default=0,
+    show_default=True,
+    help="Seed for sampling splits (0 to 2^63-1).",
+)
 @click.option(
     "--engine",
     type=click.Choice(ENGINES),
@@ -112,7 +129,7 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json):
     position = parse_position(read_text(position_file))
     state = position.state
     if state.stock and len(state.stock) == 3 * state.players and as_player is None:
-        _print_redeal(state, analyse_redeal(state, limit=limit, seed=seed), as_json)
+        _print_redeal(state, analyse_redeal(state, limit=limit, seed=seed, engine=engine), as_json)
     elif as_player is None:
         _print_perfect_information(position, engine, as_json)
     else:

@@ -16,11 +16,20 @@ from games.errors import InputError
 from games.patience.format import deal_to_json, format_deal_text, parse_deal, parse_moves, rules_header
 from games.patience.render import draw
 from games.patience.rules import PRESETS, VARIANTS, Position, make_rules
-from solver.cli.common import read_text
+from solver.cli.common import Seconds, WholeNumber, read_text
 from solver.patience.pruning import no_last_row
 from solver.patience.relaxation import DEFAULT_EFFORT
 from solver.patience.relaxation import applies as relaxation_applies
-from solver.patience.result import DEFAULT_MAX_NODES, DEFAULT_MEMORY_MIB, WON, Limits
+from solver.patience.result import (
+    DEFAULT_MAX_NODES,
+    DEFAULT_MEMORY_MIB,
+    MAX_MEMORY_MIB,
+    MAX_NODES,
+    MAX_RELAXATION,
+    MAX_TIMEOUT,
+    WON,
+    Limits,
+)
 from solver.patience.solve import ENGINES, solve
 
 Command = TypeVar("Command", bound=Callable)
@@ -30,7 +39,11 @@ Command = TypeVar("Command", bound=Callable)
 def game_options(command: Command) -> Command:
     """--game, --variant and --basement: the rules to play by."""
     command = click.option(
-        "--basement", "cells", type=int, default=None, help="Number of basement (or free) cells; butterfly has 3."
+        "--basement",
+        "cells",
+        type=WholeNumber(0, 52),
+        default=None,
+        help="Number of basement (or free) cells; butterfly has 3.",
     )(command)
     command = click.option(
         "--variant", type=click.Choice(VARIANTS), default=None, help="Suit rule for building in the rows."
@@ -48,7 +61,7 @@ def limit_options(command: Command) -> Command:
     command = click.option(
         "--relax",
         "relax",
-        type=click.IntRange(min=0),
+        type=WholeNumber(0, MAX_RELAXATION),
         default=0,
         show_default=True,
         help="If the search ends unresolved, let the chain relaxation (a SAT solver) try to "
@@ -70,17 +83,17 @@ def limit_options(command: Command) -> Command:
     )(command)
     command = click.option(
         "--memory",
-        type=click.IntRange(min=0),
+        type=WholeNumber(0, MAX_MEMORY_MIB),
         default=DEFAULT_MEMORY_MIB,
         show_default=True,
         help="Cap on the transposition table, MiB (per worker).",
     )(command)
     command = click.option(
-        "--timeout", type=click.FloatRange(min=0), default=None, help="Give up after this many seconds (per deal)."
+        "--timeout", type=Seconds(MAX_TIMEOUT), default=None, help="Give up after this many seconds (per deal)."
     )(command)
     return click.option(
         "--max-nodes",
-        type=click.IntRange(min=1),
+        type=WholeNumber(1, MAX_NODES),
         default=DEFAULT_MAX_NODES,
         show_default=True,
         help="Give up after expanding this many positions (per deal).",
@@ -205,11 +218,13 @@ def deal(number, game, variant, cells, as_json):
 def show(deal, game, variant, cells, moves_file, unicode):
     """Draw DEAL; with --moves, every position along the way."""
     position, title = load_deal(deal, game, variant, cells)
+    moves, positions = [], [position]
+    if moves_file:  # read and checked whole before anything is printed
+        moves = parse_moves(read_text(moves_file))
+        positions = position.replay(moves)
     click.echo(f"{title}: {position.rules.describe()}")
     click.echo(draw(position, unicode))
     if moves_file:
-        moves = parse_moves(read_text(moves_file))
-        positions = position.replay(moves)
         for number, (move, after) in enumerate(zip(moves, positions[1:]), 1):
             click.echo(f"\n{number}. {move}")
             click.echo(draw(after, unicode))

@@ -3,15 +3,72 @@ cluster, optionally recording each deal in a database as it finishes."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
+from collections.abc import Iterator
 
 import click
 
 from games.patience.rules import make_rules
+from solver.cli.common import Seconds, WholeNumber
 from solver.cli.patience import game_options, limit_options, limits_of
-from solver.survey.run import parse_range, result_rows, run_survey, summarise
+from solver.survey.run import WORKERS_PER_CPU, max_workers, parse_range, result_rows, run_survey, summarise
+
+
+class Stopped(click.ClickException):
+    """A survey stopped by SIGINT or SIGTERM: one line, exit 128 + the signal's number."""
+
+    def __init__(self, signum: int, db_path: str | None) -> None:
+        name = signal.Signals(signum).name
+        kept = f"; the deals finished are kept in {db_path!r}, rerun to resume" if db_path else ""
+        super().__init__(f"survey stopped by {name}{kept}")
+        self.exit_code = 128 + signum
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised in the main process where it lands (as SIGINT raises KeyboardInterrupt)."""
+
+
+@contextlib.contextmanager
+def _stopped_by_signals(db_path: str | None) -> Iterator[None]:
+    """SIGINT and SIGTERM end the survey cleanly: the exception unwinds through
+    the pool (its workers are terminated) and the database (each finished deal
+    is committed; the one being written is rolled back), then one line."""
+
+    def terminate(signum, frame):
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise Stopped(signal.SIGINT, db_path) from None
+    except _Terminated:
+        raise Stopped(signal.SIGTERM, db_path) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def _progress(length: int, label: str) -> Iterator:
+    """A progress bar on a terminal, which an error erases (the error is then the
+    only line); elsewhere just the label, printed once the survey has finished."""
+    tty = sys.stderr.isatty()
+    bar = click.progressbar(length=length, file=sys.stderr, label=label, show_pos=True, hidden=not tty)
+    with bar:
+        try:
+            yield bar
+        except BaseException:
+            if tty:
+                bar.hidden = True  # no final newline
+                sys.stderr.write("\r\033[K\033[?25h")
+                sys.stderr.flush()
+            raise
+    if not tty:
+        click.echo(label, err=True)
 
 
 @click.command()
@@ -19,7 +76,11 @@ from solver.survey.run import parse_range, result_rows, run_survey, summarise
 @game_options
 @limit_options
 @click.option(
-    "--workers", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default=True, help="Worker processes."
+    "--workers",
+    type=WholeNumber(1, max_workers()),
+    default=os.cpu_count() or 1,
+    show_default=True,
+    help=f"Worker processes (at most {WORKERS_PER_CPU} per CPU; never more than deals).",
 )
 @click.option(
     "--db",
@@ -38,6 +99,13 @@ from solver.survey.run import parse_range, result_rows, run_survey, summarise
     default=None,
     help="Address of a Dask scheduler (tcp://host:port) to run on instead of local processes.",
 )
+@click.option(
+    "--connect-timeout",
+    type=Seconds(600),
+    default=10.0,
+    show_default=True,
+    help="With --scheduler: seconds to wait for the scheduler to answer.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
 def survey(
     deal_range,
@@ -54,15 +122,14 @@ def survey(
     db_path,
     retry_unresolved,
     scheduler,
+    connect_timeout,
     as_json,
 ):
     """Solve a range of deals and report how many are won."""
     deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
     limits = limits_of(max_nodes, timeout, memory, relax)
-    with click.progressbar(
-        length=len(deals), file=sys.stderr, label=f"{rules.name} {deal_range}", show_pos=True
-    ) as bar:
+    with _stopped_by_signals(db_path), _progress(len(deals), f"{rules.name} {deal_range}") as bar:
         results = run_survey(
             deals,
             rules,
@@ -72,6 +139,7 @@ def survey(
             on_result=lambda _: bar.update(1),
             scheduler=scheduler,
             db_path=db_path,
+            connect_timeout=connect_timeout,
             restarts=not no_restarts,
             retry_unresolved=retry_unresolved,
         )

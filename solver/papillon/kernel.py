@@ -12,7 +12,19 @@ from array import array
 from collections.abc import Mapping
 
 import ext._papillon as _papillon
+from games.errors import InputError
 from games.papillon.rules import HandState, Scoring
+from games.position_json import CHIP_BOUND, STAKE_BOUND
+
+#: The most deals (their weights summed) one chance node may average.
+MAX_DEAL_WEIGHT = 10**6
+#: The largest chips (either sign) and pool the kernel takes: twice the
+#: position format's CHIP_BOUND, room for what a hand's payments add to a
+#: position at the bounds before the search reaches a redeal. Then every sum
+#: the kernel makes stays inside 64 bits: final chips below 2^60 (its search
+#: bounds), and a chance node's weighted sums of chip changes below
+#: MAX_DEAL_WEIGHT * (KERNEL_CHIP_LIMIT + payments) < 2^63.
+KERNEL_CHIP_LIMIT = 2 * CHIP_BOUND
 
 #: A deal of the stock: the sorted ranks each player is dealt, seat by seat.
 RankSplit = tuple[tuple[int, ...], ...]
@@ -20,7 +32,9 @@ RankSplit = tuple[tuple[int, ...], ...]
 
 def kernel_position(state: HandState) -> dict:
     """The state as rank counts, the kernel's input (its fields are the
-    kernel's ``INPUT_FIELDS``)."""
+    kernel's ``INPUT_FIELDS``). Numbers beyond the bounds of
+    docs/formats.md are refused: the kernel computes in 64-bit integers."""
+    check_bounds(state)
     return {
         "players": state.players,
         "dealer": state.dealer,
@@ -35,6 +49,15 @@ def kernel_position(state: HandState) -> dict:
         "papillons": sum(1 << p for p in set(state.papillons)),
         "stake": state.stake,
     }
+
+
+def check_bounds(state: HandState) -> None:
+    """An InputError unless chips, pool and stake are within the bounds that
+    keep every sum the kernel makes exact (the position format's are tighter)."""
+    if any(abs(c) > KERNEL_CHIP_LIMIT for c in state.chips) or not 0 <= state.pool <= KERNEL_CHIP_LIMIT:
+        raise InputError(f"chips and pool must lie within -{KERNEL_CHIP_LIMIT} to {KERNEL_CHIP_LIMIT} for the kernel")
+    if not 1 <= state.stake <= STAKE_BOUND:
+        raise InputError(f"the stake must lie within 1 to {STAKE_BOUND} for the kernel")
 
 
 def move_rows(state: HandState, with_paranoid: bool = True) -> list[tuple[tuple[int, ...], int, int]]:
@@ -61,6 +84,8 @@ class RedealDeals:
 
     def __init__(self, weights: Mapping[RankSplit, int]) -> None:
         self.total = sum(weights.values())
+        if self.total > MAX_DEAL_WEIGHT:
+            raise ValueError(f"at most {MAX_DEAL_WEIGHT} deals (weights summed) per chance node, not {self.total}")
         self.flat = array("b", [r for split in weights for hand in split for r in hand])
         self.counts = array("q", weights.values())
 

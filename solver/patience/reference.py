@@ -13,6 +13,14 @@ or on the current path, in which case any win through it is found from its
 first occurrence. So the search answers ``won`` iff a win is reachable, and
 ``unwinnable`` only after every reachable position has been expanded.
 
+Memory: the visited set is the search's table, and ``limits.memory_mib``
+caps it as it caps the kernel's: the set's own size plus its keys' (each
+key's tuples counted in full, though rows are shared between keys: an
+overestimate, so the cap is never exceeded). A search that would pass it
+stops ``unresolved`` with ``stopped_by == "memory"``. Python's bytes per
+position are many more than the kernel's, so the same cap holds fewer
+positions.
+
 Node accounting (shared with the kernel): a node is one position expanded;
 the start is node 1. A child that is won ends the search at once; a child
 already visited is skipped without counting.
@@ -20,6 +28,7 @@ already visited is skipped without counting.
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass
 
@@ -37,6 +46,12 @@ class _Frame:
     next: int = 0
 
 
+def _key_bytes(key: tuple) -> int:
+    """What a visited key holds on its own: its tuples (the cards are shared, interned)."""
+    rows, cells = key
+    return sys.getsizeof(key) + sys.getsizeof(rows) + sys.getsizeof(cells) + sum(map(sys.getsizeof, rows))
+
+
 def solve(
     position: Position, limits: Limits = DEFAULT_LIMITS, safe_autoplay: bool = True, dead_ends: bool = True
 ) -> SolveResult:
@@ -51,7 +66,12 @@ def solve(
     nodes = 1
     if position.is_won():
         return result(WON)
-    visited = {position.key()}
+    memory_bytes = limits.memory_mib << 20
+    first = position.key()
+    visited = {first}
+    keys_bytes = _key_bytes(first)
+    if keys_bytes + sys.getsizeof(visited) > memory_bytes:
+        return result(UNRESOLVED, stopped_by="memory")
     stack = [_Frame(position, ordered_moves(position, safe_autoplay, dead_ends))]
     path: list[Move] = []
     while stack:
@@ -74,6 +94,9 @@ def solve(
         if deadline is not None and nodes % 1024 == 0 and time.perf_counter() > deadline:
             return result(UNRESOLVED, stopped_by="time")
         visited.add(key)
+        keys_bytes += _key_bytes(key)
+        if keys_bytes + sys.getsizeof(visited) > memory_bytes:  # the set as it now is, resized or not
+            return result(UNRESOLVED, stopped_by="memory")
         nodes += 1
         stack.append(_Frame(child, ordered_moves(child, safe_autoplay, dead_ends)))
         path.append(move)

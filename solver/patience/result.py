@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
+from games.errors import InputError
 from games.patience.rules import Move
 
 WON, UNWINNABLE, UNRESOLVED = "won", "unwinnable", "unresolved"
 
 DEFAULT_MAX_NODES = 10_000_000
 DEFAULT_MEMORY_MIB = 1024
+
+#: The largest limits accepted (the kernel counts in 64-bit integers; these leave room):
+MAX_NODES = 1 << 62
+#: ... a memory cap of 1 TiB ...
+MAX_MEMORY_MIB = 1 << 20
+#: ... a time limit of about 115 days ...
+MAX_TIMEOUT = 10_000_000.0
+#: ... and the relaxation's effort (SAT conflicts, a C int).
+MAX_RELAXATION = (1 << 31) - 1
 
 
 @dataclass(frozen=True)
@@ -27,6 +38,21 @@ class Limits:
     timeout: float | None = None
     memory_mib: int = DEFAULT_MEMORY_MIB
     relaxation: int | None = None
+
+    def __post_init__(self) -> None:
+        def whole(value: object, low: int, high: int) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+        if self.max_nodes is not None and not whole(self.max_nodes, 1, MAX_NODES):
+            raise InputError(f"node limit must be 1 to {MAX_NODES}, not {self.max_nodes!r}")
+        if self.timeout is not None and not (
+            isinstance(self.timeout, int | float) and math.isfinite(self.timeout) and 0 <= self.timeout <= MAX_TIMEOUT
+        ):
+            raise InputError(f"time limit must be 0 to {MAX_TIMEOUT:g} seconds, not {self.timeout!r}")
+        if not whole(self.memory_mib, 0, MAX_MEMORY_MIB):
+            raise InputError(f"memory cap must be 0 to {MAX_MEMORY_MIB} MiB, not {self.memory_mib!r}")
+        if self.relaxation is not None and not whole(self.relaxation, 0, MAX_RELAXATION):
+            raise InputError(f"relaxation effort must be 0 to {MAX_RELAXATION}, not {self.relaxation!r}")
 
 
 #: The limits a search gets when it is given none.

@@ -110,10 +110,14 @@ def solve(
     budget = limits.max_nodes
     if restarts and len(position.rows) > 1:
         attempts, per_attempt = restart_schedule(budget)
+        # The restarts get RESTART_SHARE of every limit: of the nodes (the schedule), of
+        # the time (a deadline of their own), and each attempt's table is under the memory cap.
+        share = None if limits.timeout is None else dataclasses.replace(limits, timeout=limits.timeout * RESTART_SHARE)
         for attempt in range(attempts):
             order = row_order(attempt + 1, len(position.rows))
-            attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt, timeout=_time_left(limits, start))
-            if attempt_limits.timeout is not None and attempt_limits.timeout <= 0:
+            time_left = None if share is None else _time_left(share, start)
+            attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt, timeout=time_left)
+            if time_left is not None and time_left <= 0:
                 break
             tried = search(permuted(position, order), attempt_limits, safe_autoplay, dead_ends)
             total_nodes += tried.nodes

@@ -5,16 +5,35 @@ it was and never counts a deal twice.
 Each result is committed on its own (WAL journal): what was committed
 survives the process being killed; a deal in flight at the kill is simply
 solved again on the next run.
+
+The file is stamped as ours (``PRAGMA application_id`` = :data:`APPLICATION_ID`,
+``PRAGMA user_version`` = :data:`SCHEMA_VERSION`). Opening checks the stamp
+before writing anything (the journal-mode switch included): an empty file
+becomes ours, a database of ours from before the stamp (our exact
+``results`` table and nothing else) is stamped and migrated, and any other
+file (another program's database, a newer schema, not SQLite at all) is
+refused with an :class:`InputError`, untouched. Every SQLite failure
+(read-only file, full disk, missing folder) is an :class:`InputError` too:
+one line, and the transaction in flight rolled back.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
+from collections.abc import Iterator
 
+from games.errors import InputError
 from solver.patience.result import UNRESOLVED
 
+#: ``PRAGMA application_id`` of a survey database: "BfSv".
+APPLICATION_ID = 0x42665376
+#: ``PRAGMA user_version``: 2 added ``stopped_by``, ``timeout`` and ``memory_mib``.
+SCHEMA_VERSION = 2
+
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS results (
+CREATE TABLE results (
     game TEXT NOT NULL,         -- the rules' name, e.g. butterfly/alternate-colours
     deal INTEGER NOT NULL,
     result TEXT NOT NULL,       -- won / unwinnable / unresolved
@@ -23,50 +42,210 @@ CREATE TABLE IF NOT EXISTS results (
     moves INTEGER NOT NULL,     -- length of the winning line found, 0 otherwise
     max_nodes INTEGER,          -- the node budget it was solved with (NULL: none)
     proof TEXT NOT NULL DEFAULT '',  -- unwinnable: "search" or "relaxation"
+    stopped_by TEXT NOT NULL DEFAULT '',  -- unresolved: nodes / time / memory (unknown: from before v2)
+    timeout REAL,               -- the time limit it was solved with, seconds (NULL: none)
+    memory_mib INTEGER,         -- the memory cap it was solved with (NULL: unknown, before v2)
     PRIMARY KEY (game, deal)
 )
 """
 
+#: The columns of the ``results`` table before the stamp (version 0), with and without ``proof``.
+_LEGACY_COLUMNS = ("game", "deal", "result", "nodes", "seconds", "moves", "max_nodes", "proof")
+
+#: Why an unresolved row stopped, when the row does not say (rows from before version 2):
+#: a row that used its whole node budget stopped on nodes; any other may have stopped on time
+#: or memory, and is searched again once.
+INFER_STOPPED_BY = (
+    "UPDATE results SET stopped_by = CASE WHEN max_nodes IS NOT NULL AND nodes >= max_nodes "
+    "THEN 'nodes' ELSE 'unknown' END WHERE result = 'unresolved' AND stopped_by = ''"
+)
+
+#: Deals read from the database at a time when resuming.
+_CHUNK = 10_000
+
+
+@contextlib.contextmanager
+def sqlite_errors(path: str, doing: str) -> Iterator[None]:
+    """Any SQLite failure while ``doing`` something to ``path``: one line."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise InputError(f"survey database {path!r}: cannot {doing}: {error}") from None
+
+
+def _check_path(path: str) -> bool:
+    """Refuse paths SQLite cannot use, before it creates anything; True when the file exists."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise InputError(f"survey database {path!r} is a directory")
+    if not os.path.isdir(folder):
+        raise InputError(f"survey database {path!r}: no such directory {folder!r}")
+    exists = os.path.exists(path)
+    if exists and not os.access(path, os.R_OK | os.W_OK):
+        raise InputError(f"survey database {path!r} is not readable and writable")
+    if not os.access(folder, os.W_OK):  # the WAL journal lives beside the file
+        raise InputError(f"survey database {path!r}: its directory is read-only")
+    return exists
+
+
+def inspect(path: str) -> tuple[int, int, dict[str, list[str]]]:
+    """(application_id, user_version, {table: columns}) of an existing file, read only."""
+    uri = "file:" + os.path.abspath(path).replace("?", "%3f").replace("#", "%23") + "?mode=ro"
+    with sqlite_errors(path, "read it (is it an SQLite database?)"):
+        connection = sqlite3.connect(uri, uri=True)
+        try:
+            application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            names = [name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            tables = {
+                name: [row[1] for row in connection.execute(f"PRAGMA table_info({_quoted(name)})")] for name in names
+            }
+        finally:
+            connection.close()
+    return application_id, version, tables
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _is_legacy(tables: dict[str, list[str]]) -> bool:
+    """Our ``results`` table as the code before the stamp made it, and nothing else."""
+    return set(tables) == {"results"} and tables["results"] in (list(_LEGACY_COLUMNS), list(_LEGACY_COLUMNS[:-1]))
+
 
 class ResultsDB:
     def __init__(self, path: str) -> None:
-        self.connection = sqlite3.connect(path, timeout=60)
-        self.connection.execute("PRAGMA journal_mode=WAL")
-        self.connection.execute(SCHEMA)
-        columns = {row[1] for row in self.connection.execute("PRAGMA table_info(results)")}
-        if "proof" not in columns:  # a database from before proofs were told apart: all by search
-            self.connection.execute("ALTER TABLE results ADD COLUMN proof TEXT NOT NULL DEFAULT ''")
-            self.connection.execute("UPDATE results SET proof = 'search' WHERE result = 'unwinnable'")
-        self.connection.commit()
+        self.path = path
+        exists = _check_path(path)
+        version = 0
+        if exists and os.path.getsize(path) > 0:
+            application_id, version, tables = inspect(path)
+            if application_id == APPLICATION_ID:
+                if version > SCHEMA_VERSION:
+                    raise InputError(
+                        f"survey database {path!r} has schema version {version}, newer than this "
+                        f"program's ({SCHEMA_VERSION}): upgrade butterfly"
+                    )
+            elif application_id != 0 or (tables and not _is_legacy(tables)):
+                raise InputError(
+                    f"{path!r} is not a butterfly survey database (another program's file?): "
+                    "refusing to touch it; give --db a new file"
+                )
+            elif tables:
+                version = 1 if "proof" in tables["results"] else 0
+            else:
+                version = -1  # an empty database: make it ours
+        else:
+            version = -1
+        with sqlite_errors(path, "open it"):
+            self.connection = sqlite3.connect(path, timeout=60)
+        try:
+            with sqlite_errors(path, "prepare it"):
+                if version < SCHEMA_VERSION:
+                    self._migrate(version)
+                self.connection.execute("PRAGMA journal_mode=WAL")
+        except BaseException:
+            self.connection.close()
+            raise
+
+    def _migrate(self, version: int) -> None:
+        """Make the database ours at :data:`SCHEMA_VERSION` in one transaction
+        (``version`` -1: new; 0, 1: from before the stamp; another survey may be migrating it too)."""
+        c = self.connection
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            current = c.execute("PRAGMA user_version").fetchone()[0]
+            if c.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID and current >= SCHEMA_VERSION:
+                c.execute("ROLLBACK")  # another process got there first
+                return
+            if version < 0:
+                c.execute(SCHEMA)
+            else:
+                if version == 0:  # from before proofs were told apart: all by search
+                    c.execute("ALTER TABLE results ADD COLUMN proof TEXT NOT NULL DEFAULT ''")
+                    c.execute("UPDATE results SET proof = 'search' WHERE result = 'unwinnable'")
+                c.execute("ALTER TABLE results ADD COLUMN stopped_by TEXT NOT NULL DEFAULT ''")
+                c.execute("ALTER TABLE results ADD COLUMN timeout REAL")
+                c.execute("ALTER TABLE results ADD COLUMN memory_mib INTEGER")
+                c.execute(INFER_STOPPED_BY)
+            c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            c.execute("COMMIT")
+        except BaseException:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            raise
 
     def close(self) -> None:
         self.connection.close()
 
-    def settled(self, game: str, deals: range, max_nodes: int | None, retry_unresolved: bool = False) -> set[int]:
-        """Deals needing no new search: decisive, or unresolved already with a
-        budget at least this large (a larger budget tries them again; so does
-        ``retry_unresolved``, for a solver that has learnt new proofs)."""
-        rows = self.connection.execute(
-            "SELECT deal, result, max_nodes FROM results WHERE game = ? AND deal BETWEEN ? AND ?",
-            (game, deals.start, deals.stop - 1),
-        )
-        settled = set()
-        for deal, result, budget in rows:
-            if (
-                result != UNRESOLVED
-                or not retry_unresolved
-                and (budget is None or (max_nodes is not None and budget >= max_nodes))
-            ):
-                settled.add(deal)
-        return settled
+    def settled(
+        self,
+        game: str,
+        deals: range,
+        max_nodes: int | None,
+        retry_unresolved: bool = False,
+        timeout: float | None = None,
+        memory_mib: int | None = None,
+    ) -> Iterator[int]:
+        """Deals needing no new search, in order: decisive, or unresolved
+        already under limits at least as loose as these: the limit that stopped
+        it (``stopped_by``) was as large or larger then (a looser limit, or
+        none, tries them again; so does ``retry_unresolved``, for a solver
+        that has learnt new proofs). Streamed: constant memory."""
+        for low in range(deals.start, deals.stop, _CHUNK):
+            with sqlite_errors(self.path, "read it"):
+                rows = self.connection.execute(
+                    "SELECT deal, result, max_nodes, stopped_by, timeout, memory_mib FROM results "
+                    "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
+                    (game, low, min(low + _CHUNK, deals.stop) - 1),
+                ).fetchall()
+            for deal, result, budget, stopped_by, old_timeout, old_memory in rows:
+                if result != UNRESOLVED:
+                    yield deal
+                elif retry_unresolved:
+                    continue
+                elif stopped_by == "time":
+                    if timeout is not None and old_timeout is not None and old_timeout >= timeout:
+                        yield deal
+                elif stopped_by == "memory":
+                    if memory_mib is not None and old_memory is not None and old_memory >= memory_mib:
+                        yield deal
+                elif stopped_by == "nodes" and (budget is None or (max_nodes is not None and budget >= max_nodes)):
+                    yield deal
 
-    def record(self, game: str, result, max_nodes: int | None) -> None:
-        self.connection.execute(
-            "INSERT OR REPLACE INTO results (game, deal, result, nodes, seconds, moves, max_nodes, proof) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (game, result.deal, result.result, result.nodes, result.seconds, result.moves, max_nodes, result.proof),
-        )
-        self.connection.commit()
+    def record(
+        self, game: str, result, max_nodes: int | None, timeout: float | None = None, memory_mib: int | None = None
+    ) -> None:
+        stopped_by = getattr(result, "stopped_by", "") or ""
+        if result.result == UNRESOLVED and not stopped_by:  # a result that does not say: as for old rows
+            stopped_by = "nodes" if max_nodes is not None and result.nodes >= max_nodes else "unknown"
+        with sqlite_errors(self.path, "record a result"):
+            self.connection.execute(
+                "INSERT OR REPLACE INTO results (game, deal, result, nodes, seconds, moves, max_nodes, proof, "
+                "stopped_by, timeout, memory_mib) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game,
+                    result.deal,
+                    result.result,
+                    result.nodes,
+                    result.seconds,
+                    result.moves,
+                    max_nodes,
+                    result.proof,
+                    stopped_by,
+                    timeout,
+                    memory_mib,
+                ),
+            )
+            self.connection.commit()
+
+    def infer_stopped_by(self) -> None:
+        """Fill ``stopped_by`` of unresolved rows loaded without it (published data files)."""
+        with sqlite_errors(self.path, "update it"):
+            self.connection.execute(INFER_STOPPED_BY)
+            self.connection.commit()
 
     def unresolved(self, game: str) -> list[int]:
         """The deals of ``game`` on record as unresolved, in order."""
@@ -77,19 +256,21 @@ class ResultsDB:
 
     def record_relaxation_proof(self, game: str, deal: int, seconds: float) -> None:
         """An unresolved deal proved lost by the chain relaxation, which took ``seconds``."""
-        self.connection.execute(
-            "UPDATE results SET result = 'unwinnable', proof = 'relaxation', seconds = seconds + ? "
-            "WHERE game = ? AND deal = ? AND result = 'unresolved'",
-            (seconds, game, deal),
-        )
-        self.connection.commit()
+        with sqlite_errors(self.path, "record a result"):
+            self.connection.execute(
+                "UPDATE results SET result = 'unwinnable', proof = 'relaxation', stopped_by = '', "
+                "seconds = seconds + ? WHERE game = ? AND deal = ? AND result = 'unresolved'",
+                (seconds, game, deal),
+            )
+            self.connection.commit()
 
     def results(self, game: str, deals: range) -> list[tuple]:
-        """(deal, result, nodes, seconds, moves, proof) for the deals of the range on record."""
-        return list(
-            self.connection.execute(
-                "SELECT deal, result, nodes, seconds, moves, proof FROM results "
-                "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
-                (game, deals.start, deals.stop - 1),
+        """(deal, result, nodes, seconds, moves, proof, stopped_by) for the deals of the range on record."""
+        with sqlite_errors(self.path, "read it"):
+            return list(
+                self.connection.execute(
+                    "SELECT deal, result, nodes, seconds, moves, proof, stopped_by FROM results "
+                    "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
+                    (game, deals.start, deals.stop - 1),
+                )
             )
-        )

@@ -175,6 +175,7 @@ def rebuild_db(db_path: str, folder: Path) -> int:
             )
             db.connection.commit()
             count += len(rows)
+        db.infer_stopped_by()  # the data files do not say why an unresolved deal stopped
     finally:
         db.close()
     return count

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
+import queue
+import signal
+import socket
 import statistics
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass
+from itertools import islice
+from urllib.parse import urlsplit
 
+from games.deals import MAX_DEAL, parse_whole_number, shown
 from games.errors import InputError
 from games.patience.rules import Position, Rules
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
@@ -24,26 +31,42 @@ class DealResult:
     moves: int
     #: How an ``unwinnable`` result was proved: "search" or "relaxation"; "" otherwise.
     proof: str = ""
+    #: The limit that stopped an ``unresolved`` search: "nodes", "time" or "memory"; "" otherwise.
+    stopped_by: str = ""
+
+
+#: The most deals one survey run takes (ranges are streamed, but the summary holds
+#: one result per deal): a larger survey runs in pieces on one --db.
+MAX_SURVEY_DEALS = 1_000_000
+#: The most worker processes, per CPU.
+WORKERS_PER_CPU = 4
+
+
+def max_workers() -> int:
+    return WORKERS_PER_CPU * (os.cpu_count() or 1)
 
 
 def parse_range(text: str) -> range:
-    """``"A-B"`` (both included) or a single ``"N"``.
+    """``"A-B"`` (both included) or a single ``"N"``: deal numbers (ASCII
+    digits, at most 2^63-1), at most :data:`MAX_SURVEY_DEALS` of them.
 
     >>> parse_range("0-999")
     range(0, 1000)
     """
     parts = text.strip().split("-")
+    if len(parts) not in (1, 2):
+        raise InputError(f"bad deal range {shown(text)} (expected A-B, e.g. 0-999)")
     try:
-        if len(parts) == 1:
-            first = last = int(parts[0])
-        elif len(parts) == 2:
-            first, last = int(parts[0]), int(parts[1])
-        else:
-            raise ValueError
-    except ValueError:
-        raise InputError(f"bad deal range {text!r} (expected A-B, e.g. 0-999)") from None
-    if first < 0 or last < first or last >= 2**63:
-        raise InputError(f"bad deal range {text!r}: need 0 <= A <= B < 2^63")
+        first, last = (parse_whole_number(part, "deal number", MAX_DEAL) for part in (parts[0], parts[-1]))
+    except InputError as error:
+        raise InputError(f"bad deal range {shown(text)}: {error}") from None
+    if last < first:
+        raise InputError(f"bad deal range {shown(text)}: need A <= B")
+    if last - first + 1 > MAX_SURVEY_DEALS:
+        raise InputError(
+            f"bad deal range {shown(text)}: {last - first + 1} deals, at most {MAX_SURVEY_DEALS:,} per run "
+            "(survey a larger range in pieces, with one --db)"
+        )
     return range(first, last + 1)
 
 
@@ -66,7 +89,13 @@ def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel", 
     """Solve one deal (the unit of work of every survey backend)."""
     result = solve(Position.deal(deal, rules), limits, engine, restarts=restarts)
     return DealResult(
-        deal, result.result, result.nodes, round(result.seconds, 6), len(result.moves), result.proved_by or ""
+        deal,
+        result.result,
+        result.nodes,
+        round(result.seconds, 6),
+        len(result.moves),
+        result.proved_by or "",
+        result.stopped_by or "",
     )
 
 
@@ -75,15 +104,25 @@ _job: dict = {}
 
 
 def _init_worker(rules: Rules, limits: Limits, engine: str, restarts: bool) -> None:
+    # Ctrl-C reaches the whole process group: the main process alone stops the survey
+    # (it terminates the pool), so the workers ignore it rather than print tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _job.update(rules=rules, limits=limits, engine=engine, restarts=restarts)
 
 
-def _solve_in_worker(deal: int) -> DealResult:
-    return solve_deal(deal, _job["rules"], _job["limits"], _job["engine"], _job["restarts"])
+def _solve_chunk_in_worker(deals: list[int]) -> list[DealResult]:
+    return [solve_deal(deal, _job["rules"], _job["limits"], _job["engine"], _job["restarts"]) for deal in deals]
+
+
+def _chunks(deals: Iterable[int], size: int) -> Iterator[list[int]]:
+    iterator = iter(deals)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
 
 
 def _solved(
-    deals: list[int],
+    deals: Iterable[int],
+    count: int,
     rules: Rules,
     limits: Limits,
     engine: str,
@@ -91,19 +130,63 @@ def _solved(
     workers: int,
     scheduler: str | None,
     connect_timeout: float,
-) -> Iterator[DealResult]:
-    """Results in the order they finish: one process, a local pool, or Dask."""
+) -> Generator[DealResult, None, None]:
+    """Results in the order they finish: one process, a local pool, or Dask.
+    ``count`` deals at most; they are taken from ``deals`` as work is handed
+    out (a bounded window in flight), never all at once."""
+    workers = min(workers, count)
     if scheduler is not None:
         yield from _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_timeout)
-    elif workers <= 1 or len(deals) <= 1:
+    elif workers <= 1:
         for deal in deals:
             yield solve_deal(deal, rules, limits, engine, restarts)
     else:
+        chunk = max(1, min(16, count // (8 * workers)))
+        finished: queue.SimpleQueue = queue.SimpleQueue()
         with multiprocessing.get_context("spawn").Pool(
             workers, initializer=_init_worker, initargs=(rules, limits, engine, restarts)
         ) as pool:
-            chunk = max(1, min(16, len(deals) // (8 * workers)))
-            yield from pool.imap_unordered(_solve_in_worker, deals, chunksize=chunk)
+            chunks = _chunks(deals, chunk)
+            in_flight = 0
+
+            def hand_out() -> bool:
+                nonlocal in_flight
+                work = next(chunks, None)
+                if work is None:
+                    return False
+                pool.apply_async(_solve_chunk_in_worker, (work,), callback=finished.put, error_callback=finished.put)
+                in_flight += 1
+                return True
+
+            for _ in range(4 * workers):
+                if not hand_out():
+                    break
+            while in_flight:
+                try:
+                    done = finished.get(timeout=0.2)  # a short wait: signals are handled in between
+                except queue.Empty:
+                    continue
+                in_flight -= 1
+                if isinstance(done, BaseException):
+                    raise done
+                hand_out()
+                yield from done
+
+
+def _check_reachable(scheduler: str, timeout: float) -> None:
+    """Fail fast, with a clear message, when nothing listens at the scheduler's address."""
+    parts = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host = port = None
+    if parts.scheme not in ("tcp", "tls") or not host or port is None:
+        raise InputError(f"bad --scheduler {shown(scheduler)} (expected tcp://host:port)")
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise InputError(f"cannot reach the Dask scheduler at {scheduler!r}: {reason}") from None
 
 
 def _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_timeout) -> Iterator[DealResult]:
@@ -111,16 +194,26 @@ def _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_t
         from distributed import Client, as_completed
     except ImportError:
         raise InputError("--scheduler needs Dask: pip install 'butterfly[cluster]'") from None
+    _check_reachable(scheduler, connect_timeout)
     try:
         client = Client(scheduler, timeout=f"{connect_timeout}s")
     except (OSError, TimeoutError, ValueError) as error:
         raise InputError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from None
     with client:
-        futures = client.map(
-            solve_deal, deals, rules=rules, limits=limits, engine=engine, restarts=restarts, pure=False
-        )
-        for future in as_completed(futures):
-            yield future.result()
+        deals = iter(deals)
+        window = max(64, 4 * sum(client.nthreads().values()))
+
+        def submit(deal):
+            return client.submit(
+                solve_deal, deal, rules=rules, limits=limits, engine=engine, restarts=restarts, pure=False
+            )
+
+        running = as_completed([submit(deal) for deal in islice(deals, window)])
+        for future in running:
+            result = future.result()
+            for deal in islice(deals, 1):
+                running.add(submit(deal))
+            yield result
 
 
 def run_survey(
@@ -145,32 +238,59 @@ def run_survey(
     with None for each deal already settled (first), then with each result
     as it arrives (for a progress bar).
     """
-    todo = list(deals)
+    deals = deals if isinstance(deals, range) else list(deals)
+    if len(deals) > MAX_SURVEY_DEALS:
+        raise InputError(f"at most {MAX_SURVEY_DEALS:,} deals per survey run, not {len(deals):,}")
+    todo: Iterable[int] = deals
+    count = len(deals)
     db = None
     if db_path is not None:
         if not isinstance(deals, range):
             raise ValueError("a survey with a database takes a range of deals")
         db, recorded = ResultsDB(db_path), deals  # the range the database answers for
-        settled = db.settled(rules.name, recorded, limits.max_nodes, retry_unresolved)
-        todo = [d for d in recorded if d not in settled]
+        try:
+            settled = sum(
+                1
+                for _ in db.settled(
+                    rules.name, recorded, limits.max_nodes, retry_unresolved, limits.timeout, limits.memory_mib
+                )
+            )
+        except BaseException:
+            db.close()
+            raise
+        count -= settled
+        todo = _unsettled(db, rules.name, recorded, limits, retry_unresolved)
         if on_result:
-            for _ in settled:
+            for _ in range(settled):
                 on_result(None)
     results: list[DealResult] = []
+    solved = _solved(todo, count, rules, limits, engine, restarts, workers, scheduler, connect_timeout)
     try:
-        for item in _solved(todo, rules, limits, engine, restarts, workers, scheduler, connect_timeout):
+        for item in solved:
             if db is not None:
-                db.record(rules.name, item, limits.max_nodes)
+                db.record(rules.name, item, limits.max_nodes, limits.timeout, limits.memory_mib)
             results.append(item)
             if on_result:
                 on_result(item)
         if db is not None:
             results = [DealResult(*row) for row in db.results(rules.name, recorded)]
     finally:
+        solved.close()  # a pool still running is terminated now, whatever stopped the survey
         if db is not None:
             db.close()
     results.sort(key=lambda r: r.deal)
     return results
+
+
+def _unsettled(db: ResultsDB, game: str, deals: range, limits: Limits, retry_unresolved: bool) -> Iterator[int]:
+    """The deals of the range not settled in ``db``, streamed (a merge with the settled ones, in order)."""
+    settled = db.settled(game, deals, limits.max_nodes, retry_unresolved, limits.timeout, limits.memory_mib)
+    skip = next(settled, None)
+    for deal in deals:
+        if deal == skip:
+            skip = next(settled, None)
+        else:
+            yield deal
 
 
 def summarise(results: list[DealResult]) -> dict:
@@ -197,4 +317,5 @@ def summarise(results: list[DealResult]) -> dict:
 
 
 def result_rows(results: list[DealResult]) -> list[dict]:
-    return [asdict(r) for r in results]
+    """The per-deal rows of ``--json`` (their fields as before ``stopped_by``, which the database keeps)."""
+    return [{k: v for k, v in asdict(r).items() if k != "stopped_by"} for r in results]

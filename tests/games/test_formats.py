@@ -386,7 +386,7 @@ def test_bad_cells_value_in_json(value):
 
 @pytest.mark.parametrize("text", ["{", '{"rows": ', '{"rows": {"L1": ["7H",]}}', "{'rows': {}}", '{"rows": {}} x'])
 def test_malformed_json(text):
-    assert_one_line_error(lambda: parse_deal(text), "bad JSON deal")
+    assert_one_line_error(lambda: parse_deal(text), "the deal is not valid JSON")
 
 
 def test_json_with_unknown_fields():
@@ -469,9 +469,40 @@ def test_parse_moves_round_trips_format_moves():
         ('["7H L3>R2", 5]', ("list of strings",)),
         ('{"moves": "7H L3>R2"}', ("list of strings",)),
         ('{"solution": ["7H L3>R2"]}', ("list of strings",)),
-        ('["7H L3>R2"', ("bad JSON move list",)),
+        ('["7H L3>R2"', ("the move list is not valid JSON",)),
         ('["7H L3>R9x"]', ("R9X",)),
     ],
 )
 def test_parse_moves_rejections(text, needles):
     assert_one_line_error(lambda: parse_moves(text), *needles)
+
+
+# ---- the one JSON loader and the typed fields (games/position_json.py) ----------
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[" * 100_000, "nested more than 32 deep"),
+        ('{"a": ' * 50 + "1" + "}" * 50, "nested more than 32 deep"),
+        ("[NaN]", "NaN is not a number"),
+        ("[1e999999]", "not valid JSON"),
+        ("[" + "9" * 5000 + "]", "digits"),
+        ("[1,", "not valid JSON"),
+    ],
+)
+def test_load_json_turns_every_problem_into_one_parse_error(text, message):
+    from games.position_json import load_json
+
+    assert_one_line_error(lambda: load_json(text, "the input"), message)
+
+
+def test_load_json_ignores_brackets_inside_strings():
+    from games.position_json import load_json
+
+    assert load_json('["' + "[" * 100 + '"]', "the input") == ["[" * 100]
+
+
+def test_deep_json_in_deals_and_move_lists_is_one_line():
+    assert_one_line_error(lambda: parse_deal("{" + '"a":[' * 100_000), "nested")
+    assert_one_line_error(lambda: parse_moves("[" * 100_000), "nested")

@@ -193,3 +193,65 @@ def test_worlds_never_give_a_stood_player_a_mouche():
 
 def seen_cards_of(state):
     return seen_cards(state, state.to_move)
+
+
+# ---- every field typed; counts bounded --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("trump", 5, "'trump' must be a string, not 5"),
+        ("cap", "20", "'cap' must be a whole number, not \"20\""),
+        ("cap", 10**13, "'cap'"),
+        ("tricks_played", None, "'tricks_played' must be a list"),
+        ("turned", [], "'turned' must be a card like \"7H\", not []"),
+        ("turned", ["TH"], "'turned' must be a card"),
+        ("pamphile", "false", "'pamphile' must be true or false, not \"false\""),
+        ("pamphile_any_suit", 0, "'pamphile_any_suit' must be true or false"),
+        ("entry", 1, "unknown entry 1"),
+        ("dealer", 1.0, "dealer must be a whole number"),
+        ("declared", "stand", "'declared' must give 4 entries"),
+        ("declared", ["stand", "stand", "stand", 4], "unknown declaration 4"),
+        ("declared", ["stand", "stand", "stand", "discard \u0664"], "must be written in the digits 0-9"),
+        ("declared", ["stand", "stand", "stand", "discard 1_0"], "must be written in the digits 0-9"),
+        ("declared", ["stand", "stand", "stand", "discard 9" * 1 + "9" * 5000], "digits 0-9"),
+        ("trick", [[0, 5]], "a card in 'trick'"),
+        ("trick", [[True, "KD"]], "a seat in 'trick'"),
+        ("pool", 10**13, "'pool'"),
+        ("chips", [1000, 1000, 1000, "995"], "player 3's chips must be a whole number"),
+        ("discarded", {}, "'discarded' must give 4 entries"),
+    ],
+)
+def test_every_field_is_type_checked(cli, tmp_path, field, value, message):
+    data = _example()
+    data[field] = value
+    cli.one_line_error(cli.run("mouche", "analyse", _write(tmp_path, data)), message)
+
+
+def test_a_folded_hand_is_an_empty_list_or_zero_not_false(cli):
+    data = {
+        "players": 3,
+        "dealer": 2,
+        "turned": "TH",
+        "declared": ["stand", "stand", "fold"],
+        "hands": [["KH", "QH", "9S", "8S"], ["AH", "8D", "9D", "JD", "KS"], []],
+        "trick": [[0, "AS"]],
+    }
+    assert cli.run("mouche", "analyse", "-", input=json.dumps(data)).exit_code == 0
+    data["hands"][2] = False
+    cli.one_line_error(cli.run("mouche", "analyse", "-", input=json.dumps(data)), "player 2 folded")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["analyse", str(EXAMPLES / "from-seat.json"), "--as-player", "2", "--worlds", "10000000000"], "--worlds"),
+        (["analyse", str(EXAMPLES / "declare.json"), "--seed", str(2**64)], "--seed"),
+        (["analyse", str(EXAMPLES / "declare.json"), "--as-player", "6"], "--as-player"),
+        (["play", "--hands", "1001"], "--hands"),
+        (["play", "--entry", "cap", "--cap", "1000005"], "--cap"),
+    ],
+)
+def test_counts_are_bounded(cli, args, message):
+    cli.one_line_error(cli.run("mouche", *args), message)

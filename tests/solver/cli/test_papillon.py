@@ -124,3 +124,101 @@ def test_analyse_with_one_redeal_left(cli):
     chips = [m["expected_chips"][result["to_move"]] for m in result["moves"]]
     assert chips == sorted(chips, reverse=True)
     assert "chance node" in cli.run("papillon", "analyse", path).output
+
+
+# ---- bounds: the kernel's 64-bit sums stay exact ---------------------------------
+
+CHIP_BOUND = 10**12
+STAKE_BOUND = 10**8
+
+
+def _at_bounds(name: str) -> dict:
+    data = json.loads((EXAMPLES / name).read_text())
+    data.update(chips=[CHIP_BOUND, -CHIP_BOUND, CHIP_BOUND], pool=CHIP_BOUND, stake=STAKE_BOUND)
+    return data
+
+
+@pytest.mark.parametrize("scoring", ["1725", "modern"])
+def test_kernel_and_python_agree_at_the_bounds(cli, tmp_path, scoring):
+    data = _at_bounds("last-deal.json")
+    data["scoring"] = scoring
+    path = _write(tmp_path, data)
+    kernel, python = (cli.run("papillon", "analyse", path, "--json", "--engine", e) for e in ("kernel", "python"))
+    assert kernel.exit_code == python.exit_code == 0, kernel.output + python.output
+    assert json.loads(kernel.output) == json.loads(python.output)
+    values = [c for m in json.loads(kernel.output)["moves"] for c in m["maxn_chips"]]
+    assert max(values) > CHIP_BOUND and min(values) < -CHIP_BOUND + 10**9  # the extremes were reached, exactly
+
+
+def test_kernel_and_python_agree_at_the_bounds_with_a_redeal(cli, tmp_path):
+    path = _write(tmp_path, _at_bounds("one-redeal-left.json"))
+    args = ("papillon", "analyse", path, "--json", "--limit", "12", "--seed", "3")
+    kernel, python = (json.loads(cli.run(*args, "--engine", e).output) for e in ("kernel", "python"))
+    assert [m["move"] for m in kernel["moves"]] == [m["move"] for m in python["moves"]]
+    for k, p in zip(kernel["moves"], python["moves"]):
+        assert k["expected_chips"] == pytest.approx(p["expected_chips"], rel=1e-12)
+        assert k["win_chance"] == pytest.approx(p["win_chance"])
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("chips", [CHIP_BOUND + 1, 0, 0], f"player 0's chips {CHIP_BOUND + 1} is out of range"),
+        ("chips", [0, -CHIP_BOUND - 1, 0], "player 1's chips"),
+        ("chips", [2**63, 0, 0], "out of range"),
+        ("pool", CHIP_BOUND + 1, f"'pool' {CHIP_BOUND + 1} is out of range (0 to {CHIP_BOUND})"),
+        ("stake", STAKE_BOUND + 1, f"(1 to {STAKE_BOUND})"),
+        ("stake", 10**400, "digits"),
+        ("pool", 1e300, "whole number"),
+    ],
+)
+def test_numbers_beyond_the_bounds_are_refused(cli, tmp_path, field, value, message):
+    data = _example()
+    data[field] = value
+    cli.one_line_error(cli.run("papillon", "analyse", _write(tmp_path, data)), message)
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("players", True, "players must be a whole number, not true"),
+        ("dealer", "0", 'dealer must be a whole number, not "0"'),
+        ("scoring", 1725, "unknown scoring 1725"),
+        ("hands", {"0": []}, "'hands' must give 3 entries"),
+        ("table", "5C 2C", "'table' must be a list of cards"),
+        ("taken", [1, None, 2], "cards taken by player 1 must be a whole number, not null"),
+        ("taken", [1, False, 2], "not false"),
+        ("last_trailer", "1", "last_trailer must be a whole number"),
+        ("papillons", 0, "'papillons' must be a list"),
+        ("papillons", [0, 0], "twice"),
+        ("chips", {"a": 1}, "'chips' must give 3 entries"),
+        ("stock", True, "'stock' must be a whole number"),
+    ],
+)
+def test_every_field_is_type_checked(cli, tmp_path, field, value, message):
+    data = _example()
+    data[field] = value
+    cli.one_line_error(cli.run("papillon", "analyse", _write(tmp_path, data)), message)
+
+
+def test_taken_mixing_cards_and_counts_still_checks_duplicates(cli, tmp_path):
+    data = _example()
+    held = data["hands"][0][0]
+    data["taken"] = [[held] + ["2C"] * 0, data["taken"][1], data["taken"][2] + data["taken"][0] - 1]
+    cli.one_line_error(cli.run("papillon", "analyse", _write(tmp_path, data)), f"card {held} appears twice")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--limit", "100001"], "--limit"),
+        (["--seed", str(2**63)], "--seed"),
+        (["--as-player", "99999999999999999999"], "--as-player"),
+    ],
+)
+def test_counts_are_bounded(cli, args, message):
+    cli.one_line_error(cli.run("papillon", "analyse", str(EXAMPLES / "last-deal.json"), *args), message)
+
+
+def test_play_rounds_are_bounded(cli):
+    cli.one_line_error(cli.run("papillon", "play", "--rounds", "101"), "--rounds")

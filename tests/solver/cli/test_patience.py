@@ -188,7 +188,7 @@ def test_help_lists_every_command_and_version_asks_the_metadata(cli):
     assert "Did you mean 'solve'?" in cli.run("solv").stderr
 
 
-def test_a_patience_command_imports_only_what_it_needs():
+def test_a_patience_command_imports_only_what_it_needs(tmp_path):
     """Start-up time (bench/startup.py) is mostly imports: solve loads
     neither the card games, nor the survey's machinery, nor PySAT, nor the
     package metadata."""
@@ -197,8 +197,59 @@ def test_a_patience_command_imports_only_what_it_needs():
         "try:\n    main(['solve', '1', '--json'])\nexcept SystemExit:\n    pass\n"
         "print(' '.join(sys.modules), file=sys.stderr)"
     )
-    loaded = set(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True).stderr.split())
+    # Run outside the checkout, so that the installed package is imported (CI installs it, not in place).
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path)
+    loaded = set(run.stderr.split())
     assert "solver.patience.kernel" in loaded
     unwanted = {"pysat", "multiprocessing", "sqlite3", "importlib.metadata", "games.papillon", "games.mouche"}
     unwanted |= {"solver.cli.papillon", "solver.cli.mouche", "solver.cli.survey", "solver.survey.run"}
     assert not loaded & unwanted
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        # one parser of whole numbers: ASCII digits only, bounded
+        (("survey", "--deals", "٠-٣"), "not a whole number"),
+        (("survey", "--deals", "1_0-1_2"), "not a whole number"),
+        (("survey", "--deals", "+1-3"), "not a whole number"),
+        (("survey", "--deals", "0-99999999999"), "at most 1,000,000 per run"),
+        (("survey", "--deals", f"{2**63 - 2}-{2**63 + 5}"), "out of range"),
+        (("survey", "--deals", "9" * 400), "too large"),
+        (("solve", "1", "--timeout", "nan"), "not a number of seconds"),
+        (("solve", "1", "--timeout", "inf"), "not a number of seconds"),
+        (("solve", "1", "--timeout", "-1"), "not a number of seconds"),
+        (("solve", "1", "--timeout", "1e300"), "out of range"),
+        (("solve", "1", "--timeout", "١"), "not a number of seconds"),
+        (("solve", "1", "--memory", str(2**70)), "too large"),
+        (("solve", "1", "--memory", "1_024"), "not a whole number"),
+        (("solve", "1", "--max-nodes", "1" + "0" * 30), "too large"),
+        (("solve", "1", "--max-nodes", "٣"), "not a whole number"),
+        (("solve", "1", "--relax", str(2**40)), "too large"),
+        (("solve", "1", "--basement", "١"), "not a whole number"),
+        (("solve", "9" * 300), "not a deal number"),
+        (("survey", "--deals", "0-3", "--workers", "100000"), "--workers"),
+        (("survey", "--deals", "0-3", "--workers", "0"), "--workers"),
+        (("survey", "--deals", "0-3", "--scheduler", "not an address"), "--scheduler"),
+    ],
+)
+def test_numbers_out_of_range_or_in_other_forms_are_one_line(cli, args, fragment):
+    result = cli.run(*args)
+    cli.one_line_error(result, fragment)
+    assert result.stdout == ""
+
+
+def test_unreachable_scheduler_fails_at_once_in_one_line(cli):
+    pytest.importorskip("distributed")
+    result = cli.run("survey", "--deals", "0-3", "--scheduler", "tcp://127.0.0.1:1")
+    cli.one_line_error(result, "cannot reach the Dask scheduler", "refused")
+    assert result.stdout == ""
+
+
+def test_show_with_bad_moves_prints_nothing(cli, tmp_path):
+    """The whole input is read and checked before anything is printed."""
+    result = cli.run("show", 1, "--moves", "-", input="2D L3>F\nKD L3>B\nAS L1>F\n")
+    cli.one_line_error(result, "move 2 (KD L3>B)")
+    assert result.stdout == ""
+    good = cli.run("show", 1, "--moves", "-", input="2D L3>F\n")
+    assert good.exit_code == 0 and "1. 2D L3>F" in good.stdout

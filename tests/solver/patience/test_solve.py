@@ -1,5 +1,7 @@
 """The solve front-end with restarts: wins are real, budgets hold, proofs pass."""
 
+import pytest
+
 from games.patience.rules import Position, make_rules
 from solver.patience.result import Limits
 from solver.patience.solve import row_order, solve
@@ -47,3 +49,38 @@ def test_a_proof_is_still_a_proof():
         restarted = solve(deal, Limits(max_nodes=100_000))
         if "unresolved" not in (plain.result, restarted.result):
             assert plain.result == restarted.result
+
+
+def test_restarts_take_at_most_their_share_of_the_time(monkeypatch):
+    """A huge node budget with a time limit: the shuffled restarts stop at
+    40 % of the time, and the full search gets the rest (it used to get
+    nothing: the restarts' share was counted in nodes only)."""
+    import solver.patience.solve as solve_module
+    from solver.patience import kernel
+    from solver.patience.result import SolveResult
+
+    clock = [0.0]
+    calls = []
+
+    def fake_search(position, limits, safe_autoplay, dead_ends):
+        calls.append((clock[0], limits))
+        clock[0] += min(limits.timeout, 0.01)  # each attempt spends its time and stops
+        return SolveResult("unresolved", nodes=limits.max_nodes if limits.timeout > 0.01 else 5, stopped_by="time")
+
+    monkeypatch.setattr(solve_module.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(kernel, "solve", fake_search)
+    solve(Position.deal(1), Limits(max_nodes=10**12, timeout=10.0))
+    *restarts, (started, final) = calls
+    assert len(restarts) > 100 and all(limits.max_nodes == 20_000 for _, limits in restarts)
+    assert all(at + limits.timeout <= 4.0 + 1e-9 for at, limits in restarts)  # within 40 % of the time
+    assert started == pytest.approx(4.0)
+    assert final.timeout == pytest.approx(6.0) and final.max_nodes > 10**11
+
+
+def test_the_python_engine_honours_the_memory_cap():
+    deal = Position.deal(21)
+    capped = solve(deal, Limits(max_nodes=100_000, memory_mib=1), engine="python", restarts=False)
+    assert (capped.result, capped.stopped_by) == ("unresolved", "memory")
+    assert 0 < capped.nodes < 100_000
+    roomy = solve(deal, Limits(max_nodes=capped.nodes + 100), engine="python", restarts=False)
+    assert roomy.stopped_by == "nodes"  # the cap, not the node limit, stopped the first

@@ -1,0 +1,217 @@
+"""A seeded fuzzer over every input format, through the command line.
+
+Valid inputs (the example positions, ``butterfly deal`` output in both
+forms, move lists) are mutated: characters deleted, duplicated or replaced,
+a JSON field's value swapped for another type, huge numbers, deep nesting,
+invalid UTF-8. Every command that reads the input must then exit 0, 1
+(``verify`` only) or 2, never with a traceback (``cli.run`` lets any
+exception through, failing the test); an exit 2 is one line on stderr. For
+the card games' positions (this module's formats), nothing is on stdout
+when the exit code is 2, and on an accepted Papillon position the kernel
+and the Python engine give the same analysis.
+
+A few hundred cases run by default; ``-m slow`` runs thousands more.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import checkout
+
+EXAMPLES = checkout.EXAMPLES
+
+#: Values a JSON field is swapped for: wrong types, out-of-range and huge numbers.
+ODD_VALUES = [
+    True,
+    False,
+    None,
+    "false",
+    "20",
+    "\u0663",
+    "",
+    [],
+    {},
+    [[]],
+    1.5,
+    -1,
+    0,
+    2**31,
+    2**60,
+    2**63,
+    -(2**63) - 1,
+    10**12 + 1,
+    10**30,
+    "KH",
+    ["KH"],
+    [0, "KH"],
+]
+
+
+def _texts(cli) -> dict[str, list[str]]:
+    """The valid inputs, by format."""
+    deal_text = cli.run("deal", "1").output
+    deal_json = cli.run("deal", "7", "--game", "fortress", "--json").output
+    return {
+        "deal": [deal_text, deal_json],
+        "moves": ["1. 7D L1>B\n2. 8D L1>B\n", '["5S L2>B", "JC L2>F"]', '{"moves": ["7D L1>B"]}'],
+        "papillon": [p.read_text() for p in sorted((EXAMPLES / "papillon").glob("*.json"))],
+        "mouche": [p.read_text() for p in sorted((EXAMPLES / "mouche").glob("*.json"))],
+    }
+
+
+def _swap_json(text: str, rng: random.Random) -> str | None:
+    """``text`` (JSON) with one value somewhere replaced by an odd one."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    holders = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            holders.extend((node, k) for k in node)
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            holders.extend((node, i) for i in range(len(node)))
+            for v in node:
+                walk(v)
+
+    walk(data)
+    if not holders:
+        return None
+    holder, key = rng.choice(holders)
+    holder[key] = rng.choice(ODD_VALUES)
+    return json.dumps(data)
+
+
+def mutate(text: str, rng: random.Random) -> str | bytes:
+    """One random mutation of ``text`` (sometimes two)."""
+    kind = rng.randrange(10)
+    i = rng.randrange(len(text) + 1)
+    if kind == 0:
+        out: str | bytes = text[:i] + text[i + rng.randrange(1, 4) :]
+    elif kind == 1:
+        j = min(len(text), i + rng.randrange(1, 8))
+        out = text[:j] + text[i:j] + text[j:]
+    elif kind == 2:
+        out = text[:i] + rng.choice('{}[]",:0123456789-. \n#xKH\u0663\u00e9') + text[i + 1 :]
+    elif kind in (3, 4, 5):
+        out = _swap_json(text, rng) or text[:i] + text[i + 1 :]
+    elif kind == 6:
+        out = text[:i] + rng.choice(["9" * rng.randrange(20, 6000), "1e999", "NaN", "-0", "2_0"]) + text[i:]
+    elif kind == 7:
+        depth = rng.choice([40, 1000, 100_000])
+        out = text[:i] + "[" * depth + "]" * rng.choice([0, depth]) + text[i:]
+    elif kind == 8:
+        out = text.encode()[:i] + bytes([rng.choice([0xFF, 0xC3, 0x80, 0xED])]) + text.encode()[i:]
+    else:
+        out = text[:i] + "\r\n" + text[i:]
+    if isinstance(out, str) and rng.random() < 0.2:
+        return mutate(out, rng)
+    return out
+
+
+def _check(cli, result, *, owned: bool, verify: bool = False) -> None:
+    assert "Traceback" not in result.output
+    assert result.exit_code in ((0, 1, 2) if verify else (0, 2)), (result.exit_code, result.output[:2000])
+    if result.exit_code == 2:
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, result.stderr[:2000]
+        if owned:
+            assert result.stdout == "", result.stdout[:2000]
+
+
+def _run_case(cli, kind: str, text: str | bytes) -> None:
+    if kind == "papillon":
+        args = ["papillon", "analyse", "-", "--limit", "4", "--json"]
+        kernel = cli.run(*args, input=text)
+        _check(cli, kernel, owned=True)
+        python = cli.run(*args, "--engine", "python", input=text)
+        _check(cli, python, owned=True)
+        assert python.exit_code == kernel.exit_code
+        if kernel.exit_code == 0:
+            assert _same(json.loads(kernel.stdout), json.loads(python.stdout)), (kernel.stdout, python.stdout)
+        seat = cli.run("papillon", "analyse", "-", "--as-player", "0", "--limit", "4", input=text)
+        _check(cli, seat, owned=True)
+    elif kind == "mouche":
+        for extra in ([], ["--as-player", "0"]):
+            _check(cli, cli.run("mouche", "analyse", "-", "--worlds", "3", *extra, input=text), owned=True)
+    elif kind == "deal":
+        _check(cli, cli.run("show", "-", input=text), owned=False)
+        _check(cli, cli.run("solve", "-", "--max-nodes", "300", "--no-restarts", input=text), owned=False)
+        _check(
+            cli, cli.run("verify", "-", EXAMPLES / "papillon" / "last-deal.json", input=text), owned=False, verify=True
+        )
+    else:
+        _check(cli, cli.run("verify", "1", "-", input=text), owned=False, verify=True)
+        _check(cli, cli.run("show", "1", "--moves", "-", input=text), owned=False)
+
+
+def _same(a, b) -> bool:
+    """Equal JSON, floats compared to 12 significant digits."""
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) or isinstance(b, float):
+        return a == pytest.approx(b, rel=1e-12)
+    return a == b
+
+
+def _fuzz(cli, seed: int, cases: int) -> None:
+    rng = random.Random(seed)
+    texts = _texts(cli)
+    kinds = sorted(texts)
+    for _ in range(cases):
+        kind = kinds[rng.randrange(len(kinds))]
+        _run_case(cli, kind, mutate(rng.choice(texts[kind]), rng))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fuzz_every_input_format(cli, seed):
+    _fuzz(cli, seed, 100)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(100, 110))
+def test_fuzz_every_input_format_more(cli, seed):
+    _fuzz(cli, seed, 400)
+
+
+def test_the_unmutated_inputs_are_accepted(cli):
+    for kind, texts in _texts(cli).items():
+        if kind in ("papillon", "mouche"):
+            for text in texts:
+                _run_case(cli, kind, text)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["papillon", "analyse", "-"],
+        ["mouche", "analyse", "-"],
+        ["show", "-"],
+        ["solve", "-"],
+        ["verify", "1", "-"],
+    ],
+)
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"[" * 100_000, "nested more than"),
+        (b'{"a": ' * 100_000, "nested more than"),
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b" " * (1 << 20) + b"{}", "larger than 1024 KiB"),
+    ],
+)
+def test_hostile_inputs_are_one_line(cli, command, data, message):
+    result = cli.run(*command, input=data)
+    if command[0] in ("show", "solve") and message == "nested more than" and data[:1] == b"[":
+        message = ""  # a deal starting with "[" is read as text: some other one-line error
+    cli.one_line_error(result, message)
+    assert result.stdout == ""
