@@ -19,6 +19,7 @@ is left in play at the end.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,14 @@ class Event(NamedTuple):
     player: int
     chips: int = 0
     cards: tuple[Card, ...] = ()
+
+
+class WhenBroke(str, enum.Enum):
+    """What a whole game does when a player cannot pay what the next hand
+    asks of them (docs/rules/papillon.md, docs/rules/mouche.md)."""
+
+    DEBT = "debt"  # play on: chips may go below zero, the bank lends (the default)
+    STOP = "stop"  # the game ends before that hand
 
 
 def collect_each(chips: list[int], player: int, each: int) -> None:

@@ -329,6 +329,8 @@ def game_log(game: GameRecord, names: list[str]) -> str:
             + ", ".join(f"{seat_name(p)} {c}" for p, c in enumerate(end.chips))
             + f"; for the next hand: {end.carry + sum(end.pending)}"
         )
+    if game.broke >= 0:
+        lines += ["", f"{seat_name(game.broke)} cannot pay what the next hand asks: the game stops (when broke: stop)."]
     lines += [
         "",
         "Final chips: "
@@ -349,6 +351,8 @@ def game_json(game: GameRecord, names: list[str]) -> dict:
             "cap": o.cap,
             "pamphile_any_suit": o.pamphile_any_suit,
             "turned_pamphile_needs_standing": o.turned_pamphile_needs_standing,
+            "when_broke": o.when_broke.value,
+            "purse": o.purse,
         },
         "seed": game.seed,
         "bots": names,
@@ -376,4 +380,5 @@ def game_json(game: GameRecord, names: list[str]) -> dict:
         ],
         "chips": list(game.chips),
         "left_in_play": game.pool_left,
+        "broke": None if game.broke < 0 else game.broke,
     }

@@ -3,7 +3,7 @@ hand with the pool and the mouches carried, the final chips.
 
 >>> from solver.mouche.bots import rule_bot
 >>> game = play_game(MoucheOptions(players=4), hands=3, seed=1, bots=[rule_bot] * 4)
->>> len(game.hands), sum(game.chips) + game.pool_left == 4 * PURSE
+>>> len(game.hands), sum(game.chips) + game.pool_left == 4 * game.options.purse
 (3, True)
 """
 
@@ -16,8 +16,8 @@ from games import records
 from games.cards import Card, Rank, Suit
 from games.deals import SplitMix64, shuffled_deck
 from games.errors import InputError
-from games.mouche.rules import PURSE, Action, MoucheHand, MoucheOptions
-from games.records import check_bots_and_seed, play_hand
+from games.mouche.rules import DEALER_STAKE, Action, MoucheHand, MoucheOptions
+from games.records import WhenBroke, check_bots_and_seed, play_hand
 from games.state import Bot
 
 #: The hierarchical cards drawn for seats: king first, then queen, jack, ace, 10, 9.
@@ -35,6 +35,7 @@ class GameRecord(records.GameRecord[MoucheOptions, MoucheHand, Action]):
     seats: list[int]  # seats[s]: the player (by bot order) sitting at seat s
     draw: list[tuple[int, Card]]  # each player's card in the draw
     pool_left: int  # chips still in the pool, the carried mouches and the pending ones
+    broke: int = -1  # with when_broke "stop": the seat that could not pay (-1: none)
 
 
 def draw_seats(players: int, rng: SplitMix64) -> tuple[list[int], list[tuple[int, Card]]]:
@@ -59,16 +60,21 @@ def play_game(options: MoucheOptions, hands: int, seed: int, bots: list[Bot[Mouc
     rng = SplitMix64(seed)
     bot_rng = random.Random(seed)
     seats, draw = draw_seats(n, rng)
-    chips = (PURSE,) * n
+    chips = (options.purse,) * n
     carry = 0
     pending: tuple[int, ...] = ()
     dealer = 0
     played: list[HandRecord] = []
+    broke = -1
     for number in range(1, hands + 1):
+        if options.when_broke is WhenBroke.STOP:
+            broke = next((s for s in range(n) if chips[s] < (DEALER_STAKE if s == dealer else 0)), -1)
+            if broke >= 0:
+                break
         deck = shuffled_deck(rng.next_u64() >> 1, options.deck_size)
         state = MoucheHand.deal(dealer, deck, options, chips=chips, carry=carry, pending=pending)
         record = play_hand(number, deck, state, dealer, bots, bot_rng, seats.__getitem__)
         played.append(record)
         chips, carry, pending = record.end.chips, record.end.carry, record.end.pending
         dealer = (dealer + 1) % n  # the first to play deals the next hand
-    return GameRecord(options, seed, played, chips, seats, draw, carry + sum(pending))
+    return GameRecord(options, seed, played, chips, seats, draw, carry + sum(pending), broke)

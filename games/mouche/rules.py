@@ -29,13 +29,14 @@ from typing import NamedTuple
 from games.cards import Card, Rank, Suit, make_deck, parse_cards
 from games.deals import shuffled_deck
 from games.errors import InputError, ParseError
-from games.records import Event, collect_each
+from games.records import Event, WhenBroke, collect_each
 from games.state import play_checked
 
 DECKS = {3: 28, 4: 36, 5: 48, 6: 52}
 HAND_SIZE = 5
 DEALER_STAKE = 5  # the dealer's chips into the pool each hand
 PURSE = 1000  # 20 chips, 16 plaques of 5, 9 contracts of 100
+MAX_PURSE = 10**9  # far below the bound on chips in a position (docs/formats.md)
 PAMPHILE = Card(Rank.JACK, Suit.CLUBS)
 
 #: Card order, high to low: K Q J A 10 9 ... 2. ``POWER[rank]`` grows with strength.
@@ -63,6 +64,8 @@ class MoucheOptions:
     cap: int = 20  # with entry "cap": the most a player owes for a mouche (a multiple of 5)
     pamphile_any_suit: bool = False  # for having the mouche, the Pamphile may be any suit
     turned_pamphile_needs_standing: bool = False  # a turned Pamphile is paid only if the dealer plays
+    when_broke: WhenBroke = WhenBroke.DEBT  # a player below zero, or a dealer short of the stake: play on, or stop
+    purse: int = PURSE  # each player's chips at the start of a game (seed 002: "can be adapted")
 
     def __post_init__(self) -> None:
         if self.players not in DECKS:
@@ -71,6 +74,12 @@ class MoucheOptions:
             object.__setattr__(self, "entry", MoucheEntry(self.entry))
         except ValueError:
             raise InputError(f"unknown mouche entry {self.entry!r} (all, largest-first, cap)") from None
+        try:
+            object.__setattr__(self, "when_broke", WhenBroke(self.when_broke))
+        except ValueError:
+            raise InputError(f"unknown when-broke rule {self.when_broke!r} (debt, stop)") from None
+        if not DEALER_STAKE <= self.purse <= MAX_PURSE:
+            raise InputError(f"the purse must be {DEALER_STAKE} to {MAX_PURSE} chips, not {self.purse}")
         if self.cap <= 0 or self.cap % 5:
             raise InputError(f"the mouche cap must be a positive multiple of 5, not {self.cap}")
 

@@ -308,6 +308,8 @@ def game_log(game: GameRecord, bot_names: list[str]) -> str:
             "  chips: " + ", ".join(f"{seat_name(p)} {c}" for p, c in enumerate(end.chips)) + f"; pool {end.pool}"
         )
     lines.append("")
+    if game.broke >= 0:
+        lines.append(f"{seat_name(game.broke)} cannot pay the next ante: the game stops (when broke: stop).")
     if game.shared:
         lines.append(f"The pool was shared at the end ({game.pool} chip{'s' * (game.pool != 1)} could not be divided).")
     best = max(game.chips)
@@ -332,6 +334,7 @@ def game_json(game: GameRecord, bot_names: list[str]) -> dict:
             "tie_stake": o.tie_stake.value,
             "ante": o.ante,
             "purse": o.purse,
+            "when_broke": o.when_broke.value,
         },
         "seed": game.seed,
         "bots": bot_names,
@@ -352,4 +355,5 @@ def game_json(game: GameRecord, bot_names: list[str]) -> dict:
         "chips": list(game.chips),
         "pool": game.pool,
         "shared": game.shared,
+        "broke": None if game.broke < 0 else game.broke,
     }

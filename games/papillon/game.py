@@ -19,7 +19,7 @@ from games import records
 from games.cards import Card, make_deck
 from games.deals import SplitMix64, shuffled_deck
 from games.papillon.rules import FirstDealer, HandState, Move, Options, UnclaimedPool
-from games.records import check_bots_and_seed, play_hand
+from games.records import WhenBroke, check_bots_and_seed, play_hand
 from games.state import Bot
 
 HandRecord = records.HandRecord[HandState, Move]
@@ -33,6 +33,7 @@ class GameRecord(records.GameRecord[Options, HandState, Move]):
     draws: list[list[tuple[int, Card]]]  # the draw for first dealer, round by round of ties
     pool: int
     shared: bool  # the unclaimed pool was shared at the end
+    broke: int = -1  # with when_broke "stop": the seat that could not pay the next ante (-1: none)
 
     @property
     def total(self) -> int:
@@ -70,9 +71,14 @@ def play_game(options: Options, seed: int, bots: list[Bot[HandState, Move]]) -> 
     stake = 1
     hands: list[HandRecord] = []
     scheduled = options.rounds * n
+    broke = -1
     while len(hands) < scheduled or (
         pool and options.unclaimed_pool is UnclaimedPool.PLAY_ON and len(hands) < scheduled + options.extra_hands
     ):
+        if options.when_broke is WhenBroke.STOP:
+            broke = next((p for p in range(n) if chips[p] < options.chips_ante), -1)
+            if broke >= 0:
+                break
         deck = shuffled_deck(rng.next_u64() >> 1)
         for p in range(n):
             chips[p] -= options.chips_ante
@@ -87,4 +93,4 @@ def play_game(options: Options, seed: int, bots: list[Bot[HandState, Move]]) -> 
         each = pool // n
         chips = [c + each for c in chips]
         pool -= each * n
-    return GameRecord(options, seed, hands, tuple(chips), draws, pool, shared)
+    return GameRecord(options, seed, hands, tuple(chips), draws, pool, shared, broke)

@@ -30,7 +30,7 @@ from typing import NamedTuple
 from games.cards import Card, Rank, make_deck, parse_cards
 from games.deals import shuffled_deck
 from games.errors import InputError, ParseError
-from games.records import Event, collect_each
+from games.records import Event, WhenBroke, collect_each
 from games.state import play_checked
 from games.worlds import random_split, rank_splits
 
@@ -85,6 +85,7 @@ class Options:
     unclaimed_pool: UnclaimedPool = UnclaimedPool.PLAY_ON
     ante: int | None = None  # chips each player puts in the pool per hand; None: 20 (1725) or 2 (modern)
     extra_hands: int = 60  # play-on gives up and shares after this many extra hands
+    when_broke: WhenBroke = WhenBroke.DEBT  # a player who cannot pay the next ante: play on, or stop
 
     def __post_init__(self) -> None:
         if self.players not in TABLE_CARDS:
@@ -95,6 +96,7 @@ class Options:
         object.__setattr__(self, "tie_stake", _enum(TieStake, self.tie_stake, "tie stake"))
         object.__setattr__(self, "first_dealer", _enum(FirstDealer, self.first_dealer, "first dealer rule"))
         object.__setattr__(self, "unclaimed_pool", _enum(UnclaimedPool, self.unclaimed_pool, "unclaimed-pool rule"))
+        object.__setattr__(self, "when_broke", _enum(WhenBroke, self.when_broke, "when-broke rule"))
         if self.ante is None:
             object.__setattr__(self, "ante", TOKEN if self.scoring is Scoring.CLASSIC else 2)
         if self.chips_ante < 0:

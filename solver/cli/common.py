@@ -13,6 +13,7 @@ import sys
 import click
 
 from games.errors import InputError
+from games.records import WhenBroke
 
 #: The largest input file (or standard input) a command reads: the largest
 #: valid deal, move list or position is a few kilobytes.
@@ -124,3 +125,12 @@ game_seed_option = click.option(
 def echo_json(data: object) -> None:
     """Print ``data`` as the commands print JSON (indented by one space)."""
     click.echo(json.dumps(data, indent=1))
+
+
+when_broke_option = click.option(
+    "--when-broke",
+    type=click.Choice([rule.value for rule in WhenBroke]),
+    default=WhenBroke.DEBT.value,
+    show_default=True,
+    help="A player who cannot pay what the next hand asks: play on in debt (the bank lends) or stop the game.",
+)

@@ -10,7 +10,7 @@ from games.cards import Card
 from games.errors import InputError
 from games.mouche.format import game_json, game_log, parse_position
 from games.mouche.game import play_game
-from games.mouche.rules import MoucheHand, MoucheOptions
+from games.mouche.rules import DEALER_STAKE, MAX_PURSE, PURSE, MoucheHand, MoucheOptions
 from games.records import cards_text, seat_name
 from solver.cli.common import (
     MAX_SAMPLES,
@@ -20,6 +20,7 @@ from solver.cli.common import (
     echo_json,
     game_seed_option,
     read_text,
+    when_broke_option,
 )
 from solver.mouche import analysis as mouche
 from solver.mouche.bots import BOTS
@@ -33,17 +34,6 @@ MAX_CAP = 1_000_000
 @click.group(name="mouche")
 def mouche_group():
     """La Mouche (1718) and Le Pamphile (1758): play with bots, analyse hands."""
-
-
-def _options(players, pamphile, entry, cap, any_suit, needs_standing) -> MoucheOptions:
-    return MoucheOptions(
-        players=players,
-        pamphile=pamphile,
-        entry=entry,
-        cap=cap,
-        pamphile_any_suit=any_suit,
-        turned_pamphile_needs_standing=needs_standing,
-    )
 
 
 @mouche_group.command()
@@ -83,10 +73,40 @@ def _options(players, pamphile, entry, cap, any_suit, needs_standing) -> MoucheO
     show_default=True,
     help="Bots by player, comma-separated (random, rules, analyst), or one for all.",
 )
+@when_broke_option
+@click.option(
+    "--purse",
+    type=WholeNumber(DEALER_STAKE, MAX_PURSE),
+    default=PURSE,
+    show_default=True,
+    help="Each player's chips at the start.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the game as JSON.")
-def play(players, hands, pamphile, pamphile_any_suit, turned_pamphile_needs_standing, entry, cap, seed, bots, as_json):
+def play(
+    players,
+    hands,
+    pamphile,
+    pamphile_any_suit,
+    turned_pamphile_needs_standing,
+    entry,
+    cap,
+    seed,
+    bots,
+    when_broke,
+    purse,
+    as_json,
+):
     """Play whole hands with bots and print them (declarations, tricks, pool, payments)."""
-    options = _options(players, pamphile, entry, cap, pamphile_any_suit, turned_pamphile_needs_standing)
+    options = MoucheOptions(
+        players=players,
+        pamphile=pamphile,
+        entry=entry,
+        cap=cap,
+        pamphile_any_suit=pamphile_any_suit,
+        turned_pamphile_needs_standing=turned_pamphile_needs_standing,
+        when_broke=when_broke,
+        purse=purse,
+    )
     names = bot_names(bots, players, BOTS)
     game = play_game(options, hands, seed, [BOTS[n] for n in names])
     if as_json:

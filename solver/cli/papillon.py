@@ -17,6 +17,7 @@ from solver.cli.common import (
     echo_json,
     game_seed_option,
     read_text,
+    when_broke_option,
 )
 from solver.papillon.analysis import ENGINES, RedealAnalysis, analyse, analyse_redeal, paranoid
 from solver.papillon.bots import BOTS
@@ -75,8 +76,9 @@ def papillon():
     show_default=True,
     help="After a tie for most cards the next payment grows by one, or doubles.",
 )
+@when_broke_option
 @click.option("--json", "as_json", is_flag=True, help="Print the game as JSON.")
-def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie_stake, as_json):
+def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie_stake, when_broke, as_json):
     """Play a whole game with bots and print it hand by hand."""
     options = Options(
         players=players,
@@ -85,6 +87,7 @@ def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie
         first_dealer=first_dealer,
         unclaimed_pool=unclaimed_pool,
         tie_stake=tie_stake,
+        when_broke=when_broke,
     )
     names = bot_names(bots, players, BOTS)
     game = play_game(options, seed, [BOTS[n] for n in names])
