@@ -9,6 +9,7 @@ import queue
 import signal
 import socket
 import statistics
+import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from itertools import islice
@@ -173,6 +174,10 @@ def _solved(
                 yield from done
 
 
+#: How often a Dask survey with nothing finished looks at whether the cluster still has workers.
+DASK_POLL_SECONDS = 0.2
+
+
 def _check_reachable(scheduler: str, timeout: float) -> None:
     """Fail fast, with a clear message, when nothing listens at the scheduler's address."""
     parts = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
@@ -209,11 +214,25 @@ def _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_t
             )
 
         running = as_completed([submit(deal) for deal in islice(deals, window)])
-        for future in running:
-            result = future.result()
-            for deal in islice(deals, 1):
-                running.add(submit(deal))
-            yield result
+        seen_workers = time.monotonic()
+        while not running.is_empty():
+            ready = running.next_batch(block=False)
+            if not ready:
+                # Futures wait for ever on a cluster whose workers are all gone: give up after the connect timeout.
+                if client.scheduler_info().get("workers"):
+                    seen_workers = time.monotonic()
+                elif time.monotonic() - seen_workers > connect_timeout:
+                    raise InputError(f"the Dask cluster at {scheduler!r} has had no workers for {connect_timeout:g} s")
+                time.sleep(DASK_POLL_SECONDS)
+                continue
+            for future in ready:
+                try:
+                    result = future.result()
+                except Exception as error:  # a worker killed mid-deal, or lost: one line, not a traceback
+                    raise InputError(f"the Dask cluster failed a deal: {type(error).__name__}: {error}") from None
+                for deal in islice(deals, 1):
+                    running.add(submit(deal))
+                yield result
 
 
 def run_survey(

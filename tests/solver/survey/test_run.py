@@ -133,6 +133,15 @@ def test_dask_cluster_matches_the_local_pool():
     assert as_rows(on_dask) == as_rows(local)
 
 
+def test_a_cluster_without_workers_is_a_clear_error_not_a_wait():
+    distributed = pytest.importorskip("distributed")
+    from games.errors import InputError
+
+    cluster = distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None)
+    with cluster, pytest.raises(InputError, match="has had no workers for 1 s"):
+        run_survey(range(3), RULES, LIMITS, scheduler=cluster.scheduler_address, connect_timeout=1)
+
+
 def test_unreachable_scheduler_is_a_clear_error():
     pytest.importorskip("distributed")
     from games.errors import InputError
