@@ -66,6 +66,10 @@ PLACE_FOUNDATION = LOC_FOUNDATION
 #: Most rows and cells a position may have (the state's fixed arrays).
 ROWS_LIMIT = MAX_ROWS
 CELLS_LIMIT = MAX_CELLS
+#: The transposition table's accounting, which the reference search mirrors
+#: (solver/patience/reference.py) so that a memory cap stops both at the same node.
+TABLE_ENTRY_BYTES = ENTRY_SIZE
+TABLE_INITIAL_CAPACITY = INITIAL_CAPACITY
 
 #: Most moves one position can have: foundation moves, row to row, cell to row, row to cell.
 cdef enum:

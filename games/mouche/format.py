@@ -22,7 +22,7 @@ from games import position_json as field
 from games.cards import Card, Suit, make_deck
 from games.errors import ParseError
 from games.mouche.game import GameRecord
-from games.mouche.rules import HAND_SIZE, PAMPHILE, MoucheEntry, MoucheHand, MoucheOptions
+from games.mouche.rules import DECKS, HAND_SIZE, PAMPHILE, MoucheEntry, MoucheHand, MoucheOptions
 from games.position_json import (
     CHIP_BOUND,
     a_list,
@@ -206,6 +206,7 @@ def _read_discards(
 ) -> tuple[tuple[Card, ...], ...]:
     """The cards each player discarded, when known (added to ``seen``)."""
     n = len(declared)
+    pack = set(make_deck(DECKS[n]))
     discarded_in = entries(data.get("discarded", [None] * n), "'discarded'", n, "the cards a player discarded, or null")
     discarded: list[tuple[Card, ...]] = []
     for player, entry in enumerate(discarded_in):
@@ -216,6 +217,8 @@ def _read_discards(
         if declared[player] != "discard" or len(cards) != discards[player]:
             raise ParseError(f"player {player}'s discarded cards do not match their declaration")
         for c in cards:
+            if c not in pack:
+                raise ParseError(f"card {c} is not in the {len(pack)}-card pack of {n} players")
             if c in seen:
                 raise ParseError(f"card {c} appears twice in the position (held, played, turned or discarded)")
             seen.add(c)

@@ -44,6 +44,21 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
         ctx.exit()
 
 
+#: The longest error line: a message quoting a huge input is cut short.
+MAX_ERROR_CHARS = 400
+
+
+def one_line(message: str) -> str:
+    """An error message as one line of at most :data:`MAX_ERROR_CHARS`
+    characters, whatever text of the input it quotes.
+
+    >>> one_line("bad\\nthing"), len(one_line("x" * 1000))
+    ('bad thing', 400)
+    """
+    line = " ".join(message.splitlines())
+    return line if len(line) <= MAX_ERROR_CHARS else line[: MAX_ERROR_CHARS - 3] + "..."
+
+
 class BadInput(click.ClickException):
     """Bad user input: one line on stderr, exit code 2. Every
     :class:`InputError` becomes one (a malformed file or field,
@@ -51,6 +66,15 @@ class BadInput(click.ClickException):
     :class:`games.errors.IllegalMoveError`)."""
 
     exit_code = 2
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C (SIGINT): one line, and exit code 130 as shells expect."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted (SIGINT)")
 
 
 class Group(click.Group):
@@ -77,7 +101,9 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except InputError as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(one_line(str(error))) from None
+        except KeyboardInterrupt:
+            raise Interrupted() from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
@@ -89,14 +115,14 @@ class Group(click.Group):
             sys.exit(error.exit_code)
         except click.UsageError as error:
             hint = f" (try '{error.ctx.command_path} --help')" if error.ctx else ""
-            click.echo(f"Error: {error.format_message()}{hint}", err=True)
+            click.echo(f"Error: {one_line(error.format_message())}{hint}", err=True)
             sys.exit(error.exit_code)
         except click.ClickException as error:
-            click.echo(f"Error: {error.format_message()}", err=True)
+            click.echo(f"Error: {one_line(error.format_message())}", err=True)
             sys.exit(error.exit_code)
-        except click.Abort:
-            click.echo("Aborted!", err=True)
-            sys.exit(1)
+        except click.Abort:  # Ctrl-C while the command line was being read
+            click.echo(f"Error: {Interrupted().format_message()}", err=True)
+            sys.exit(Interrupted.exit_code)
         sys.exit(0)
 
 

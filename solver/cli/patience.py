@@ -242,6 +242,8 @@ def verify(deal, solution, game, variant, cells):
     Exit code 0 when the moves win, 1 naming the first illegal move (or
     saying the deal is not won at the end), 2 for unreadable input.
     """
+    if deal == solution == "-":
+        raise InputError("DEAL and SOLUTION cannot both be standard input (-): give one of them as a file")
     start, _ = load_deal(deal, game, variant, cells)
     moves = parse_moves(read_text(solution))
     positions, illegal = start.replay_until_illegal(moves)

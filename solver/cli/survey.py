@@ -19,7 +19,7 @@ from solver.survey.run import WORKERS_PER_CPU, max_workers, parse_range, result_
 
 
 class Stopped(click.ClickException):
-    """A survey stopped by SIGINT or SIGTERM: one line, exit 128 + the signal's number."""
+    """A survey stopped by SIGINT, SIGTERM or SIGHUP: one line, exit 128 + the signal's number."""
 
     def __init__(self, signum: int, db_path: str | None) -> None:
         name = signal.Signals(signum).name
@@ -29,7 +29,11 @@ class Stopped(click.ClickException):
 
 
 class _Terminated(BaseException):
-    """SIGTERM, raised in the main process where it lands (as SIGINT raises KeyboardInterrupt)."""
+    """SIGTERM or SIGHUP, raised in the main process where it lands (as SIGINT raises KeyboardInterrupt)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 @contextlib.contextmanager
@@ -39,17 +43,18 @@ def _stopped_by_signals(db_path: str | None) -> Iterator[None]:
     is committed; the one being written is rolled back), then one line."""
 
     def terminate(signum, frame):
-        raise _Terminated
+        raise _Terminated(signum)
 
-    previous = signal.signal(signal.SIGTERM, terminate)
+    previous = {signum: signal.signal(signum, terminate) for signum in (signal.SIGTERM, signal.SIGHUP)}
     try:
         yield
     except KeyboardInterrupt:
         raise Stopped(signal.SIGINT, db_path) from None
-    except _Terminated:
-        raise Stopped(signal.SIGTERM, db_path) from None
+    except _Terminated as stop:
+        raise Stopped(stop.signum, db_path) from None
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 @contextlib.contextmanager

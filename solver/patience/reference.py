@@ -14,12 +14,12 @@ first occurrence. So the search answers ``won`` iff a win is reachable, and
 ``unwinnable`` only after every reachable position has been expanded.
 
 Memory: the visited set is the search's table, and ``limits.memory_mib``
-caps it as it caps the kernel's: the set's own size plus its keys' (each
-key's tuples counted in full, though rows are shared between keys: an
-overestimate, so the cap is never exceeded). A search that would pass it
-stops ``unresolved`` with ``stopped_by == "memory"``. Python's bytes per
-position are many more than the kernel's, so the same cap holds fewer
-positions.
+caps it in the kernel's units: :class:`TableBudget` keeps the kernel's
+accounting (its entry size, first capacity, load limit and growth by
+doubling within the cap), so a cap stops both engines at the same node with
+the same answer. (Python's own bytes per position are many more than the
+kernel's 41; the cap is on the table the search is defined by, not on the
+interpreter.)
 
 Node accounting (shared with the kernel): a node is one position expanded;
 the start is node 1. A child that is won ends the search at once; a child
@@ -28,7 +28,6 @@ already visited is skipped without counting.
 
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass
 
@@ -46,10 +45,50 @@ class _Frame:
     next: int = 0
 
 
-def _key_bytes(key: tuple) -> int:
-    """What a visited key holds on its own: its tuples (the cards are shared, interned)."""
-    rows, cells = key
-    return sys.getsizeof(key) + sys.getsizeof(rows) + sys.getsizeof(cells) + sum(map(sys.getsizeof, rows))
+#: The kernel's table: bytes an entry takes (a full key and a tag) and the
+#: entries of a new table (ext/_patience.pyx; a test checks them equal).
+ENTRY_BYTES = 41
+INITIAL_CAPACITY = 1 << 15
+
+
+def _load_limit(capacity: int) -> int:
+    return capacity - capacity // 4
+
+
+class TableBudget:
+    """The kernel's transposition-table accounting (``table_init`` and
+    ``table_grow`` in ext/_patience.pyx) without the table: how many entries
+    fit, the table doubling within ``memory_bytes`` (old and new tables
+    together during the rehash) while that gains enough room.
+
+    >>> budget = TableBudget(1 << 20)
+    >>> sum(budget.add() for _ in range(20_000)), budget.capacity
+    (19182, 25575)
+    """
+
+    def __init__(self, memory_bytes: int) -> None:
+        self.memory_bytes = memory_bytes
+        capacity = min(INITIAL_CAPACITY, memory_bytes // ENTRY_BYTES)
+        self.capacity = capacity if capacity >= 4 else 0
+        self.max_used = _load_limit(self.capacity)
+        self.used = 0
+
+    def add(self) -> bool:
+        """Room for one more entry (True, and it is counted), or the cap is reached."""
+        if self.used >= self.max_used and not self._grow():
+            return False
+        self.used += 1
+        return True
+
+    def _grow(self) -> bool:
+        old_bytes = self.capacity * ENTRY_BYTES
+        if old_bytes >= self.memory_bytes:
+            return False
+        capacity = min(2 * self.capacity, (self.memory_bytes - old_bytes) // ENTRY_BYTES)
+        if _load_limit(capacity) <= self.used + self.used // 8:
+            return False
+        self.capacity, self.max_used = capacity, _load_limit(capacity)
+        return True
 
 
 def solve(
@@ -66,12 +105,10 @@ def solve(
     nodes = 1
     if position.is_won():
         return result(WON)
-    memory_bytes = limits.memory_mib << 20
-    first = position.key()
-    visited = {first}
-    keys_bytes = _key_bytes(first)
-    if keys_bytes + sys.getsizeof(visited) > memory_bytes:
+    table = TableBudget(limits.memory_mib << 20)
+    if not table.add():
         return result(UNRESOLVED, stopped_by="memory")
+    visited = {position.key()}
     stack = [_Frame(position, ordered_moves(position, safe_autoplay, dead_ends))]
     path: list[Move] = []
     while stack:
@@ -93,10 +130,9 @@ def solve(
             return result(UNRESOLVED, stopped_by="nodes")
         if deadline is not None and nodes % 1024 == 0 and time.perf_counter() > deadline:
             return result(UNRESOLVED, stopped_by="time")
-        visited.add(key)
-        keys_bytes += _key_bytes(key)
-        if keys_bytes + sys.getsizeof(visited) > memory_bytes:  # the set as it now is, resized or not
+        if not table.add():
             return result(UNRESOLVED, stopped_by="memory")
+        visited.add(key)
         nodes += 1
         stack.append(_Frame(child, ordered_moves(child, safe_autoplay, dead_ends)))
         path.append(move)

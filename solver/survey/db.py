@@ -23,6 +23,7 @@ import contextlib
 import os
 import sqlite3
 from collections.abc import Iterator
+from urllib.parse import quote
 
 from games.errors import InputError
 from solver.patience.result import UNRESOLVED
@@ -60,6 +61,16 @@ INFER_STOPPED_BY = (
     "THEN 'nodes' ELSE 'unknown' END WHERE result = 'unresolved' AND stopped_by = ''"
 )
 
+#: A row that no run of ours writes: a wrong type, an unknown verdict or stop (a file edited by hand, or damaged).
+MALFORMED_ROW = (
+    "result NOT IN ('won', 'unwinnable', 'unresolved') OR typeof(deal) != 'integer' "
+    "OR typeof(nodes) != 'integer' OR nodes < 0 OR typeof(seconds) NOT IN ('real', 'integer') "
+    "OR typeof(moves) != 'integer' OR (max_nodes IS NOT NULL AND typeof(max_nodes) != 'integer') "
+    "OR typeof(proof) != 'text' OR stopped_by NOT IN ('', 'nodes', 'time', 'memory', 'unknown') "
+    "OR (timeout IS NOT NULL AND typeof(timeout) NOT IN ('real', 'integer')) "
+    "OR (memory_mib IS NOT NULL AND typeof(memory_mib) != 'integer')"
+)
+
 #: Deals read from the database at a time when resuming.
 _CHUNK = 10_000
 
@@ -70,14 +81,18 @@ def sqlite_errors(path: str, doing: str) -> Iterator[None]:
     try:
         yield
     except sqlite3.Error as error:
-        raise InputError(f"survey database {path!r}: cannot {doing}: {error}") from None
+        raise InputError(f"survey database {path!r}: cannot {doing}: {' '.join(str(error).split())}") from None
 
 
 def _check_path(path: str) -> bool:
     """Refuse paths SQLite cannot use, before it creates anything; True when the file exists."""
+    if path in ("", ":memory:"):
+        raise InputError(f"survey database {path!r} is not a file name: a survey is recorded in a file")
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise InputError(f"survey database {path!r} is a directory")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise InputError(f"survey database {path!r} is not a regular file")
     if not os.path.isdir(folder):
         raise InputError(f"survey database {path!r}: no such directory {folder!r}")
     exists = os.path.exists(path)
@@ -88,21 +103,29 @@ def _check_path(path: str) -> bool:
     return exists
 
 
-def inspect(path: str) -> tuple[int, int, dict[str, list[str]]]:
-    """(application_id, user_version, {table: columns}) of an existing file, read only."""
-    uri = "file:" + os.path.abspath(path).replace("?", "%3f").replace("#", "%23") + "?mode=ro"
+def _uri(path: str, mode: str) -> str:
+    """``path`` as an SQLite URI naming exactly that file (so that ``file:...``
+    or ``:memory:`` given by the user is never read as a URI or a special name)."""
+    return "file:" + quote(os.path.abspath(path)) + f"?mode={mode}"
+
+
+def inspect(path: str) -> tuple[int, int, dict[str, list[str]], int]:
+    """(application_id, user_version, {table: columns}, how many other schema
+    objects: views, triggers, indexes of our own) of an existing file, read only."""
     with sqlite_errors(path, "read it (is it an SQLite database?)"):
-        connection = sqlite3.connect(uri, uri=True)
+        connection = sqlite3.connect(_uri(path, "ro"), uri=True)
         try:
             application_id = connection.execute("PRAGMA application_id").fetchone()[0]
             version = connection.execute("PRAGMA user_version").fetchone()[0]
-            names = [name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            objects = connection.execute("SELECT type, name FROM sqlite_master").fetchall()
+            names = [name for kind, name in objects if kind == "table"]
             tables = {
                 name: [row[1] for row in connection.execute(f"PRAGMA table_info({_quoted(name)})")] for name in names
             }
+            others = sum(1 for kind, name in objects if kind != "table" and not name.startswith("sqlite_autoindex"))
         finally:
             connection.close()
-    return application_id, version, tables
+    return application_id, version, tables, others
 
 
 def _quoted(name: str) -> str:
@@ -120,14 +143,14 @@ class ResultsDB:
         exists = _check_path(path)
         version = 0
         if exists and os.path.getsize(path) > 0:
-            application_id, version, tables = inspect(path)
+            application_id, version, tables, others = inspect(path)
             if application_id == APPLICATION_ID:
                 if version > SCHEMA_VERSION:
                     raise InputError(
                         f"survey database {path!r} has schema version {version}, newer than this "
                         f"program's ({SCHEMA_VERSION}): upgrade butterfly"
                     )
-            elif application_id != 0 or (tables and not _is_legacy(tables)):
+            elif application_id != 0 or version != 0 or others or (tables and not _is_legacy(tables)):
                 raise InputError(
                     f"{path!r} is not a butterfly survey database (another program's file?): "
                     "refusing to touch it; give --db a new file"
@@ -139,7 +162,7 @@ class ResultsDB:
         else:
             version = -1
         with sqlite_errors(path, "open it"):
-            self.connection = sqlite3.connect(path, timeout=60)
+            self.connection = sqlite3.connect(_uri(path, "rwc"), uri=True, timeout=60)
         try:
             with sqlite_errors(path, "prepare it"):
                 if version < SCHEMA_VERSION:
@@ -147,6 +170,10 @@ class ResultsDB:
                 self.connection.execute("PRAGMA journal_mode=WAL")
         except BaseException:
             self.connection.close()
+            if not exists:  # leave nothing behind of a database that could not be made (a full disk, say)
+                for leftover in (path, path + "-journal", path + "-wal", path + "-shm"):
+                    with contextlib.suppress(OSError):
+                        os.remove(leftover)
             raise
 
     def _migrate(self, version: int) -> None:
@@ -195,6 +222,7 @@ class ResultsDB:
         none, tries them again; so does ``retry_unresolved``, for a solver
         that has learnt new proofs). Streamed: constant memory."""
         for low in range(deals.start, deals.stop, _CHUNK):
+            self._check_rows(game, low, min(low + _CHUNK, deals.stop) - 1)
             with sqlite_errors(self.path, "read it"):
                 rows = self.connection.execute(
                     "SELECT deal, result, max_nodes, stopped_by, timeout, memory_mib FROM results "
@@ -264,8 +292,19 @@ class ResultsDB:
             )
             self.connection.commit()
 
+    def _check_rows(self, game: str, low: int, high: int) -> None:
+        """Refuse, in one line, a range holding a row no run of ours could have written."""
+        with sqlite_errors(self.path, "read it"):
+            bad = self.connection.execute(
+                f"SELECT deal FROM results WHERE game = ? AND deal BETWEEN ? AND ? AND ({MALFORMED_ROW}) LIMIT 1",
+                (game, low, high),
+            ).fetchone()
+        if bad is not None:
+            raise InputError(f"survey database {self.path!r}: the row of deal {bad[0]!r} is malformed (damaged?)")
+
     def results(self, game: str, deals: range) -> list[tuple]:
         """(deal, result, nodes, seconds, moves, proof, stopped_by) for the deals of the range on record."""
+        self._check_rows(game, deals.start, deals.stop - 1)
         with sqlite_errors(self.path, "read it"):
             return list(
                 self.connection.execute(

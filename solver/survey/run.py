@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import os
@@ -9,6 +10,7 @@ import queue
 import signal
 import socket
 import statistics
+import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass
@@ -104,6 +106,27 @@ def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel", 
 _job: dict = {}
 
 
+@contextlib.contextmanager
+def _quiet_children() -> Iterator[None]:
+    """Processes started inside (the pool's workers, multiprocessing's resource
+    tracker) write nothing to the terminal and ignore SIGHUP: a signal that
+    reaches the whole process group while they start cannot make them print
+    tracebacks, and the main process alone decides how the survey ends. What
+    a worker reports goes back through the pool."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    previous_hup = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # SIG_IGN, unlike a handler, is inherited
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+        signal.signal(signal.SIGHUP, previous_hup)
+
+
 def _init_worker(rules: Rules, limits: Limits, engine: str, restarts: bool) -> None:
     # Ctrl-C reaches the whole process group: the main process alone stops the survey
     # (it terminates the pool), so the workers ignore it rather than print tracebacks.
@@ -144,9 +167,11 @@ def _solved(
     else:
         chunk = max(1, min(16, count // (8 * workers)))
         finished: queue.SimpleQueue = queue.SimpleQueue()
-        with multiprocessing.get_context("spawn").Pool(
-            workers, initializer=_init_worker, initargs=(rules, limits, engine, restarts)
-        ) as pool:
+        with _quiet_children():
+            pool = multiprocessing.get_context("spawn").Pool(
+                workers, initializer=_init_worker, initargs=(rules, limits, engine, restarts)
+            )
+        with pool:
             chunks = _chunks(deals, chunk)
             in_flight = 0
 
@@ -180,17 +205,17 @@ DASK_POLL_SECONDS = 0.2
 
 def _check_reachable(scheduler: str, timeout: float) -> None:
     """Fail fast, with a clear message, when nothing listens at the scheduler's address."""
-    parts = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
     try:
-        host, port = parts.hostname, parts.port
-    except ValueError:
-        host = port = None
-    if parts.scheme not in ("tcp", "tls") or not host or port is None:
+        parts = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
+        scheme, host, port = parts.scheme, parts.hostname, parts.port
+    except ValueError:  # an unbalanced "[", a bad port
+        scheme, host, port = "", None, None
+    if scheme not in ("tcp", "tls") or not host or port is None:
         raise InputError(f"bad --scheduler {shown(scheduler)} (expected tcp://host:port)")
     try:
         socket.create_connection((host, port), timeout=timeout).close()
-    except OSError as error:
-        reason = error.strerror or str(error) or type(error).__name__
+    except (OSError, ValueError) as error:  # ValueError: a host that is no address ("[zz]")
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
         raise InputError(f"cannot reach the Dask scheduler at {scheduler!r}: {reason}") from None
 
 

@@ -255,3 +255,10 @@ def test_a_folded_hand_is_an_empty_list_or_zero_not_false(cli):
 )
 def test_counts_are_bounded(cli, args, message):
     cli.one_line_error(cli.run("mouche", *args), message)
+
+
+def test_discarded_cards_must_be_in_the_pack(cli, tmp_path):
+    data = json.loads((EXAMPLES / "from-seat.json").read_text())
+    data["discarded"] = [None, None, None, ["2C", "3C", "4C", "5C"]]  # no twos to fives in the 36-card pack
+    result = cli.run("mouche", "analyse", _write(tmp_path, data), "--as-player", 2)
+    cli.one_line_error(result, "not in the 36-card pack")

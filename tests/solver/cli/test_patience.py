@@ -253,3 +253,13 @@ def test_show_with_bad_moves_prints_nothing(cli, tmp_path):
     assert result.stdout == ""
     good = cli.run("show", 1, "--moves", "-", input="2D L3>F\n")
     assert good.exit_code == 0 and "1. 2D L3>F" in good.stdout
+
+
+def test_verify_will_not_read_both_inputs_from_stdin(cli):
+    cli.one_line_error(cli.run("verify", "-", "-", input="7D L1>R1\n"), "cannot both be standard input")
+
+
+def test_an_error_quoting_a_huge_input_is_one_short_line(cli):
+    result = cli.run("solve", "-", input="L1: " + "Z" * 500_000 + "\n")
+    cli.one_line_error(result)
+    assert len(result.stderr) < 500

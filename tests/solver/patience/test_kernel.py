@@ -10,7 +10,8 @@ import pytest
 import ext._patience as _patience
 from games.errors import InputError
 from games.patience.rules import MAX_CELLS, PRESETS, VARIANTS, Position, make_rules
-from solver.patience import kernel, pruning
+from solver.patience import kernel, pruning, reference
+from solver.patience.result import Limits
 
 LIMITS = ("max_nodes", "timeout", "memory_bytes")  # the search's own parameters, from Limits
 
@@ -52,3 +53,21 @@ def test_the_kernel_inputs_are_its_parameters(entry):
     fields = kernel.kernel_fields(Position.deal(0), safe_autoplay=True, dead_ends=True)
     parameters = set(inspect.signature(entry).parameters) - set(LIMITS)
     assert set(fields) == parameters
+
+
+def test_the_reference_counts_memory_in_the_kernels_units():
+    assert (reference.ENTRY_BYTES, reference.INITIAL_CAPACITY) == (
+        _patience.TABLE_ENTRY_BYTES,
+        _patience.TABLE_INITIAL_CAPACITY,
+    )
+
+
+@pytest.mark.parametrize("memory_mib", [0, 2, pytest.param(4, marks=pytest.mark.slow)])
+def test_a_memory_cap_stops_both_engines_at_the_same_node(memory_mib):
+    """Butterfly deal 7 is hard: the cap stops it. 2 MiB: the first table (32,768 entries) fills and
+    cannot double within the cap; 4 MiB: it doubles once, then stops."""
+    position = Position.deal(7)
+    limits = Limits(max_nodes=None, memory_mib=memory_mib)
+    k, r = kernel.solve(position, limits), reference.solve(position, limits)
+    assert (k.result, k.stopped_by) == ("unresolved", "memory")
+    assert (k.result, k.nodes, k.stopped_by) == (r.result, r.nodes, r.stopped_by)

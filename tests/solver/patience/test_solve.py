@@ -77,10 +77,12 @@ def test_restarts_take_at_most_their_share_of_the_time(monkeypatch):
     assert final.timeout == pytest.approx(6.0) and final.max_nodes > 10**11
 
 
-def test_the_python_engine_honours_the_memory_cap():
-    deal = Position.deal(21)
-    capped = solve(deal, Limits(max_nodes=100_000, memory_mib=1), engine="python", restarts=False)
+def test_the_python_engine_honours_the_memory_cap_as_the_kernel_does():
+    """The reference counts its table in the kernel's units: the same cap stops both at the same node."""
+    deal = Position.deal(7)
+    limits = Limits(max_nodes=None, memory_mib=1)
+    capped = solve(deal, limits, engine="python", restarts=False)
     assert (capped.result, capped.stopped_by) == ("unresolved", "memory")
-    assert 0 < capped.nodes < 100_000
+    assert capped.nodes == solve(deal, limits, engine="kernel", restarts=False).nodes > 10_000
     roomy = solve(deal, Limits(max_nodes=capped.nodes + 100), engine="python", restarts=False)
     assert roomy.stopped_by == "nodes"  # the cap, not the node limit, stopped the first

@@ -79,6 +79,43 @@ def test_another_programs_database_is_refused_untouched(tmp_path, columns):
     assert snapshot(path) == before
 
 
+@pytest.mark.parametrize(
+    "schema",
+    [
+        "CREATE VIEW v AS SELECT 1; PRAGMA user_version = 42",  # a view only
+        "PRAGMA user_version = 42",  # no object, but another program's version number
+        OLD_SCHEMA.format(proof="") + "; CREATE VIEW v AS SELECT 1",  # our old table beside a foreign view
+        OLD_SCHEMA.format(proof="") + "; PRAGMA user_version = 9",
+    ],
+)
+def test_a_foreign_file_with_views_or_a_version_is_refused_untouched(tmp_path, schema):
+    path = tmp_path / "other.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.executescript(schema)
+    before = snapshot(path)
+    with pytest.raises(InputError, match="not a butterfly survey database"):
+        ResultsDB(str(path))
+    assert snapshot(path) == before
+
+
+def test_a_uri_or_special_name_never_reaches_another_file(tmp_path, monkeypatch):
+    victim = foreign_database(tmp_path / "victim.sqlite")
+    before = snapshot(victim)
+    monkeypatch.chdir(tmp_path)
+    ResultsDB("file:victim.sqlite").close()  # a file literally named so, in the current folder
+    assert snapshot(victim)[:3] == before[:3] and (tmp_path / "file:victim.sqlite").exists()
+    for name in ("", ":memory:"):
+        with pytest.raises(InputError, match="not a file name"):
+            ResultsDB(name)
+
+
+def test_a_device_is_refused_and_nothing_is_written_beside_it():
+    before = sorted(os.listdir("/dev"))
+    with pytest.raises(InputError, match="not a regular file"):
+        ResultsDB("/dev/null")
+    assert sorted(os.listdir("/dev")) == before
+
+
 def test_a_foreign_application_id_or_newer_version_is_refused(tmp_path):
     path = tmp_path / "r.sqlite"
     ResultsDB(str(path)).close()
@@ -251,3 +288,13 @@ def test_why_a_deal_stopped_is_recorded(tmp_path):
         (24, "unresolved", "memory"),
         (25, "won", ""),
     ]
+
+
+@pytest.mark.parametrize("change", ["memory_mib = 'abc'", "seconds = 's'", "result = 'bogus'", "stopped_by = 'lunch'"])
+def test_a_malformed_row_of_ours_is_one_line(tmp_path, change):
+    path = tmp_path / "r.sqlite"
+    run_survey(range(5), RULES, Limits(max_nodes=300), db_path=str(path))
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"UPDATE results SET {change} WHERE deal = 2")
+    with pytest.raises(InputError, match="row of deal 2 is malformed"):
+        run_survey(range(5), RULES, Limits(max_nodes=300), db_path=str(path))

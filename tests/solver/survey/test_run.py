@@ -150,6 +150,15 @@ def test_unreachable_scheduler_is_a_clear_error():
         run_survey(range(2), RULES, LIMITS, scheduler="tcp://127.0.0.1:9", connect_timeout=2)
 
 
+@pytest.mark.parametrize("address", ["tcp://[::1", "tls://[::1", "tcp://[zz]:1", "tcp://]:1", "udp://h:1", "tcp://h"])
+def test_a_malformed_scheduler_address_is_a_clear_error(address):
+    pytest.importorskip("distributed")
+    from games.errors import InputError
+
+    with pytest.raises(InputError, match="bad --scheduler"):
+        run_survey(range(2), RULES, LIMITS, scheduler=address, connect_timeout=2)
+
+
 @pytest.mark.parametrize(
     "signum, code, to_group", [(signal.SIGTERM, 143, False), (signal.SIGTERM, 143, True), (signal.SIGINT, 130, True)]
 )
