@@ -9,11 +9,15 @@ import json
 import math
 import re
 import sys
+from collections.abc import Callable
+from typing import TypeVar
 
 import click
 
 from games.errors import InputError
 from games.records import WhenBroke
+
+G = TypeVar("G")
 
 #: The largest input file (or standard input) a command reads: the largest
 #: valid deal, move list or position is a few kilobytes.
@@ -125,6 +129,20 @@ game_seed_option = click.option(
 def echo_json(data: object) -> None:
     """Print ``data`` as the commands print JSON (indented by one space)."""
     click.echo(json.dumps(data, indent=1))
+
+
+def echo_game(
+    game: G,
+    names: list[str],
+    as_json: bool,
+    as_dict: Callable[[G, list[str]], dict],
+    as_log: Callable[[G, list[str]], str],
+) -> None:
+    """Print a whole game played by the bots ``names``: as JSON, or as its log."""
+    if as_json:
+        echo_json(as_dict(game, names))
+    else:
+        click.echo(as_log(game, names))
 
 
 when_broke_option = click.option(

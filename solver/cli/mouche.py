@@ -17,6 +17,7 @@ from solver.cli.common import (
     MAX_SEED,
     WholeNumber,
     bot_names,
+    echo_game,
     echo_json,
     game_seed_option,
     read_text,
@@ -108,11 +109,7 @@ def play(
         purse=purse,
     )
     names = bot_names(bots, players, BOTS)
-    game = play_game(options, hands, seed, [BOTS[n] for n in names])
-    if as_json:
-        echo_json(game_json(game, names))
-    else:
-        click.echo(game_log(game, names))
+    echo_game(play_game(options, hands, seed, [BOTS[n] for n in names]), names, as_json, game_json, game_log)
 
 
 @mouche_group.command(name="analyse")

@@ -14,6 +14,7 @@ from solver.cli.common import (
     MAX_SEED,
     WholeNumber,
     bot_names,
+    echo_game,
     echo_json,
     game_seed_option,
     read_text,
@@ -90,11 +91,7 @@ def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie
         when_broke=when_broke,
     )
     names = bot_names(bots, players, BOTS)
-    game = play_game(options, seed, [BOTS[n] for n in names])
-    if as_json:
-        echo_json(game_json(game, names))
-    else:
-        click.echo(game_log(game, names))
+    echo_game(play_game(options, seed, [BOTS[n] for n in names]), names, as_json, game_json, game_log)
 
 
 @papillon.command(name="analyse")
