@@ -19,13 +19,34 @@ from solver.survey.run import WORKERS_PER_CPU, max_workers, parse_range, result_
 
 
 class Stopped(click.ClickException):
-    """A survey stopped by SIGINT, SIGTERM or SIGHUP: one line, exit 128 + the signal's number."""
+    """A survey stopped by a signal: one line, and exit 128 + the signal's
+    number (an exit code is a class attribute of click's exceptions: one
+    subclass a signal, :func:`stopped`)."""
 
     def __init__(self, signum: int, db_path: str | None) -> None:
         name = signal.Signals(signum).name
         kept = f"; the deals finished are kept in {db_path!r}, rerun to resume" if db_path else ""
         super().__init__(f"survey stopped by {name}{kept}")
-        self.exit_code = 128 + signum
+
+
+class _StoppedByInterrupt(Stopped):
+    exit_code = 128 + signal.SIGINT
+
+
+class _StoppedByTerminate(Stopped):
+    exit_code = 128 + signal.SIGTERM
+
+
+class _StoppedByHangUp(Stopped):
+    exit_code = 128 + signal.SIGHUP
+
+
+_STOPPED = {signal.SIGINT: _StoppedByInterrupt, signal.SIGTERM: _StoppedByTerminate, signal.SIGHUP: _StoppedByHangUp}
+
+
+def stopped(signum: int, db_path: str | None) -> Stopped:
+    """The exception that ends a survey stopped by ``signum``."""
+    return _STOPPED[signal.Signals(signum)](signum, db_path)
 
 
 class _Terminated(BaseException):
@@ -49,9 +70,9 @@ def _stopped_by_signals(db_path: str | None) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        raise Stopped(signal.SIGINT, db_path) from None
+        raise stopped(signal.SIGINT, db_path) from None
     except _Terminated as stop:
-        raise Stopped(stop.signum, db_path) from None
+        raise stopped(stop.signum, db_path) from None
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)

@@ -109,22 +109,27 @@ _job: dict = {}
 @contextlib.contextmanager
 def _quiet_children() -> Iterator[None]:
     """Processes started inside (the pool's workers, multiprocessing's resource
-    tracker) write nothing to the terminal and ignore SIGHUP: a signal that
-    reaches the whole process group while they start cannot make them print
-    tracebacks, and the main process alone decides how the survey ends. What
-    a worker reports goes back through the pool."""
+    tracker) write nothing to the terminal and never act on SIGHUP (they
+    inherit it blocked): a signal that reaches the whole process group while
+    they start cannot make them print tracebacks, and the main process alone
+    decides how the survey ends. What a worker reports goes back through the
+    pool. SIGHUP stays blocked in the main process too, until the caller has
+    the pool in hand (:func:`_solved` unblocks it, so a hang-up meanwhile ends
+    the survey there, where leaving terminates the workers)."""
     sys.stderr.flush()
     saved = os.dup(2)
     devnull = os.open(os.devnull, os.O_WRONLY)
-    previous_hup = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # SIG_IGN, unlike a handler, is inherited
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
     try:
         os.dup2(devnull, 2)
         yield
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGHUP})
+        raise
     finally:
         os.dup2(saved, 2)
         os.close(saved)
         os.close(devnull)
-        signal.signal(signal.SIGHUP, previous_hup)
 
 
 def _init_worker(rules: Rules, limits: Limits, engine: str, restarts: bool) -> None:
@@ -172,6 +177,7 @@ def _solved(
                 workers, initializer=_init_worker, initargs=(rules, limits, engine, restarts)
             )
         with pool:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGHUP})
             chunks = _chunks(deals, chunk)
             in_flight = 0
 
