@@ -98,8 +98,9 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     played = [c for t in finished for _, c in t] + [c for _, c in current]
     hands, hidden, held = _read_hands(hands_in, declared, finished + [current], at_play)
     deck = set(make_deck(options.deck_size))
-    seen = _each_once([turned, *played, *held], deck, options)
-    discarded = _read_discards(data, declared, discards, seen)
+    seen: set[Card] = set()
+    _each_once([turned, *played, *held], deck, seen, "held, played or turned")
+    discarded = _read_discards(data, declared, discards, deck, seen)
     # Stand-ins for hidden hands, and the stock, from the cards nobody has seen.
     rest = iter(sorted(deck - seen))
     filled = [tuple(sorted(next(rest) for _ in range(h))) if isinstance(h, int) else h for h in hands]
@@ -190,23 +191,22 @@ def _read_hands(
     return hands, hidden, held
 
 
-def _each_once(known: list[Card], deck: set[Card], options: MoucheOptions) -> set[Card]:
-    seen: set[Card] = set()
-    for card in known:
+def _each_once(cards: list[Card], deck: set[Card], seen: set[Card], places: str) -> None:
+    """Each card is of the pack (``deck``) and not in ``seen`` (cards met in ``places``); add them to it."""
+    for card in cards:
         if card not in deck:
-            raise ParseError(f"card {card} is not in the {options.deck_size}-card pack of {options.players} players")
+            players = next(n for n, size in DECKS.items() if size == len(deck))
+            raise ParseError(f"card {card} is not in the {len(deck)}-card pack of {players} players")
         if card in seen:
-            raise ParseError(f"card {card} appears twice in the position (held, played or turned)")
+            raise ParseError(f"card {card} appears twice in the position ({places})")
         seen.add(card)
-    return seen
 
 
 def _read_discards(
-    data: dict, declared: list[str | None], discards: list[int], seen: set[Card]
+    data: dict, declared: list[str | None], discards: list[int], deck: set[Card], seen: set[Card]
 ) -> tuple[tuple[Card, ...], ...]:
     """The cards each player discarded, when known (added to ``seen``)."""
     n = len(declared)
-    pack = set(make_deck(DECKS[n]))
     discarded_in = entries(data.get("discarded", [None] * n), "'discarded'", n, "the cards a player discarded, or null")
     discarded: list[tuple[Card, ...]] = []
     for player, entry in enumerate(discarded_in):
@@ -216,12 +216,7 @@ def _read_discards(
         cards = card_list(entry, f"cards discarded by player {player}")
         if declared[player] != "discard" or len(cards) != discards[player]:
             raise ParseError(f"player {player}'s discarded cards do not match their declaration")
-        for c in cards:
-            if c not in pack:
-                raise ParseError(f"card {c} is not in the {len(pack)}-card pack of {n} players")
-            if c in seen:
-                raise ParseError(f"card {c} appears twice in the position (held, played, turned or discarded)")
-            seen.add(c)
+        _each_once(cards, deck, seen, "held, played, turned or discarded")
         discarded.append(tuple(cards))
     return tuple(discarded)
 

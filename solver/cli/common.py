@@ -18,6 +18,7 @@ from games.errors import InputError
 from games.records import WhenBroke
 
 G = TypeVar("G")
+F = TypeVar("F", bound=Callable[..., object])
 
 #: The largest input file (or standard input) a command reads: the largest
 #: valid deal, move list or position is a few kilobytes.
@@ -117,13 +118,14 @@ class Seconds(click.ParamType):
         return number
 
 
-game_seed_option = click.option(
-    "--seed",
-    type=WholeNumber(0, MAX_SEED),
-    default=0,
-    show_default=True,
-    help="Seed for the draw, the shuffles and the bots (0 to 2^63-1).",
-)
+def seed_option(purpose: str) -> Callable[[F], F]:
+    """The ``--seed`` option of a command that draws at random, for ``purpose``."""
+    return click.option(
+        "--seed", type=WholeNumber(0, MAX_SEED), default=0, show_default=True, help=f"Seed for {purpose} (0 to 2^63-1)."
+    )
+
+
+game_seed_option = seed_option("the draw, the shuffles and the bots")
 
 
 def echo_json(data: object) -> None:

@@ -14,13 +14,13 @@ from games.mouche.rules import DEALER_STAKE, MAX_PURSE, PURSE, MoucheHand, Mouch
 from games.records import cards_text, seat_name
 from solver.cli.common import (
     MAX_SAMPLES,
-    MAX_SEED,
     WholeNumber,
     bot_names,
     echo_game,
     echo_json,
     game_seed_option,
     read_text,
+    seed_option,
     when_broke_option,
 )
 from solver.mouche import analysis as mouche
@@ -127,9 +127,7 @@ def play(
     help=f"Worlds: solve all when at most this many, else sample this many (default 5000; at most {MAX_SAMPLES:,}); "
     "for declaration advice, the deals sampled (default 500).",
 )
-@click.option(
-    "--seed", type=WholeNumber(0, MAX_SEED), default=0, show_default=True, help="Seed for sampling (0 to 2^63-1)."
-)
+@seed_option("sampling")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 def analyse_command(position_file, as_player, worlds, seed, as_json):
     """Analyse a POSITION (JSON; see docs/formats.md): the card play, or the declaration to make."""

@@ -11,13 +11,13 @@ from games.papillon.rules import HandState, Options, Scoring
 from games.records import cards_text, seat_name
 from solver.cli.common import (
     MAX_SAMPLES,
-    MAX_SEED,
     WholeNumber,
     bot_names,
     echo_game,
     echo_json,
     game_seed_option,
     read_text,
+    seed_option,
     when_broke_option,
 )
 from solver.papillon.analysis import ENGINES, RedealAnalysis, analyse, analyse_redeal, paranoid
@@ -109,13 +109,7 @@ def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie
     help=f"Solve every split of the unseen cards up to this many, else sample this many (at most {MAX_SAMPLES:,}; "
     "default 10,000 with --as-player; with one redeal left, every deal of the stock).",
 )
-@click.option(
-    "--seed",
-    type=WholeNumber(0, MAX_SEED),
-    default=0,
-    show_default=True,
-    help="Seed for sampling splits (0 to 2^63-1).",
-)
+@seed_option("sampling splits")
 @click.option(
     "--engine",
     type=click.Choice(ENGINES),
