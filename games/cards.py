@@ -17,18 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-from games.errors import InputError, ParseError
-
-
-def shown(text: str, most: int = 24) -> str:
-    """``text`` quoted for an error message, cut short when long (an input may be a megabyte).
-
-    >>> shown("7H"), shown("x" * 40)
-    ("'7H'", "'xxxxxxxxxxxxxxxxxxxxxxxx...' (40 characters)")
-    """
-    if len(text) <= most:
-        return repr(text)
-    return f"{text[:most] + '...'!r} ({len(text)} characters)"
+from games.errors import InputError, ParseError, shown
 
 
 class Suit(enum.IntEnum):

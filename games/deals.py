@@ -13,7 +13,7 @@ with test vectors.
 from __future__ import annotations
 
 from games.cards import Card, make_deck
-from games.errors import InputError, ParseError
+from games.errors import InputError, ParseError, shown
 
 MASK64 = (1 << 64) - 1
 MAX_DEAL = (1 << 63) - 1
@@ -57,11 +57,6 @@ def shuffled_deck(number: int, size: int = 52) -> list[Card]:
         j = rng.below(i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
-
-
-def shown(text: str, limit: int = 40) -> str:
-    """``repr(text)``, cut short when long (error messages stay one short line)."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 def parse_whole_number(text: str, what: str, maximum: int, minimum: int = 0) -> int:

@@ -26,3 +26,15 @@ class ParseError(InputError):
 
 class IllegalMoveError(InputError):
     """A well-formed move that the rules do not allow in the position."""
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error message, cut short when long (an input
+    may be a megabyte; a message stays one short line).
+
+    >>> shown("7H"), shown("x" * 50, limit=8)
+    ("'7H'", "'xxxxxxxx...' (50 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit] + '...'!r} ({len(text):,} characters)"

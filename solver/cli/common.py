@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import click
 
-from games.errors import InputError
+from games.errors import InputError, shown
 from games.records import WhenBroke
 
 G = TypeVar("G")
@@ -110,8 +110,7 @@ class Seconds(click.ParamType):
         else:
             text = str(value).strip()
             if not (text.isascii() and self._PATTERN.fullmatch(text)):
-                shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
-                self.fail(f"{shown} is not a number of seconds (e.g. 10 or 0.5)", param, ctx)
+                self.fail(f"{shown(text)} is not a number of seconds (e.g. 10 or 0.5)", param, ctx)
             number = float(text)
         if not (math.isfinite(number) and 0 <= number <= self.maximum):
             self.fail(f"{number:g} is out of range (0 to {self.maximum:g} seconds)", param, ctx)

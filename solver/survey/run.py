@@ -17,8 +17,8 @@ from dataclasses import asdict, dataclass
 from itertools import islice
 from urllib.parse import urlsplit
 
-from games.deals import MAX_DEAL, parse_whole_number, shown
-from games.errors import InputError
+from games.deals import MAX_DEAL, parse_whole_number
+from games.errors import InputError, shown
 from games.patience.rules import Position, Rules
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
 from solver.patience.solve import solve
