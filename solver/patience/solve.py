@@ -116,9 +116,9 @@ def solve(
         for attempt in range(attempts):
             order = row_order(attempt + 1, len(position.rows))
             time_left = None if share is None else _time_left(share, start)
-            attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt, timeout=time_left)
             if time_left is not None and time_left <= 0:
                 break
+            attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt, timeout=time_left)
             tried = search(permuted(position, order), attempt_limits, safe_autoplay, dead_ends)
             total_nodes += tried.nodes
             if tried.result != UNRESOLVED:
