@@ -19,6 +19,11 @@ extensions = [
         ["ext/_papillon.pyx"],
         extra_compile_args=["-O3"],
     ),
+    Extension(
+        "ext._ladder",
+        ["ext/_ladder.pyx"],
+        extra_compile_args=["-O3"],
+    ),
 ]
 
 setup(

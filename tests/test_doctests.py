@@ -8,9 +8,10 @@ import pkgutil
 import pytest
 
 import games
+import puzzles
 import solver
 
-PACKAGES = [games, solver]
+PACKAGES = [games, solver, puzzles]
 
 
 def all_modules() -> list[str]:
@@ -27,7 +28,13 @@ MODULES = all_modules()
 
 
 def test_the_walk_finds_every_package():
-    assert {"games.patience.rules", "games.papillon.format", "solver.patience.solve", "solver.cli"} <= set(MODULES)
+    assert {
+        "games.patience.rules",
+        "games.papillon.format",
+        "solver.patience.solve",
+        "solver.cli",
+        "puzzles.rating",
+    } <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -21,6 +21,7 @@ COMMANDS = {
     "deal": ("solver.cli.patience", "deal"),
     "mouche": ("solver.cli.mouche", "mouche_group"),
     "papillon": ("solver.cli.papillon", "papillon"),
+    "rate": ("solver.cli.rate", "rate"),
     "show": ("solver.cli.patience", "show"),
     "solve": ("solver.cli.patience", "solve_command"),
     "survey": ("solver.cli.survey", "survey"),

@@ -58,7 +58,7 @@ class _Terminated(BaseException):
 
 
 @contextlib.contextmanager
-def _stopped_by_signals(db_path: str | None) -> Iterator[None]:
+def stopped_by_signals(db_path: str | None) -> Iterator[None]:
     """SIGINT and SIGTERM end the survey cleanly: the exception unwinds through
     the pool (its workers are terminated) and the database (each finished deal
     is committed; the one being written is rolled back), then one line."""
@@ -79,7 +79,7 @@ def _stopped_by_signals(db_path: str | None) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _progress(length: int, label: str) -> Iterator:
+def progress(length: int, label: str) -> Iterator:
     """A progress bar on a terminal, which an error erases (the error is then the
     only line); elsewhere just the label, printed once the survey has finished."""
     tty = sys.stderr.isatty()
@@ -155,7 +155,7 @@ def survey(
     deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
     limits = limits_of(max_nodes, timeout, memory, relax)
-    with _stopped_by_signals(db_path), _progress(len(deals), f"{rules.name} {deal_range}") as bar:
+    with stopped_by_signals(db_path), progress(len(deals), f"{rules.name} {deal_range}") as bar:
         results = run_survey(
             deals,
             rules,

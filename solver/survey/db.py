@@ -30,8 +30,8 @@ from solver.patience.result import UNRESOLVED
 
 #: ``PRAGMA application_id`` of a survey database: "BfSv".
 APPLICATION_ID = 0x42665376
-#: ``PRAGMA user_version``: 2 added ``stopped_by``, ``timeout`` and ``memory_mib``.
-SCHEMA_VERSION = 2
+#: ``PRAGMA user_version``: 2 added ``stopped_by``, ``timeout`` and ``memory_mib``; 3 the ``ladder`` table.
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE results (
@@ -46,6 +46,19 @@ CREATE TABLE results (
     stopped_by TEXT NOT NULL DEFAULT '',  -- unresolved: nodes / time / memory (unknown: from before v2)
     timeout REAL,               -- the time limit it was solved with, seconds (NULL: none)
     memory_mib INTEGER,         -- the memory cap it was solved with (NULL: unknown, before v2)
+    PRIMARY KEY (game, deal)
+)
+"""
+
+#: The rating ladder's games on each deal (puzzles.survey): what the ratings are computed from.
+LADDER_SCHEMA = """
+CREATE TABLE IF NOT EXISTS ladder (
+    game TEXT NOT NULL,         -- the rules' name
+    deal INTEGER NOT NULL,
+    verdict TEXT NOT NULL,      -- the solver's: won / unwinnable / unresolved (the ladder plays only won deals)
+    games TEXT NOT NULL,        -- JSON: {player: outcomes, one character a seed, 1 won, 0 lost}
+    seconds REAL NOT NULL,
+    code TEXT NOT NULL,         -- the code version that played them
     PRIMARY KEY (game, deal)
 )
 """
@@ -178,7 +191,8 @@ class ResultsDB:
 
     def _migrate(self, version: int) -> None:
         """Make the database ours at :data:`SCHEMA_VERSION` in one transaction
-        (``version`` -1: new; 0, 1: from before the stamp; another survey may be migrating it too)."""
+        (``version`` -1: new; 0, 1: from before the stamp; 2: before the ladder table; another survey
+        may be migrating it too)."""
         c = self.connection
         c.execute("BEGIN IMMEDIATE")
         try:
@@ -188,7 +202,7 @@ class ResultsDB:
                 return
             if version < 0:
                 c.execute(SCHEMA)
-            else:
+            elif version < 2:
                 if version == 0:  # from before proofs were told apart: all by search
                     c.execute("ALTER TABLE results ADD COLUMN proof TEXT NOT NULL DEFAULT ''")
                     c.execute("UPDATE results SET proof = 'search' WHERE result = 'unwinnable'")
@@ -196,6 +210,7 @@ class ResultsDB:
                 c.execute("ALTER TABLE results ADD COLUMN timeout REAL")
                 c.execute("ALTER TABLE results ADD COLUMN memory_mib INTEGER")
                 c.execute(INFER_STOPPED_BY)
+            c.execute(LADDER_SCHEMA)
             c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             c.execute("COMMIT")
@@ -301,6 +316,26 @@ class ResultsDB:
             ).fetchone()
         if bad is not None:
             raise InputError(f"survey database {self.path!r}: the row of deal {bad[0]!r} is malformed (damaged?)")
+
+    def record_ladder(self, game: str, deal: int, verdict: str, games: str, seconds: float, code: str) -> None:
+        """The ladder's games on one deal (``games``: JSON, as :data:`LADDER_SCHEMA` says)."""
+        with sqlite_errors(self.path, "record a result"):
+            self.connection.execute(
+                "INSERT OR REPLACE INTO ladder (game, deal, verdict, games, seconds, code) VALUES (?, ?, ?, ?, ?, ?)",
+                (game, deal, verdict, games, seconds, code),
+            )
+            self.connection.commit()
+
+    def ladder_rows(self, game: str, deals: range) -> list[tuple]:
+        """(deal, verdict, games, seconds, code) for the deals of the range on record, in order."""
+        with sqlite_errors(self.path, "read it"):
+            return list(
+                self.connection.execute(
+                    "SELECT deal, verdict, games, seconds, code FROM ladder "
+                    "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
+                    (game, deals.start, deals.stop - 1),
+                )
+            )
 
     def results(self, game: str, deals: range) -> list[tuple]:
         """(deal, result, nodes, seconds, moves, proof, stopped_by) for the deals of the range on record."""

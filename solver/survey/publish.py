@@ -102,6 +102,18 @@ def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
     return lines
 
 
+#: Below this line docs/results.md holds what other publishers write (the
+#: ratings, puzzles.publish): this one keeps it as it is.
+KEPT_BELOW = "<!-- sections below are written by other publishers -->"
+
+
+def kept_part(path: Path) -> str:
+    """The part of ``path`` from :data:`KEPT_BELOW` on ("" when absent)."""
+    text = path.read_text() if path.exists() else ""
+    at = text.find(KEPT_BELOW)
+    return "" if at < 0 else text[at:]
+
+
 def write_results(games: dict[str, list[tuple]], path: Path, db_name: str) -> None:
     text = [
         "# Results: how often can Butterfly be won?",
@@ -119,7 +131,7 @@ def write_results(games: dict[str, list[tuple]], path: Path, db_name: str) -> No
         "![nodes per deal](nodes-per-deal.png)",
         "",
     ]
-    path.write_text("\n".join(text))
+    path.write_text("\n".join(text) + kept_part(path))
 
 
 def plot(games: dict[str, list[tuple]], path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import multiprocessing
 import os
@@ -15,6 +16,7 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from itertools import islice
+from typing import Any
 from urllib.parse import urlsplit
 
 from games.deals import MAX_DEAL, parse_whole_number
@@ -114,7 +116,7 @@ def _quiet_children() -> Iterator[None]:
     they start cannot make them print tracebacks, and the main process alone
     decides how the survey ends. What a worker reports goes back through the
     pool. SIGHUP stays blocked in the main process too, until the caller has
-    the pool in hand (:func:`_solved` unblocks it, so a hang-up meanwhile ends
+    the pool in hand (:func:`run_tasks` unblocks it, so a hang-up meanwhile ends
     the survey there, where leaving terminates the workers)."""
     sys.stderr.flush()
     saved = os.dup(2)
@@ -132,15 +134,15 @@ def _quiet_children() -> Iterator[None]:
         os.close(devnull)
 
 
-def _init_worker(rules: Rules, limits: Limits, engine: str, restarts: bool) -> None:
+def _init_worker(task: Callable[[int], Any]) -> None:
     # Ctrl-C reaches the whole process group: the main process alone stops the survey
     # (it terminates the pool), so the workers ignore it rather than print tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _job.update(rules=rules, limits=limits, engine=engine, restarts=restarts)
+    _job["task"] = task
 
 
-def _solve_chunk_in_worker(deals: list[int]) -> list[DealResult]:
-    return [solve_deal(deal, _job["rules"], _job["limits"], _job["engine"], _job["restarts"]) for deal in deals]
+def _solve_chunk_in_worker(deals: list[int]) -> list:
+    return [_job["task"](deal) for deal in deals]
 
 
 def _chunks(deals: Iterable[int], size: int) -> Iterator[list[int]]:
@@ -149,33 +151,31 @@ def _chunks(deals: Iterable[int], size: int) -> Iterator[list[int]]:
         yield chunk
 
 
-def _solved(
+def run_tasks(
     deals: Iterable[int],
     count: int,
-    rules: Rules,
-    limits: Limits,
-    engine: str,
-    restarts: bool,
+    task: Callable[[int], Any],
     workers: int,
     scheduler: str | None,
     connect_timeout: float,
-) -> Generator[DealResult, None, None]:
-    """Results in the order they finish: one process, a local pool, or Dask.
-    ``count`` deals at most; they are taken from ``deals`` as work is handed
-    out (a bounded window in flight), never all at once."""
+) -> Generator[Any, None, None]:
+    """``task(deal)`` for every deal, in the order they finish: in this
+    process, a local pool, or on Dask. ``task`` must pickle (a module-level
+    function, or a ``functools.partial`` of one). ``count`` deals at most;
+    they are taken from ``deals`` as work is handed out (a bounded window in
+    flight), never all at once. The one runner of every survey: solving
+    deals, and playing the rating ladder on them (puzzles.survey)."""
     workers = min(workers, count)
     if scheduler is not None:
-        yield from _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_timeout)
+        yield from _run_on_dask(deals, task, scheduler, connect_timeout)
     elif workers <= 1:
         for deal in deals:
-            yield solve_deal(deal, rules, limits, engine, restarts)
+            yield task(deal)
     else:
         chunk = max(1, min(16, count // (8 * workers)))
         finished: queue.SimpleQueue = queue.SimpleQueue()
         with _quiet_children():
-            pool = multiprocessing.get_context("spawn").Pool(
-                workers, initializer=_init_worker, initargs=(rules, limits, engine, restarts)
-            )
+            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_init_worker, initargs=(task,))
         with pool:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGHUP})
             chunks = _chunks(deals, chunk)
@@ -225,7 +225,7 @@ def _check_reachable(scheduler: str, timeout: float) -> None:
         raise InputError(f"cannot reach the Dask scheduler at {scheduler!r}: {reason}") from None
 
 
-def _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_timeout) -> Iterator[DealResult]:
+def _run_on_dask(deals, task, scheduler, connect_timeout) -> Iterator:
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -240,9 +240,7 @@ def _solved_on_dask(deals, rules, limits, engine, restarts, scheduler, connect_t
         window = max(64, 4 * sum(client.nthreads().values()))
 
         def submit(deal):
-            return client.submit(
-                solve_deal, deal, rules=rules, limits=limits, engine=engine, restarts=restarts, pure=False
-            )
+            return client.submit(task, deal, pure=False)
 
         running = as_completed([submit(deal) for deal in islice(deals, window)])
         seen_workers = time.monotonic()
@@ -314,7 +312,8 @@ def run_survey(
             for _ in range(settled):
                 on_result(None)
     results: list[DealResult] = []
-    solved = _solved(todo, count, rules, limits, engine, restarts, workers, scheduler, connect_timeout)
+    task = functools.partial(solve_deal, rules=rules, limits=limits, engine=engine, restarts=restarts)
+    solved = run_tasks(todo, count, task, workers, scheduler, connect_timeout)
     try:
         for item in solved:
             if db is not None:

@@ -1,0 +1,1 @@
+"""Difficulty ratings, puzzles with proved answers and the daily calendar."""

@@ -1,0 +1,192 @@
+"""``butterfly rate``: a deal's difficulty (puzzles.rating), or the ladder
+played on a range of deals into a survey database."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import click
+
+from games.errors import InputError
+from games.patience.rules import make_rules
+from solver.cli.common import Seconds, WholeNumber, echo_json
+from solver.cli.patience import game_options, load_deal
+from solver.cli.survey import progress, stopped_by_signals
+from solver.survey.run import WORKERS_PER_CPU, max_workers, parse_range
+
+_RANGE = re.compile(r"\s*\d+\s*-\s*\d+\s*")
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.0f}%"
+
+
+def why(rating, features: dict, cells: int) -> str:
+    """One sentence saying what makes the deal hard (or easy), from its exact features."""
+    facts = []
+    critical = features.get("critical_decisions", 0)
+    if critical:
+        first = features["first_critical"] + 1
+        facts.append(
+            f"{critical} position{'s' if critical > 1 else ''} on the way allow{'' if critical > 1 else 's'} "
+            f"only one winning move (the first at move {first})"
+        )
+    fewest = features.get("fewest_cells")
+    if fewest is not None and features.get("fewest_cells_exact") and cells:
+        if fewest == cells:
+            facts.append(f"it cannot be won with fewer than {cells} basement cells")
+        elif fewest == 0:
+            facts.append("it can be won without the basement")
+    if features.get("forgiveness") is not None:
+        facts.append(f"{_percent(features['forgiveness'])} of the moves along a winning line keep it winnable")
+    if not facts:
+        return ""
+    hard = rating.grade is not None and rating.grade >= 3
+    return ("Hard: " if hard else "Easy: ") + "; ".join(facts[:2]) + "."
+
+
+def _rate_one(source, game, variant, cells, quick, engine, as_json) -> None:
+    from puzzles.features import exact_features
+    from puzzles.quick import predict
+    from puzzles.rating import calibration_for, rate
+
+    position, title = load_deal(source, game, variant, cells)
+    calibration = calibration_for(position.rules)
+    if quick:
+        if calibration is None or not calibration.quick:
+            raise InputError(f"no quick predictor for {position.rules.name}: it is not calibrated")
+        value, error = predict(position, calibration.quick), calibration.quick["rmse"]
+        if as_json:
+            echo_json({"deal": title, "rules": position.rules.name, "quick_rating": value, "rmse": error})
+        else:
+            click.echo(f"{title}: quick rating {value:.0f} (typical error ±{error:.0f}, from cheap features only)")
+        return
+    rating = rate(position, engine)
+    features = exact_features(position) if rating.verdict == "won" else {}
+    sentence = why(rating, features, position.rules.cells)
+    if as_json:
+        echo_json({"deal": title, **rating.as_json(), "features": features, "why": sentence})
+        return
+    if rating.verdict != "won":
+        proof = " (proved)" if rating.verdict == "unwinnable" else ""
+        click.echo(f"{title}: {rating.verdict}{proof}: not rated")
+        return
+    if rating.calibrated:
+        click.echo(f"{title}: rating {rating.rating:.0f} ± {rating.rating_se:.0f}, grade {rating.grade} of 5")
+        click.echo(f"grade {rating.grade}: {rating.grade_words}")
+    else:
+        click.echo(f"{title}: not rated ({position.rules.name} is not calibrated; the ladder's games only)")
+    click.echo("ladder (games won): " + ", ".join(f"{n} {g.count('1')}/{len(g)}" for n, g in rating.games.items()))
+    click.echo(_features_line(features, position.rules.cells))
+    if sentence:
+        click.echo(sentence)
+
+
+def _features_line(features: dict, cells: int) -> str:
+    parts = []
+    if "fewest_cells" in features:
+        bound = "" if features.get("fewest_cells_exact") else "at most "
+        parts.append(f"fewest basement cells {bound}{features['fewest_cells']} of {cells}")
+    if "critical_decisions" in features:
+        parts.append(f"critical decisions {features['critical_decisions']}")
+        if features.get("undecided"):
+            parts.append(f"undecided {features['undecided']}")
+    if features.get("forgiveness") is not None:
+        parts.append(f"forgiveness {features['forgiveness']:.2f}")
+    if "effort_median" in features:
+        parts.append(f"solver effort median {features['effort_median']:,.0f} nodes")
+    return "exact: " + "; ".join(parts)
+
+
+def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, scheduler, connect_timeout, as_json):
+    from puzzles.rating import calibration_for, rating_from_games
+    from puzzles.survey import run_ladder
+
+    if db_path is None:
+        raise InputError("rating a range of deals needs --db FILE (the games are kept there, and a rerun resumes)")
+    deals = parse_range(deal_range)
+    rules = make_rules(game or "butterfly", variant, cells)
+    with stopped_by_signals(db_path), progress(len(deals), f"{rules.name} {deal_range}") as bar:
+        results = run_ladder(
+            deals, rules, db_path, engine, workers, scheduler, connect_timeout, on_result=lambda _: bar.update(1)
+        )
+    calibration = calibration_for(rules)
+    rows = []
+    for result in results:
+        row = {"deal": result.deal, "verdict": result.verdict}
+        if result.verdict == "won":
+            rating = rating_from_games(rules.name, result.games, calibration)
+            row.update(rating=rating.rating, rating_se=rating.rating_se, grade=rating.grade)
+        rows.append(row)
+    grades = {g: sum(1 for r in rows if r.get("grade") == g) for g in range(1, 6)}
+    verdicts = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("won", "unwinnable", "unresolved")}
+    if as_json:
+        echo_json(
+            {
+                "rules": rules.name,
+                "range": deal_range,
+                "calibrated": calibration is not None,
+                **verdicts,
+                "grades": grades,
+                "deals": rows,
+            }
+        )
+        return
+    click.echo(
+        f"{rules.name}, deals {deals.start}-{deals.stop - 1}: won {verdicts['won']}, "
+        f"unwinnable {verdicts['unwinnable']}, unresolved {verdicts['unresolved']}"
+    )
+    if calibration is None:
+        click.echo(f"{rules.name} is not calibrated: the ladder's games are in {db_path!r}, not rated")
+    else:
+        click.echo("grades: " + ", ".join(f"{g}: {n}" for g, n in grades.items()))
+
+
+@click.command()
+@click.argument("deal")
+@game_options
+@click.option("--quick", is_flag=True, help="Predict the rating from cheap features (no ladder, no exact search).")
+@click.option(
+    "--engine",
+    type=click.Choice(("kernel", "python")),
+    default="kernel",
+    show_default=True,
+    help="Compiled players and solver, or the pure-Python twins (slow).",
+)
+@click.option(
+    "--workers",
+    type=WholeNumber(1, max_workers()),
+    default=os.cpu_count() or 1,
+    show_default=True,
+    help=f"A range: worker processes (at most {WORKERS_PER_CPU} per CPU).",
+)
+@click.option(
+    "--db", "db_path", default=None, help="A range: the survey database keeping the ladder's games (a rerun resumes)."
+)
+@click.option("--scheduler", default=None, help="A range: a Dask scheduler (tcp://host:port) to run on.")
+@click.option(
+    "--connect-timeout",
+    type=Seconds(600),
+    default=10.0,
+    show_default=True,
+    help="With --scheduler: seconds to wait for the scheduler to answer.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the rating as JSON.")
+def rate(deal, game, variant, cells, quick, engine, workers, db_path, scheduler, connect_timeout, as_json):
+    """Rate a deal's difficulty: a number, a file, or a range A-B (with --db).
+
+    The ladder of players plays the deal; the calibration turns who wins how
+    often into a rating (Elo-like, ± its standard error) and a grade 1-5,
+    reported with what the exact solver knows of the deal (docs/rating.md).
+    """
+    is_range = _RANGE.fullmatch(deal) is not None and not os.path.exists(deal)
+    if is_range:
+        if quick:
+            raise InputError("--quick rates one deal at a time, not a range")
+        _rate_range(deal, game, variant, cells, engine, workers, db_path, scheduler, connect_timeout, as_json)
+        return
+    for name, value in (("--db", db_path), ("--scheduler", scheduler)):
+        if value is not None:
+            raise InputError(f"{name} is for a range of deals A-B, not one deal")
+    _rate_one(deal, game, variant, cells, quick, engine, as_json)
