@@ -38,12 +38,18 @@ PRIOR_SD = 3.0
 
 #: The rungs whose strengths bound grades 1 to 4, with what each grade means.
 GRADE_RUNGS = (
-    ("greedy-e20", "even a careless player wins it: the greedy player, one move in five random, wins half its games"),
-    ("greedy", "the greedy player (the move that looks best now, never undone) wins at least half its games"),
-    ("rollout-8", "a player trying each move out eight moves ahead wins at least half its games"),
-    ("rollout-15", "a player trying each move out fifteen moves ahead wins at least half its games"),
+    (
+        "greedy-e20",
+        "even a careless player wins it: the greedy player with one move in five random is expected to win half",
+    ),
+    (
+        "greedy",
+        "the greedy player (the move that looks best now, never undone) is expected to win at least half",
+    ),
+    ("rollout-8", "a player trying each move out eight moves ahead is expected to win at least half its games"),
+    ("rollout-15", "a player trying each move out fifteen moves ahead is expected to win at least half its games"),
 )
-GRADE5 = "only a player trying every move out to the end (or the solver) wins it more often than not"
+GRADE5 = "only a player trying every move out to the end (or the solver) is expected to win it more often than not"
 
 
 def outcomes(db_path: str, rules: Rules, deals: range) -> tuple[list[int], np.ndarray, np.ndarray]:

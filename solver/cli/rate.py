@@ -10,10 +10,10 @@ import click
 
 from games.errors import InputError
 from games.patience.rules import make_rules
-from solver.cli.common import Seconds, WholeNumber, echo_json
+from solver.cli.common import Seconds, echo_json
 from solver.cli.patience import game_options, load_deal
-from solver.cli.survey import progress, stopped_by_signals
-from solver.survey.run import WORKERS_PER_CPU, max_workers, parse_range
+from solver.cli.survey import progress, stopped_by_signals, workers_option
+from solver.survey.run import parse_range
 
 _RANGE = re.compile(r"\s*\d+\s*-\s*\d+\s*")
 
@@ -154,13 +154,7 @@ def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, sche
     show_default=True,
     help="Compiled players and solver, or the pure-Python twins (slow).",
 )
-@click.option(
-    "--workers",
-    type=WholeNumber(1, max_workers()),
-    default=os.cpu_count() or 1,
-    show_default=True,
-    help=f"A range: worker processes (at most {WORKERS_PER_CPU} per CPU).",
-)
+@workers_option("A range: worker processes")
 @click.option(
     "--db", "db_path", default=None, help="A range: the survey database keeping the ladder's games (a rerun resumes)."
 )

@@ -8,7 +8,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import click
 
@@ -78,6 +78,17 @@ def stopped_by_signals(db_path: str | None) -> Iterator[None]:
             signal.signal(signum, handler)
 
 
+def workers_option(what: str) -> Callable:
+    """--workers: how many processes run a range of deals (survey, rate)."""
+    return click.option(
+        "--workers",
+        type=WholeNumber(1, max_workers()),
+        default=os.cpu_count() or 1,
+        show_default=True,
+        help=f"{what} (at most {WORKERS_PER_CPU} per CPU; never more than deals).",
+    )
+
+
 @contextlib.contextmanager
 def progress(length: int, label: str) -> Iterator:
     """A progress bar on a terminal, which an error erases (the error is then the
@@ -101,13 +112,7 @@ def progress(length: int, label: str) -> Iterator:
 @click.option("--deals", "deal_range", required=True, help="Deal numbers A-B (both included).")
 @game_options
 @limit_options
-@click.option(
-    "--workers",
-    type=WholeNumber(1, max_workers()),
-    default=os.cpu_count() or 1,
-    show_default=True,
-    help=f"Worker processes (at most {WORKERS_PER_CPU} per CPU; never more than deals).",
-)
+@workers_option("Worker processes")
 @click.option(
     "--db",
     "db_path",
