@@ -3,7 +3,7 @@
 from libc.stdint cimport uint8_t, int8_t, uint64_t
 
 # The patience kernel's limits and place codes, so a move means the same in both.
-from ext._patience cimport NCARDS, MAX_ROWS, MAX_CELLS, MAX_ROW_LEN, LOC_CELL, LOC_FOUNDATION
+from ext._patience cimport Move, NCARDS, MAX_ROWS, MAX_CELLS, MAX_ROW_LEN, LOC_CELL, LOC_FOUNDATION
 
 cdef enum:
     # puzzles/reference.py's constants (a test checks them equal).
@@ -24,10 +24,8 @@ cdef enum:
     # Foundation moves, row to row, cell to row, row to cell.
     MAX_CANDIDATES = MAX_ROWS + MAX_CELLS + MAX_ROWS * MAX_ROWS + MAX_CELLS * MAX_ROWS + MAX_ROWS
 
-ctypedef struct Step:
-    uint8_t card
-    uint8_t source
-    uint8_t target
+# A move: the patience kernel's, so the two share one move generator (_moves.pxd).
+ctypedef Move Step
 
 ctypedef struct Layout:
     int nrows

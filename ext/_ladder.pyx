@@ -21,6 +21,8 @@ rules engine's own ``can_build`` as a 52x52 table.
 from libc.stdint cimport uint8_t, uint64_t, int64_t
 from libc.string cimport memset
 
+from ext._moves cimport foundation_moves, other_moves
+
 # Constants the Python side checks equal to puzzles/reference.py's.
 MAX_MOVES = GAME_MAX_MOVES
 CELL_SLOT = HASH_CELL_SLOT
@@ -162,52 +164,11 @@ cdef inline int score_after(Board *b, Step m) noexcept nogil:
 
 
 # ------------------------------------------------------------------ moves
-cdef inline void add(Step *out, int *n, int card, int source, int target) noexcept nogil:
-    out[n[0]].card = card
-    out[n[0]].source = source
-    out[n[0]].target = target
-    n[0] += 1
-
-
-cdef inline bint can_place(const Board *b, const Layout *r, int card, int row) noexcept nogil:
-    if b.length[row]:
-        return r.can_build[card][b.rows[row][b.length[row] - 1]]
-    return r.empty_rows_take_any
-
-
-cdef inline bint playable(const Board *b, int card) noexcept nogil:
-    return b.foundation[card // 13] == card % 13
-
-
 cdef int generate(const Board *b, const Layout *r, Step *out) noexcept nogil:
-    """Every legal move in Position.legal_moves order; how many."""
-    cdef int n = 0, i, j, k, c, length
-    for i in range(r.nrows):
-        if b.length[i] and playable(b, b.rows[i][b.length[i] - 1]):
-            add(out, &n, b.rows[i][b.length[i] - 1], i, LOC_FOUNDATION)
-    for k in range(b.ncells):
-        if playable(b, b.cells[k]):
-            add(out, &n, b.cells[k], LOC_CELL, LOC_FOUNDATION)
-    for i in range(r.nrows):
-        length = b.length[i]
-        if length == 0 or (r.last_card_to_foundation_only and length == 1):
-            continue
-        c = b.rows[i][length - 1]
-        for j in range(r.nrows):
-            if j != i and can_place(b, r, c, j):
-                add(out, &n, c, i, j)
-    if not r.cells_one_way:
-        for k in range(b.ncells):
-            c = b.cells[k]
-            for j in range(r.nrows):
-                if can_place(b, r, c, j):
-                    add(out, &n, c, LOC_CELL, j)
-    if b.ncells < r.max_cells:
-        for i in range(r.nrows):
-            length = b.length[i]
-            if length and not (r.last_card_to_foundation_only and length == 1):
-                add(out, &n, b.rows[i][length - 1], i, LOC_CELL)
-    return n
+    """Every legal move in Position.legal_moves order (ext/_moves.pxd); how many."""
+    cdef int n = foundation_moves(&b.rows[0][0], b.length, r.nrows, b.cells, b.ncells, b.foundation, out)
+    return other_moves(&b.rows[0][0], b.length, r.nrows, b.cells, b.ncells, &r.can_build[0][0],
+                       r.empty_rows_take_any, r.last_card_to_foundation_only, r.cells_one_way, r.max_cells, out, n)
 
 
 # ------------------------------------------------------------------ seen

@@ -26,6 +26,8 @@ from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
+from ext._moves cimport foundation_moves, other_moves
+
 cdef extern from *:
     """
     #include <stdint.h>
@@ -157,10 +159,6 @@ cdef inline void relocate(State *s, Rules *r, int card, int source, int target) 
 
 
 # ------------------------------------------------------------------ moves
-cdef inline bint playable(State *s, int card) noexcept nogil:
-    return s.foundation[card // 13] == card % 13
-
-
 cdef inline bint safe_foundation_move(State *s, Rules *r, Move m) noexcept nogil:
     """Dominance (same rule as pruning.is_safe_foundation_move, which
     states the proof): the card can never again be a base for another card,
@@ -266,57 +264,20 @@ cdef bint dead_end(State *s, Rules *r) noexcept nogil:
     return False
 
 
-cdef inline void add(Move *out, int *n, int card, int source, int target) noexcept nogil:
-    out[n[0]].card = card
-    out[n[0]].source = source
-    out[n[0]].target = target
-    n[0] += 1
-
-
-cdef inline bint can_place(State *s, Rules *r, int card, int row) noexcept nogil:
-    """May ``card`` go onto row ``row`` (built on its outer card, or into it empty)?"""
-    if s.length[row]:
-        return r.can_build[card][s.rows[row][s.length[row] - 1]]
-    return r.empty_rows_take_any
-
-
 cdef int generate(State *s, Rules *r, Move *out) noexcept nogil:
     """Write the moves to try into ``out`` in the engine's order
-    (games.patience.Position.legal_moves) and return how many."""
-    cdef int n = 0, i, j, k, c, length
+    (games.patience.Position.legal_moves, ext/_moves.pxd) and return how many."""
+    cdef int n, k
     if r.dead_ends and dead_end(s, r):
         return 0
-    for i in range(r.nrows):
-        if s.length[i] and playable(s, s.rows[i][s.length[i] - 1]):
-            add(out, &n, s.rows[i][s.length[i] - 1], i, LOC_FOUNDATION)
-    for k in range(s.ncells):
-        if playable(s, s.cells[k]):
-            add(out, &n, s.cells[k], LOC_CELL, LOC_FOUNDATION)
+    n = foundation_moves(&s.rows[0][0], s.length, r.nrows, s.cells, s.ncells, s.foundation, out)
     if r.safe_autoplay:
         for k in range(n):
             if safe_foundation_move(s, r, out[k]):
                 out[0] = out[k]
                 return 1
-    for i in range(r.nrows):
-        length = s.length[i]
-        if length == 0 or (r.last_card_to_foundation_only and length == 1):
-            continue
-        c = s.rows[i][length - 1]
-        for j in range(r.nrows):
-            if j != i and can_place(s, r, c, j):
-                add(out, &n, c, i, j)
-    if not r.cells_one_way:
-        for k in range(s.ncells):
-            c = s.cells[k]
-            for j in range(r.nrows):
-                if can_place(s, r, c, j):
-                    add(out, &n, c, LOC_CELL, j)
-    if s.ncells < r.max_cells:
-        for i in range(r.nrows):
-            length = s.length[i]
-            if length and not (r.last_card_to_foundation_only and length == 1):
-                add(out, &n, s.rows[i][length - 1], i, LOC_CELL)
-    return n
+    return other_moves(&s.rows[0][0], s.length, r.nrows, s.cells, s.ncells, &r.can_build[0][0],
+                       r.empty_rows_take_any, r.last_card_to_foundation_only, r.cells_one_way, r.max_cells, out, n)
 
 
 # ------------------------------------------------------------------ table

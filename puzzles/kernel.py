@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ext._ladder as _ladder
 from games.patience.rules import Move, Position
-from solver.patience.kernel import _to_moves, kernel_fields
+from solver.patience.kernel import kernel_fields, to_moves
 
 #: The policies, by the codes of :mod:`puzzles.reference` (a test checks the kernel's).
 RANDOM, GREEDY, LOOKAHEAD, ROLLOUT = _ladder.RANDOM, _ladder.GREEDY, _ladder.LOOKAHEAD, _ladder.ROLLOUT
@@ -50,4 +50,4 @@ def play(position: Position, policy: int, seed: int, epsilon_ppm: int = 0, horiz
         epsilon_ppm=epsilon_ppm,
         horizon=horizon,
     )
-    return won, _to_moves(position.rules, raw_moves)
+    return won, to_moves(position.rules, raw_moves)

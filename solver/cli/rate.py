@@ -10,9 +10,9 @@ import click
 
 from games.errors import InputError
 from games.patience.rules import make_rules
-from solver.cli.common import Seconds, echo_json
+from solver.cli.common import echo_json
 from solver.cli.patience import game_options, load_deal
-from solver.cli.survey import progress, stopped_by_signals, workers_option
+from solver.cli.survey import progress, scheduler_options, stopped_by_signals, workers_option
 from solver.survey.run import parse_range
 
 _RANGE = re.compile(r"\s*\d+\s*-\s*\d+\s*")
@@ -158,14 +158,7 @@ def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, sche
 @click.option(
     "--db", "db_path", default=None, help="A range: the survey database keeping the ladder's games (a rerun resumes)."
 )
-@click.option("--scheduler", default=None, help="A range: a Dask scheduler (tcp://host:port) to run on.")
-@click.option(
-    "--connect-timeout",
-    type=Seconds(600),
-    default=10.0,
-    show_default=True,
-    help="With --scheduler: seconds to wait for the scheduler to answer.",
-)
+@scheduler_options
 @click.option("--json", "as_json", is_flag=True, help="Print the rating as JSON.")
 def rate(deal, game, variant, cells, quick, engine, workers, db_path, scheduler, connect_timeout, as_json):
     """Rate a deal's difficulty: a number, a file, or a range A-B (with --db).

@@ -89,6 +89,22 @@ def workers_option(what: str) -> Callable:
     )
 
 
+def scheduler_options(command: Callable) -> Callable:
+    """--scheduler and --connect-timeout: a range run on a Dask cluster (survey, rate)."""
+    command = click.option(
+        "--connect-timeout",
+        type=Seconds(600),
+        default=10.0,
+        show_default=True,
+        help="With --scheduler: seconds to wait for the scheduler to answer.",
+    )(command)
+    return click.option(
+        "--scheduler",
+        default=None,
+        help="Address of a Dask scheduler (tcp://host:port) to run on instead of local processes.",
+    )(command)
+
+
 @contextlib.contextmanager
 def progress(length: int, label: str) -> Iterator:
     """A progress bar on a terminal, which an error erases (the error is then the
@@ -125,18 +141,7 @@ def progress(length: int, label: str) -> Iterator:
     help="With --db: search the deals recorded as unresolved again, whatever their budget "
     "(after the solver has improved).",
 )
-@click.option(
-    "--scheduler",
-    default=None,
-    help="Address of a Dask scheduler (tcp://host:port) to run on instead of local processes.",
-)
-@click.option(
-    "--connect-timeout",
-    type=Seconds(600),
-    default=10.0,
-    show_default=True,
-    help="With --scheduler: seconds to wait for the scheduler to answer.",
-)
+@scheduler_options
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
 def survey(
     deal_range,

@@ -62,7 +62,9 @@ def kernel_fields(position: Position, safe_autoplay: bool, dead_ends: bool) -> d
     }
 
 
-def _to_moves(rules: Rules, raw_moves: list[tuple[int, int, int]]) -> list[Move]:
+def to_moves(rules: Rules, raw_moves: list[tuple[int, int, int]]) -> list[Move]:
+    """Moves as the kernels give them (card index, place codes) as :class:`Move`
+    (the ladder's kernel, ext/_ladder.pyx, speaks the same codes)."""
     names = rules.row_names
 
     def place(code: int) -> str:
@@ -75,7 +77,7 @@ def _to_moves(rules: Rules, raw_moves: list[tuple[int, int, int]]) -> list[Move]
 
 def kernel_moves(position: Position, safe_autoplay: bool = True, dead_ends: bool = True) -> list[Move]:
     """The moves the kernel would try at ``position``, in its order."""
-    return _to_moves(position.rules, _patience.moves(**kernel_fields(position, safe_autoplay, dead_ends)))
+    return to_moves(position.rules, _patience.moves(**kernel_fields(position, safe_autoplay, dead_ends)))
 
 
 def solve(
@@ -91,4 +93,4 @@ def solve(
         memory_bytes=limits.memory_mib << 20,
     )
     seconds = time.perf_counter() - start
-    return SolveResult(verdict, _to_moves(position.rules, raw_moves), nodes, seconds, stopped_by, table_bytes)
+    return SolveResult(verdict, to_moves(position.rules, raw_moves), nodes, seconds, stopped_by, table_bytes)
