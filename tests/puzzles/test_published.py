@@ -19,14 +19,12 @@ from checkout import DATA
 #: Each published ratings file: its rules, the survey file with its verdicts, deals replayed here.
 PUBLISHED = {
     "ratings_butterfly.csv.gz": (make_rules("butterfly"), "butterfly.csv.gz", [0, 141, 1234, 5678, 9999]),
-}
-ALTERNATE = make_rules("butterfly", "alternate-colours")
-if (DATA / "ratings_butterfly_alternate-colours.csv.gz").exists():
-    PUBLISHED["ratings_butterfly_alternate-colours.csv.gz"] = (
-        ALTERNATE,
+    "ratings_butterfly_alternate-colours.csv.gz": (
+        make_rules("butterfly", "alternate-colours"),
         "butterfly_alternate-colours.csv.gz",
         [0, 777],
-    )
+    ),
+}
 
 
 def rows(name: str) -> list[dict]:
@@ -40,11 +38,12 @@ def test_every_deal_is_there_with_the_surveys_verdict(name):
     ratings = rows(name)
     assert [int(r["deal"]) for r in ratings] == list(range(len(ratings)))
     survey = {int(r["deal"]): r["result"] for r in rows(survey_name) if int(r["deal"]) < len(ratings)}
-    # The ladder's verdict comes from the search alone (no relaxation): a deal the
-    # survey proved lost by the relaxation may be "unresolved" here, never "won".
+    # The ladder's verdict comes from the search alone within 10,000,000 nodes: a deal
+    # the survey settled with a larger budget or the relaxation may be "unresolved"
+    # here; two decisive verdicts never disagree.
     for r in ratings:
         expected = survey[int(r["deal"])]
-        assert r["verdict"] == expected or (r["verdict"] == "unresolved" and expected == "unwinnable")
+        assert r["verdict"] == expected or "unresolved" in (r["verdict"], expected)
     assert all((r["grade"] != "") == (r["verdict"] == "won") for r in ratings)
     assert rules.name in calibrations()
 
