@@ -65,3 +65,16 @@ def test_a_version_2_database_gains_the_ladder_table_and_keeps_its_results(tmp_p
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert connection.execute("SELECT count(*) FROM results").fetchone()[0] == 1
         assert connection.execute("SELECT count(*) FROM ladder").fetchone()[0] == 1
+
+
+def test_the_ratings_section_replaces_itself_and_keeps_the_surveys(tmp_path):
+    from puzzles.publish import write_section
+    from solver.survey.publish import KEPT_BELOW
+
+    page = tmp_path / "results.md"
+    page.write_text("# Results\n\nsurveys\n")
+    write_section(page, f"{KEPT_BELOW}\n\n## Difficulty ratings\n\nfirst\n")
+    write_section(page, f"{KEPT_BELOW}\n\n## Difficulty ratings\n\nsecond\n")
+    text = page.read_text()
+    assert text.startswith("# Results\n\nsurveys\n") and text.count(KEPT_BELOW) == 1
+    assert text.endswith("second\n") and "first" not in text
