@@ -29,6 +29,7 @@ from puzzles.features import (
     exact_features,
     layout_features,
 )
+from puzzles.irt import spearman
 from solver.patience.result import Limits
 
 
@@ -125,26 +126,6 @@ def main() -> None:
         values = [layout[name] for _, _, layout in rows]
         corr = " ".join(f"{spearman(values, t):8.2f}" for t in targets.values())
         print(f"  {name:15s} {statistics.median(values):7.1f} {corr}")
-
-
-def spearman(xs: list[float], ys: list[float]) -> float:
-    def ranks(values: list[float]) -> list[float]:
-        order = sorted(range(len(values)), key=values.__getitem__)
-        result = [0.0] * len(values)
-        i = 0
-        while i < len(order):
-            j = i
-            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-                j += 1
-            for k in range(i, j + 1):
-                result[order[k]] = (i + j) / 2
-            i = j + 1
-        return result
-
-    rx, ry = ranks(xs), ranks(ys)
-    if len(set(rx)) < 2 or len(set(ry)) < 2:
-        return float("nan")
-    return statistics.correlation(rx, ry)
 
 
 if __name__ == "__main__":

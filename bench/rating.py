@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
 
 from games.patience.rules import Position, make_rules
 from puzzles.features import exact_features
@@ -29,6 +30,16 @@ def spread(values: list[float]) -> str:
     ordered = sorted(values)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
     return f"median {statistics.median(ordered):.4f} s, p90 {p90:.4f} s, max {ordered[-1]:.4f} s"
+
+
+def seconds_each(work: Callable[[Position], object], positions: list[Position]) -> list[float]:
+    """The seconds ``work`` takes on each position."""
+    times = []
+    for position in positions:
+        start = time.perf_counter()
+        work(position)
+        times.append(time.perf_counter() - start)
+    return times
 
 
 def main() -> None:
@@ -51,27 +62,13 @@ def main() -> None:
                 games += 1
         elapsed = time.perf_counter() - start
         print(f"  {player.name:14s} {games / elapsed:10.1f} games/s  ({player.seeds} seeds)")
-    full = []
-    for position in positions:
-        start = time.perf_counter()
-        rate(position)
-        full.append(time.perf_counter() - start)
-    print(f"full rating (verdict + ladder + fit): {spread(full)}")
+    print(f"full rating (verdict + ladder + fit): {spread(seconds_each(rate, positions))}")
     if args.exact:
-        exact = []
-        for position in positions:
-            start = time.perf_counter()
-            exact_features(position)
-            exact.append(time.perf_counter() - start)
-        print(f"exact features: {spread(exact)}")
+        print(f"exact features: {spread(seconds_each(exact_features, positions))}")
     calibration = calibration_for(rules)
     if calibration is not None and calibration.quick:
-        quick = []
-        for position in positions:
-            start = time.perf_counter()
-            predict(position, calibration.quick)
-            quick.append(time.perf_counter() - start)
-        print(f"quick rating: {spread(quick)}")
+        model = calibration.quick
+        print(f"quick rating: {spread(seconds_each(lambda p: predict(p, model), positions))}")
     else:
         print(f"quick rating: {rules.name} is not calibrated")
 

@@ -18,7 +18,7 @@ import json
 import sys
 
 import numpy as np
-from scipy.stats import fisher_exact, spearmanr
+from scipy.stats import fisher_exact
 
 from games.errors import InputError
 from games.patience.rules import Position, Rules, make_rules
@@ -166,10 +166,6 @@ def significant_inversions(wins: np.ndarray, trials: np.ndarray, order: list, na
     return found
 
 
-def spearman(x, y) -> float:
-    return float(spearmanr(x, y).statistic)
-
-
 #: The exact features the difficulty is regressed on (:func:`exact_study`).
 EXACT_PREDICTORS = ("fewest_cells", "critical_decisions", "forgiveness", "log_effort_median", "line_length")
 
@@ -205,7 +201,7 @@ def exact_study(numbers: list[int], elo: np.ndarray, rules: Rules, sample: int, 
     y = elo[: len(rows)]
     result: dict = {"deals": len(rows), "spearman": {}, "coefficients": {}}
     for k, name in enumerate(EXACT_PREDICTORS):
-        result["spearman"][name] = spearman(x[:, k], y)
+        result["spearman"][name] = irt.spearman(x[:, k], y)
     fitted = fit_quick(x, y, folds=5)
     result["coefficients"] = dict(zip(EXACT_PREDICTORS, fitted["coef"]))
     result["cv_rmse"], result["baseline_rmse"], result["cv_rho"] = (

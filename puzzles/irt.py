@@ -505,7 +505,7 @@ def split_half(
         beta_b = rate_many(wins_b, trials_b, theta, model, prior_sd, log_a_sd).beta
     if beta_a.shape != beta_b.shape:
         raise ValueError("the two halves have different numbers of deals")
-    return _spearman(beta_a, beta_b)
+    return spearman(beta_a, beta_b)
 
 
 def leave_one_player_out(
@@ -541,7 +541,7 @@ def leave_one_player_out(
         base = _clip_rate(wp.sum() / max(games, 1))
         base_z = np.full(np_.shape, math.log(base / (1.0 - base)))
         played = np_[0] > 0
-        rho = _spearman(_sigmoid(z[0, played]), wp[0, played] / np_[0, played]) if played.sum() > 1 else math.nan
+        rho = spearman(_sigmoid(z[0, played]), wp[0, played] / np_[0, played]) if played.sum() > 1 else math.nan
         out.append(
             LeftOutPlayer(
                 player=p,
@@ -651,7 +651,9 @@ def _clip_rate(r: float) -> float:
     return min(max(float(r), 1e-6), 1.0 - 1e-6)
 
 
-def _spearman(x: FloatArray, y: FloatArray) -> float:
+def spearman(x: ArrayLike, y: ArrayLike) -> float:
+    """Spearman's rank correlation of ``x`` and ``y`` (nan when either is constant)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
     if np.ptp(x) == 0 or np.ptp(y) == 0:
         return math.nan
     return float(stats.spearmanr(x, y).statistic)

@@ -17,10 +17,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.stats import spearmanr
 
 from games.patience.rules import Position
 from puzzles.features import LAYOUT_FEATURES, layout_features, solver_effort
+from puzzles.irt import spearman
 from puzzles.ladder import player_named
 from puzzles.rating import play_ladder
 
@@ -87,7 +87,7 @@ def fit_quick(features: np.ndarray, ratings: np.ndarray, folds: int = 5) -> dict
         "intercept": intercept,
         "rmse": float(np.sqrt(np.mean((predicted - ratings) ** 2))),
         "baseline_rmse": float(ratings.std()),
-        "rho": float(spearmanr(predicted, ratings).statistic),
+        "rho": spearman(predicted, ratings),
     }
 
 
