@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import json
 import sys
 
@@ -26,12 +27,12 @@ from puzzles import irt
 from puzzles.features import exact_features
 from puzzles.ladder import LADDER
 from puzzles.quick import QUICK_FEATURES, fit_quick, quick_features
-from puzzles.rating import CALIBRATION_FILE, LADDER_PACKAGES
+from puzzles.rating import CALIBRATION_FILE
 from puzzles.survey import read_row
 from solver.patience.result import WON
 from solver.survey.db import ResultsDB
 from solver.survey.run import parse_range, run_tasks
-from solver.version import code_version
+from solver.version import PROJECT_PACKAGES, code_version
 
 #: The prior sd of the deals' difficulties (logits): wide enough for the ladder's span.
 PRIOR_SD = 3.0
@@ -46,8 +47,8 @@ GRADE_RUNGS = (
         "greedy",
         "the greedy player (the move that looks best now, never undone) is expected to win at least half",
     ),
-    ("rollout-8", "a player trying each move out eight moves ahead is expected to win at least half its games"),
     ("rollout-15", "a player trying each move out fifteen moves ahead is expected to win at least half its games"),
+    ("rollout-50", "a player trying each move out fifty moves ahead is expected to win at least half its games"),
 )
 GRADE5 = "only a player trying every move out to the end (or the solver) is expected to win it more often than not"
 
@@ -78,7 +79,14 @@ def counts(results: np.ndarray, seeds: slice = slice(None)) -> tuple[np.ndarray,
 
 
 def report(
-    db_path: str, rules: Rules, deals: range, write: bool, exact: int = 0, exact_out: str = "", workers: int = 1
+    db_path: str,
+    rules: Rules,
+    deals: range,
+    write: bool,
+    exact: int = 0,
+    exact_out: str = "",
+    workers: int = 1,
+    exact_from: str = "",
 ) -> dict:
     numbers, results, _ = outcomes(db_path, rules, deals)
     wins, trials = counts(results)
@@ -131,7 +139,7 @@ def report(
     out["quick"] = {k: v for k, v in quick.items() if k in ("rmse", "rho", "baseline_rmse")}
     out["quick_coefficients"] = dict(zip(QUICK_FEATURES, quick["coef"]))
     if exact:
-        out["exact"] = exact_study(numbers, elo, rules, exact, workers, exact_out)
+        out["exact"] = exact_study(numbers, elo, rules, exact, workers, exact_out, exact_from)
     if write:
         calibration = {
             "rules": rules.name,
@@ -141,7 +149,7 @@ def report(
             "grades": [list(g) for g in GRADE_RUNGS],
             "grade5": GRADE5,
             "deals": f"{deals.start}-{deals.stop - 1}",
-            "code": code_version(LADDER_PACKAGES),
+            "code": code_version(PROJECT_PACKAGES),
             "quick": quick,
         }
         stored = json.loads(CALIBRATION_FILE.read_text()) if CALIBRATION_FILE.exists() else {}
@@ -185,20 +193,33 @@ def exact_predictors(features: dict, cells: int) -> list[float]:
     ]
 
 
-def exact_study(numbers: list[int], elo: np.ndarray, rules: Rules, sample: int, workers: int, out_path: str) -> dict:
+def exact_study(
+    numbers: list[int], elo: np.ndarray, rules: Rules, sample: int, workers: int, out_path: str, known: str = ""
+) -> dict:
     """Which exact features the fitted difficulty depends on: the exact
     features of the first ``sample`` calibration deals (written to
-    ``out_path``, one JSON object a line), each one's Spearman correlation
-    with the rating, and a least-squares fit of the rating on all of them
-    (standardised coefficients; R^2 cross-validated over 5 folds)."""
+    ``out_path``, one JSON object a line; or read from ``known``, such a
+    file, gzipped or not, when they were computed before: they do not
+    depend on the ladder), each one's Spearman correlation with the rating,
+    and a least-squares fit of the rating on all of them (standardised
+    coefficients; R^2 cross-validated over 5 folds)."""
     chosen = numbers[:sample]
-    task = functools.partial(exact_of, rules=rules)
-    rows = sorted(run_tasks(iter(chosen), len(chosen), task, workers, None, 20.0), key=lambda r: r["deal"])
-    with open(out_path, "w") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, sort_keys=True) + "\n")
+    if known:
+        opener = gzip.open if known.endswith(".gz") else open
+        with opener(known, "rt") as handle:
+            by_deal = {row["deal"]: row for row in map(json.loads, handle)}
+        missing = [d for d in chosen if d not in by_deal]
+        if missing:
+            raise InputError(f"{known!r} has no exact features for deal {missing[0]}")
+        rows = [by_deal[d] for d in chosen]
+    else:
+        task = functools.partial(exact_of, rules=rules)
+        rows = sorted(run_tasks(iter(chosen), len(chosen), task, workers, None, 20.0), key=lambda r: r["deal"])
+        with open(out_path, "w") as handle:
+            for row in rows:
+                handle.write(json.dumps(row, sort_keys=True) + "\n")
     x = np.array([exact_predictors(row, rules.cells) for row in rows])
-    y = elo[: len(rows)]
+    y = elo[[numbers.index(row["deal"]) for row in rows]]
     result: dict = {"deals": len(rows), "spearman": {}, "coefficients": {}}
     for k, name in enumerate(EXACT_PREDICTORS):
         result["spearman"][name] = irt.spearman(x[:, k], y)
@@ -223,11 +244,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="store the calibration in puzzles/calibration.json")
     parser.add_argument("--exact", type=int, default=0, help="study the exact features of this many deals")
     parser.add_argument("--exact-out", default="exact-features.jsonl", help="where --exact writes the features")
+    parser.add_argument("--exact-from", default="", help="read --exact's features from this file (.jsonl[.gz])")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     try:
         rules = make_rules(args.game, args.variant, args.basement)
-        found = report(args.db, rules, parse_range(args.deals), args.write, args.exact, args.exact_out, args.workers)
+        found = report(
+            args.db,
+            rules,
+            parse_range(args.deals),
+            args.write,
+            args.exact,
+            args.exact_out,
+            args.workers,
+            args.exact_from,
+        )
         print(json.dumps(found, indent=1))
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -8,7 +8,7 @@ the seed, so a rating is reproducible bit for bit.
 The players are the policies of :mod:`puzzles.reference` (compiled in
 ``ext/_ladder.pyx``): random, greedy with random moves mixed in, greedy,
 and rollout players in the manner of Yan et al. (every candidate tried out
-by a greedy game, eight or fifteen moves ahead, or to the end). None undoes
+by a greedy game, fifteen or fifty moves ahead, or to the end). None undoes
 a move, none asks the exact solver anything, and nothing is hidden from
 them (nothing is hidden in these patiences).
 
@@ -56,8 +56,10 @@ LADDER: tuple[Player, ...] = (
     Player("random", "plays a card home when it can, otherwise a random move", 16, reference.RANDOM),
     Player("greedy-e20", "the greedy player, with one move in five random", 32, reference.GREEDY, epsilon_ppm=200_000),
     Player("greedy", "always the move that looks best now, never undoing one", 32, reference.GREEDY),
-    Player("rollout-8", "tries each move out eight moves ahead with greedy games", 16, reference.ROLLOUT, horizon=8),
-    Player("rollout-15", "tries each move out fifteen moves ahead", 16, reference.ROLLOUT, horizon=15),
+    Player(
+        "rollout-15", "tries each move out fifteen moves ahead with greedy games", 16, reference.ROLLOUT, horizon=15
+    ),
+    Player("rollout-50", "tries each move out fifty moves ahead", 16, reference.ROLLOUT, horizon=50),
     Player("rollout", "tries each move out by playing greedily to the end", 16, reference.ROLLOUT),
 )
 

@@ -30,9 +30,6 @@ from solver.patience.solve import solve
 
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
 
-#: The packages a ladder result depends on (:func:`solver.version.code_version`).
-LADDER_PACKAGES = ("games", "solver", "ext", "puzzles")
-
 #: The solver's limits when deciding whether a deal is won before rating it.
 VERDICT_LIMITS = Limits(max_nodes=10_000_000)
 

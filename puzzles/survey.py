@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 from games.errors import InputError
 from games.patience.rules import Position, Rules
-from puzzles.rating import LADDER_PACKAGES, VERDICT_LIMITS, play_ladder
+from puzzles.rating import VERDICT_LIMITS, play_ladder
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON
 from solver.patience.solve import solve
 from solver.survey.db import ResultsDB
 from solver.survey.run import MAX_SURVEY_DEALS, run_tasks
-from solver.version import code_version
+from solver.version import PROJECT_PACKAGES, code_version
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def ladder_deal(deal: int, rules: Rules, engine: str = "kernel") -> LadderResult
     position = Position.deal(deal, rules)
     verdict = solve(position, VERDICT_LIMITS, engine).result
     games = play_ladder(position, engine) if verdict == WON else {}
-    return LadderResult(deal, verdict, games, round(time.perf_counter() - start, 6), code_version(LADDER_PACKAGES))
+    return LadderResult(deal, verdict, games, round(time.perf_counter() - start, 6), code_version(PROJECT_PACKAGES))
 
 
 def run_ladder(

@@ -16,6 +16,8 @@ from pathlib import Path
 
 #: What a solver verdict depends on.
 SOLVER_PACKAGES = ("games", "solver", "ext")
+#: What a rating or a puzzle depends on: the verdicts, and the ladder and the puzzle code.
+PROJECT_PACKAGES = ("games", "solver", "ext", "puzzles")
 SOURCE_SUFFIXES = (".py", ".pyx", ".pxd")
 
 

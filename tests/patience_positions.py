@@ -35,3 +35,31 @@ def resolved_by_plain_search(count, seed):
         if plain.result != UNRESOLVED:
             found.append((position, plain.result))
     return found
+
+
+def small_positions(count, seed, cards=(5, 10)):
+    """Positions with few cards in play (``cards``: at least, at most), made
+    up directly rather than played to: each suit's foundation at a random
+    height, the cards above it scattered over random rows and the cells.
+    Small enough for searches with no pruning at all; both won and lost ones."""
+    from games.cards import Card
+
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        rules = make_rules("butterfly", rng.choice([None, "alternate-colours"]), rng.choice([0, 1, 2, 3]))
+        left = rng.randint(*cards)
+        heights = [13, 13, 13, 13]
+        for _ in range(left):
+            suit = rng.choice([s for s in range(4) if heights[s] > 1])
+            heights[suit] -= 1
+        loose = [Card(rank, suit) for suit in range(4) for rank in range(heights[suit] + 1, 14)]
+        rng.shuffle(loose)
+        cells = tuple(sorted(loose[: rng.randint(0, min(rules.cells, 2))]))
+        rows = [[] for _ in rules.row_names]
+        spread = rng.choice([2, 3, 4, len(rows)])
+        for card in loose[len(cells) :]:
+            rows[rng.randrange(spread)].append(card)
+        position = Position(rules, tuple(tuple(r) for r in rows), tuple(heights), cells)
+        found.append(position.validate())
+    return found

@@ -187,6 +187,24 @@ def make_rules(game: str = "butterfly", variant: str | None = None, cells: int |
     return dataclasses.replace(rules, name=name)
 
 
+def rules_named(name: str) -> Rules:
+    """The rules :func:`make_rules` names ``name``; anything else is an InputError.
+
+    >>> rules_named("butterfly/alternate-colours/basement-1") == make_rules("butterfly", "alternate-colours", 1)
+    True
+    """
+    game, *rest = name.split("/")
+    variant = cells = None
+    if rest and rest[0] in VARIANTS:
+        variant = rest.pop(0)
+    if rest and rest[0].rpartition("-")[2].isdigit() and rest[0].rpartition("-")[0] in ("basement", "cells"):
+        cells = int(rest.pop(0).rpartition("-")[2])
+    rules = make_rules(game, variant, cells) if game in PRESETS and not rest else None
+    if rules is None or rules.name != name:
+        raise InputError(f"unknown rules {name!r} (a name such as butterfly or butterfly/alternate-colours/basement-1)")
+    return rules
+
+
 #: Where a move starts or ends, besides a row name.
 FOUNDATION = "F"
 CELL = "B"

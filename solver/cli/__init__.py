@@ -18,9 +18,12 @@ from games.errors import InputError
 
 #: Each subcommand: the module that defines it and its name there.
 COMMANDS = {
+    "calendar": ("solver.cli.puzzle", "calendar"),
+    "daily": ("solver.cli.puzzle", "daily"),
     "deal": ("solver.cli.patience", "deal"),
     "mouche": ("solver.cli.mouche", "mouche_group"),
     "papillon": ("solver.cli.papillon", "papillon"),
+    "puzzle": ("solver.cli.puzzle", "puzzle"),
     "rate": ("solver.cli.rate", "rate"),
     "show": ("solver.cli.patience", "show"),
     "solve": ("solver.cli.patience", "solve_command"),

@@ -21,10 +21,10 @@ def test_the_ladder_has_six_rungs_or_more_with_unique_names():
         player_named("nobody")
 
 
-@pytest.mark.parametrize("player", [p for p in LADDER if p.horizon != 15], ids=lambda p: p.name)
+@pytest.mark.parametrize("player", [p for p in LADDER if p.horizon == 0], ids=lambda p: p.name)
 def test_a_player_wins_the_same_games_in_both_engines(player):
     # Whole deals (tests/puzzles/test_kernel.py compares the moves on many more positions);
-    # rollout-15 costs seconds a game in Python and is compared there on shorter games.
+    # rollout-15 and rollout-50 cost seconds a game in Python and are compared there on shorter games.
     position = Position.deal(3)
     for seed in (1, 2):
         assert play_game(player, position, seed, "kernel") == play_game(player, position, seed, "python")
@@ -48,7 +48,7 @@ CALIBRATION = Calibration(
     model="1pl",
     prior_sd=3.0,
     theta={player.name: -4.0 + i for i, player in enumerate(LADDER)},
-    grades=[("greedy-e20", "g1"), ("greedy", "g2"), ("rollout-8", "g3"), ("rollout-15", "g4")],
+    grades=[("greedy-e20", "g1"), ("greedy", "g2"), ("rollout-15", "g3"), ("rollout-50", "g4")],
     grade5="g5",
     deals="0-9",
     code="test",
@@ -59,8 +59,8 @@ def test_grades_follow_the_rungs_strengths():
     theta = CALIBRATION.theta
     assert grade_of(theta["greedy-e20"], CALIBRATION) == 1
     assert grade_of(theta["greedy-e20"] + 0.01, CALIBRATION) == 2
-    assert grade_of(theta["rollout-8"], CALIBRATION) == 3
-    assert grade_of(theta["rollout-15"] + 0.01, CALIBRATION) == 5
+    assert grade_of(theta["rollout-15"], CALIBRATION) == 3
+    assert grade_of(theta["rollout-50"] + 0.01, CALIBRATION) == 5
 
 
 def test_a_rating_is_the_fixed_theta_fit_of_its_games():

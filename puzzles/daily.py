@@ -1,0 +1,274 @@
+"""The daily puzzle: one puzzle a date, chosen once from the pool, never changed.
+
+The calendar is chosen from the pool (:mod:`puzzles.pool`) by OR-Tools
+CP-SAT: one puzzle a day, no puzzle twice ever, a weekday ramp (Monday
+easiest to Saturday hardest; Sunday a Papillon or La Mouche ending), no kind
+twice in a row, at most :data:`MAX_THEME_PER_WEEK` puzzles of a theme in any
+seven days running, and as close as can be to each weekday's target grade
+(:data:`TARGET_GRADES`). The solver runs with one worker and a fixed seed,
+so the same pool gives the same calendar.
+
+It is **append-only**: extending it only chooses the days after its last
+one (the constraints that reach back, such as the seven-day windows, see
+the days already there as fixed), and a year's file only ever grows by
+lines at its end: a date once published keeps its puzzle, byte for byte.
+
+The calendar ships with the package (``puzzles/calendar/YEAR.jsonl``: one
+day a line, the puzzle document in it), so ``butterfly daily`` maps a date
+to its puzzle without running any search, installed or not.
+
+>>> number_of(LAUNCH), number_of(date(2027, 2, 1))
+(1, 32)
+>>> TARGET_GRADES[date(2027, 1, 4).weekday()], TARGET_GRADES[date(2027, 1, 9).weekday()]  # Monday, Saturday
+(1, 5)
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+
+from games.errors import InputError, ParseError
+from puzzles.document import Puzzle
+
+#: Puzzle number 1.
+LAUNCH = date(2027, 1, 1)
+#: Where the calendar lives: a file a year, shipped as package data.
+CALENDAR_DIR = Path(__file__).with_name("calendar")
+#: The grade aimed at on each weekday, Monday first: a ramp up to Saturday;
+#: Sunday is a card-game ending of middling difficulty.
+TARGET_GRADES = (1, 2, 3, 3, 4, 5, 3)
+SUNDAY = 6
+#: The games of Sunday's puzzle (and only Sunday's).
+CARD_GAMES = ("papillon", "mouche", "pamphile")
+#: The most puzzles sharing a theme in any seven days running.
+MAX_THEME_PER_WEEK = 2
+#: The calendar is chosen this many days at a time, each stretch with the
+#: days before it fixed (small models; the solver proves each optimal).
+CHUNK_DAYS = 28
+#: CP-SAT's seed, and its deterministic time limit a stretch (work units, not seconds: reproducible).
+SOLVER_SEED = 2027
+SOLVER_DETERMINISTIC_TIME = 120.0
+#: Each grade step away from the day's target costs this much; a kind used
+#: the day before costs nothing more (it is forbidden outright).
+GRADE_COST = 10
+
+
+def number_of(day: date) -> int:
+    """The puzzle number of ``day``: days since :data:`LAUNCH`, from 1."""
+    return (day - LAUNCH).days + 1
+
+
+def parse_date(text: str) -> date:
+    """A date written YYYY-MM-DD; anything else is one ParseError."""
+    try:
+        if len(text) != 10 or not text.isascii():
+            raise ValueError
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ParseError(f"{text[:40]!r} is not a date written YYYY-MM-DD (such as 2027-01-04)") from None
+
+
+def today() -> date:
+    """The user's local date (the daily puzzle changes at local midnight)."""
+    return datetime.datetime.now().astimezone().date()
+
+
+@dataclass(frozen=True)
+class Day:
+    """One date of the calendar and its puzzle."""
+
+    date: date
+    puzzle: Puzzle
+
+    @property
+    def number(self) -> int:
+        return number_of(self.date)
+
+    def line(self) -> str:
+        """The day as one line of its year's file (stable: sorted keys, no spaces)."""
+        entry = {
+            "date": self.date.isoformat(),
+            "number": self.number,
+            "id": str(self.puzzle.id),
+            "puzzle": self.puzzle.to_json(),
+        }
+        return json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=True) + "\n"
+
+    @classmethod
+    def from_line(cls, text: str, where: str) -> Day:
+        try:
+            entry = json.loads(text)
+            day = parse_date(entry["date"])
+            puzzle = Puzzle.loads(json.dumps(entry["puzzle"]), where)
+            fine = entry["number"] == number_of(day) and entry["id"] == str(puzzle.id)
+        except (ValueError, KeyError, TypeError):
+            fine = False
+        if not fine:
+            raise ParseError(f"{where} is damaged: not a calendar day")
+        return cls(day, puzzle)
+
+
+def load_calendar(root: Path = CALENDAR_DIR) -> list[Day]:
+    """Every day of the calendar, in date order, checked: consecutive from launch."""
+    days: list[Day] = []
+    for path in sorted(root.glob("*.jsonl")) if root.is_dir() else []:
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            days.append(Day.from_line(text, f"{path.name} line {number}"))
+    for expected, day in enumerate(days):
+        if day.date != LAUNCH + timedelta(days=expected):
+            raise ParseError(f"the calendar skips or repeats a date at {day.date}")
+    return days
+
+
+def puzzle_of(day: date, root: Path = CALENDAR_DIR) -> Day:
+    """The calendar's entry for ``day``; an InputError for a date it has none for."""
+    if day < LAUNCH:
+        raise InputError(f"no daily puzzle before {LAUNCH} (puzzle number 1)")
+    days = load_calendar(root)
+    index = (day - LAUNCH).days
+    if index >= len(days):
+        last = days[-1].date if days else None
+        raise InputError(f"no daily puzzle for {day}: the calendar ends {last} (butterfly calendar extend adds days)")
+    return days[index]
+
+
+# ----------------------------------------------------------------- choosing
+
+
+def _family(puzzle: Puzzle) -> str:
+    return "cards" if puzzle.game.split("/")[0] in CARD_GAMES else "patience"
+
+
+def _fits(puzzle: Puzzle, day: date) -> bool:
+    """Sunday's puzzle is a card-game ending; every other day's a Butterfly one."""
+    return (_family(puzzle) == "cards") == (day.weekday() == SUNDAY)
+
+
+def plan(pool: Iterable[Puzzle], history: list[Day], until: date) -> list[Day]:
+    """The days after ``history`` up to ``until``, chosen from ``pool``
+    (see the module docstring); ``history`` is never changed."""
+    from ortools.sat.python import cp_model  # noqa: F401  (fail early, before any work, when it is missing)
+
+    start = history[-1].date + timedelta(days=1) if history else LAUNCH
+    if until < start:
+        return []
+    used = {str(d.puzzle.id) for d in history}
+    available = sorted((p for p in pool if str(p.id) not in used), key=lambda p: str(p.id))
+    chosen: list[Day] = []
+    while start <= until:
+        end = min(until, start + timedelta(days=CHUNK_DAYS - 1))
+        stretch = _solve_stretch(available, history + chosen, start, end)
+        chosen += stretch
+        taken = {str(d.puzzle.id) for d in stretch}
+        available = [p for p in available if str(p.id) not in taken]
+        start = end + timedelta(days=1)
+    return chosen
+
+
+def _solve_stretch(available: list[Puzzle], before: list[Day], start: date, end: date) -> list[Day]:
+    from ortools.sat.python import cp_model
+
+    dates = [start + timedelta(days=k) for k in range((end - start).days + 1)]
+    model = cp_model.CpModel()
+    pick: dict[tuple[int, int], cp_model.IntVar] = {}
+    for d, day in enumerate(dates):
+        fitting = [p for p, puzzle in enumerate(available) if _fits(puzzle, day)]
+        if not fitting:
+            family = "card-game" if day.weekday() == SUNDAY else "Butterfly"
+            raise InputError(f"the pool has no {family} puzzle left for {day}: generate more (butterfly calendar pool)")
+        for p in fitting:
+            pick[d, p] = model.new_bool_var(f"x{d}_{p}")
+        model.add_exactly_one(pick[d, p] for p in fitting)
+    for p in range(len(available)):
+        model.add_at_most_one(pick[d, p] for d in range(len(dates)) if (d, p) in pick)
+    # No kind twice in a row (the day before the stretch counts).
+    kinds = sorted({puzzle.kind for puzzle in available})
+    for d in range(len(dates)):
+        for kind in kinds:
+            today_kind = [pick[d, p] for p in range(len(available)) if (d, p) in pick and available[p].kind == kind]
+            if d == 0:
+                if before and before[-1].puzzle.kind == kind:
+                    for var in today_kind:
+                        model.add(var == 0)
+            else:
+                yesterday = [v for (e, p), v in pick.items() if e == d - 1 and available[p].kind == kind]
+                model.add(sum(today_kind) + sum(yesterday) <= 1)
+    # Themes: at most MAX_THEME_PER_WEEK in any seven days running, the days before included.
+    themes = sorted({t for puzzle in available for t in puzzle.themes})
+    earlier = {day.date: day.puzzle for day in before[-6:]}
+    for first in (start + timedelta(days=k) for k in range(-6, len(dates))):
+        window = [first + timedelta(days=k) for k in range(7)]
+        if window[-1] < start or window[0] > end:
+            continue
+        for theme in themes:
+            fixed = sum(theme in earlier[w].themes for w in window if w in earlier)
+            free = [v for (d, p), v in pick.items() if dates[d] in window and theme in available[p].themes]
+            if free:
+                model.add(sum(free) <= MAX_THEME_PER_WEEK - fixed)
+    model.minimize(
+        sum(GRADE_COST * abs(available[p].grade - TARGET_GRADES[dates[d].weekday()]) * v for (d, p), v in pick.items())
+    )
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = SOLVER_SEED
+    solver.parameters.max_deterministic_time = SOLVER_DETERMINISTIC_TIME
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise InputError(
+            f"no calendar for {start} to {end} meets the rules with this pool ({solver.status_name(status)}): "
+            "generate more puzzles"
+        )
+    days = []
+    for d, day in enumerate(dates):
+        p = next(p for (e, p), v in pick.items() if e == d and solver.value(v))
+        days.append(Day(day, available[p]))
+    return days
+
+
+def extend(pool: Iterable[Puzzle], until: date, root: Path = CALENDAR_DIR) -> list[Day]:
+    """Choose the days up to ``until`` not yet in the calendar and append
+    them to their years' files; the days added. Nothing already written
+    changes: lines are only appended, and all are chosen before any is written."""
+    history = load_calendar(root)
+    added = plan(pool, history, until)
+    root.mkdir(parents=True, exist_ok=True)
+    by_year: dict[int, list[Day]] = {}
+    for day in added:
+        by_year.setdefault(day.date.year, []).append(day)
+    for year, days in sorted(by_year.items()):
+        with open(root / f"{year}.jsonl", "a", encoding="utf-8") as handle:
+            handle.writelines(day.line() for day in days)
+    return added
+
+
+# ------------------------------------------------------------------ sharing
+
+GREEN, RED, BLACK = "\U0001f7e9", "\U0001f7e5", "\u2b1b"
+
+
+def squares(puzzle: Puzzle) -> str:
+    """The solver's result as a line of squares, giving nothing away: for a
+    puzzle with wrong classes, one green square for the answer and a red
+    one for each class proved wrong; for a whole deal or an endgame, one
+    square per player of the ladder, green when it solves the puzzle."""
+    alternatives = puzzle.alternatives()
+    if alternatives:
+        return GREEN + RED * len(alternatives)
+    solved = puzzle.facts.get("rungs")
+    if isinstance(solved, list) and solved:
+        return "".join(GREEN if s else BLACK for s in solved)
+    return GREEN
+
+
+def share_text(day: Day) -> str:
+    """What a player pastes after solving, in the manner of Wordle: the
+    number, the kind, the grade as stars, the squares; no card, no move."""
+    from solver.cli.puzzle import stars
+
+    game = day.puzzle.game.split("/")[0].capitalize()
+    return f"Butterfly daily #{day.number} ({game}, {day.puzzle.kind}) {stars(day.puzzle.grade)}\n{squares(day.puzzle)}"

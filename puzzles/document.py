@@ -1,0 +1,254 @@
+"""A puzzle as a small document: its ID, its JSON file, and what every kind shares.
+
+A puzzle is reproducible from a short ID in the manner of Simon Tatham's
+puzzles: ``KIND:GAME:key=value:...``, the generator's input, for example
+``only-move:butterfly:s=1234`` (the only-move puzzle that seed 1234 gives in
+standard Butterfly) or ``only-card:mouche:s=77``. Generating from the ID
+again gives the same puzzle, byte for byte (:func:`puzzles.generate.generate`).
+
+The JSON file (format ``butterfly-puzzle``, version 1; docs/puzzles.md) holds
+the position in its game's own JSON format, the goal in words, the answer
+classes, the grade (1-5), the rating when the puzzle is a whole deal, theme
+tags, a reference solution, and the proof summary: for every alternative its
+verdict and how it was proved (search, nodes, the solver's code version).
+
+>>> pid = PuzzleId.parse("only-move:butterfly:s=1234")
+>>> pid.kind, pid.game, pid.seed, str(pid)
+('only-move', 'butterfly', 1234, 'only-move:butterfly:s=1234')
+>>> PuzzleId.parse("only-move:butterfly:s=-1")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+games.errors.ParseError: puzzle ID 'only-move:butterfly:s=-1': s must be a whole number 0 to ..., not '-1'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.errors import ParseError, shown
+from games.position_json import load_json
+
+FORMAT = "butterfly-puzzle"
+VERSION = 1
+
+#: Every kind of puzzle, and the games it is made for (docs/puzzles.md).
+KINDS: dict[str, str] = {
+    "deal": "a whole deal, proved winnable: win it",
+    "only-move": "a position where exactly one move (up to equivalent moves) keeps the deal winnable: find it",
+    "win-in": "an endgame whose shortest win is exactly N moves: win it in N moves or fewer",
+    "resource": "a deal winnable with fewer basement cells than the rules give: win it with that few",
+    "only-card": "a card-game ending where exactly one card (up to equal cards) meets the goal against any defence",
+}
+
+#: The largest seed or parameter an ID may carry (a signed 64-bit integer).
+MAX_PARAMETER = (1 << 63) - 1
+
+_NAME = re.compile(r"[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)*")
+_KEY = re.compile(r"[a-z]")
+
+
+@dataclass(frozen=True)
+class PuzzleId:
+    """``kind:game:k=v:...``: the generator's input. ``game``: the rules'
+    name (``butterfly``, ``butterfly/alternate-colours``, ``papillon``,
+    ``mouche``, ``pamphile``); parameters: one lower-case letter each, a
+    whole number; ``s`` (the seed) is always there."""
+
+    kind: str
+    game: str
+    parameters: tuple[tuple[str, int], ...]
+
+    @property
+    def seed(self) -> int:
+        return dict(self.parameters)["s"]
+
+    def get(self, key: str, default: int | None = None) -> int | None:
+        return dict(self.parameters).get(key, default)
+
+    def __str__(self) -> str:
+        return ":".join([self.kind, self.game, *(f"{k}={v}" for k, v in self.parameters)])
+
+    @classmethod
+    def make(cls, kind: str, game: str, seed: int, **parameters: int) -> PuzzleId:
+        """An ID from its parts, checked as :meth:`parse` checks it."""
+        items = sorted(parameters.items()) + [("s", seed)]
+        return cls.parse(":".join([kind, game, *(f"{k}={v}" for k, v in items)]))
+
+    @classmethod
+    def parse(cls, text: str) -> PuzzleId:
+        """Read an ID; anything malformed is one :class:`ParseError` naming the part."""
+        if not isinstance(text, str) or len(text) > 200 or not text.isascii():
+            raise ParseError(f"puzzle ID {shown(str(text))} is not an ID like 'only-move:butterfly:s=1234'")
+        where = f"puzzle ID {shown(text)}"
+        parts = text.strip().split(":")
+        if len(parts) < 3:
+            raise ParseError(f"{where} must be KIND:GAME:s=SEED, like 'only-move:butterfly:s=1234'")
+        kind, game, *items = parts
+        if kind not in KINDS:
+            raise ParseError(f"{where}: unknown kind {shown(kind)} (kinds: {', '.join(KINDS)})")
+        if not _NAME.fullmatch(game):
+            raise ParseError(f"{where}: {shown(game)} is not a game's name")
+        parameters: dict[str, int] = {}
+        for item in items:
+            key, equals, value = item.partition("=")
+            if not equals or not _KEY.fullmatch(key):
+                raise ParseError(f"{where}: {shown(item)} is not a parameter like s=1234")
+            if key in parameters:
+                raise ParseError(f"{where}: parameter {key} is given twice")
+            if not (value.isascii() and value.isdigit()) or int(value) > MAX_PARAMETER or len(value) > 19:
+                raise ParseError(f"{where}: {key} must be a whole number 0 to {MAX_PARAMETER}, not {shown(value)}")
+            parameters[key] = int(value)
+        if "s" not in parameters:
+            raise ParseError(f"{where} has no seed (s=...)")
+        seed = parameters.pop("s")
+        return cls(kind, game, (*sorted(parameters.items()), ("s", seed)))
+
+
+@dataclass
+class Alternative:
+    """One class of moves (or cards) other than the answer, and how it is
+    known to fail: ``verdict`` (``unwinnable``, or the goal missed), ``method``
+    (``search``: the solver's exhaustive search; ``paranoid``: the card
+    games' search with every other player against the mover), the nodes it
+    took, and a ``refutation``: a line showing the failure (the card games'
+    best defence; for Butterfly how long the greedy player lasts after it)."""
+
+    moves: list[str]
+    verdict: str
+    method: str
+    nodes: int = 0
+    refutation: list[str] = field(default_factory=list)
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Puzzle:
+    """A puzzle document (see the module docstring and docs/puzzles.md).
+
+    ``position``: in its game's JSON format; ``answer``: the answer
+    classes, each a list of equivalent moves or cards as text (for whole
+    deals and endgames: empty, any win within the goal is right);
+    ``solution``: a reference line that meets the goal; ``proof``: how the
+    answer was proved (``solver``: the code version; ``alternatives``;
+    kind-specific facts such as ``shortest`` for win-in-N); ``facts``:
+    what the puzzle is about in numbers (the cards left, N, the cells...).
+    """
+
+    id: PuzzleId
+    position: dict
+    goal: str
+    answer: list[list[str]]
+    grade: int
+    themes: list[str]
+    solution: list[str]
+    proof: dict
+    rating: float | None = None
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        return self.id.kind
+
+    @property
+    def game(self) -> str:
+        return self.id.game
+
+    def alternatives(self) -> list[Alternative]:
+        return [Alternative(**a) for a in self.proof.get("alternatives", [])]
+
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "id": str(self.id),
+            "kind": self.kind,
+            "game": self.game,
+            "goal": self.goal,
+            "position": self.position,
+            "answer": self.answer,
+            "grade": self.grade,
+            "rating": self.rating,
+            "themes": self.themes,
+            "solution": self.solution,
+            "facts": self.facts,
+            "proof": self.proof,
+        }
+
+    def dumps(self) -> str:
+        """The file's text: stable (sorted keys), so a regenerated puzzle is byte-identical."""
+        return json.dumps(self.to_json(), indent=1, sort_keys=True, ensure_ascii=True) + "\n"
+
+    @classmethod
+    def loads(cls, text: str, where: str = "the puzzle file") -> Puzzle:
+        """Read a puzzle file; a malformed one is one :class:`ParseError`
+        naming the field (the position itself is read by its game's module)."""
+        data = load_json(text, where)
+        if not isinstance(data, dict):
+            raise ParseError(f"{where} must be a JSON object (a butterfly-puzzle document)")
+        if data.get("format") != FORMAT:
+            raise ParseError(f"{where} is not a {FORMAT} document (its 'format' is {shown(str(data.get('format')))})")
+        if data.get("version") != VERSION:
+            raise ParseError(f"{where}: version {shown(str(data.get('version')))} is not {VERSION}")
+        expected = {"format", "version", "id", "kind", "game", "goal", "position", "answer", "grade", "rating"}
+        expected |= {"themes", "solution", "facts", "proof"}
+        missing, unknown = expected - set(data), set(data) - expected
+        if missing or unknown:
+            what = f"lacks {', '.join(sorted(missing))}" if missing else f"has unknown {', '.join(sorted(unknown))}"
+            raise ParseError(f"{where} {what}")
+        if not isinstance(data["id"], str):
+            raise ParseError(f"{where}: 'id' must be a string")
+        pid = PuzzleId.parse(data["id"])
+        if data["kind"] != pid.kind or data["game"] != pid.game:
+            raise ParseError(f"{where}: 'kind' and 'game' do not match the ID {pid}")
+        if not isinstance(data["goal"], str) or not isinstance(data["position"], dict):
+            raise ParseError(f"{where}: 'goal' must be a string and 'position' an object")
+        answer = data["answer"]
+        if not isinstance(answer, list) or not all(_strings(a) for a in answer):
+            raise ParseError(f"{where}: 'answer' must be a list of lists of moves")
+        grade = data["grade"]
+        if not isinstance(grade, int) or isinstance(grade, bool) or not 1 <= grade <= 5:
+            raise ParseError(f"{where}: 'grade' must be a whole number 1 to 5")
+        rating = data["rating"]
+        if rating is not None and (not isinstance(rating, int | float) or isinstance(rating, bool)):
+            raise ParseError(f"{where}: 'rating' must be a number or null")
+        if not _strings(data["themes"]) or not _strings(data["solution"]):
+            raise ParseError(f"{where}: 'themes' and 'solution' must be lists of strings")
+        if not isinstance(data["facts"], dict) or not isinstance(data["proof"], dict):
+            raise ParseError(f"{where}: 'facts' and 'proof' must be objects")
+        alternatives = data["proof"].get("alternatives", [])
+        if not isinstance(alternatives, list) or not all(_alternative(a) for a in alternatives):
+            raise ParseError(f"{where}: 'proof.alternatives' must be a list of alternatives (moves, verdict, method)")
+        return cls(
+            pid,
+            data["position"],
+            data["goal"],
+            answer,
+            grade,
+            data["themes"],
+            data["solution"],
+            data["proof"],
+            None if rating is None else float(rating),
+            data["facts"],
+        )
+
+
+def _strings(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _alternative(value: object) -> bool:
+    if not isinstance(value, dict) or set(value) - {"moves", "verdict", "method", "nodes", "refutation", "detail"}:
+        return False
+    nodes = value.get("nodes", 0)
+    return (
+        _strings(value.get("moves"))
+        and isinstance(value.get("verdict"), str)
+        and isinstance(value.get("method"), str)
+        and isinstance(nodes, int)
+        and not isinstance(nodes, bool)
+        and _strings(value.get("refutation", []))
+        and isinstance(value.get("detail", {}), dict)
+    )

@@ -1,0 +1,102 @@
+"""Every game's puzzles behind one front: generate, find, prove, check.
+
+Each game has a module with the same names for the same roles —
+:mod:`puzzles.patience.puzzle` (Butterfly and its siblings),
+:mod:`puzzles.papillon.puzzle`, :mod:`puzzles.mouche.puzzle` — offering
+``KINDS``, ``generate(pid)``, ``prove(puzzle)`` and ``check(puzzle,
+answer)``. This module picks the module a game name belongs to and loops
+over seeds in the manner of Tatham's generators: :func:`find` keeps the
+first puzzle of the asked kind and grade, and its ID regenerates it in one
+step.
+
+>>> puzzle = find("win-in", "butterfly", grade=None, seed=2)
+>>> str(puzzle.id), puzzle.goal
+('win-in:butterfly:s=2', 'Win in 24 moves or fewer.')
+>>> prove(puzzle), check(puzzle, ", ".join(puzzle.solution[:3]))
+([], 'the moves do not win: 17 cards are still in play')
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+from games.errors import InputError
+from puzzles.document import KINDS, Puzzle, PuzzleId
+
+#: The module of each game family's puzzles, by the first part of the game's name.
+MODULES = {
+    "papillon": "puzzles.papillon.puzzle",
+    "mouche": "puzzles.mouche.puzzle",
+    "pamphile": "puzzles.mouche.puzzle",
+}
+PATIENCE_MODULE = "puzzles.patience.puzzle"
+
+#: How many seeds :func:`find` tries before it gives up.
+MAX_TRIES = 500
+
+
+def module_for(game: str) -> ModuleType:
+    """The puzzle module of ``game`` (``butterfly``, ``butterfly/alternate-colours``, ``mouche``...)."""
+    from games.patience.rules import PRESETS
+
+    family = game.split("/")[0]
+    if family in MODULES:
+        return importlib.import_module(MODULES[family])
+    if family in PRESETS:
+        return importlib.import_module(PATIENCE_MODULE)
+    names = ", ".join([*PRESETS, *MODULES])
+    raise InputError(f"no puzzles for game {game!r} (games: {names})")
+
+
+def _checked(pid: PuzzleId) -> ModuleType:
+    module = module_for(pid.game)
+    if pid.kind not in module.KINDS:
+        raise InputError(f"no {pid.kind} puzzles for {pid.game} (kinds: {', '.join(module.KINDS)})")
+    return module
+
+
+def generate(pid: PuzzleId) -> Puzzle | None:
+    """The puzzle ``pid`` names, or None when its seed gives none."""
+    return _checked(pid).generate(pid)
+
+
+def find(kind: str, game: str, grade: int | None = None, seed: int = 0, tries: int = MAX_TRIES) -> Puzzle:
+    """The first puzzle of ``kind`` (and ``grade``, if given) from seed
+    ``seed`` on; an InputError after ``tries`` seeds without one."""
+    if kind not in KINDS:
+        raise InputError(f"unknown kind {kind!r} (kinds: {', '.join(KINDS)})")
+    if grade is not None and not 1 <= grade <= 5:
+        raise InputError(f"grade must be 1 to 5, not {grade}")
+    for s in range(seed, seed + tries):
+        puzzle = generate(PuzzleId.make(kind, game, s))
+        if puzzle is not None and (grade is None or puzzle.grade == grade):
+            return puzzle
+    wanted = f" of grade {grade}" if grade is not None else ""
+    raise InputError(f"no {kind} puzzle{wanted} for {game} from seeds {seed} to {seed + tries - 1}")
+
+
+def prove(puzzle: Puzzle) -> list[str]:
+    """Re-derive the puzzle's answer from its position alone; the problems found (none: proved)."""
+    return _checked(puzzle.id).prove(puzzle)
+
+
+def check(puzzle: Puzzle, answer: str) -> str | None:
+    """None when ``answer`` solves the puzzle; otherwise why not, in one line."""
+    return _checked(puzzle.id).check(puzzle, answer)
+
+
+def load(source: str) -> Puzzle:
+    """A puzzle from a file (``-``: standard input) or regenerated from an ID."""
+    from solver.cli.common import read_text
+
+    if source == "-" or os.path.exists(source):
+        return Puzzle.loads(read_text(source), "standard input" if source == "-" else repr(source))
+    if ":" not in source:
+        raise InputError(f"{source!r} is neither a puzzle file nor a puzzle ID like 'only-move:butterfly:s=7'")
+    pid = PuzzleId.parse(source)
+    puzzle = generate(pid)
+    if puzzle is None:
+        raise InputError(f"seed {pid.seed} gives no {pid.kind} puzzle for {pid.game}")
+    return puzzle

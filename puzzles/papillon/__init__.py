@@ -1,0 +1,1 @@
+"""Only-card puzzles of Papillon (puzzles.papillon.puzzle)."""

@@ -1,0 +1,231 @@
+"""Only-card puzzles of Papillon (docs/puzzles.md, "Card games").
+
+``only-card:papillon:s=5``: the seed draws the number of players (or
+``p=``) and each seat's bot (the greedy bot, or the random bot), and a game
+of one round is played (:func:`games.papillon.game.play_game`, the 1725
+rules). The last deal of each hand (the stock empty, every hand known) is
+walked, and the first position where exactly one capture meets a goal
+against any defence is the puzzle:
+
+- ``win-pool`` (``g=0``): take the pool (a papillon with priority);
+- ``make-papillon`` (``g=1``): empty one's hand by a capture;
+- ``best-chips`` (``g=2``): end the hand with the most chips the mover can
+  guarantee.
+
+Equivalent cards: equal ranks making the same capture (suits never matter,
+and the rules list one move per played and captured ranks). The chips are
+the kernel's paranoid value; the pool and the papillon, yes-or-no
+outcomes the kernel does not value, are the generic paranoid search of
+:mod:`solver.search` over the rules engine (a last deal is at most twelve
+cards: milliseconds).
+
+>>> from puzzles.document import PuzzleId
+>>> puzzle = generate(PuzzleId.parse("only-card:papillon:s=5"))
+>>> puzzle.goal, puzzle.answer, puzzle.grade
+('P1 to play: make a papillon, whatever the others do.', [['9S x 4D 5H']], 4)
+>>> prove(puzzle), check(puzzle, "9s x 5h 4d")
+([], None)
+>>> check(puzzle, "9S")
+"9S: 9S can make 2 captures here: name one, like '9S x AS 8C'"
+>>> check(puzzle, "7H").split(", e.g.")[0]
+'7H fails: the best defence leaves P1 no papillon'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Hashable, Iterator
+from typing import Any
+
+import ext._papillon as _papillon
+from games.cards import Card
+from games.errors import ParseError
+from games.papillon.format import parse_position, position_to_json
+from games.papillon.game import play_game
+from games.papillon.rules import HandState, Move, Options
+from puzzles import cardgame
+from puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
+from puzzles.document import Puzzle, PuzzleId
+from solver import search
+from solver.papillon import bots, kernel, reference
+
+GAMES: tuple[str, ...] = ("papillon",)
+KINDS: tuple[str, ...] = cardgame.KINDS
+
+
+class Papillon(CardGame[HandState, Move]):
+    """Papillon for :mod:`puzzles.cardgame`."""
+
+    games = GAMES
+    goal_kinds = (
+        GoalKind("win-pool", "pool", at_least=1),
+        GoalKind("make-papillon", "papillon", at_least=1),
+        GoalKind("best-chips", "chips"),
+    )
+    players = (3, 4)
+    simple_name = "greedy"
+
+    def endings(self, pid: PuzzleId) -> Iterator[HandState]:
+        players, seated = cardgame.deal_choices(self, pid, (bots.greedy_bot, bots.greedy_bot, bots.random_bot))
+        for hand in play_game(Options(players=players), pid.seed, seated).hands:
+            state = hand.start
+            for _, move, _ in hand.moves:
+                if not state.stock:
+                    yield state
+                state = state.play(move)
+
+    def write(self, state: HandState) -> dict:
+        return position_to_json(state)
+
+    def read(self, position: dict) -> HandState:
+        parsed = parse_position(json.dumps(position))
+        if parsed.hidden:
+            raise ParseError("a puzzle's position shows every hand")
+        if parsed.state.stock:
+            raise ParseError("a puzzle's position is in the last deal (the stock empty)")
+        return parsed.state
+
+    def game_name(self, state: HandState) -> str:
+        return "papillon"
+
+    def classes(self, state: HandState) -> list[list[Move]]:
+        return [[move] for move in state.legal_moves()]
+
+    def texts(self, state: HandState, members: list[Move]) -> list[str]:
+        """The capture made with each equal card the mover holds (the rules' own first)."""
+        move = members[0]
+        if len(move.played) > 1:
+            return [str(move)]
+        rank = move.played[0].rank
+        return [str(Move((card,), move.captured)) for card in state.hands[state.to_move] if card.rank == rank]
+
+    def parse_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def same_class(self, members: list[Move], move: Move) -> bool:
+        return move.signature in {m.signature for m in members}
+
+    def read_answer(self, state: HandState, text: str) -> Move | str:
+        """A capture (``7H x 5C 2D``), or a card alone when it has one capture here."""
+        if len(text.split()) > 1:
+            move = Move.parse(text)
+            reason = state.check_move(move)
+            return move if reason is None else f"not a legal play here: {reason}"
+        card = Card.parse(text)
+        if card not in state.hands[state.to_move]:
+            return f"not a legal play here: player {state.to_move} does not hold {card}"
+        captures = [m for m in state.legal_moves() if m.signature[0] == (card.rank,)]
+        if len(captures) == 1:
+            return Move((card,), captures[0].captured)
+        if not captures:
+            return f"not a legal play here: {card} captures nothing"
+        return f"{card} can make {len(captures)} captures here: name one, like '{Move((card,), captures[0].captured)}'"
+
+    def evaluator(self, mover: int, measure: str) -> Evaluator:
+        if measure == "chips":
+
+            def chips(state: HandState) -> tuple[int, int]:
+                if state.is_terminal():
+                    return state.chips[mover], 0
+                value, nodes = _papillon.solve_paranoid(kernel.kernel_position(state), mover)
+                return value, nodes
+
+            return chips
+        memo: dict = {}
+
+        def exact(state: HandState) -> tuple[int, int]:
+            nodes = 0
+
+            def counted(position: HandState) -> list[Move]:
+                nonlocal nodes
+                nodes += 1
+                return position.legal_moves()
+
+            value = search.paranoid(
+                state, mover, lambda end: self.outcome(end, mover, measure), reference.state_key, memo, counted
+            )
+            return value, nodes
+
+        return exact
+
+    def outcome(self, end: HandState, mover: int, measure: str) -> int:
+        if measure == "pool":
+            return int(end.winner == mover)
+        if measure == "papillon":
+            return int(mover in end.papillons)
+        return end.chips[mover]
+
+    def material(self, state: HandState, mover: int) -> int:
+        return state.chips[mover]
+
+    def key(self, state: HandState) -> Hashable:
+        return reference.state_key(state)
+
+    def round_length(self, state: HandState) -> int:
+        return sum(1 for hand in state.hands if hand)
+
+    def simple_bot(self, state: HandState, rng: random.Random) -> Move:
+        return bots.greedy_bot(state, rng)
+
+    def analyst_bot(self, state: HandState, rng: random.Random) -> Move:
+        return bots.analyst_bot(state, rng)
+
+    def goal_words(self, state: HandState, mover: int, kind: GoalKind, target: int) -> str:
+        if kind.measure == "pool":
+            return "win the pool"
+        if kind.measure == "papillon":
+            return "make a papillon"
+        gain = target - state.chips[mover]
+        if gain > 0:
+            return f"end the hand at least {gain} chip{'s' * (gain != 1)} up"
+        if gain == 0:
+            return "end the hand without losing a chip"
+        return f"end the hand having lost at most {-gain} chip{'s' * (gain != -1)}"
+
+    def verdict(self, state: HandState, mover: int, measure: str, value: int) -> str:
+        if measure == "pool":
+            return "the pool" if value else "no pool"
+        if measure == "papillon":
+            return "a papillon" if value else "no papillon"
+        return f"{value - state.chips[mover]:+d} chips"
+
+    def themes(self, solved: Solved[HandState, Move]) -> list[str]:
+        """The answer's kind of capture (``match``, ``sum``, ``hanneton``,
+        ``three-of-a-kind``), ``sweep`` (it takes the last cards of the
+        table) and ``smaller-capture`` (a wrong capture takes more cards)."""
+        move = solved.classes[solved.answer][0]
+        played, captured = move.signature
+        if len(played) == 3:
+            tags = ["three-of-a-kind"]
+        elif captured == played * 3:
+            tags = ["hanneton"]
+        else:
+            tags = ["match" if len(captured) == 1 else "sum"]
+        if len(captured) == len(solved.state.table):
+            tags.append("sweep")
+        if any(len(members[0].captured) > len(captured) for members in solved.classes):
+            tags.append("smaller-capture")
+        return tags
+
+    def facts(self, state: HandState, mover: int) -> dict[str, Any]:
+        return {"players": state.players, "table": len(state.table), "pool": state.pool, "chips": state.chips[mover]}
+
+
+_GAME = Papillon()
+
+
+def generate(pid: PuzzleId) -> Puzzle | None:
+    """The puzzle ``pid`` names, or None when its seed gives none."""
+    return cardgame.generate(_GAME, pid)
+
+
+def prove(puzzle: Puzzle) -> list[str]:
+    """Every problem with ``puzzle``, one line each; empty when proved (:func:`puzzles.cardgame.prove`)."""
+    return cardgame.prove(_GAME, puzzle)
+
+
+def check(puzzle: Puzzle, answer: str) -> str | None:
+    """None when ``answer`` (a capture, or a card with one capture) is in the
+    answer class, else why not (:func:`puzzles.cardgame.check`)."""
+    return cardgame.check(_GAME, puzzle, answer)

@@ -1,0 +1,539 @@
+"""Butterfly puzzles with proved answers: whole deals, only moves, win-in-N
+endgames and resource puzzles (docs/puzzles.md).
+
+Every kind is generated from its ID (:class:`puzzles.document.PuzzleId`),
+whose seed is a deal number: ``deal:butterfly:s=D`` is deal D itself,
+``only-move:butterfly:s=D`` the best critical decision on deal D's winning
+line, ``win-in:butterfly:s=D`` an endgame of that line, ``resource:...:s=D``
+deal D with the fewest basement cells it can be won with. A seed that gives
+no puzzle of the kind (a lost deal, a line with no interesting only move)
+gives None, and the generator tries the next seed.
+
+What is proved and how:
+
+- a win: by a line replayed through the rules engine;
+- a loss: by the sound solver's exhaustive search (``unwinnable``; an
+  unresolved search never counts as a loss, the candidate is dropped);
+- "exactly one class keeps the win" (only move): the root's moves come from
+  the plain generator (:meth:`Position.legal_moves`, no pruning: a rule
+  sound for "is this winnable" may drop equivalent winning moves), grouped
+  by the canonical key of their results, and every class is decided;
+- "no win shorter than N": breadth-first search over every position
+  (:func:`puzzles.patience.endgame.shortest_win`);
+- "k cells are the fewest": a win with k, and the search proving k - 1 lost.
+
+:func:`prove` re-derives all of it from the stored position alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from games.errors import InputError, ParseError
+from games.patience.format import deal_from_json, deal_to_json, parse_moves
+from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, rules_named
+from puzzles import reference
+from puzzles.document import Alternative, Puzzle, PuzzleId
+from puzzles.features import DECISION_LIMITS, fewest_cells, line_decisions, rules_with_cells
+from puzzles.ladder import LADDER
+from puzzles.patience.endgame import shortest_win
+from solver.patience.result import UNWINNABLE, WON, Limits
+from solver.patience.solve import solve
+from solver.version import PROJECT_PACKAGES, code_version
+
+GAMES_FAMILY = "patience"
+KINDS = ("deal", "only-move", "win-in", "resource")
+
+#: The searches whose verdicts a puzzle rests on (a win, a class lost, a count of cells too few).
+PROOF_LIMITS = Limits(max_nodes=10_000_000)
+
+#: Only-move puzzles are mined from the greedy player's lost games (as
+#: lichess-puzzler mines real games): this many games a deal.
+BLUNDER_GAMES = 4
+#: The greedy player must have gone on for at least this many moves after
+#: its losing move before it was stuck (the loss is not obvious at once).
+MIN_REFUTATION = 3
+#: ... and a refutation this long makes the puzzle a grade harder and tags it ``long-line``.
+LONG_REFUTATION = 20
+#: Win-in-N endgames start at the first position of the line with at most
+#: this many cards in play, the largest whose breadth-first search ends
+#: within ENDGAME_POSITIONS positions.
+ENDGAME_CARDS = (20, 18, 16, 14, 12)
+ENDGAME_POSITIONS = 50_000
+#: ... and are kept when the shortest win needs at least this many moves besides the cards' trips home.
+MIN_DETOUR = 2
+
+#: The grade a rung stands for: the weakest rung that finds the answer in
+#: at least half its games grades the puzzle (docs/puzzles.md).
+RUNG_GRADE = {"random": 1, "greedy-e20": 1, "greedy": 2, "rollout-15": 3, "rollout-50": 4, "rollout": 5}
+
+
+def generate(pid: PuzzleId) -> Puzzle | None:
+    """The puzzle ``pid`` names, or None when its seed gives none of its kind."""
+    rules = rules_named(pid.game)
+    deal = Position.deal(pid.seed, rules)
+    return _MAKERS[pid.kind](pid, deal)
+
+
+# ------------------------------------------------------------------ kinds
+
+
+def _won_line(position: Position) -> list[Move] | None:
+    solved = solve(position, PROOF_LIMITS, shorten=True)
+    return solved.moves if solved.result == WON else None
+
+
+def _deal(pid: PuzzleId, deal: Position) -> Puzzle | None:
+    from puzzles.rating import rate
+
+    line = _won_line(deal)
+    if line is None:
+        return None
+    rating = rate(deal)
+    cells = fewest_cells(deal)
+    themes = []
+    if cells.exact and cells.fewest == deal.rules.cells and deal.rules.cells:
+        themes.append("basement")
+    elif cells.fewest == 0:
+        themes.append("no-basement")
+    if rating.grade is None:  # rules not calibrated: graded as the position puzzles are
+        grade, rungs = _rung_grade(deal, lambda won, _: won)
+    else:
+        grade, rungs = rating.grade, [2 * games.count("1") >= len(games) for games in rating.games.values()]
+    facts: dict = {"deal": pid.seed, "cards_left": deal.cards_in_play(), "fewest_cells": cells.fewest}
+    if rating.grade_words:
+        facts["grade_words"] = rating.grade_words
+    facts["rungs"] = rungs
+    return Puzzle(
+        pid,
+        deal_to_json(deal),
+        f"Win {deal.rules.name} deal {pid.seed}.",
+        [],
+        grade,
+        themes,
+        [str(m) for m in line],
+        {"solver": code_version(PROJECT_PACKAGES), "verdict": WON, "method": "line", "alternatives": []},
+        rating.rating,
+        facts,
+    )
+
+
+def _only_move(pid: PuzzleId, deal: Position) -> Puzzle | None:
+    best: _Candidate | None = None
+    for found in _candidates(deal):
+        if found.depth >= MIN_REFUTATION and (best is None or found.depth > best.depth):
+            best = found
+    if best is None:
+        return None
+    position, answer = best.position, best.answer
+    alternatives = [_lost_class(position, moves) for moves in best.lost]
+    rest = solve(position.play_unchecked(answer[0]), PROOF_LIMITS, shorten=True)
+    themes = _move_themes(position, answer[0])
+    if best.depth >= LONG_REFUTATION:
+        themes.append("long-line")
+    if len(alternatives) >= 3:
+        themes.append("many-traps")
+    if best.index < 10:
+        themes.append("early")
+    answer_key = position.play_unchecked(answer[0]).key()
+    grade, rungs = _rung_grade(
+        position, lambda _, moves: bool(moves) and position.play_unchecked(moves[0]).key() == answer_key, True
+    )
+    if best.depth >= LONG_REFUTATION:
+        grade = min(5, grade + 1)
+    return Puzzle(
+        pid,
+        deal_to_json(position),
+        "Only one move (up to moves with the same result) keeps this position winnable: find it.",
+        [[str(m) for m in answer]],
+        grade,
+        sorted(themes),
+        [str(m) for m in [answer[0], *rest.moves]],
+        {
+            "solver": code_version(PROJECT_PACKAGES),
+            "verdict": WON,
+            "method": "classes",
+            "alternatives": [dataclasses.asdict(a) for a in alternatives],
+        },
+        None,
+        {
+            "deal": pid.seed,
+            "move_number": best.index + 1,
+            "cards_left": position.cards_in_play(),
+            "legal_moves": len(position.legal_moves()),
+            "classes": 1 + len(alternatives),
+            "tempting": str(best.played),
+            "refutation_depth": best.depth,
+            "rungs": rungs,
+        },
+    )
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A position with exactly one winning class (``answer``; every class in
+    ``lost`` proved lost), ``index`` moves into a game of the deal, a losing
+    move that ``played`` there or would be (the trap), and ``depth``: how
+    many moves the greedy player goes on for after the trap before it is stuck."""
+
+    index: int
+    position: Position
+    played: Move
+    answer: list[Move]
+    lost: list[list[Move]]
+    depth: int
+
+
+def _candidates(deal: Position) -> Iterator[_Candidate]:
+    """Only-move positions of ``deal``, from two sources: the critical
+    decisions of the solver's winning line where the greedy player's
+    scoring prefers a losing class to the answer (strictly: it never plays
+    the answer there, bar a random move), and the losing moves of the greedy
+    player's lost games (mined from play, as lichess-puzzler mines games)."""
+    line = _won_line(deal)
+    if line is None:
+        return
+    decisions = line_decisions(deal, line, DECISION_LIMITS)
+    for index in decisions.critical:
+        entry = decisions.positions[index]
+        answer = entry.winning_class
+        assert answer is not None  # a critical position has one
+        lost = [c.moves for c in entry.classes if c is not answer]
+        value = reference.score(entry.position.play_unchecked(answer.moves[0]))
+        traps = [m for m in lost if reference.score(entry.position.play_unchecked(m[0])) > value]
+        for trap in traps:
+            depth = len(_greedy_game(entry.position.play_unchecked(trap[0]))[1])
+            yield _Candidate(index, entry.position, trap[0], answer.moves, lost, depth)
+    for seed in range(1, BLUNDER_GAMES + 1):
+        found = _blunder(deal, seed)
+        if found is not None:
+            yield found
+
+
+def _blunder(deal: Position, seed: int) -> _Candidate | None:
+    """The losing move of the greedy player's game number ``seed``, when the
+    position before it has exactly one winning class (and is decided)."""
+    won, moves = _greedy_game(deal, seed)
+    if won:
+        return None
+    positions = deal.replay(moves)
+    # Winnable at the start, lost at the end, and a lost position stays lost:
+    # the last winnable position is found by bisection.
+    low, high = 0, len(positions) - 1
+    if _verdict(positions[low]) != WON or _verdict(positions[high]) != UNWINNABLE:
+        return None
+    while high - low > 1:
+        middle = (low + high) // 2
+        verdict = _verdict(positions[middle])
+        if verdict == WON:
+            low = middle
+        elif verdict == UNWINNABLE:
+            high = middle
+        else:
+            return None
+    position = positions[low]
+    classes: dict[tuple, list[Move]] = {}
+    for move in position.legal_moves():
+        classes.setdefault(position.play_unchecked(move).key(), []).append(move)
+    winning, lost = [], []
+    for group in classes.values():
+        verdict = _verdict(position.play_unchecked(group[0]))
+        if verdict == WON:
+            winning.append(group)
+        elif verdict == UNWINNABLE:
+            lost.append(group)
+        else:
+            return None
+    answer_value = reference.score(position.play_unchecked(winning[0][0])) if len(winning) == 1 else None
+    if answer_value is None or reference.score(positions[low + 1]) <= answer_value:
+        return None  # not an only move, or the greedy player might as well have played the answer
+    return _Candidate(low, position, moves[low], winning[0], lost, len(moves) - low - 1)
+
+
+def _verdict(position: Position) -> str:
+    return solve(position, DECISION_LIMITS).result
+
+
+def _win_in(pid: PuzzleId, deal: Position) -> Puzzle | None:
+    line = _won_line(deal)
+    if line is None:
+        return None
+    positions = deal.replay(line)
+    for cards in ENDGAME_CARDS:
+        start = next(p for p in positions if p.cards_in_play() <= cards)
+        found = shortest_win(start, ENDGAME_POSITIONS)
+        if found.moves is not None and found.complete and found.moves - start.cards_in_play() >= MIN_DETOUR:
+            break
+    else:
+        return None
+    n = found.moves
+    themes = []
+    if _clears_row(start, found.line):
+        themes.append("row-clear")
+    if n - start.cards_in_play() >= 4:
+        themes.append("long-line")
+    grade, rungs = _rung_grade(start, lambda won, moves: won and len(moves) <= n)
+    return Puzzle(
+        pid,
+        deal_to_json(start),
+        f"Win in {n} moves or fewer.",
+        [],
+        grade,
+        themes,
+        [str(m) for m in found.line],
+        {
+            "solver": code_version(PROJECT_PACKAGES),
+            "verdict": WON,
+            "method": "breadth-first",
+            "shortest": n,
+            "positions": found.positions,
+            "levels": found.levels,
+            "alternatives": [],
+        },
+        None,
+        {"deal": pid.seed, "n": n, "cards_left": start.cards_in_play(), "rungs": rungs},
+    )
+
+
+def _resource(pid: PuzzleId, deal: Position) -> Puzzle | None:
+    own = deal.rules.cells
+    cells = fewest_cells(deal)
+    if cells.fewest is None or cells.fewest >= own or not cells.exact:
+        return None
+    k = cells.fewest
+    position = dataclasses.replace(deal, rules=rules_with_cells(deal.rules, k))
+    line = _won_line(position)
+    if line is None:  # proved won within fewest_cells' limits: cannot be lost with more
+        return None
+    fewer = _fewer_cells_lost(position) if k else None
+    if k and fewer is None:
+        return None
+    grade, rungs = _rung_grade(position, lambda won, _: won)
+    words = "no basement" if k == 0 else f"only {k} basement cell{'s' if k > 1 else ''}"
+    proof: dict = {"solver": code_version(PROJECT_PACKAGES), "verdict": WON, "method": "line", "alternatives": []}
+    if fewer is not None:
+        proof["fewer_cells"] = fewer
+    return Puzzle(
+        pid,
+        deal_to_json(position),
+        f"Win {deal.rules.name} deal {pid.seed} with {words} (the rules give {own}).",
+        [],
+        grade,
+        ["basement", "no-basement"] if k == 0 else ["basement"],
+        [str(m) for m in line],
+        proof,
+        None,
+        {"deal": pid.seed, "cells": k, "rules_cells": own, "cards_left": position.cards_in_play(), "rungs": rungs},
+    )
+
+
+_MAKERS: dict[str, Callable[[PuzzleId, Position], Puzzle | None]] = {
+    "deal": _deal,
+    "only-move": _only_move,
+    "win-in": _win_in,
+    "resource": _resource,
+}
+
+
+# ------------------------------------------------------------- the parts
+
+
+def _greedy_game(position: Position, seed: int = 1) -> tuple[bool, list[Move]]:
+    """The greedy player's game number ``seed`` from ``position``."""
+    from puzzles.kernel import play
+
+    return play(position, reference.GREEDY, seed)
+
+
+def _lost_class(position: Position, moves: list[Move]) -> Alternative:
+    """One losing class, proved lost again by the sound solver, with its refutation."""
+    child = position.play_unchecked(moves[0])
+    verdict = solve(child, PROOF_LIMITS)
+    if verdict.result != UNWINNABLE:
+        raise RuntimeError(f"{moves[0]} was proved lost, and is now {verdict.result}")  # a solver bug, not input
+    return Alternative(
+        [str(m) for m in moves],
+        UNWINNABLE,
+        verdict.proved_by or "search",
+        verdict.nodes,
+        [str(m) for m in _greedy_game(child)[1]],
+    )
+
+
+def _fewer_cells_lost(position: Position) -> dict | None:
+    """The search proving ``position`` lost with one cell fewer, or None if it does not."""
+    fewer = dataclasses.replace(position, rules=rules_with_cells(position.rules, position.rules.cells - 1))
+    verdict = solve(fewer, PROOF_LIMITS)
+    if verdict.result != UNWINNABLE:
+        return None
+    return {"cells": fewer.rules.cells, "verdict": UNWINNABLE, "method": verdict.proved_by, "nodes": verdict.nodes}
+
+
+def _move_themes(position: Position, move: Move) -> list[str]:
+    themes = []
+    if move.target == CELL:
+        themes.append("basement")
+    if move.source not in (CELL, FOUNDATION) and len(position.rows[position.rules.row_index(move.source)]) == 1:
+        themes.append("row-clear")
+    if move.target != FOUNDATION and any(m.target == FOUNDATION for m in position.legal_moves()):
+        themes.append("hold-back")
+    return themes
+
+
+def _clears_row(position: Position, line: list[Move]) -> bool:
+    """Does ``line`` empty a row while cards are still to go home from it later?"""
+    for here, move in zip(position.replay(line), line):
+        source = move.source
+        if (
+            source not in (CELL, FOUNDATION)
+            and move.target != FOUNDATION
+            and len(here.rows[here.rules.row_index(source)]) == 1
+        ):
+            return True
+    return False
+
+
+def _rung_grade(
+    position: Position, finds: Callable[[bool, list[Move]], bool], choice: bool = False
+) -> tuple[int, list[bool]]:
+    """The grade of the weakest rung of the ladder that ``finds`` the answer
+    in at least half its games (:data:`RUNG_GRADE`; 5 when none does), and
+    for every rung whether it does. ``choice``: the answer is one move,
+    which the random player finds by chance alone (half the time among two
+    classes): it does not grade."""
+    from puzzles.kernel import play
+
+    solved = []
+    for player in LADDER:
+        hits = sum(
+            finds(*play(position, player.policy, seed, player.epsilon_ppm, player.horizon))
+            for seed in range(1, player.seeds + 1)
+        )
+        solved.append(2 * hits >= player.seeds)
+    graded = [RUNG_GRADE[p.name] for p, s in zip(LADDER, solved) if s and not (choice and p.policy == reference.RANDOM)]
+    return (graded[0] if graded else 5), solved
+
+
+# ------------------------------------------------------ reading, checking
+
+
+def draw(puzzle: Puzzle) -> str:
+    """The puzzle's layout as text (games.patience.render)."""
+    from games.patience.render import draw as draw_layout
+
+    return draw_layout(position_of(puzzle))
+
+
+def position_of(puzzle: Puzzle) -> Position:
+    """The puzzle's position, read and checked against its ID's rules, and
+    the kind's own fields checked (a damaged file is one ParseError)."""
+    where = f"puzzle {puzzle.id}"
+    position = deal_from_json(puzzle.position)
+    expected: Rules | None = rules_named(puzzle.game)
+    n, cells = puzzle.facts.get("n"), puzzle.facts.get("cells")
+    if puzzle.kind == "resource":
+        fine = expected is not None and _whole(cells) and 0 <= cells < expected.cells
+        expected = rules_with_cells(expected, cells) if fine else None  # type: ignore[arg-type]
+    if expected is None or position.rules != expected:
+        raise ParseError(f"{where}: the position is not under the rules its ID names")
+    if puzzle.kind == "win-in" and not (_whole(n) and n >= 0):
+        raise ParseError(f"{where}: 'facts.n' must be a whole number")
+    if (puzzle.kind == "only-move") != (len(puzzle.answer) == 1) or any(len(c) == 0 for c in puzzle.answer):
+        raise ParseError(f"{where}: an only-move puzzle has one answer class, the other kinds none")
+    for moves in [*puzzle.answer, *(a.moves for a in puzzle.alternatives())]:
+        for move in moves:
+            Move.parse(move)
+    return position
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check(puzzle: Puzzle, answer: str) -> str | None:
+    """None when ``answer`` solves the puzzle; otherwise one line saying why
+    not. An only-move answer is one move; the other kinds' a move list
+    (that must win, within N moves for win-in-N). Malformed text is a
+    ParseError."""
+    position = position_of(puzzle)
+    moves = parse_moves(answer)
+    if puzzle.kind == "only-move":
+        if len(moves) != 1:
+            raise ParseError(f"an only-move answer is one move, not {len(moves)}")
+        move = moves[0]
+        reason = position.check_move(move)
+        if reason is not None:
+            return f"{move} is not legal here: {reason}"
+        key = position.play_unchecked(move).key()
+        for cls in [puzzle.answer[0]] + [a.moves for a in puzzle.alternatives()]:
+            if position.play_unchecked(Move.parse(cls[0])).key() == key:
+                if cls is puzzle.answer[0]:
+                    return None
+                lost = next(a for a in puzzle.alternatives() if a.moves is cls)
+                return f"{move} loses: the position after it is {lost.verdict} ({lost.method}, {lost.nodes:,} nodes)"
+        return f"{move} is not among the puzzle's classes (a damaged puzzle?)"
+    positions, illegal = position.replay_until_illegal(moves)
+    if illegal is not None:
+        number, move, reason = illegal
+        return f"move {number} ({move}) is not legal: {reason}"
+    if not positions[-1].is_won():
+        return f"the moves do not win: {positions[-1].cards_in_play()} cards are still in play"
+    n = puzzle.facts.get("n")
+    if puzzle.kind == "win-in" and len(moves) > n:  # type: ignore[operator]
+        return f"the moves win in {len(moves)} moves; the goal is {n} or fewer"
+    return None
+
+
+def prove(puzzle: Puzzle) -> list[str]:
+    """Re-derive the puzzle's answer from its position alone; the problems
+    found, one line each (none: proved)."""
+    try:
+        position = position_of(puzzle)
+        solution = [Move.parse(m) for m in puzzle.solution]
+    except InputError as error:
+        return [str(error)]
+    problems = []
+    positions, illegal = position.replay_until_illegal(solution)
+    if illegal is not None:
+        problems.append(f"the solution's move {illegal[0]} ({illegal[1]}) is illegal: {illegal[2]}")
+    elif not positions[-1].is_won():
+        problems.append("the solution does not win")
+    if puzzle.kind == "only-move":
+        problems += _prove_only_move(puzzle, position, solution)
+    elif puzzle.kind == "win-in":
+        found = shortest_win(position)
+        n = puzzle.facts.get("n")
+        if not found.complete or found.moves != n:
+            problems.append(f"the shortest win is {found.moves} moves, not {n}")
+        if len(solution) != n:
+            problems.append(f"the solution has {len(solution)} moves, not {n}")
+    elif puzzle.kind == "resource" and position.rules.cells and _fewer_cells_lost(position) is None:
+        problems.append(f"{position.rules.cells - 1} cells are not proved too few")
+    return problems
+
+
+def _prove_only_move(puzzle: Puzzle, position: Position, solution: list[Move]) -> list[str]:
+    problems = []
+    classes: dict[tuple, list[Move]] = {}
+    for move in position.legal_moves():
+        classes.setdefault(position.play_unchecked(move).key(), []).append(move)
+    winning = []
+    for moves in classes.values():
+        verdict = solve(position.play_unchecked(moves[0]), PROOF_LIMITS).result
+        if verdict == WON:
+            winning.append(moves)
+        elif verdict != UNWINNABLE:
+            problems.append(f"the class of {moves[0]} is {verdict}, not proved")
+    if len(winning) != 1:
+        problems.append(f"{len(winning)} classes keep the win, not exactly one")
+    elif sorted(str(m) for m in winning[0]) != sorted(puzzle.answer[0] if puzzle.answer else []):
+        problems.append(f"the winning class is {', '.join(map(str, winning[0]))}, not the stored answer")
+    stored = sorted(sorted(a.moves) for a in puzzle.alternatives())
+    lost = sorted(sorted(str(m) for m in moves) for moves in classes.values() if moves not in winning)
+    if stored != lost:
+        problems.append("the stored alternatives are not the losing classes")
+    if solution and winning and solution[0] not in winning[0]:
+        problems.append("the solution does not start with the answer")
+    return problems

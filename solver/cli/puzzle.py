@@ -1,0 +1,249 @@
+"""``butterfly puzzle``: puzzles with proved answers (new, show, check,
+prove); ``butterfly daily``: the puzzle of a date; ``butterfly calendar``:
+the pool of puzzles and the calendar chosen from it (puzzles.daily)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from games.errors import InputError
+from puzzles.document import KINDS, Puzzle
+from solver.cli.common import read_text
+from solver.cli.survey import progress, scheduler_options, stopped_by_signals, workers_option
+
+#: The seeds ``puzzle new`` draws from when none is given.
+RANDOM_SEEDS = 1_000_000
+
+
+def stars(grade: int) -> str:
+    """A grade as five stars, filled up to it: ``★★★☆☆``."""
+    return "\u2605" * grade + "\u2606" * (5 - grade)
+
+
+def _draw(puzzle: Puzzle) -> str:
+    from puzzles.generate import module_for
+
+    module = module_for(puzzle.game)
+    return module.draw(puzzle) if hasattr(module, "draw") else ""
+
+
+def describe(puzzle: Puzzle, with_answer: bool = False) -> str:
+    """The puzzle for a reader: ID, goal, grade, themes and the position."""
+    lines = [
+        f"{puzzle.id}",
+        f"{puzzle.kind} ({puzzle.game}), grade {puzzle.grade} {stars(puzzle.grade)}"
+        + (f", rating {puzzle.rating:.0f}" if puzzle.rating is not None else ""),
+        f"goal: {puzzle.goal}",
+    ]
+    if puzzle.themes:
+        lines.append(f"themes: {', '.join(puzzle.themes)}")
+    drawn = _draw(puzzle)
+    if drawn:
+        lines += ["", drawn.rstrip("\n")]
+    if with_answer:
+        if puzzle.answer:
+            lines.append("answer: " + "; ".join(" or ".join(c) for c in puzzle.answer))
+        lines.append("solution: " + ", ".join(puzzle.solution))
+        for alternative in puzzle.alternatives():
+            lines.append(
+                f"  {' / '.join(alternative.moves)}: {alternative.verdict} "
+                f"({alternative.method}, {alternative.nodes:,} nodes)"
+            )
+    return "\n".join(lines)
+
+
+@click.group(name="puzzle")
+def puzzle() -> None:
+    """Puzzles with proved answers: make one, show it, check an answer, prove it again.
+
+    A puzzle is named by an ID such as only-move:butterfly:s=7 (kind, game,
+    seed), from which it is regenerated exactly, and stored as a JSON file
+    (docs/puzzles.md)."""
+
+
+@puzzle.command(name="new")
+@click.option("--kind", "kind", type=click.Choice(list(KINDS)), required=True, help="What kind of puzzle.")
+@click.option(
+    "--game",
+    default="butterfly",
+    show_default=True,
+    help="butterfly (or a variant: butterfly/alternate-colours), papillon, mouche, pamphile.",
+)
+@click.option(
+    "--grade", type=click.IntRange(1, 5), default=None, help="Keep looking until a puzzle of this grade (1-5)."
+)
+@click.option(
+    "--seed", type=click.IntRange(0, (1 << 63) - 1), default=None, help="First seed tried (default: a random one)."
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the puzzle file here (never over an existing file).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the puzzle file instead of the description.")
+def new(kind: str, game: str, grade: int | None, seed: int | None, out: str | None, as_json: bool) -> None:
+    """Generate a puzzle: the first from SEED on of the kind (and grade) asked for."""
+    from puzzles.generate import find
+
+    if out is not None and os.path.exists(out):
+        raise InputError(f"{out!r} exists: choose a new file name")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "big") % RANDOM_SEEDS
+    found = find(kind, game, grade, seed)
+    if out is not None:
+        _write_new(out, found.dumps())
+    if as_json:
+        click.echo(found.dumps(), nl=False)
+    else:
+        click.echo(describe(found))
+
+
+def _write_new(path: str, text: str) -> None:
+    """Write a new file whole, or nothing: never over an existing file."""
+    try:
+        with open(path, "x", encoding="utf-8") as handle:
+            handle.write(text)
+    except FileExistsError:
+        raise InputError(f"{path!r} exists: choose a new file name") from None
+    except OSError as error:
+        raise InputError(f"cannot write {path!r}: {error.strerror or error}") from None
+
+
+@puzzle.command(name="show")
+@click.argument("source")
+@click.option("--answer", "with_answer", is_flag=True, help="Also show the answer, the solution and the proof.")
+@click.option("--json", "as_json", is_flag=True, help="Print the puzzle file.")
+def show(source: str, with_answer: bool, as_json: bool) -> None:
+    """Show the puzzle in FILE, or the one an ID names (regenerated)."""
+    from puzzles.generate import load
+
+    found = load(source)
+    click.echo(found.dumps() if as_json else describe(found, with_answer), nl=not as_json)
+
+
+@puzzle.command(name="check")
+@click.argument("source")
+@click.argument("answer")
+def check_command(source: str, answer: str) -> None:
+    """Is ANSWER right? ANSWER: a move (only-move), a card (card games), or a
+    move list (deals, endgames) as text, a file, or - for standard input.
+    Exit 0 when right; 1 saying why not."""
+    from puzzles.generate import check, load
+
+    found = load(source)
+    text = read_text(answer) if answer == "-" or os.path.isfile(answer) else answer
+    reason = check(found, text)
+    if reason is None:
+        click.echo(f"right: {found.id} solved")
+        return
+    click.echo(f"not right: {reason}")
+    sys.exit(1)
+
+
+@puzzle.command(name="prove")
+@click.argument("source")
+def prove_command(source: str) -> None:
+    """Prove the puzzle again from its position alone: every alternative
+    searched anew, every line replayed through the rules. Exit 0 when
+    proved; 1 listing what does not hold."""
+    from puzzles.generate import load, prove
+
+    found = load(source)
+    problems = prove(found)
+    if not problems:
+        click.echo(f"proved: {found.id}")
+        return
+    for problem in problems:
+        click.echo(f"not proved: {problem}")
+    sys.exit(1)
+
+
+# ------------------------------------------------------------------ daily
+
+
+@click.command(name="daily")
+@click.argument("day", required=False, metavar="[DATE]")
+@click.option("--answer", "with_answer", is_flag=True, help="Also show the answer, the solution and the proof.")
+@click.option("--json", "as_json", is_flag=True, help="The day as JSON: date, number, share text, puzzle.")
+def daily(day: str | None, with_answer: bool, as_json: bool) -> None:
+    """The daily puzzle of DATE (YYYY-MM-DD; today's, by your local date, by default)."""
+    from puzzles.daily import parse_date, puzzle_of, share_text, today
+
+    entry = puzzle_of(parse_date(day) if day is not None else today())
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "date": entry.date.isoformat(),
+                    "number": entry.number,
+                    "share": share_text(entry),
+                    "puzzle": entry.puzzle.to_json(),
+                },
+                indent=1,
+                sort_keys=True,
+            )
+        )
+        return
+    click.echo(f"Daily puzzle #{entry.number}, {entry.date:%A %d %B %Y}")
+    click.echo(describe(entry.puzzle, with_answer))
+    click.echo(f"\nshare (once solved):\n{share_text(entry)}")
+
+
+@click.group(name="calendar")
+def calendar() -> None:
+    """The daily calendar: fill the pool of puzzles, extend the calendar from it.
+
+    The calendar ships with the package (puzzles/calendar/YEAR.jsonl) and
+    only ever grows: a date once given a puzzle keeps it."""
+
+
+@calendar.command(name="pool")
+@click.option(
+    "--db",
+    "db_path",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The pool file (SQLite; created if missing, resumed if not).",
+)
+@click.option("--kind", type=click.Choice(list(KINDS)), required=True)
+@click.option("--game", default="butterfly", show_default=True)
+@click.option("--seeds", "seed_range", required=True, help="Seeds A-B (both included) to try.")
+@workers_option("Worker processes")
+@scheduler_options
+def pool_command(
+    db_path: str, kind: str, game: str, seed_range: str, workers: int, scheduler: str | None, connect_timeout: float
+) -> None:
+    """Generate puzzles of KIND into the pool, one per seed that gives one."""
+    from puzzles.pool import fill, summary
+    from solver.survey.run import parse_range
+
+    seeds = parse_range(seed_range)
+    found = 0
+    with stopped_by_signals(db_path), progress(len(seeds), f"{kind} {game} seeds {seed_range}") as bar:
+        for tried in fill(db_path, kind, game, seeds, workers, scheduler, connect_timeout, lambda _: bar.update(1)):
+            found += tried.puzzle is not None
+    click.echo(f"{found} new puzzles\n{summary(db_path)}")
+
+
+@calendar.command(name="extend")
+@click.option("--db", "db_path", required=True, type=click.Path(exists=True, dir_okay=False), help="The pool file.")
+@click.option("--until", "until", required=True, help="The last date to give a puzzle (YYYY-MM-DD).")
+def extend_command(db_path: str, until: str) -> None:
+    """Give every date up to UNTIL not yet in the calendar a puzzle from the
+    pool (OR-Tools CP-SAT; one worker and a fixed seed: reproducible)."""
+    from puzzles.daily import extend, parse_date
+    from puzzles.pool import Pool
+
+    last = parse_date(until)
+    pool = Pool(db_path)
+    try:
+        puzzles = pool.puzzles()
+    finally:
+        pool.close()
+    added = extend(puzzles, last)
+    click.echo(f"{len(added)} days added" + (f": {added[0].date} to {added[-1].date}" if added else ""))

@@ -1,0 +1,177 @@
+"""The daily calendar: the rules of its choice (CP-SAT), append-only growth,
+the committed calendar re-proved, share texts without spoilers, bad dates."""
+
+import random
+from datetime import date, timedelta
+
+import pytest
+
+from games.errors import InputError, ParseError
+from puzzles.daily import (
+    CALENDAR_DIR,
+    LAUNCH,
+    MAX_THEME_PER_WEEK,
+    SUNDAY,
+    Day,
+    extend,
+    load_calendar,
+    parse_date,
+    plan,
+    puzzle_of,
+    share_text,
+)
+from puzzles.document import Puzzle, PuzzleId
+from puzzles.generate import prove
+
+BUTTERFLY_KINDS = ("deal", "only-move", "win-in", "resource")
+THEMES = ("basement", "long-line", "row-clear", "hold-back", "trump-squeeze")
+
+
+def synthetic_pool(size, seed):
+    """Puzzles with made-up grades and themes (the calendar reads nothing else)."""
+    rng = random.Random(seed)
+    pool = []
+    for s in range(size):
+        cards = rng.random() < 0.2
+        kind = "only-card" if cards else rng.choice(BUTTERFLY_KINDS)
+        game = rng.choice(["papillon", "mouche"]) if cards else "butterfly"
+        themes = sorted(rng.sample(THEMES, rng.randint(0, 2)))
+        pid = PuzzleId.make(kind, game, s)
+        pool.append(Puzzle(pid, {}, "goal", [], rng.randint(1, 5), themes, [], {"alternatives": []}))
+    return pool
+
+
+def check_rules(days, before=()):
+    everything = [*before, *days]
+    ids = [str(d.puzzle.id) for d in everything]
+    assert len(ids) == len(set(ids)), "a puzzle repeats"
+    for previous, day in zip(everything, everything[1:]):
+        assert day.date == previous.date + timedelta(days=1)
+        assert day.puzzle.kind != previous.puzzle.kind, f"{day.date}: the kind of the day before"
+    for day in everything:
+        cards = day.puzzle.game in ("papillon", "mouche", "pamphile")
+        assert cards == (day.date.weekday() == SUNDAY)
+    for start in range(len(everything)):
+        window = everything[start : start + 7]
+        for theme in {t for d in window for t in d.puzzle.themes}:
+            assert sum(theme in d.puzzle.themes for d in window) <= MAX_THEME_PER_WEEK
+
+
+def weekday_means(days):
+    grades = {w: [d.puzzle.grade for d in days if d.date.weekday() == w] for w in range(7)}
+    return [sum(g) / len(g) for w, g in sorted(grades.items()) if g]
+
+
+def test_plan_keeps_every_rule_and_ramps():
+    pool = synthetic_pool(400, 1)
+    days = plan(pool, [], LAUNCH + timedelta(days=55))
+    assert [d.date for d in days] == [LAUNCH + timedelta(days=k) for k in range(56)]
+    check_rules(days)
+    means = weekday_means(days)
+    assert means[:6] == sorted(means[:6]), means
+
+
+def test_plan_is_reproducible():
+    pool = synthetic_pool(300, 2)
+    until = LAUNCH + timedelta(days=40)
+    assert [d.line() for d in plan(pool, [], until)] == [d.line() for d in plan(list(reversed(pool)), [], until)]
+
+
+def test_extending_never_changes_a_published_date(tmp_path):
+    pool = synthetic_pool(300, 3)
+    extend(pool, date(2027, 2, 10), tmp_path)
+    first = (tmp_path / "2027.jsonl").read_bytes()
+    before = load_calendar(tmp_path)
+    added = extend(pool, date(2027, 3, 5), tmp_path)
+    assert (tmp_path / "2027.jsonl").read_bytes().startswith(first)
+    assert added[0].date == date(2027, 2, 11) and added[-1].date == date(2027, 3, 5)
+    check_rules(added, before)
+    assert extend(pool, date(2027, 3, 1), tmp_path) == []  # nothing before the end is touched
+
+
+def test_extending_across_a_year_writes_the_next_years_file(tmp_path, monkeypatch):
+    monkeypatch.setattr("puzzles.daily.LAUNCH", date(2027, 12, 20))
+    extend(synthetic_pool(200, 4), date(2028, 1, 10), tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["2027.jsonl", "2028.jsonl"]
+    days = load_calendar(tmp_path)
+    assert [d.number for d in days] == list(range(1, 23)) and days[-1].date == date(2028, 1, 10)
+
+
+def test_a_pool_without_sundays_says_so(tmp_path):
+    pool = [p for p in synthetic_pool(200, 5) if p.kind != "only-card"]
+    with pytest.raises(InputError, match="card-game"):
+        extend(pool, date(2027, 1, 31), tmp_path)
+    assert not list(tmp_path.iterdir()), "nothing written when the calendar cannot be chosen"
+
+
+def test_damaged_calendar_is_one_parse_error(tmp_path):
+    pool = synthetic_pool(100, 6)
+    extend(pool, date(2027, 1, 5), tmp_path)
+    path = tmp_path / "2027.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text(lines[0] + lines[2])  # a day missing
+    with pytest.raises(ParseError, match="skips"):
+        load_calendar(tmp_path)
+    path.write_text(lines[0] + '{"date": "2027-01-02"}\n')
+    with pytest.raises(ParseError, match="damaged"):
+        load_calendar(tmp_path)
+
+
+@pytest.mark.parametrize("text", ["", "2027-1-4", "2027-02-30", "tomorrow", "2027-01-04T00:00", "\u0662027-01-04"])
+def test_bad_dates(text):
+    with pytest.raises(ParseError):
+        parse_date(text)
+
+
+def test_dates_outside_the_calendar():
+    with pytest.raises(InputError, match="before"):
+        puzzle_of(LAUNCH - timedelta(days=1))
+    with pytest.raises(InputError, match="ends"):
+        puzzle_of(date(2100, 1, 1))
+
+
+# ------------------------------------------------------ the committed calendar
+
+
+@pytest.fixture(scope="module")
+def committed():
+    return load_calendar(CALENDAR_DIR)
+
+
+def test_committed_calendar_covers_2027_and_keeps_the_rules(committed):
+    assert committed[0].date == LAUNCH and committed[-1].date >= date(2027, 12, 31)
+    check_rules(committed)
+    means = weekday_means([d for d in committed if d.date.year == 2027])
+    assert means[:6] == sorted(means[:6]), means
+
+
+def test_share_texts_give_nothing_away(committed):
+    for day in committed:
+        text = share_text(day)
+        assert f"#{day.number}" in text
+        answer_cards = {m.split()[0] for c in day.puzzle.answer for m in c} | {
+            m.split()[0] for m in day.puzzle.solution[:1]
+        }
+        for card in answer_cards:
+            assert card not in text, (day.date, card)
+
+
+def _sample(days, every):
+    return days[::every]
+
+
+@pytest.mark.parametrize("stride", [37])
+def test_committed_puzzles_are_proved_again_sample(committed, stride):
+    for day in _sample(committed, stride):
+        assert prove(day.puzzle) == [], day.date
+
+
+@pytest.mark.slow
+def test_committed_puzzles_are_proved_again_all(committed):
+    for day in committed:
+        assert prove(day.puzzle) == [], day.date
+
+
+def test_day_lines_round_trip(committed):
+    for day in committed[:10]:
+        assert Day.from_line(day.line(), "here").line() == day.line()

@@ -1,0 +1,259 @@
+"""Butterfly puzzles: IDs and files, each kind generated, proved again and
+checked, damaged puzzles caught, and the exhaustive searches they rest on
+held against searches with no pruning at all."""
+
+import dataclasses
+import itertools
+import json
+
+import pytest
+
+from games.errors import ParseError
+from games.patience.format import deal_from_json
+from games.patience.rules import Move
+from puzzles.document import Puzzle, PuzzleId
+from puzzles.generate import check, find, generate, load, prove
+from puzzles.patience.endgame import exhaustively_winnable, shortest_win
+from solver.patience.result import UNWINNABLE, WON, Limits
+from solver.patience.solve import solve
+
+from patience_positions import small_positions
+
+#: One seed of each kind that gives a puzzle (found by trying seeds from 0).
+SEEDS = {"deal": 1, "only-move": 7, "win-in": 2, "resource": 1}
+
+
+@pytest.fixture(scope="module")
+def puzzles():
+    return {kind: generate(PuzzleId.make(kind, "butterfly", seed)) for kind, seed in SEEDS.items()}
+
+
+# ---------------------------------------------------------------- IDs, files
+
+
+def test_id_round_trip_and_order():
+    pid = PuzzleId.parse("win-in:butterfly/alternate-colours:s=12")
+    assert (pid.kind, pid.game, pid.seed) == ("win-in", "butterfly/alternate-colours", 12)
+    assert PuzzleId.parse(str(pid)) == pid
+    assert str(PuzzleId.make("only-card", "mouche", 5, g=2)) == "only-card:mouche:g=2:s=5"
+    assert PuzzleId.parse("only-card:mouche:s=5:g=2") == PuzzleId.make("only-card", "mouche", 5, g=2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "only-move",
+        "only-move:butterfly",
+        "riddle:butterfly:s=1",
+        "only-move:Butterfly!:s=1",
+        "only-move:butterfly:s=1:s=2",
+        "only-move:butterfly:seed=1",
+        "only-move:butterfly:s=1e3",
+        "only-move:butterfly:s=99999999999999999999",
+        "only-move:butterfly:g=1",
+        "only-move:butterfly:s=\u0661",
+    ],
+)
+def test_bad_ids_are_one_parse_error(text):
+    with pytest.raises(ParseError) as error:
+        PuzzleId.parse(text)
+    assert "\n" not in str(error.value)
+
+
+def test_file_round_trip(puzzles):
+    for puzzle in puzzles.values():
+        again = Puzzle.loads(puzzle.dumps())
+        assert again.dumps() == puzzle.dumps()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.pop("proof"),
+        lambda d: d.update(format="chess-puzzle"),
+        lambda d: d.update(version=2),
+        lambda d: d.update(grade=6),
+        lambda d: d.update(grade=True),
+        lambda d: d.update(answer="JD R3>L4"),
+        lambda d: d.update(kind="deal"),
+        lambda d: d.update(id="only-move:butterfly"),
+        lambda d: d.update(extra=1),
+        lambda d: d.update(rating="hard"),
+        lambda d: d["proof"].update(alternatives=[{"moves": "x"}]),
+    ],
+)
+def test_damaged_files_are_one_parse_error(puzzles, damage):
+    data = json.loads(puzzles["only-move"].dumps())
+    damage(data)
+    with pytest.raises(ParseError):
+        Puzzle.loads(json.dumps(data))
+
+
+def test_not_json_is_one_parse_error():
+    for text in ["", "[]", "{", '{"format": "butterfly-puzzle"}', "nan"]:
+        with pytest.raises(ParseError):
+            Puzzle.loads(text)
+
+
+# ------------------------------------------------------------------ kinds
+
+
+def test_each_kind_is_proved_and_regenerated_byte_for_byte(puzzles):
+    for kind, puzzle in puzzles.items():
+        assert puzzle is not None and puzzle.kind == kind
+        assert prove(puzzle) == [], kind
+        assert generate(puzzle.id).dumps() == puzzle.dumps(), kind
+        assert 1 <= puzzle.grade <= 5
+
+
+def test_solutions_replay_and_win_through_the_rules(puzzles):
+    for puzzle in puzzles.values():
+        position = deal_from_json(puzzle.position)
+        assert position.replay([Move.parse(m) for m in puzzle.solution])[-1].is_won()
+
+
+def test_only_move_answer_and_traps(puzzles):
+    puzzle = puzzles["only-move"]
+    position = deal_from_json(puzzle.position)
+    assert check(puzzle, puzzle.answer[0][0]) is None
+    for alternative in puzzle.alternatives():
+        assert alternative.verdict == UNWINNABLE and alternative.method == "search"
+        reason = check(puzzle, alternative.moves[0])
+        assert reason is not None and "loses" in reason
+        assert solve(position.play(Move.parse(alternative.moves[0])), Limits(max_nodes=10**6)).result == UNWINNABLE
+    assert puzzle.facts["refutation_depth"] >= 3
+    assert "not legal" in check(puzzle, "KS L1>F")
+    with pytest.raises(ParseError):
+        check(puzzle, "JD R3>L4, JD L4>R3")
+
+
+def test_only_move_every_legal_move_is_in_a_class(puzzles):
+    """The classes cover the plain generator's moves: no root pruning."""
+    puzzle = puzzles["only-move"]
+    position = deal_from_json(puzzle.position)
+    listed = set(puzzle.answer[0]) | {m for a in puzzle.alternatives() for m in a.moves}
+    assert listed == {str(m) for m in position.legal_moves()}
+
+
+def test_win_in_n_is_the_shortest(puzzles):
+    puzzle = puzzles["win-in"]
+    n = puzzle.facts["n"]
+    assert puzzle.proof["shortest"] == n == len(puzzle.solution)
+    assert check(puzzle, ", ".join(puzzle.solution)) is None
+    assert "still in play" in check(puzzle, ", ".join(puzzle.solution[:-1]))
+    position = deal_from_json(puzzle.position)
+    longer = _longer_win(position, n)
+    if longer is not None:
+        assert "the goal is" in check(puzzle, ", ".join(map(str, longer)))
+
+
+def _longer_win(position, n):
+    """A win longer than ``n``: a card moved out and back, then the shortest win."""
+    for move in position.legal_moves():
+        child = position.play_unchecked(move)
+        back = Move(move.card, move.target, move.source)
+        if move.target not in ("F", "B") and child.check_move(back) is None:
+            line = shortest_win(position).line
+            return [move, back, *line]
+    return None
+
+
+def test_resource_is_won_with_fewer_cells_and_not_with_one_fewer(puzzles):
+    puzzle = puzzles["resource"]
+    position = deal_from_json(puzzle.position)
+    assert position.rules.cells == puzzle.facts["cells"] < puzzle.facts["rules_cells"]
+    assert check(puzzle, "\n".join(puzzle.solution)) is None
+    if position.rules.cells:
+        assert puzzle.proof["fewer_cells"]["verdict"] == UNWINNABLE
+
+
+def test_damaged_puzzles_are_not_proved(puzzles):
+    only = puzzles["only-move"]
+    wrong = only.alternatives()[0].moves
+    swapped = dataclasses.replace(only, answer=[wrong])
+    assert prove(swapped)
+    win_in = puzzles["win-in"]
+    assert prove(dataclasses.replace(win_in, facts={**win_in.facts, "n": win_in.facts["n"] - 1}))
+    assert prove(dataclasses.replace(win_in, solution=win_in.solution[:-1]))
+    moved = json.loads(json.dumps(only.position))
+    moved["basement"] = moved["basement"][:-1]  # a card lost: not a position at all
+    assert prove(dataclasses.replace(only, position=moved))
+
+
+def test_find_loops_over_seeds_to_the_grade():
+    puzzle = find("win-in", "butterfly", grade=3, seed=2)
+    assert puzzle.grade == 3 and generate(puzzle.id).dumps() == puzzle.dumps()
+
+
+def test_load_by_id_and_bad_sources(tmp_path):
+    assert str(load("win-in:butterfly:s=2").id) == "win-in:butterfly:s=2"
+    with pytest.raises(ParseError):
+        load("win-in:butterfly:s=x")
+    for source in ["nothing-here", "only-card:chess:s=1"]:
+        with pytest.raises(Exception) as error:
+            load(source)
+        assert "\n" not in str(error.value)
+
+
+# ------------------------------------- the searches, against no pruning at all
+
+
+@pytest.fixture(scope="module")
+def small():
+    return small_positions(60, 1, (6, 12))
+
+
+def test_solver_verdicts_match_an_exhaustive_search(small):
+    """The sound solver (with its pruning) and a search with none agree on
+    every small position and on every child: so the uniqueness of a class,
+    decided by the solver, is what an exhaustive search finds."""
+    only_moves = 0
+    for position in small:
+        truth = exhaustively_winnable(position)
+        assert solve(position, Limits(max_nodes=10**6)).result == (WON if truth else UNWINNABLE)
+        classes = {}
+        for move in position.legal_moves():
+            classes.setdefault(position.play_unchecked(move).key(), move)
+        by_solver = [solve(position.play_unchecked(m), Limits(max_nodes=10**6)).result == WON for m in classes.values()]
+        by_oracle = [exhaustively_winnable(position.play_unchecked(m)) for m in classes.values()]
+        assert by_solver == by_oracle
+        only_moves += sum(by_oracle) == 1
+    assert only_moves >= 1  # the sample holds only-move positions
+
+
+def test_shortest_win_is_shortest(small):
+    for position in small[:30]:
+        found = shortest_win(position)
+        assert found.complete
+        if not exhaustively_winnable(position):
+            assert found.moves is None
+            continue
+        assert position.replay(found.line)[-1].is_won() and len(found.line) == found.moves
+        assert not _wins_within(position, found.moves - 1)
+
+
+def _wins_within(position, depth, tried=None):
+    """Is there a win in ``depth`` moves or fewer? Depth first over every
+    line, a position skipped only when already tried with as many moves left."""
+    tried = {} if tried is None else tried
+    if position.is_won():
+        return True
+    if depth == 0 or tried.get(position.key(), -1) >= depth:
+        return False
+    tried[position.key()] = depth
+    return any(_wins_within(child, depth - 1, tried) for _, child in position.children())
+
+
+def test_shortest_win_gives_up_at_its_cap():
+    position = deal_from_json(generate(PuzzleId.make("win-in", "butterfly", 2)).position)
+    capped = shortest_win(position, max_positions=5)
+    assert capped.moves is None and not capped.complete
+    assert exhaustively_winnable(position, max_positions=5) is None
+
+
+@pytest.mark.slow
+def test_solver_verdicts_match_an_exhaustive_search_many():
+    for position in itertools.islice(small_positions(400, 2, (6, 13)), 400):
+        truth = exhaustively_winnable(position)
+        assert solve(position, Limits(max_nodes=10**6)).result == (WON if truth else UNWINNABLE)
