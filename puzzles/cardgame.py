@@ -582,3 +582,29 @@ def _seated(state: Any, moves: Sequence[Any]) -> str:
         out.append(f"{seat_name(state.current_player())} {move}")
         state = state.play_unchecked(move)
     return ", ".join(out)
+
+
+def draw(puzzle: Puzzle) -> str:
+    """The ending as text: every hand (the mover's marked), what lies on the
+    table (Papillon) or the trick and the trumps (La Mouche), chips and pool."""
+    position, mover = puzzle.position, puzzle.facts.get("mover")
+    lines = []
+    hands = position.get("hands", [])
+    for seat, hand in enumerate(hands if isinstance(hands, list) else []):
+        cards = " ".join(map(str, hand)) if isinstance(hand, list) else f"{hand} cards"
+        lines.append(f"{'>' if seat == mover else ' '} {seat_name(seat)}: {cards or '-'}")
+    if "table" in position:
+        lines.append(f"  table: {' '.join(map(str, position['table'])) or '-'}")
+    if "turned" in position:
+        lines.append(
+            f"  trumps: turned {position['turned']}" + (", Pamphile in play" if position.get("pamphile") else "")
+        )
+    trick = position.get("trick")
+    if isinstance(trick, list):
+        played = ", ".join(
+            f"{seat_name(entry[0])} {entry[1]}" for entry in trick if isinstance(entry, list) and len(entry) == 2
+        )
+        lines.append(f"  trick: {played or '(to lead)'}")
+    if "pool" in position:
+        lines.append(f"  pool: {position['pool']}")
+    return "\n".join(lines)

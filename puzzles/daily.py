@@ -27,12 +27,15 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
 from games.errors import InputError, ParseError
+from games.position_json import load_json
 from puzzles.document import Puzzle
 
 #: Puzzle number 1.
@@ -47,8 +50,10 @@ SUNDAY = 6
 CARD_GAMES = ("papillon", "mouche", "pamphile")
 #: The most puzzles sharing a theme in any seven days running.
 MAX_THEME_PER_WEEK = 2
-#: The calendar is chosen this many days at a time, each stretch with the
-#: days before it fixed (small models; the solver proves each optimal).
+#: The calendar is chosen in blocks of this many days counted from launch,
+#: each with the days before it fixed (small models), and always whole: an
+#: extension runs to the end of the block its last date falls in, so the
+#: calendar is the same however its extensions were cut.
 CHUNK_DAYS = 28
 #: CP-SAT's seed, and its deterministic time limit a stretch (work units, not seconds: reproducible).
 SOLVER_SEED = 2027
@@ -66,7 +71,7 @@ def number_of(day: date) -> int:
 def parse_date(text: str) -> date:
     """A date written YYYY-MM-DD; anything else is one ParseError."""
     try:
-        if len(text) != 10 or not text.isascii():
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
             raise ValueError
         return date.fromisoformat(text)
     except ValueError:
@@ -102,11 +107,11 @@ class Day:
     @classmethod
     def from_line(cls, text: str, where: str) -> Day:
         try:
-            entry = json.loads(text)
+            entry = load_json(text, where)
             day = parse_date(entry["date"])
             puzzle = Puzzle.loads(json.dumps(entry["puzzle"]), where)
             fine = entry["number"] == number_of(day) and entry["id"] == str(puzzle.id)
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError):  # ParseError is a ValueError
             fine = False
         if not fine:
             raise ParseError(f"{where} is damaged: not a calendar day")
@@ -114,15 +119,38 @@ class Day:
 
 
 def load_calendar(root: Path = CALENDAR_DIR) -> list[Day]:
-    """Every day of the calendar, in date order, checked: consecutive from launch."""
+    """Every day of the calendar, in date order, checked: consecutive from
+    launch, each in its year's file, each line whole, no puzzle twice, a
+    card-game ending on Sundays only."""
     days: list[Day] = []
     for path in sorted(root.glob("*.jsonl")) if root.is_dir() else []:
-        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            days.append(Day.from_line(text, f"{path.name} line {number}"))
+        text = _read(path)
+        if text and not text.endswith("\n"):
+            raise ParseError(f"{path.name} is damaged: its last line is cut short")
+        for number, line in enumerate(text.splitlines(), 1):
+            day = Day.from_line(line, f"{path.name} line {number}")
+            if path.name != f"{day.date.year}.jsonl":
+                raise ParseError(f"{path.name} line {number} is damaged: {day.date} is not of its year")
+            days.append(day)
+    seen: set[str] = set()
     for expected, day in enumerate(days):
         if day.date != LAUNCH + timedelta(days=expected):
             raise ParseError(f"the calendar skips or repeats a date at {day.date}")
+        if str(day.puzzle.id) in seen or not _fits(day.puzzle, day.date):
+            raise ParseError(
+                f"the calendar is damaged at {day.date}: a puzzle twice, or the wrong game for the weekday"
+            )
+        seen.add(str(day.puzzle.id))
     return days
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ParseError(f"{path.name} is damaged: not UTF-8 text") from None
+    except OSError as error:
+        raise InputError(f"cannot read {path.name}: {error.strerror or error}") from None
 
 
 def puzzle_of(day: date, root: Path = CALENDAR_DIR) -> Day:
@@ -132,8 +160,8 @@ def puzzle_of(day: date, root: Path = CALENDAR_DIR) -> Day:
     days = load_calendar(root)
     index = (day - LAUNCH).days
     if index >= len(days):
-        last = days[-1].date if days else None
-        raise InputError(f"no daily puzzle for {day}: the calendar ends {last} (butterfly calendar extend adds days)")
+        ends = f"the calendar ends {days[-1].date}" if days else "the calendar is empty"
+        raise InputError(f"no daily puzzle for {day}: {ends} (butterfly calendar extend adds days)")
     return days[index]
 
 
@@ -149,19 +177,24 @@ def _fits(puzzle: Puzzle, day: date) -> bool:
     return (_family(puzzle) == "cards") == (day.weekday() == SUNDAY)
 
 
-def plan(pool: Iterable[Puzzle], history: list[Day], until: date) -> list[Day]:
-    """The days after ``history`` up to ``until``, chosen from ``pool``
-    (see the module docstring); ``history`` is never changed."""
-    from ortools.sat.python import cp_model  # noqa: F401  (fail early, before any work, when it is missing)
+def block_end(day: date) -> date:
+    """The last date of the block of :data:`CHUNK_DAYS` days (counted from launch) that holds ``day``."""
+    return LAUNCH + timedelta(days=((day - LAUNCH).days // CHUNK_DAYS + 1) * CHUNK_DAYS - 1)
 
+
+def plan(pool: Iterable[Puzzle], history: list[Day], until: date) -> list[Day]:
+    """The days after ``history`` up to the end of the block holding
+    ``until``, chosen from ``pool`` (see the module docstring); ``history``
+    is never changed."""
     start = history[-1].date + timedelta(days=1) if history else LAUNCH
     if until < start:
         return []
+    until = block_end(until)
     used = {str(d.puzzle.id) for d in history}
     available = sorted((p for p in pool if str(p.id) not in used), key=lambda p: str(p.id))
     chosen: list[Day] = []
     while start <= until:
-        end = min(until, start + timedelta(days=CHUNK_DAYS - 1))
+        end = block_end(start)
         stretch = _solve_stretch(available, history + chosen, start, end)
         chosen += stretch
         taken = {str(d.puzzle.id) for d in stretch}
@@ -231,18 +264,31 @@ def _solve_stretch(available: list[Puzzle], before: list[Day], start: date, end:
 
 
 def extend(pool: Iterable[Puzzle], until: date, root: Path = CALENDAR_DIR) -> list[Day]:
-    """Choose the days up to ``until`` not yet in the calendar and append
-    them to their years' files; the days added. Nothing already written
-    changes: lines are only appended, and all are chosen before any is written."""
+    """Choose the days up to the end of ``until``'s block not yet in the
+    calendar and append them to their years' files; the days added.
+    Nothing already written changes: each year's file gets new lines at
+    its end. All or nothing: every new file is written beside its old one
+    first, and the old ones replaced only once all are written."""
     history = load_calendar(root)
     added = plan(pool, history, until)
-    root.mkdir(parents=True, exist_ok=True)
     by_year: dict[int, list[Day]] = {}
     for day in added:
         by_year.setdefault(day.date.year, []).append(day)
-    for year, days in sorted(by_year.items()):
-        with open(root / f"{year}.jsonl", "a", encoding="utf-8") as handle:
-            handle.writelines(day.line() for day in days)
+    written: list[tuple[Path, Path]] = []
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        for year, days in sorted(by_year.items()):
+            path = root / f"{year}.jsonl"
+            fresh = path.with_name(f".{path.name}.new")
+            old = _read(path) if path.exists() else ""
+            fresh.write_text(old + "".join(day.line() for day in days), encoding="utf-8")
+            written.append((fresh, path))
+        for fresh, path in written:
+            os.replace(fresh, path)
+    except OSError as error:
+        for fresh, _ in written:
+            fresh.unlink(missing_ok=True)
+        raise InputError(f"cannot write the calendar in {root}: {error.strerror or error}") from None
     return added
 
 

@@ -74,7 +74,10 @@ class Pool:
         self.db.close()
 
     def done(self, kind: str, game: str) -> set[int]:
-        rows = self.db.execute("SELECT seed FROM pool WHERE kind = ? AND game = ?", (kind, game))
+        try:
+            rows = self.db.execute("SELECT seed FROM pool WHERE kind = ? AND game = ?", (kind, game)).fetchall()
+        except sqlite3.Error as error:
+            raise InputError(f"{self.path!r} is not a puzzle pool: {error}") from None
         return {seed for (seed,) in rows}
 
     def record(self, tried: Tried) -> None:
@@ -95,11 +98,15 @@ class Pool:
 
     def puzzles(self) -> list[Puzzle]:
         """Every puzzle of the pool, in ID order (a fixed order: the calendar's model is built in it)."""
-        rows = self.db.execute("SELECT id, document FROM pool WHERE id IS NOT NULL ORDER BY id")
+        try:
+            rows = self.db.execute("SELECT id, document FROM pool WHERE id IS NOT NULL ORDER BY id").fetchall()
+        except sqlite3.Error as error:
+            raise InputError(f"{self.path!r} is not a puzzle pool: {error}") from None
         found = []
         for pid, document in rows:
-            puzzle = Puzzle.loads(document, f"the pool's puzzle {pid}")
-            found.append(puzzle)
+            if not isinstance(document, str):
+                raise InputError(f"{self.path!r} is damaged: the puzzle {pid} has no document")
+            found.append(Puzzle.loads(document, f"the pool's puzzle {pid}"))
         return found
 
     def stats(self) -> list[tuple[str, str, int, int, float]]:

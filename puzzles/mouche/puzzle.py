@@ -242,3 +242,6 @@ def prove(puzzle: Puzzle) -> list[str]:
 def check(puzzle: Puzzle, answer: str) -> str | None:
     """None when ``answer`` (a card) is in the answer class, else why not (:func:`puzzles.cardgame.check`)."""
     return cardgame.check(_GAME, puzzle, answer)
+
+
+draw = cardgame.draw

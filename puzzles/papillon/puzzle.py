@@ -229,3 +229,6 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
     """None when ``answer`` (a capture, or a card with one capture) is in the
     answer class, else why not (:func:`puzzles.cardgame.check`)."""
     return cardgame.check(_GAME, puzzle, answer)
+
+
+draw = cardgame.draw

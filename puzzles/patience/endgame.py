@@ -12,8 +12,10 @@ make), positions identified by their canonical key:
   no safe-move rule, no dead-end test, no move ordering. It is the oracle
   the tests hold the solver's uniqueness verdicts against.
 
-Both stop at ``max_positions`` distinct positions and then say they did
-not finish (None), rather than guess.
+Both stop when they have met ``max_positions`` distinct positions and
+then say they did not finish (None), rather than guess (a search that
+would have ended just then is reported unfinished too: the cap errs on the
+safe side).
 
 >>> from games.patience.format import parse_deal
 >>> rows = "".join(f"{name}: -\\n" for name in ("L2", "L3", "L4", "L5", "R1", "R2", "R3", "R4", "R5"))
@@ -41,7 +43,8 @@ class ShortestWin:
     (None: no win, or not found within the cap); ``line``: one such win;
     ``positions``: distinct positions reached; ``complete``: the answer is
     proved (the search was not cut short by the cap); ``levels``: how many
-    positions lie at each distance, the start at 0."""
+    positions were first reached at each distance, the start at 0 (the
+    last level counted only up to the win)."""
 
     moves: int | None
     line: list[Move]

@@ -30,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from games.errors import InputError, ParseError
 from games.patience.format import deal_from_json, deal_to_json, parse_moves
@@ -72,6 +73,9 @@ RUNG_GRADE = {"random": 1, "greedy-e20": 1, "greedy": 2, "rollout-15": 3, "rollo
 
 def generate(pid: PuzzleId) -> Puzzle | None:
     """The puzzle ``pid`` names, or None when its seed gives none of its kind."""
+    extra = [key for key, _ in pid.parameters if key != "s"]
+    if extra:
+        raise ParseError(f"puzzle ID {pid}: Butterfly puzzles take no parameter but the seed (not {extra[0]})")
     rules = rules_named(pid.game)
     deal = Position.deal(pid.seed, rules)
     return _MAKERS[pid.kind](pid, deal)
@@ -81,8 +85,11 @@ def generate(pid: PuzzleId) -> Puzzle | None:
 
 
 def _won_line(position: Position) -> list[Move] | None:
+    """A winning line of ``position``, replayed through the rules; None when the search finds none."""
     solved = solve(position, PROOF_LIMITS, shorten=True)
-    return solved.moves if solved.result == WON else None
+    if solved.result != WON or not position.replay(solved.moves)[-1].is_won():
+        return None
+    return solved.moves
 
 
 def _deal(pid: PuzzleId, deal: Position) -> Puzzle | None:
@@ -129,7 +136,9 @@ def _only_move(pid: PuzzleId, deal: Position) -> Puzzle | None:
         return None
     position, answer = best.position, best.answer
     alternatives = [_lost_class(position, moves) for moves in best.lost]
-    rest = solve(position.play_unchecked(answer[0]), PROOF_LIMITS, shorten=True)
+    rest = _won_line(position.play_unchecked(answer[0]))
+    if rest is None:  # the answer's win was known from a line, and the fresh search found none in its budget
+        return None
     themes = _move_themes(position, answer[0])
     if best.depth >= LONG_REFUTATION:
         themes.append("long-line")
@@ -150,7 +159,7 @@ def _only_move(pid: PuzzleId, deal: Position) -> Puzzle | None:
         [[str(m) for m in answer]],
         grade,
         sorted(themes),
-        [str(m) for m in [answer[0], *rest.moves]],
+        [str(m) for m in [answer[0], *rest]],
         {
             "solver": code_version(PROJECT_PACKAGES),
             "verdict": WON,
@@ -270,8 +279,6 @@ def _win_in(pid: PuzzleId, deal: Position) -> Puzzle | None:
         return None
     n = found.moves
     themes = []
-    if _clears_row(start, found.line):
-        themes.append("row-clear")
     if n - start.cards_in_play() >= 4:
         themes.append("long-line")
     grade, rungs = _rung_grade(start, lambda won, moves: won and len(moves) <= n)
@@ -382,19 +389,6 @@ def _move_themes(position: Position, move: Move) -> list[str]:
     return themes
 
 
-def _clears_row(position: Position, line: list[Move]) -> bool:
-    """Does ``line`` empty a row while cards are still to go home from it later?"""
-    for here, move in zip(position.replay(line), line):
-        source = move.source
-        if (
-            source not in (CELL, FOUNDATION)
-            and move.target != FOUNDATION
-            and len(here.rows[here.rules.row_index(source)]) == 1
-        ):
-            return True
-    return False
-
-
 def _rung_grade(
     position: Position, finds: Callable[[bool, list[Move]], bool], choice: bool = False
 ) -> tuple[int, list[bool]]:
@@ -434,8 +428,8 @@ def position_of(puzzle: Puzzle) -> Position:
     expected: Rules | None = rules_named(puzzle.game)
     n, cells = puzzle.facts.get("n"), puzzle.facts.get("cells")
     if puzzle.kind == "resource":
-        fine = expected is not None and _whole(cells) and 0 <= cells < expected.cells
-        expected = rules_with_cells(expected, cells) if fine else None  # type: ignore[arg-type]
+        fits = expected is not None and _whole(cells) and 0 <= cells < expected.cells
+        expected = rules_with_cells(expected, cells) if fits else None  # type: ignore[arg-type]
     if expected is None or position.rules != expected:
         raise ParseError(f"{where}: the position is not under the rules its ID names")
     if puzzle.kind == "win-in" and not (_whole(n) and n >= 0):
@@ -443,12 +437,19 @@ def position_of(puzzle: Puzzle) -> Position:
     if (puzzle.kind == "only-move") != (len(puzzle.answer) == 1) or any(len(c) == 0 for c in puzzle.answer):
         raise ParseError(f"{where}: an only-move puzzle has one answer class, the other kinds none")
     for moves in [*puzzle.answer, *(a.moves for a in puzzle.alternatives())]:
-        for move in moves:
-            Move.parse(move)
+        if not moves:
+            raise ParseError(f"{where}: a class of moves is empty")
+        for text in moves:
+            reason = position.check_move(Move.parse(text))
+            if reason is not None:
+                raise ParseError(f"{where}: the stored move {text} is not legal: {reason}")
+    for alternative in puzzle.alternatives():
+        if alternative.verdict != UNWINNABLE or alternative.nodes < 0:
+            raise ParseError(f"{where}: a wrong class must be stored as unwinnable, with its nodes")
     return position
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -459,6 +460,8 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
     ParseError."""
     position = position_of(puzzle)
     moves = parse_moves(answer)
+    if not moves:
+        raise ParseError("the answer is empty: give a move, or a list of moves")
     if puzzle.kind == "only-move":
         if len(moves) != 1:
             raise ParseError(f"an only-move answer is one move, not {len(moves)}")
@@ -473,7 +476,7 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
                     return None
                 lost = next(a for a in puzzle.alternatives() if a.moves is cls)
                 return f"{move} loses: the position after it is {lost.verdict} ({lost.method}, {lost.nodes:,} nodes)"
-        return f"{move} is not among the puzzle's classes (a damaged puzzle?)"
+        raise ParseError(f"puzzle {puzzle.id}: {move} is in none of its classes (a damaged puzzle file)")
     positions, illegal = position.replay_until_illegal(moves)
     if illegal is not None:
         number, move, reason = illegal
@@ -505,8 +508,10 @@ def prove(puzzle: Puzzle) -> list[str]:
     elif puzzle.kind == "win-in":
         found = shortest_win(position)
         n = puzzle.facts.get("n")
-        if not found.complete or found.moves != n:
-            problems.append(f"the shortest win is {found.moves} moves, not {n}")
+        if not found.complete or found.moves != n or puzzle.proof.get("shortest") != n:
+            problems.append(
+                f"the shortest win is {found.moves} moves, not {n} (stored: {puzzle.proof.get('shortest')})"
+            )
         if len(solution) != n:
             problems.append(f"the solution has {len(solution)} moves, not {n}")
     elif puzzle.kind == "resource" and position.rules.cells and _fewer_cells_lost(position) is None:
@@ -519,13 +524,16 @@ def _prove_only_move(puzzle: Puzzle, position: Position, solution: list[Move]) -
     classes: dict[tuple, list[Move]] = {}
     for move in position.legal_moves():
         classes.setdefault(position.play_unchecked(move).key(), []).append(move)
+    if len(classes) < 2:
+        problems.append("the position offers no choice: one class of moves")
     winning = []
     for moves in classes.values():
-        verdict = solve(position.play_unchecked(moves[0]), PROOF_LIMITS).result
-        if verdict == WON:
+        child = position.play_unchecked(moves[0])
+        verdict = solve(child, PROOF_LIMITS)
+        if verdict.result == WON and child.replay(verdict.moves)[-1].is_won():
             winning.append(moves)
-        elif verdict != UNWINNABLE:
-            problems.append(f"the class of {moves[0]} is {verdict}, not proved")
+        elif verdict.result != UNWINNABLE:
+            problems.append(f"the class of {moves[0]} is {verdict.result}, not proved")
     if len(winning) != 1:
         problems.append(f"{len(winning)} classes keep the win, not exactly one")
     elif sorted(str(m) for m in winning[0]) != sorted(puzzle.answer[0] if puzzle.answer else []):

@@ -13,6 +13,7 @@ from puzzles.daily import (
     MAX_THEME_PER_WEEK,
     SUNDAY,
     Day,
+    block_end,
     extend,
     load_calendar,
     parse_date,
@@ -79,14 +80,32 @@ def test_plan_is_reproducible():
 
 def test_extending_never_changes_a_published_date(tmp_path):
     pool = synthetic_pool(300, 3)
-    extend(pool, date(2027, 2, 10), tmp_path)
+    extend(pool, date(2027, 2, 10), tmp_path)  # runs to the end of its block, 2027-02-25
     first = (tmp_path / "2027.jsonl").read_bytes()
     before = load_calendar(tmp_path)
+    assert before[-1].date == block_end(date(2027, 2, 10)) == date(2027, 2, 25)
     added = extend(pool, date(2027, 3, 5), tmp_path)
     assert (tmp_path / "2027.jsonl").read_bytes().startswith(first)
-    assert added[0].date == date(2027, 2, 11) and added[-1].date == date(2027, 3, 5)
+    assert added[0].date == date(2027, 2, 26) and added[-1].date == date(2027, 3, 25)
     check_rules(added, before)
     assert extend(pool, date(2027, 3, 1), tmp_path) == []  # nothing before the end is touched
+
+
+def test_the_calendar_is_the_same_however_its_extensions_were_cut(tmp_path):
+    pool = synthetic_pool(300, 7)
+    extend(pool, date(2027, 1, 3), tmp_path / "steps")
+    extend(pool, date(2027, 2, 27), tmp_path / "steps")
+    extend(pool, date(2027, 2, 27), tmp_path / "once")
+    assert (tmp_path / "steps" / "2027.jsonl").read_bytes() == (tmp_path / "once" / "2027.jsonl").read_bytes()
+
+
+def test_a_cut_last_line_is_caught_and_never_appended_to(tmp_path):
+    pool = synthetic_pool(150, 8)
+    extend(pool, date(2027, 1, 5), tmp_path)
+    path = tmp_path / "2027.jsonl"
+    path.write_bytes(path.read_bytes()[:-40])
+    with pytest.raises(ParseError, match="cut short"):
+        extend(pool, date(2027, 3, 1), tmp_path)
 
 
 def test_extending_across_a_year_writes_the_next_years_file(tmp_path, monkeypatch):
@@ -94,7 +113,7 @@ def test_extending_across_a_year_writes_the_next_years_file(tmp_path, monkeypatc
     extend(synthetic_pool(200, 4), date(2028, 1, 10), tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["2027.jsonl", "2028.jsonl"]
     days = load_calendar(tmp_path)
-    assert [d.number for d in days] == list(range(1, 23)) and days[-1].date == date(2028, 1, 10)
+    assert [d.number for d in days] == list(range(1, 29)) and days[-1].date == date(2028, 1, 16)
 
 
 def test_a_pool_without_sundays_says_so(tmp_path):
@@ -115,9 +134,17 @@ def test_damaged_calendar_is_one_parse_error(tmp_path):
     path.write_text(lines[0] + '{"date": "2027-01-02"}\n')
     with pytest.raises(ParseError, match="damaged"):
         load_calendar(tmp_path)
+    path.write_text(lines[0] + lines[0].replace("2027-01-01", "2027-01-02").replace('"number":1', '"number":2'))
+    with pytest.raises(ParseError, match="a puzzle twice"):
+        load_calendar(tmp_path)
+    path.write_text(lines[0] + "[" * 100_000 + "\n")
+    with pytest.raises(ParseError):
+        load_calendar(tmp_path)
 
 
-@pytest.mark.parametrize("text", ["", "2027-1-4", "2027-02-30", "tomorrow", "2027-01-04T00:00", "\u0662027-01-04"])
+@pytest.mark.parametrize(
+    "text", ["", "2027-1-4", "2027-02-30", "tomorrow", "2027-01-04T00:00", "\u0662027-01-04", "2027-W01-1", "20270104"]
+)
 def test_bad_dates(text):
     with pytest.raises(ParseError):
         parse_date(text)
