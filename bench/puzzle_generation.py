@@ -1,11 +1,12 @@
 """Puzzle benchmark (not a test): prints figures, asserts nothing.
 
-    python -P bench/puzzles.py                    # every kind, a few seeds each
-    python -P bench/puzzles.py --seeds 40 --cards 200
-    python -P bench/puzzles.py --pool pool.sqlite --until 2027-12-31   # time choosing a year's calendar
+    python bench/puzzle_generation.py                    # every kind, a few seeds each
+    python bench/puzzle_generation.py --seeds 40 --cards 200
+    python bench/puzzle_generation.py --pool pool.sqlite --until 2027-12-31   # time choosing a year's calendar
 
-(``-P``: the script's own folder is not put first on the import path, where
-this file would hide the ``puzzles`` package it measures.)
+(Not ``bench/puzzles.py``: a script's folder comes first on the import
+path, and a file of that name would hide the ``puzzles`` package from
+every benchmark here.)
 
 Per kind: seeds tried, the share that gives a puzzle, puzzles per minute of
 one core (generation includes every proof the puzzle carries), and the
@@ -17,11 +18,7 @@ written), and what that says about a year's pool on two cores.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-
-if not sys.flags.safe_path:
-    raise SystemExit("run it as: python -P bench/puzzles.py (this file would hide the puzzles package)")
 
 from puzzles.daily import LAUNCH, parse_date, plan
 from puzzles.document import PuzzleId
