@@ -77,6 +77,8 @@ def generate(pid: PuzzleId) -> Puzzle | None:
     if extra:
         raise ParseError(f"puzzle ID {pid}: Butterfly puzzles take no parameter but the seed (not {extra[0]})")
     rules = rules_named(pid.game)
+    if pid.kind == "resource" and not rules.cells:
+        raise InputError(f"{rules.name} has no basement cells: it has no resource puzzles")
     deal = Position.deal(pid.seed, rules)
     return _MAKERS[pid.kind](pid, deal)
 

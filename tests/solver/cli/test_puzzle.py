@@ -93,6 +93,7 @@ def test_daily(cli):
         (["puzzle", "new", "--kind", "deal", "--grade", "6"], "6"),
         (["puzzle", "new", "--kind", "deal", "--seed", "-1"], "-1"),
         (["puzzle", "new", "--kind", "deal", "--game", "butterfly/nothing"], "unknown rules"),
+        (["puzzle", "new", "--kind", "resource", "--game", "fortress"], "no basement"),
         (["puzzle", "check", ONLY_MOVE, "JD R3"], "bad move"),
         (["puzzle", "check", ONLY_MOVE, "JD R3>L4, JH L1>L4"], "one move"),
         (["daily", "2026-12-31"], "before"),
