@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -153,3 +154,36 @@ when_broke_option = click.option(
     show_default=True,
     help="A player who cannot pay what the next hand asks: play on in debt (the bank lends) or stop the game.",
 )
+
+
+def svg_option(what: str, more: str = "", required: bool = False) -> Callable[[F], F]:
+    """``--svg FILE``: draw ``what`` as an SVG picture in a new file."""
+    return click.option(
+        "--svg",
+        "svg_file",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        required=required,
+        help=f"Draw {what} as an SVG picture in this new file (never over an existing one; "
+        f"SVG only, no PNG: that would need cairo).{more}",
+    )
+
+
+def write_new_files(files: list[tuple[str, str]]) -> None:
+    """Write each ``(path, text)``, all or nothing: never over an existing
+    file, and none left behind when one cannot be written."""
+    for path, _ in files:
+        if os.path.lexists(path):
+            raise InputError(f"{path!r} exists: choose a new file name")
+    written: list[str] = []
+    try:
+        for path, text in files:
+            with open(path, "x", encoding="utf-8") as handle:
+                written.append(path)
+                handle.write(text)
+    except OSError as error:
+        for path in written:
+            os.remove(path)
+        raise InputError(f"cannot write {error.filename!r}: {error.strerror or error}") from None
+    for path, _ in files:
+        click.echo(f"wrote {path}")

@@ -21,7 +21,9 @@ from solver.cli.common import (
     game_seed_option,
     read_text,
     seed_option,
+    svg_option,
     when_broke_option,
+    write_new_files,
 )
 from solver.mouche import analysis as mouche
 from solver.mouche.bots import BOTS
@@ -146,6 +148,17 @@ def analyse_command(position_file, as_player, worlds, seed, as_json):
         _print_perfect_information(state, as_json)
     else:
         _print_seat(state, analyse_seat(state, as_player, limit=worlds or 5000, seed=seed), as_json)
+
+
+@mouche_group.command()
+@click.argument("position_file", metavar="POSITION")
+@svg_option("the position (hands, hidden ones face down; turned card, trick, stock, pool and chips)", required=True)
+def show(position_file, svg_file):
+    """Draw a POSITION (JSON; see docs/formats.md) as a picture."""
+    from games.mouche.picture import draw_svg
+
+    state, hidden = parse_position(read_text(position_file))
+    write_new_files([(svg_file, draw_svg(state, hidden))])
 
 
 def _cards(cards: Iterable[Card]) -> str:

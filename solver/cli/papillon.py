@@ -18,7 +18,9 @@ from solver.cli.common import (
     game_seed_option,
     read_text,
     seed_option,
+    svg_option,
     when_broke_option,
+    write_new_files,
 )
 from solver.papillon.analysis import ENGINES, RedealAnalysis, analyse, analyse_redeal, paranoid
 from solver.papillon.bots import BOTS
@@ -128,6 +130,16 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json):
         _print_perfect_information(position, engine, as_json)
     else:
         _print_seat(position, as_player, limit, seed, engine, as_json)
+
+
+@papillon.command()
+@click.argument("position_file", metavar="POSITION")
+@svg_option("the position (hands, hidden ones face down; table, stock, pool and chips)", required=True)
+def show(position_file, svg_file):
+    """Draw a POSITION (a JSON file; see docs/formats.md) as a picture."""
+    from games.papillon.picture import draw_svg
+
+    write_new_files([(svg_file, draw_svg(parse_position(read_text(position_file))))])
 
 
 def _table(state: HandState) -> str:

@@ -16,7 +16,7 @@ from games.errors import InputError
 from games.patience.format import deal_to_json, format_deal_text, parse_deal, parse_moves, rules_header
 from games.patience.render import draw
 from games.patience.rules import PRESETS, VARIANTS, Position, make_rules
-from solver.cli.common import Seconds, WholeNumber, read_text
+from solver.cli.common import Seconds, WholeNumber, read_text, svg_option, write_new_files
 from solver.patience.pruning import no_last_row
 from solver.patience.relaxation import DEFAULT_EFFORT
 from solver.patience.relaxation import applies as relaxation_applies
@@ -210,18 +210,39 @@ def deal(number, game, variant, cells, as_json):
         click.echo(format_deal_text(position, f"{rules.name} deal {n}"), nl=False)
 
 
+def frame_names(path: str, moves: int) -> list[str]:
+    """``path`` for the first picture, then ``STEM-001.svg`` and on, one per move.
+
+    >>> frame_names("docs/deal1.svg", 2)
+    ['docs/deal1.svg', 'docs/deal1-001.svg', 'docs/deal1-002.svg']
+    """
+    stem = path[: -len(".svg")] if path.lower().endswith(".svg") else path
+    digits = max(3, len(str(moves)))
+    return [path] + [f"{stem}-{number:0{digits}}.svg" for number in range(1, moves + 1)]
+
+
 @click.command()
 @click.argument("deal")
 @game_options
 @click.option("--moves", "moves_file", default=None, help="A move list to play through (file or -).")
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
-def show(deal, game, variant, cells, moves_file, unicode):
+@svg_option(
+    "the layout instead of printing it (the body in the middle, the wings left and right, the basement below)",
+    " With --moves, FILE is the first position and STEM-001.svg, STEM-002.svg... (STEM: FILE without .svg) "
+    "the position after each move.",
+)
+def show(deal, game, variant, cells, moves_file, unicode, svg_file):
     """Draw DEAL; with --moves, every position along the way."""
     position, title = load_deal(deal, game, variant, cells)
     moves, positions = [], [position]
     if moves_file:  # read and checked whole before anything is printed
         moves = parse_moves(read_text(moves_file))
         positions = position.replay(moves)
+    if svg_file is not None:
+        from games.patience.picture import frames
+
+        write_new_files(list(zip(frame_names(svg_file, len(moves)), frames(position, moves, title))))
+        return
     click.echo(f"{title}: {position.rules.describe()}")
     click.echo(draw(position, unicode))
     if moves_file:

@@ -12,7 +12,7 @@ import click
 
 from games.errors import InputError
 from puzzles.document import KINDS, Puzzle
-from solver.cli.common import read_text
+from solver.cli.common import read_text, write_new_files
 from solver.cli.survey import progress, scheduler_options, stopped_by_signals, workers_option
 
 #: The seeds ``puzzle new`` draws from when none is given.
@@ -96,22 +96,11 @@ def new(kind: str, game: str, grade: int | None, seed: int | None, out: str | No
         seed = int.from_bytes(os.urandom(8), "big") % RANDOM_SEEDS
     found = find(kind, game, grade, seed)
     if out is not None:
-        _write_new(out, found.dumps())
+        write_new_files([(out, found.dumps())])
     if as_json:
         click.echo(found.dumps(), nl=False)
     else:
         click.echo(describe(found))
-
-
-def _write_new(path: str, text: str) -> None:
-    """Write a new file whole, or nothing: never over an existing file."""
-    try:
-        with open(path, "x", encoding="utf-8") as handle:
-            handle.write(text)
-    except FileExistsError:
-        raise InputError(f"{path!r} exists: choose a new file name") from None
-    except OSError as error:
-        raise InputError(f"cannot write {path!r}: {error.strerror or error}") from None
 
 
 @puzzle.command(name="show")

@@ -27,7 +27,7 @@ def test_new_finds_and_writes_a_puzzle(cli, tmp_path):
     out = tmp_path / "p.json"
     result = cli.run("puzzle", "new", "--kind", "win-in", "--seed", "2", "--out", out)
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("win-in:butterfly:s=2\n")
+    assert "win-in:butterfly:s=2\n" in result.stdout and f"wrote {out}" in result.stdout
     assert json.loads(out.read_text())["id"] == "win-in:butterfly:s=2"
     again = cli.run("puzzle", "new", "--kind", "win-in", "--seed", "2", "--out", out)
     cli.one_line_error(again, "exists")

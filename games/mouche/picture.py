@@ -1,0 +1,49 @@
+"""Drawing a La Mouche (or Le Pamphile) position as an SVG picture: each
+seat's hand (backs when hidden) with its declaration, tricks and chips; the
+turned card that made trumps, the trick in progress, the stock and the pool.
+
+>>> from games.mouche.format import parse_position
+>>> state, hidden = parse_position('''{"players": 3, "dealer": 2, "turned": "TH",
+...  "declared": ["stand", "stand", "fold"], "hands": [["KH", "QH", "9S", "8S"], 5, []],
+...  "tricks_played": [], "trick": [[0, "AS"]]}''')
+>>> svg = draw_svg(state, hidden)
+>>> svg.count('class="card"'), svg.count('class="card-back"')  # 5 hidden cards, 4 drawn for the stock
+(6, 9)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.cardsvg import Spread, table_picture
+from games.mouche.rules import MoucheHand
+from games.records import seat_name
+
+
+def draw_svg(state: MoucheHand, hidden: Sequence[int] = (), title: str | None = None) -> str:
+    """The position as an SVG document; the hands of the seats ``hidden``
+    are drawn face down."""
+    seats = []
+    for p, hand in enumerate(state.hands):
+        roles = [r for r, yes in (("dealer", p == state.dealer), ("to move", p == state.to_move)) if yes]
+        declared = state.declared[p] if p < len(state.declared) else None
+        heading = f"{seat_name(p)}{' (' + ', '.join(roles) + ')' if roles else ''}: {declared or 'to declare'}"
+        if state.tricks:
+            heading += f", {state.tricks[p]} trick{'s' if state.tricks[p] != 1 else ''}"
+        heading += f", {state.chips[p]} chips"
+        concealed = p in hidden
+        seats.append(Spread(heading, () if concealed else hand, len(hand) if concealed else 0))
+    trumps = state.trump.letter if state.trump is not None else "to be chosen"
+    middle = [Spread(f"turned (trumps {trumps})", (state.turned,))]
+    if state.phase == "play" or state.trick:
+        players = ", ".join(seat_name(s) for s, _ in state.trick)
+        middle.append(Spread(f"trick so far{': ' + players if players else ''}", tuple(c for _, c in state.trick)))
+    if state.stock:
+        middle.append(Spread(f"stock ({len(state.stock)})", backs=len(state.stock), pile=True))
+    played = len(state.plays) // max(len(state.in_hand()), 1)
+    notes = [f"pool {state.pool}", f"{played} trick{'s' if played != 1 else ''} played"]
+    game = "Le Pamphile" if state.options.pamphile else "La Mouche"
+    to_move = f"{seat_name(state.to_move)} to {'declare' if state.phase == 'declare' else 'play'}"
+    if state.phase not in ("declare", "play", "trump"):
+        to_move = "the hand is over"
+    return table_picture(title or f"{game}, {state.players} players: {to_move}", seats, middle, notes)

@@ -1,0 +1,37 @@
+"""Drawing a Papillon position as an SVG picture: each seat's hand (backs
+when hidden), the table, the stock, the pool and the chips.
+
+>>> from games.papillon.format import parse_position
+>>> position = parse_position('''{"players": 3, "dealer": 0, "to_move": 1,
+...  "hands": [["9S"], ["5S", "KH"], ["KS"]], "table": ["5D", "2C"],
+...  "taken": [20, 15, 11], "chips": [250, 262, 248], "pool": 60}''')
+>>> svg = draw_svg(position)
+>>> svg.count('class="card"'), svg.count('class="card-back"')
+(6, 0)
+"""
+
+from __future__ import annotations
+
+from games.cardsvg import Spread, table_picture
+from games.papillon.format import Position
+from games.records import seat_name
+
+
+def draw_svg(position: Position, title: str | None = None) -> str:
+    """The position as an SVG document, under ``title`` (default: who is to move)."""
+    state = position.state
+    seats = []
+    for p, hand in enumerate(state.hands):
+        roles = [r for r, yes in (("dealer", p == state.dealer), ("to move", p == state.to_move)) if yes]
+        heading = f"{seat_name(p)}{' (' + ', '.join(roles) + ')' if roles else ''}: {state.chips[p]} chips"
+        heading += f", {state.taken[p]} cards taken"
+        hidden = p in position.hidden
+        seats.append(Spread(heading, () if hidden else hand, len(hand) if hidden else 0))
+    middle = [Spread(f"table ({len(state.table)})", state.table)]
+    if state.stock:
+        middle.append(Spread(f"stock ({len(state.stock)})", backs=len(state.stock), pile=True))
+    notes = [f"pool {state.pool}", f"stake {state.stake}"]
+    if state.papillons:
+        notes.append("papillons by " + ", ".join(seat_name(p) for p in state.papillons))
+    to_move = f"{seat_name(state.to_move)} to move" if state.to_move >= 0 else "the hand is over"
+    return table_picture(title or f"Papillon, {state.players} players: {to_move}", seats, middle, notes)

@@ -1,0 +1,64 @@
+"""``--svg``: ``butterfly show``, ``papillon show`` and ``mouche show`` write pictures."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import checkout
+
+
+def test_show_writes_one_picture_and_prints_its_name(cli, tmp_path):
+    out = tmp_path / "deal1.svg"
+    result = cli.run("show", 1, "--svg", out)
+    assert result.exit_code == 0
+    assert result.stdout == f"wrote {out}\n"
+    root = ET.fromstring(out.read_bytes())
+    assert root.tag.endswith("svg") and "butterfly deal 1" in out.read_text()
+
+
+def test_show_with_moves_writes_a_frame_per_move(cli, tmp_path):
+    out = tmp_path / "walk.svg"
+    result = cli.run("show", 1, "--moves", "-", "--svg", out, input="2D L3>F\n2C L4>F\n")
+    assert result.exit_code == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["walk-001.svg", "walk-002.svg", "walk.svg"]
+    for path in tmp_path.iterdir():
+        ET.fromstring(path.read_bytes())
+
+
+def test_an_illegal_move_writes_nothing(cli, tmp_path):
+    out = tmp_path / "walk.svg"
+    result = cli.run("show", 1, "--moves", "-", "--svg", out, input="2D L3>F\nAS L1>F\n")
+    cli.one_line_error(result, "move 2")
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_existing_file_is_never_overwritten(cli, tmp_path):
+    out = tmp_path / "walk.svg"
+    (tmp_path / "walk-001.svg").write_text("mine")
+    result = cli.run("show", 1, "--moves", "-", "--svg", out, input="2D L3>F\n")
+    cli.one_line_error(result, "walk-001.svg", "exists")
+    assert (tmp_path / "walk-001.svg").read_text() == "mine" and not out.exists()
+
+
+def test_an_unwritable_path_is_one_line(cli, tmp_path):
+    cli.one_line_error(cli.run("show", 1, "--svg", tmp_path / "no" / "such" / "dir.svg"), "cannot write")
+
+
+@pytest.mark.parametrize(
+    ("game", "example"), [("papillon", "from-seat.json"), ("mouche", "from-seat.json"), ("mouche", "declare.json")]
+)
+def test_card_game_positions_are_drawn(cli, tmp_path, game, example):
+    out = tmp_path / "position.svg"
+    result = cli.run(game, "show", checkout.EXAMPLES / game / example, "--svg", out)
+    assert result.exit_code == 0, result.output
+    svg = out.read_text()
+    ET.fromstring(svg.encode())
+    assert 'class="card-back"' in svg
+
+
+@pytest.mark.parametrize("game", ["papillon", "mouche"])
+def test_card_game_show_needs_svg_and_a_good_position(cli, tmp_path, game):
+    cli.one_line_error(cli.run(game, "show", checkout.EXAMPLES / game / "from-seat.json"), "--svg")
+    cli.one_line_error(cli.run(game, "show", "-", "--svg", tmp_path / "x.svg", input='{"players": 9}'))
+    assert not (tmp_path / "x.svg").exists()
