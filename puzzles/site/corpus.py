@@ -1,0 +1,180 @@
+"""A corpus of Butterfly-family positions judged by the Python engine, which
+the JavaScript rules (puzzles/site/rules.js) must judge identically
+(tests/js/check_corpus.js checks them under node).
+
+Each case is a position in its JSON form (games.patience.format.deal_to_json)
+with what the engine says of it: its rules' name, key and whether it is won,
+every legal move in order, candidate moves with the reason each is illegal
+(None when legal), and a sequence of moves with the key and won flag after
+each and the final position. Positions are deals of every preset under every
+suit variant and several cell counts, positions reached by random play, and
+the last moves of solved deals (which end won). Move texts to parse, with
+the move each reads as (None when the text is no move), come alongside.
+
+Everything is drawn from ``random.Random(seed)``: the same seed gives the
+same corpus.
+
+>>> corpus = build_corpus(seed=2, count=5)
+>>> len(corpus["cases"]), sorted(corpus["cases"][0])[:3]
+(5, ['candidates', 'final', 'key'])
+>>> any(case["sequence"] and case["sequence"][-1]["won"] for case in corpus["cases"])
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+from games.errors import InputError
+from games.patience.format import deal_to_json
+from games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, Rules, make_rules
+from solver.patience.result import Limits
+from solver.patience.solve import solve
+
+#: Cell counts tried besides each preset's own (None).
+CELL_COUNTS = (None, 0, 1, 2, 5)
+#: Moves of random play before a position is taken, at most.
+MAX_WALK = 60
+#: Moves in a case's sequence, at most (a won ending keeps its own length).
+SEQUENCE = 8
+#: Candidate moves judged per position, at most.
+CANDIDATES = 16
+#: Every how many cases one is a won ending.
+ENDING_EVERY = 5
+#: Moves of a won ending, at most.
+ENDING_MOVES = 14
+
+
+def position_key(position: Position) -> str:
+    """:meth:`Position.key` as text, as rules.js ``key`` writes it: the sorted
+    rows, cards joined by spaces and rows by ``|``, then ``/`` and the cells.
+
+    >>> position_key(Position.deal(1)).split("|")[0]
+    '6C 7C 5C KS 6H'
+    """
+    rows, cells = position.key()
+    return "|".join(" ".join(map(str, row)) for row in rows) + "/" + " ".join(map(str, cells))
+
+
+def _rules(rng: random.Random) -> Rules:
+    game = rng.choice(list(PRESETS))
+    variant = rng.choice((None, *VARIANTS))
+    return make_rules(game, variant, rng.choice(CELL_COUNTS))
+
+
+def _walk(position: Position, steps: int, rng: random.Random) -> tuple[Position, list[Move]]:
+    moves = []
+    for _ in range(steps):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        move = rng.choice(legal)
+        moves.append(move)
+        position = position.play_unchecked(move)
+    return position, moves
+
+
+def _candidates(position: Position, rng: random.Random) -> list[Move]:
+    """Moves worth judging: mostly near-misses (outer cards and cell cards to
+    every place), some cards from anywhere, some places that do not exist."""
+    names = list(position.rules.row_names)
+    places = [*names, FOUNDATION, CELL]
+    sources = [(row[-1], name) for name, row in zip(names, position.rows) if row]
+    sources += [(card, CELL) for card in position.cells]
+    moves = [Move(card, source, target) for card, source in sources for target in places if target != source]
+    in_play = [card for row in position.rows for card in row] + list(position.cells)
+    for _ in range(4):
+        card = rng.choice(in_play) if in_play else position.cards()[0]
+        source = rng.choice([*names, CELL, "L9", "R7"])
+        moves.append(Move(card, source, rng.choice([*places, "R9", "L0"])))
+    for card, source in sources[:2]:
+        moves.append(Move(card, source, source))
+    rng.shuffle(moves)
+    return moves[:CANDIDATES]
+
+
+def _case(position: Position, sequence: list[Move], candidates: list[Move]) -> dict:
+    steps = []
+    after = position
+    for move in sequence:
+        after = after.play(move)
+        steps.append({"move": str(move), "key": position_key(after), "won": after.is_won()})
+    return {
+        "position": deal_to_json(position),
+        "rules": position.rules.name,
+        "key": position_key(position),
+        "won": position.is_won(),
+        "legal": [str(m) for m in position.legal_moves()],
+        "candidates": [{"move": str(m), "reason": position.check_move(m)} for m in candidates],
+        "sequence": steps,
+        "final": deal_to_json(after),
+    }
+
+
+def _ending(rng: random.Random) -> tuple[Position, list[Move]] | None:
+    """The last moves of a deal the solver wins within a small node limit."""
+    rules = make_rules(rng.choice(("butterfly", "beleaguered-castle")), None, rng.choice((None, 3, 4)))
+    position = Position.deal(rng.randrange(1_000_000), rules)
+    result = solve(position, Limits(max_nodes=20_000, memory_mib=16))
+    if result.result != "won":
+        return None
+    moves = result.moves
+    cut = max(0, len(moves) - rng.randint(1, ENDING_MOVES))
+    start = position.replay(moves[:cut])[-1]
+    return start, moves[cut:]
+
+
+def _parse_cases(rng: random.Random) -> list[dict]:
+    """Move texts with the move :meth:`Move.parse` reads (None: a ParseError)."""
+    texts = ["7H L3>R2", "kd l1>f", "5C B>F", " 10s  r4 > b ", "TS R4>B", "A♠ L1>F", "qd L2 >R1", "7H L3 R2"]
+    texts += ["7H L3>>R2", "7H F>L1", "7H L3>X", "1H L3>R2", "7Z L3>R2", "7H L>R2", "", "7H L3>R2 x", "7H L12>R01"]
+    for _ in range(12):
+        rank = rng.choice("A23456789TJQK") if rng.random() < 0.9 else rng.choice(("10", "1", "X"))
+        suit = rng.choice("CDHScdhs♣♦♥♠") if rng.random() < 0.9 else "Q"
+        source = rng.choice(("L1", "r3", "B", "b", "F", "R12", "M2"))
+        target = rng.choice(("L2", "R5", "F", "f", "B", "L"))
+        texts.append(f"{rank}{suit} {source}{rng.choice(('>', ' > ', '>  '))}{target}")
+    cases = []
+    for text in texts:
+        try:
+            move: str | None = str(Move.parse(text))
+        except InputError:
+            move = None
+        cases.append({"text": text, "move": move})
+    return cases
+
+
+def build_corpus(seed: int = 0, count: int = 200) -> dict:
+    """``count`` cases of positions judged by the Python engine (module
+    docstring), drawn from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    cases: list[dict] = []
+    while len(cases) < count:
+        if len(cases) % ENDING_EVERY == ENDING_EVERY - 1:
+            ending = _ending(rng)
+            if ending is not None:
+                start, moves = ending
+                cases.append(_case(start, moves, _candidates(start, rng)))
+                continue
+        start = Position.deal(rng.randrange(1_000_000), _rules(rng))
+        position, _ = _walk(start, rng.randint(0, MAX_WALK) if rng.random() < 0.8 else 0, rng)
+        _, sequence = _walk(position, rng.randint(0, SEQUENCE), rng)
+        cases.append(_case(position, sequence, _candidates(position, rng)))
+    return {"format": "butterfly-rules-corpus", "version": 1, "seed": seed, "cases": cases, "parse": _parse_cases(rng)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m puzzles.site.corpus", description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path, help="the corpus JSON file to write")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--count", type=int, default=200, help="number of positions")
+    args = parser.parse_args(argv)
+    corpus = build_corpus(args.seed, args.count)
+    args.out.write_text(json.dumps(corpus, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

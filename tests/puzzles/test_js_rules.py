@@ -1,0 +1,60 @@
+"""The JavaScript rules (puzzles/site/rules.js) judge a corpus built by the
+Python engine exactly as Python does, checked under node by
+tests/js/check_corpus.js; and the checker fails when one judgement is wrong."""
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from puzzles.site.corpus import build_corpus
+
+ROOT = Path(__file__).parents[2]
+CHECKER = ROOT / "tests" / "js" / "check_corpus.js"
+RULES_JS = ROOT / "puzzles" / "site" / "rules.js"
+
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not on PATH: the JavaScript rules cannot be run")
+
+
+@pytest.fixture(scope="module")
+def corpus() -> dict:
+    return build_corpus(seed=19, count=300)
+
+
+def run_checker(corpus: dict, tmp_path: Path) -> subprocess.CompletedProcess:
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(corpus), encoding="utf-8")
+    assert NODE is not None
+    return subprocess.run(
+        [NODE, str(CHECKER), str(path), str(RULES_JS)], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_the_corpus_covers_every_kind_of_case(corpus):
+    cases = corpus["cases"]
+    assert len({case["rules"].split("/")[0] for case in cases}) == 4
+    assert any("/" in case["rules"] for case in cases)
+    assert sum(len(case["legal"]) for case in cases) > 300
+    assert sum(c["reason"] is not None for case in cases for c in case["candidates"]) > 300
+    assert any(case["sequence"] and case["sequence"][-1]["won"] for case in cases)
+    assert any(p["move"] is None for p in corpus["parse"]) and any(p["move"] for p in corpus["parse"])
+
+
+@needs_node
+def test_the_javascript_rules_judge_the_corpus_as_python_does(corpus, tmp_path):
+    done = run_checker(corpus, tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " 0 mismatch(es)" in done.stdout
+
+
+@needs_node
+def test_the_checker_fails_on_a_wrong_judgement(corpus, tmp_path):
+    wrong = json.loads(json.dumps(corpus))
+    case = next(case for case in wrong["cases"] if len(case["legal"]) > 1)
+    removed = case["legal"].pop(1)
+    done = run_checker(wrong, tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "legal moves" in done.stdout and removed in done.stdout
