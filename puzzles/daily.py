@@ -156,7 +156,7 @@ def _read(path: Path) -> str:
 def puzzle_of(day: date, root: Path = CALENDAR_DIR) -> Day:
     """The calendar's entry for ``day``; an InputError for a date it has none for."""
     if day < LAUNCH:
-        raise InputError(f"no daily puzzle before {LAUNCH} (puzzle number 1)")
+        raise InputError(f"no daily puzzle before {LAUNCH}, the first (butterfly daily {LAUNCH} shows it)")
     days = load_calendar(root)
     index = (day - LAUNCH).days
     if index >= len(days):

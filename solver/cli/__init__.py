@@ -26,6 +26,7 @@ COMMANDS = {
     "puzzle": ("solver.cli.puzzle", "puzzle"),
     "rate": ("solver.cli.rate", "rate"),
     "show": ("solver.cli.patience", "show"),
+    "site": ("solver.cli.site", "site"),
     "solve": ("solver.cli.patience", "solve_command"),
     "survey": ("solver.cli.survey", "survey"),
     "verify": ("solver.cli.patience", "verify"),

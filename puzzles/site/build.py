@@ -1,0 +1,220 @@
+"""The static site of the daily puzzle: ``butterfly site build``.
+
+From the committed calendar (:func:`puzzles.daily.load_calendar`) it writes
+``index.html`` (today's puzzle, chosen in the browser by the reader's local
+date), ``archive.html`` (every day built, newest first) and one page a day,
+``day/YYYY-MM-DD.html``, playable in the browser: the page's data is JSON in
+a ``<script type="application/json">`` tag, played by ``rules.js`` (the
+Butterfly rules) and ``page.js``. Links are relative, nothing is fetched from
+elsewhere, and the site works from ``file://``.
+
+The output directory is written whole or not at all: the site is built in a
+temporary directory beside it and renamed into place. A directory already
+there is replaced only when it is a previous build (it holds
+:data:`MARKER`) or empty.
+
+>>> _json_for_html({"a": "</script>"})
+'{"a": "\\\\u003c/script\\\\u003e"}'
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import tempfile
+from datetime import date, timedelta
+from pathlib import Path
+
+from games.errors import InputError
+from puzzles.daily import LAUNCH, Day, load_calendar, share_text
+
+#: The file that marks a directory as a site build (so a rebuild may replace it).
+MARKER = ".butterfly-site"
+#: The most days one build holds.
+MAX_DAYS = 400
+#: The assets copied into every build, from this package.
+ASSETS = ("rules.js", "page.js", "style.css")
+HERE = Path(__file__).parent
+
+
+def _json_for_html(value: object) -> str:
+    """JSON safe inside a ``<script>`` element (no ``<``, ``>`` or ``&``)."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _stars(grade: int) -> str:
+    return "\u2605" * grade + "\u2606" * (5 - grade)
+
+
+def _is_patience(game: str) -> bool:
+    from games.patience.rules import PRESETS
+
+    return game.split("/")[0] in PRESETS
+
+
+def _svg(day: Day) -> str:
+    """The starting position as an inline SVG (Butterfly-family puzzles only)."""
+    from games.patience.format import deal_from_json
+    from games.patience.picture import draw_svg
+
+    svg = draw_svg(deal_from_json(day.puzzle.position))
+    svg = re.sub(r"<\?xml[^>]*\?>\s*", "", svg)
+    svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)  # not needed inline, and no URL in the page
+    return svg.replace("<svg", '<svg role="img" aria-label="the starting position"', 1)
+
+
+def _text_drawing(day: Day) -> str:
+    from solver.cli.puzzle import _draw
+
+    return _draw(day.puzzle)
+
+
+def _page(title: str, root: str, body: str, data: object) -> str:
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n"
+        f'<link rel="stylesheet" href="{root}style.css">\n'
+        "</head>\n<body>\n"
+        f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a></nav></header>\n'
+        f"<main>\n{body}\n</main>\n"
+        f'<script type="application/json" id="page-data">{_json_for_html(data)}</script>\n'
+        f'<script src="{root}rules.js"></script>\n'
+        f'<script src="{root}page.js"></script>\n'
+        "</body>\n</html>\n"
+    )
+
+
+def _path_of(day: Day) -> str:
+    return f"day/{day.date.isoformat()}.html"
+
+
+def day_page(day: Day, previous: Day | None = None, following: Day | None = None) -> str:
+    """One day's page: number, grade, kind, goal and the puzzle to play."""
+    puzzle = day.puzzle
+    game = puzzle.game.split("/")[0]
+    patience = _is_patience(puzzle.game)
+    picture = _svg(day) if patience else f"<pre>{html.escape(_text_drawing(day))}</pre>"
+    links = []
+    if previous is not None:
+        links.append(f'<a href="{previous.date.isoformat()}.html">&larr; #{previous.number}</a>')
+    if following is not None:
+        links.append(f'<a href="{following.date.isoformat()}.html">#{following.number} &rarr;</a>')
+    body = (
+        f"<h1>Butterfly daily #{day.number}</h1>\n"
+        f'<p class="meta"><time datetime="{day.date.isoformat()}">{day.date:%A %d %B %Y}</time> &middot; '
+        f"{html.escape(game.capitalize())}, {html.escape(puzzle.kind)} &middot; "
+        f'<span class="stars" aria-label="grade {puzzle.grade} of 5">{_stars(puzzle.grade)}</span></p>\n'
+        f'<p class="goal">{html.escape(puzzle.goal)}</p>\n'
+        f'<figure id="picture">{picture}</figure>\n'
+        '<section id="play" aria-live="polite"></section>\n'
+        '<section id="after" hidden></section>\n'
+        f'<p class="pager">{" ".join(links)}</p>\n'
+        "<noscript><p>Playing the puzzle needs JavaScript; the position is drawn above.</p></noscript>"
+    )
+    data = {
+        "page": "day",
+        "date": day.date.isoformat(),
+        "number": day.number,
+        "share": share_text(day),
+        "patience": patience,
+        "puzzle": puzzle.to_json(),
+    }
+    return _page(f"Butterfly daily #{day.number}", "../", body, data)
+
+
+def archive_page(days: list[Day]) -> str:
+    rows = "\n".join(
+        f'<tr><td><a href="{_path_of(d)}">#{d.number}</a></td><td>{d.date.isoformat()}</td>'
+        f"<td>{html.escape(d.puzzle.game.split('/')[0].capitalize())}, {html.escape(d.puzzle.kind)}</td>"
+        f'<td class="stars" aria-label="grade {d.puzzle.grade} of 5">{_stars(d.puzzle.grade)}</td>'
+        f"<td>{html.escape(d.puzzle.goal)}</td></tr>"
+        for d in reversed(days)
+    )
+    body = (
+        "<h1>Archive</h1>\n"
+        '<p id="stats"></p>\n'
+        '<div class="table"><table>\n<thead><tr><th>No.</th><th>Date</th><th>Kind</th><th>Grade</th>'
+        f"<th>Goal</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table></div>"
+    )
+    return _page("Butterfly daily: archive", "", body, {"page": "archive"})
+
+
+def index_page(days: list[Day]) -> str:
+    body = (
+        "<h1>Butterfly daily</h1>\n"
+        '<p id="today">Finding today\'s puzzle&hellip;</p>\n'
+        '<noscript><p>Choosing today\'s puzzle needs JavaScript: see the <a href="archive.html">archive</a>.</p>'
+        "</noscript>"
+    )
+    data = {"page": "index", "days": {d.date.isoformat(): _path_of(d) for d in days}}
+    return _page("Butterfly daily", "", body, data)
+
+
+def _chosen(start: date, count: int) -> list[Day]:
+    if not 1 <= count <= MAX_DAYS:
+        raise InputError(f"--days must be 1 to {MAX_DAYS}, not {count}")
+    if start < LAUNCH:
+        raise InputError(f"no daily puzzle before {LAUNCH} (puzzle number 1)")
+    calendar = load_calendar()
+    first = (start - LAUNCH).days
+    last_wanted = start + timedelta(days=count - 1)
+    if first + count > len(calendar):
+        ends = f"the calendar ends {calendar[-1].date}" if calendar else "the calendar is empty"
+        raise InputError(f"no daily puzzle for {last_wanted}: {ends}")
+    return calendar[first : first + count]
+
+
+def _check_out(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out} is a file, not a directory")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise InputError(f"{out} is not empty and not a previous site build: choose a new or empty directory")
+
+
+def build_site(out: Path | str, start: date = LAUNCH, days: int | None = None) -> list[Path]:
+    """Write the site of ``days`` days from ``start`` (to the calendar's end
+    by default) into ``out``, whole or not at all; the files written."""
+    out = Path(out)
+    if days is None:
+        days = max(1, min(MAX_DAYS, len(load_calendar()) - (start - LAUNCH).days))
+    chosen = _chosen(start, days)
+    _check_out(out)
+    pages: dict[str, str] = {"index.html": index_page(chosen), "archive.html": archive_page(chosen)}
+    for k, day in enumerate(chosen):
+        previous = chosen[k - 1] if k else None
+        following = chosen[k + 1] if k + 1 < len(chosen) else None
+        pages[_path_of(day)] = day_page(day, previous, following)
+    parent = out.absolute().parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        temporary = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+    except OSError as error:
+        raise InputError(f"cannot write the site in {out}: {error.strerror or error}") from None
+    old = None
+    try:
+        (temporary / "day").mkdir()
+        for name, text in pages.items():
+            (temporary / name).write_text(text, encoding="utf-8")
+        for asset in ASSETS:
+            shutil.copyfile(HERE / asset, temporary / asset)
+        (temporary / MARKER).write_text("a butterfly site build: butterfly site build may replace it\n")
+        os.chmod(temporary, 0o755)
+        if out.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=parent))
+            os.replace(out, old / "site")
+        os.replace(temporary, out)
+    except OSError as error:
+        shutil.rmtree(temporary, ignore_errors=True)
+        if old is not None and (old / "site").exists() and not out.exists():
+            os.replace(old / "site", out)
+        raise InputError(f"cannot write the site in {out}: {error.strerror or error}") from None
+    finally:
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    return sorted(out / name for name in [*pages, *ASSETS, MARKER])

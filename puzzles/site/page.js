@@ -1,0 +1,371 @@
+// The daily puzzle site's page script (puzzles/site/build.py writes the pages).
+//
+// Each page holds its data as JSON in <script type="application/json" id="page-data">:
+// the index page a map of dates to day pages, a day page its puzzle. Butterfly
+// puzzles are played with ButterflyRules (rules.js): click (or press) a row's
+// outer card or a basement card, then where it goes. Streaks and stats are kept
+// in localStorage only; nothing is fetched.
+(function () {
+  "use strict";
+
+  var STORE = "butterfly-daily";
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    if (attrs) for (var k in attrs) node.setAttribute(k, attrs[k]);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function button(text, onClick, extra) {
+    var b = el("button", extra || {}, text);
+    b.type = "button";
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function localDate(d) {
+    function two(n) {
+      return (n < 10 ? "0" : "") + n;
+    }
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
+  }
+
+  function loadStats() {
+    try {
+      var s = JSON.parse(window.localStorage.getItem(STORE) || "{}");
+      return s && typeof s === "object" && s.solved ? s : { solved: {} };
+    } catch (e) {
+      return { solved: {} };
+    }
+  }
+
+  function saveSolved(date) {
+    var s = loadStats();
+    s.solved[date] = true;
+    try {
+      window.localStorage.setItem(STORE, JSON.stringify(s));
+    } catch (e) {
+      /* storage refused: stats are not kept */
+    }
+  }
+
+  function streak(stats, date) {
+    var count = 0;
+    var d = new Date(date + "T12:00:00");
+    while (stats.solved[localDate(d)]) {
+      count++;
+      d.setDate(d.getDate() - 1);
+    }
+    return count;
+  }
+
+  function statsText(date) {
+    var s = loadStats();
+    var solved = Object.keys(s.solved).length;
+    return "Solved: " + solved + " \u00b7 streak: " + streak(s, date || localDate(new Date()));
+  }
+
+  // ------------------------------------------------------------------ index
+  function index(data) {
+    var today = localDate(new Date());
+    var target = document.getElementById("today");
+    if (Object.prototype.hasOwnProperty.call(data.days, today)) {
+      target.textContent = "";
+      target.appendChild(el("a", { href: data.days[today] }, "Today's puzzle (" + today + ")"));
+      window.location.replace(data.days[today]);
+    } else {
+      target.textContent = "There is no puzzle for today (" + today + ") on this site: see the archive.";
+    }
+  }
+
+  // ------------------------------------------------------------------ day
+  function day(data) {
+    var puzzle = data.puzzle;
+    var play = document.getElementById("play");
+    var after = document.getElementById("after");
+    var status = el("p", { class: "status", role: "status" });
+    var solved = false;
+
+    function finish(message) {
+      status.textContent = message;
+      if (solved) return;
+      solved = true;
+      saveSolved(data.date);
+      showAfter();
+    }
+
+    function showAfter() {
+      after.hidden = false;
+      after.textContent = "";
+      after.appendChild(el("h2", null, "Share"));
+      var share = el("pre", { class: "share" }, data.share);
+      after.appendChild(share);
+      if (navigator.clipboard) {
+        after.appendChild(
+          button("Copy", function () {
+            navigator.clipboard.writeText(data.share);
+          })
+        );
+      }
+      after.appendChild(el("p", null, statsText(data.date)));
+      var alternatives = (puzzle.proof && puzzle.proof.alternatives) || [];
+      if (alternatives.length) {
+        after.appendChild(el("h2", null, "The proof"));
+        var list = el("ul");
+        alternatives.forEach(function (a) {
+          list.appendChild(el("li", null, a.moves.join(" / ") + ": " + a.verdict + " (" + a.method + ")"));
+        });
+        after.appendChild(list);
+      }
+      after.appendChild(el("h2", null, "The solution"));
+      var stepper = el("div", { class: "stepper" });
+      after.appendChild(stepper);
+      after.appendChild(
+        button("Show the solution", function () {
+          solutionStepper(stepper);
+        })
+      );
+    }
+
+    function solutionStepper(box) {
+      var step = 0;
+      var moves = puzzle.solution;
+      box.textContent = "";
+      var line = el("p");
+      var prev = button("Back", function () {
+        if (step > 0) step--;
+        show();
+      });
+      var next = button("Next", function () {
+        if (step < moves.length) step++;
+        show();
+      });
+      box.appendChild(line);
+      box.appendChild(prev);
+      box.appendChild(next);
+      function show() {
+        line.textContent =
+          step === 0 ? "The start (" + moves.length + " moves)" : step + ". " + moves[step - 1] + (step === moves.length ? " (the end)" : "");
+        if (board) {
+          var p = start;
+          for (var k = 0; k < step; k++) p = ButterflyRules.play(p, moves[k]);
+          board.replay(p);
+        }
+      }
+      show();
+    }
+
+    var board = null;
+    var start = null;
+    play.appendChild(status);
+    if (data.patience && typeof ButterflyRules !== "undefined") {
+      start = ButterflyRules.parsePosition(puzzle.position);
+      board = patienceBoard(play, start, status, puzzle, finish);
+      var picture = document.getElementById("picture");
+      if (picture) picture.hidden = true;
+    } else {
+      cardChoice(play, puzzle, status, finish);
+    }
+    play.appendChild(
+      button("Give up and see the answer", function () {
+        status.textContent = "The answer: " + (puzzle.answer.length ? puzzle.answer.map(function (c) {
+          return c.join(" or ");
+        }).join("; ") : "see the solution below");
+        if (!solved) {
+          solved = true;
+          showAfter();
+        }
+      })
+    );
+  }
+
+  function cardChoice(play, puzzle, status, finish) {
+    var right = [].concat.apply([], puzzle.answer);
+    var cards = right.slice();
+    ((puzzle.proof && puzzle.proof.alternatives) || []).forEach(function (a) {
+      a.moves.forEach(function (m) {
+        if (cards.indexOf(m) < 0) cards.push(m);
+      });
+    });
+    cards.sort();
+    var box = el("div", { class: "choices", role: "group", "aria-label": "your card" });
+    cards.forEach(function (card) {
+      box.appendChild(
+        button(card, function () {
+          if (right.indexOf(card) >= 0) finish("Right: " + card + " meets the goal against any defence.");
+          else status.textContent = "Not that: " + card + " misses the goal against the best defence. Try again.";
+        })
+      );
+    });
+    play.appendChild(el("p", null, "Choose the card to play:"));
+    play.appendChild(box);
+  }
+
+  function patienceBoard(play, start, status, puzzle, finish) {
+    var R = ButterflyRules;
+    var history = [start];
+    var moves = [];
+    var selected = null; // {card, source}
+    var locked = false;
+    var answerKeys = puzzle.answer.map(function (cls) {
+      return R.key(R.play(start, cls[0]));
+    });
+    var limit = puzzle.kind === "win-in" && puzzle.facts ? puzzle.facts.n : null;
+    var box = el("div", { class: "board" });
+    var controls = el("div", { class: "controls" });
+    var counter = el("span", { class: "counter" });
+    play.appendChild(box);
+    controls.appendChild(
+      button("Undo", function () {
+        if (locked || !moves.length) return;
+        moves.pop();
+        history.pop();
+        selected = null;
+        status.textContent = "";
+        render();
+      })
+    );
+    controls.appendChild(counter);
+    play.appendChild(controls);
+
+    function current() {
+      return history[history.length - 1];
+    }
+
+    function attempt(target) {
+      var move = { card: selected.card, source: selected.source, target: target };
+      selected = null;
+      var reason = R.checkMove(current(), move);
+      if (reason !== null) {
+        status.textContent = "Not legal: " + reason + ".";
+        render();
+        return;
+      }
+      var after = R.play(current(), move);
+      history.push(after);
+      moves.push(R.formatMove(move));
+      status.textContent = R.formatMove(move);
+      render();
+      judge(after);
+    }
+
+    function judge(after) {
+      if (puzzle.kind === "only-move" && moves.length === 1) {
+        if (answerKeys.indexOf(R.key(after)) >= 0) finish("Right: " + moves[0] + " is the only move that keeps the deal winnable.");
+        else status.textContent = moves[0] + " is not it: the deal is lost after it. Undo and try again.";
+        return;
+      }
+      if (R.isWon(after)) {
+        if (limit !== null && moves.length > limit) {
+          status.textContent = "Won, but in " + moves.length + " moves: the goal is " + limit + " or fewer. Undo and try again.";
+        } else {
+          finish("Won in " + moves.length + " moves!");
+        }
+        return;
+      }
+      if (limit !== null && moves.length >= limit) status.textContent = "That is " + moves.length + " moves and not won: undo and try again.";
+      else if (!R.legalMoves(after).length) status.textContent = "No legal move left: undo and try again.";
+    }
+
+    function choose(card, source) {
+      if (locked) return;
+      if (selected && selected.card === card && selected.source === source) selected = null;
+      else selected = { card: card, source: source };
+      render();
+    }
+
+    function target(name) {
+      if (locked) return;
+      if (selected) attempt(name);
+    }
+
+    function cardButton(card, source, outer) {
+      var text = R.cardText(card);
+      var suit = Math.floor(card / 13);
+      var cls = "card" + (suit === 1 || suit === 2 ? " red" : "");
+      if (!outer) return el("span", { class: cls }, text);
+      var isSelected = selected && selected.card === card && selected.source === source;
+      var b = button(
+        text,
+        function (event) {
+          event.stopPropagation();
+          if (selected && !isSelected && source !== R.CELL) target(source);
+          else choose(card, source);
+        },
+        { class: cls + (isSelected ? " selected" : ""), "aria-pressed": isSelected ? "true" : "false" }
+      );
+      return b;
+    }
+
+    function render() {
+      var p = current();
+      box.textContent = "";
+      var names = p.rules.rowNames;
+      var rows = el("div", { class: "rows" });
+      names.forEach(function (name, i) {
+        var row = el("div", { class: "row" });
+        row.appendChild(button(name, function () {
+          if (selected) target(name);
+        }, { class: "place", "aria-label": "row " + name }));
+        var cards = p.rows[i];
+        if (!cards.length) row.appendChild(el("span", { class: "empty" }, "empty"));
+        cards.forEach(function (c, k) {
+          row.appendChild(cardButton(c, name, k === cards.length - 1));
+        });
+        rows.appendChild(row);
+      });
+      box.appendChild(rows);
+      var base = el("div", { class: "row" });
+      base.appendChild(button("Foundations", function () {
+        if (selected) target(R.FOUNDATION);
+      }, { class: "place" }));
+      for (var s = 0; s < 4; s++) {
+        base.appendChild(p.foundations[s] ? el("span", { class: "card" + (s === 1 || s === 2 ? " red" : "") }, R.cardText(s * 13 + p.foundations[s] - 1)) : el("span", { class: "empty" }, "-"));
+      }
+      box.appendChild(base);
+      if (p.rules.cells) {
+        var cells = el("div", { class: "row" });
+        cells.appendChild(button(p.rules.cellsOneWay ? "Basement" : "Cells", function () {
+          if (selected) target(R.CELL);
+        }, { class: "place" }));
+        p.cells.forEach(function (c) {
+          cells.appendChild(cardButton(c, R.CELL, true));
+        });
+        for (var k = p.cells.length; k < p.rules.cells; k++) cells.appendChild(el("span", { class: "empty" }, "-"));
+        box.appendChild(cells);
+      }
+      counter.textContent = " Moves: " + moves.length + (limit !== null ? " of " + limit : "");
+    }
+
+    render();
+    return {
+      replay: function (p) {
+        locked = true;
+        history = [p];
+        moves = [];
+        selected = null;
+        render();
+      },
+    };
+  }
+
+  function archive() {
+    var stats = document.getElementById("stats");
+    if (stats) stats.textContent = statsText();
+  }
+
+  function main() {
+    var node = document.getElementById("page-data");
+    if (!node) return;
+    var data = JSON.parse(node.textContent);
+    if (data.page === "index") index(data);
+    else if (data.page === "day") day(data);
+    else if (data.page === "archive") archive();
+  }
+
+  if (typeof document !== "undefined") {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
+    else main();
+  }
+})();

@@ -1,0 +1,46 @@
+"""``butterfly site``: the daily puzzle as a static web site (puzzles.site.build)."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.group(name="site")
+def site() -> None:
+    """The daily puzzle as a static web site: build it, serve it locally."""
+
+
+@site.command(name="build")
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="The directory to write.")
+@click.option("--from", "start", default=None, help="The first date (YYYY-MM-DD; default: puzzle number 1).")
+@click.option("--days", type=int, default=None, help="How many days (1-400; default: to the calendar's end).")
+def build(out: str, start: str | None, days: int | None) -> None:
+    """Write the site: index.html (today's puzzle, by the reader's local
+    date), archive.html, and a playable page a day. A previous build in
+    OUT is replaced; any other non-empty OUT is refused."""
+    from puzzles.daily import LAUNCH, parse_date
+    from puzzles.site.build import build_site
+
+    first = parse_date(start) if start is not None else LAUNCH
+    written = build_site(out, first, days)
+    click.echo(f"{len(written)} files written in {out}: open {out}/index.html")
+
+
+@site.command(name="serve")
+@click.option("--dir", "directory", required=True, type=click.Path(exists=True, file_okay=False), help="A built site.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
+def serve(directory: str, port: int) -> None:
+    """Serve a built site on 127.0.0.1 only (the standard library's http.server)."""
+    import functools
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    from games.errors import InputError
+
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=directory)
+    try:
+        server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as error:
+        raise InputError(f"cannot serve on 127.0.0.1 port {port}: {error.strerror or error}") from None
+    click.echo(f"serving {directory} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    with server:
+        server.serve_forever()

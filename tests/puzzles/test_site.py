@@ -1,0 +1,156 @@
+"""The static site of the daily puzzle (puzzles/site/build.py, ``butterfly site``):
+every page parses, every local link resolves, nothing is fetched from
+elsewhere, each day page carries its puzzle and a share text giving nothing away."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from games.errors import InputError
+from puzzles.daily import puzzle_of
+from puzzles.site.build import MARKER, build_site
+
+#: A week with every kind: a Sunday card-game ending, Butterfly deals, endgames, only-move.
+START = date(2027, 1, 1)
+DAYS = 7
+
+
+class Page(HTMLParser):
+    """The links, sources and JSON data of one page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.refs: list[str] = []
+        self.data: list[str] = []
+        self._in_data = False
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        for name in ("href", "src"):
+            if values.get(name):
+                self.refs.append(values[name] or "")
+        self._in_data = tag == "script" and values.get("type") == "application/json"
+
+    def handle_endtag(self, tag):
+        self._in_data = False
+
+    def handle_data(self, data):
+        if self._in_data:
+            self.data.append(data)
+
+
+def parse(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    page.close()
+    return page
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> tuple[Path, list[Path]]:
+    out = tmp_path_factory.mktemp("build") / "site"
+    return out, build_site(out, START, DAYS)
+
+
+def test_the_site_has_its_pages_and_assets(site):
+    out, written = site
+    names = {p.relative_to(out).as_posix() for p in written}
+    assert {"index.html", "archive.html", "rules.js", "page.js", "style.css", MARKER} <= names
+    assert {f"day/2027-01-0{k}.html" for k in range(1, 8)} <= names
+    assert all(p.is_file() for p in written)
+
+
+def test_every_page_parses_and_every_local_link_resolves(site):
+    out, _ = site
+    pages = sorted(out.rglob("*.html"))
+    assert len(pages) == DAYS + 2
+    for page in pages:
+        parsed = parse(page)
+        assert parsed.refs, page
+        for ref in parsed.refs:
+            assert "://" not in ref and not ref.startswith("//"), (page, ref)
+            target = (page.parent / ref.split("#")[0]).resolve()
+            assert target.is_file(), (page, ref)
+        text = page.read_text(encoding="utf-8")
+        assert 'name="viewport"' in text
+
+
+def test_nothing_is_fetched_from_elsewhere(site):
+    out, _ = site
+    for path in out.rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"https?://", text), path
+
+
+def test_each_day_page_embeds_its_puzzle_and_a_share_text_giving_nothing_away(site):
+    out, _ = site
+    for k in range(DAYS):
+        day = puzzle_of(date(2027, 1, 1 + k))
+        (data_text,) = parse(out / "day" / f"{day.date.isoformat()}.html").data
+        data = json.loads(data_text)
+        assert data["page"] == "day" and data["number"] == day.number
+        assert data["puzzle"]["id"] == str(day.puzzle.id)
+        share = data["share"]
+        assert f"#{day.number}" in share
+        for cls in day.puzzle.answer:
+            for answer in cls:
+                assert answer.split()[0] not in share
+        assert not re.search(r"\b(10|[2-9TJQKA])[CDHS]\b", share), share
+
+
+def test_the_index_knows_every_day_and_the_archive_lists_them_newest_first(site):
+    out, _ = site
+    (data_text,) = parse(out / "index.html").data
+    days = json.loads(data_text)["days"]
+    assert sorted(days) == [f"2027-01-0{k}" for k in range(1, 8)]
+    archive = (out / "archive.html").read_text(encoding="utf-8")
+    assert archive.index("day/2027-01-07.html") < archive.index("day/2027-01-01.html")
+
+
+def test_a_rebuild_replaces_a_previous_build_and_other_directories_are_refused(site, tmp_path):
+    out = tmp_path / "site"
+    build_site(out, START, 2)
+    written = build_site(out, date(2027, 1, 3), 1)
+    assert not (out / "day" / "2027-01-01.html").exists()
+    assert (out / "day" / "2027-01-03.html") in written
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine")
+    with pytest.raises(InputError, match="not a previous site build"):
+        build_site(other, START, 1)
+    assert sorted(p.name for p in other.iterdir()) == ["notes.txt"]
+
+
+def test_the_command_builds_a_site(cli, tmp_path):
+    result = cli.run("site", "build", "--out", tmp_path / "s", "--from", "2027-01-06", "--days", "2")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "s" / "day" / "2027-01-07.html").is_file()
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--from", "2027-13-01"], "YYYY-MM-DD"),
+        (["--from", "yesterday"], "YYYY-MM-DD"),
+        (["--days", "0"], "1 to 400"),
+        (["--days", "401"], "1 to 400"),
+        (["--days", "many"], "many"),
+        (["--from", "2026-12-31"], "before"),
+        (["--from", "2099-01-01", "--days", "1"], "calendar ends"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, args, fragment):
+    cli.one_line_error(cli.run("site", "build", "--out", tmp_path / "s", *args), fragment)
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_non_empty_directory_is_refused_by_the_command(cli, tmp_path):
+    (tmp_path / "keep.txt").write_text("x")
+    cli.one_line_error(cli.run("site", "build", "--out", tmp_path, "--days", "1"), "not a previous site build")
