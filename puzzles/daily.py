@@ -36,7 +36,7 @@ from pathlib import Path
 
 from games.errors import InputError, ParseError
 from games.position_json import load_json
-from puzzles.document import Puzzle
+from puzzles.document import Puzzle, stars
 
 #: Puzzle number 1.
 LAUNCH = date(2027, 1, 1)
@@ -168,13 +168,14 @@ def puzzle_of(day: date, root: Path = CALENDAR_DIR) -> Day:
 # ----------------------------------------------------------------- choosing
 
 
-def _family(puzzle: Puzzle) -> str:
+def family(puzzle: Puzzle) -> str:
+    """``cards`` for a Papillon or La Mouche puzzle, ``patience`` for the rest."""
     return "cards" if puzzle.game.split("/")[0] in CARD_GAMES else "patience"
 
 
 def _fits(puzzle: Puzzle, day: date) -> bool:
     """Sunday's puzzle is a card-game ending; every other day's a Butterfly one."""
-    return (_family(puzzle) == "cards") == (day.weekday() == SUNDAY)
+    return (family(puzzle) == "cards") == (day.weekday() == SUNDAY)
 
 
 def block_end(day: date) -> date:
@@ -314,7 +315,5 @@ def squares(puzzle: Puzzle) -> str:
 def share_text(day: Day) -> str:
     """What a player pastes after solving, in the manner of Wordle: the
     number, the kind, the grade as stars, the squares; no card, no move."""
-    from solver.cli.puzzle import stars
-
     game = day.puzzle.game.split("/")[0].capitalize()
     return f"Butterfly daily #{day.number} ({game}, {day.puzzle.kind}) {stars(day.puzzle.grade)}\n{squares(day.puzzle)}"

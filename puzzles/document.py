@@ -252,3 +252,8 @@ def _alternative(value: object) -> bool:
         and _strings(value.get("refutation", []))
         and isinstance(value.get("detail", {}), dict)
     )
+
+
+def stars(grade: int) -> str:
+    """A grade as five stars, filled up to it: ``★★★☆☆``."""
+    return "\u2605" * grade + "\u2606" * (5 - grade)

@@ -46,7 +46,7 @@ from games.mouche.rules import PAMPHILE, Action, MoucheHand, MoucheOptions
 from puzzles import cardgame
 from puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
 from puzzles.document import Puzzle, PuzzleId
-from solver.mouche import bots, kernel
+from solver.mouche import bots, kernel, reference
 from solver.mouche.reference import search_order
 
 GAMES: tuple[str, ...] = ("mouche", "pamphile")
@@ -135,7 +135,7 @@ class Mouche(CardGame[MoucheHand, Action]):
         return state.tricks[mover]
 
     def key(self, state: MoucheHand) -> Hashable:
-        return state.hands, state.trick, state.to_move, state.tricks
+        return reference.state_key(state)
 
     def round_length(self, state: MoucheHand) -> int:
         return len(state.in_hand())

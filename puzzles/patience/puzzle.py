@@ -44,7 +44,6 @@ from solver.patience.result import UNWINNABLE, WON, Limits
 from solver.patience.solve import solve
 from solver.version import PROJECT_PACKAGES, code_version
 
-GAMES_FAMILY = "patience"
 KINDS = ("deal", "only-move", "win-in", "resource")
 
 #: The searches whose verdicts a puzzle rests on (a win, a class lost, a count of cells too few).

@@ -29,7 +29,8 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from games.errors import InputError
-from puzzles.daily import LAUNCH, Day, load_calendar, share_text
+from puzzles.daily import LAUNCH, Day, family, load_calendar, share_text
+from puzzles.document import stars
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
 MARKER = ".butterfly-site"
@@ -44,16 +45,6 @@ def _json_for_html(value: object) -> str:
     """JSON safe inside a ``<script>`` element (no ``<``, ``>`` or ``&``)."""
     text = json.dumps(value, sort_keys=True, ensure_ascii=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-def _stars(grade: int) -> str:
-    return "\u2605" * grade + "\u2606" * (5 - grade)
-
-
-def _is_patience(game: str) -> bool:
-    from games.patience.rules import PRESETS
-
-    return game.split("/")[0] in PRESETS
 
 
 def _svg(day: Day) -> str:
@@ -98,7 +89,7 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
     """One day's page: number, grade, kind, goal and the puzzle to play."""
     puzzle = day.puzzle
     game = puzzle.game.split("/")[0]
-    patience = _is_patience(puzzle.game)
+    patience = family(puzzle) == "patience"
     picture = _svg(day) if patience else f"<pre>{html.escape(_text_drawing(day))}</pre>"
     links = []
     if previous is not None:
@@ -109,7 +100,7 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
         f"<h1>Butterfly daily #{day.number}</h1>\n"
         f'<p class="meta"><time datetime="{day.date.isoformat()}">{day.date:%A %d %B %Y}</time> &middot; '
         f"{html.escape(game.capitalize())}, {html.escape(puzzle.kind)} &middot; "
-        f'<span class="stars" aria-label="grade {puzzle.grade} of 5">{_stars(puzzle.grade)}</span></p>\n'
+        f'<span class="stars" aria-label="grade {puzzle.grade} of 5">{stars(puzzle.grade)}</span></p>\n'
         f'<p class="goal">{html.escape(puzzle.goal)}</p>\n'
         f'<figure id="picture">{picture}</figure>\n'
         '<section id="play" aria-live="polite"></section>\n'
@@ -132,7 +123,7 @@ def archive_page(days: list[Day]) -> str:
     rows = "\n".join(
         f'<tr><td><a href="{_path_of(d)}">#{d.number}</a></td><td>{d.date.isoformat()}</td>'
         f"<td>{html.escape(d.puzzle.game.split('/')[0].capitalize())}, {html.escape(d.puzzle.kind)}</td>"
-        f'<td class="stars" aria-label="grade {d.puzzle.grade} of 5">{_stars(d.puzzle.grade)}</td>'
+        f'<td class="stars" aria-label="grade {d.puzzle.grade} of 5">{stars(d.puzzle.grade)}</td>'
         f"<td>{html.escape(d.puzzle.goal)}</td></tr>"
         for d in reversed(days)
     )

@@ -11,17 +11,12 @@ import sys
 import click
 
 from games.errors import InputError
-from puzzles.document import KINDS, Puzzle
+from puzzles.document import KINDS, Puzzle, stars
 from solver.cli.common import read_text, write_new_files
 from solver.cli.survey import progress, scheduler_options, stopped_by_signals, workers_option
 
 #: The seeds ``puzzle new`` draws from when none is given.
 RANDOM_SEEDS = 1_000_000
-
-
-def stars(grade: int) -> str:
-    """A grade as five stars, filled up to it: ``★★★☆☆``."""
-    return "\u2605" * grade + "\u2606" * (5 - grade)
 
 
 def _draw(puzzle: Puzzle) -> str:

@@ -34,7 +34,8 @@ def search_order(state: MoucheHand, cards) -> list[Card]:
     return sorted(cards, key=lambda c: (int(state.suit_of(c)), 14 if state.is_pamphile(c) else POWER[c.rank]))
 
 
-def _key(state: MoucheHand) -> tuple:
+def state_key(state: MoucheHand) -> tuple:
+    """Everything about a state that matters for its future (the searches' memo key)."""
     return (state.hands, state.trick, state.to_move, state.tricks)
 
 
@@ -49,13 +50,13 @@ def _tricks_of(tricks: tuple[int, ...], player: int) -> int:
 def maxn_tricks(state: MoucheHand, memo: dict | None = None) -> tuple[int, ...]:
     """Everyone's tricks at the end of the hand under max-n."""
     memo = {} if memo is None else memo
-    return search.maxn(state, _tricks, _tricks_of, _key, memo, _cards_in_search_order)
+    return search.maxn(state, _tricks, _tricks_of, state_key, memo, _cards_in_search_order)
 
 
 def guaranteed_tricks(state: MoucheHand, player: int, memo: dict | None = None) -> int:
     """The tricks ``player`` ends the hand with, at least, whatever the others do."""
     memo = {} if memo is None else memo
-    return search.paranoid(state, player, lambda end: end.tricks[player], _key, memo)
+    return search.paranoid(state, player, lambda end: end.tricks[player], state_key, memo)
 
 
 def _tricks(state: MoucheHand) -> tuple[int, ...]:
