@@ -1,9 +1,15 @@
 """The code version recorded with results: which code produced a row of data.
 
 ``0.1.0+3f2a9c1d0e4b``: the package version and a short digest of the
-sources of the packages that decide the answer (the rules, the searches,
-the kernels' ``.pyx``/``.pxd``), so two rows with the same version were
-produced by the same code, whatever the checkout or install.
+sources that decide the answer, so two rows with the same version were
+produced by the same code, whatever the checkout or install. A source is
+a package (``"solver"``: every ``.py``/``.pyx``/``.pxd`` under it), a
+subpackage (``"solver/patience"``) or one file (``"ext/_patience.pyx"``).
+
+Patience verdicts record :data:`PATIENCE_SOLVER`: the rules, the searches
+and their kernel, and nothing else, so that work on the command line, the
+surveys' bookkeeping or other games leaves the version of published
+results alone (the published rows name it: docs/results.md).
 """
 
 from __future__ import annotations
@@ -14,23 +20,47 @@ import importlib
 from importlib import metadata
 from pathlib import Path
 
-#: What a solver verdict depends on.
-SOLVER_PACKAGES = ("games", "solver", "ext")
+#: What a patience verdict (solved, proved lost, unresolved at a limit) depends on.
+PATIENCE_SOLVER = (
+    "games/cards.py",
+    "games/deals.py",
+    "games/errors.py",
+    "games/state.py",
+    "games/patience/rules.py",
+    "solver/patience",
+    "ext/_moves.pxd",
+    "ext/_patience.pxd",
+    "ext/_patience.pyx",
+)
 #: What a rating or a puzzle depends on: the verdicts, and the ladder and the puzzle code.
 PROJECT_PACKAGES = ("games", "solver", "ext", "puzzles")
 SOURCE_SUFFIXES = (".py", ".pyx", ".pxd")
 
 
+def _files(source: str) -> list[tuple[str, Path]]:
+    """(name recorded in the digest, path) of every source file ``source`` names."""
+    package, _, inner = source.partition("/")
+    root = Path(importlib.import_module(package).__file__ or "").parent
+    path = root / inner if inner else root
+    if path.is_file():
+        return [(source, path)]
+    if not path.is_dir():
+        raise ValueError(f"no source {source!r} at {path}")
+    return [
+        (f"{package}/{p.relative_to(root).as_posix()}", p)
+        for p in sorted(path.rglob("*"))
+        if p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts
+    ]
+
+
 @functools.cache
-def code_version(packages: tuple[str, ...] = SOLVER_PACKAGES) -> str:
-    """The package version and a 12-hex-digit SHA-256 of the packages' sources
-    (paths and contents, in sorted order)."""
+def code_version(sources: tuple[str, ...] = PATIENCE_SOLVER) -> str:
+    """The package version and a 12-hex-digit SHA-256 of the sources' files
+    (names and contents; sources in the order given, each one's files sorted)."""
     digest = hashlib.sha256()
-    for name in packages:
-        root = Path(importlib.import_module(name).__file__ or "").parent
-        for path in sorted(p for p in root.rglob("*") if p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts):
-            digest.update(f"{name}/{path.relative_to(root).as_posix()}\0".encode())
-            digest.update(path.read_bytes())
+    for name, path in (f for source in sources for f in _files(source)):
+        digest.update(f"{name}\0".encode())
+        digest.update(path.read_bytes())
     try:
         version = metadata.version("butterfly")
     except metadata.PackageNotFoundError:  # run from a checkout that was never installed

@@ -185,10 +185,15 @@ def solve_command(
             "Result: unwinnable (the chain relaxation has no schedule: no order of the cards' moves "
             "keeps the built cards in chains; docs/solver.md)"
         )
-    elif no_last_row(position):
+    elif result.proved_by == "dead-end" and no_last_row(position):
         click.echo(
             "Result: unwinnable (no row can be the last one emptied: the innermost card of the last "
             f"row must have its higher suit-mates fit in the {position.rules.cells}-card basement; docs/solver.md)"
+        )
+    elif result.proved_by == "dead-end":
+        click.echo(
+            "Result: unwinnable (the dead-end test: cards that can only leave their row for the basement "
+            f"would need more than its {position.rules.cells} cells at once; docs/solver.md)"
         )
     else:
         click.echo("Result: unwinnable (every reachable position was searched)")

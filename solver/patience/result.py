@@ -67,8 +67,10 @@ class SolveResult:
     kernel's transposition table held at once (old and new table during a
     rehash); never above the cap. None for the reference solver.
     ``proved_by``: for ``unwinnable``, ``"search"`` (every reachable
-    position was expanded, or the start failed a dead-end test) or
-    ``"relaxation"`` (the chain relaxation has no schedule)."""
+    position was expanded), ``"dead-end"`` (the start fails the dead-end
+    test, solver.patience.pruning.is_dead_end: no row can be the last one, or
+    the basement is too small) or ``"relaxation"`` (the chain relaxation has
+    no schedule)."""
 
     result: str
     moves: list[Move] = field(default_factory=list)

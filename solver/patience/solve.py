@@ -19,6 +19,7 @@ import time
 from games.deals import SplitMix64
 from games.patience.rules import Move, Position
 from solver.patience import relaxation
+from solver.patience.pruning import is_dead_end
 from solver.patience.result import DEFAULT_LIMITS, UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 from solver.patience.shorten import shorten as shorten_line
 
@@ -132,7 +133,8 @@ def solve(
         total_nodes += result.nodes
     result.nodes = total_nodes
     if result.result == UNWINNABLE:
-        result.proved_by = "search"
+        # The start failing the dead-end test is a proof of its own (no search needed): say so.
+        result.proved_by = "dead-end" if dead_ends and is_dead_end(position) else "search"
     elif (
         result.result == UNRESOLVED
         and limits.relaxation

@@ -30,8 +30,9 @@ from solver.patience.result import UNRESOLVED
 
 #: ``PRAGMA application_id`` of a survey database: "BfSv".
 APPLICATION_ID = 0x42665376
-#: ``PRAGMA user_version``: 2 added ``stopped_by``, ``timeout`` and ``memory_mib``; 3 the ``ladder`` table.
-SCHEMA_VERSION = 3
+#: ``PRAGMA user_version``: 2 added ``stopped_by``, ``timeout`` and ``memory_mib``; 3 the ``ladder`` table;
+#: 4 ``engine``, ``relaxation`` and ``code`` (how each verdict was obtained, and by which code).
+SCHEMA_VERSION = 4
 
 SCHEMA = """
 CREATE TABLE results (
@@ -42,10 +43,13 @@ CREATE TABLE results (
     seconds REAL NOT NULL,
     moves INTEGER NOT NULL,     -- length of the winning line found, 0 otherwise
     max_nodes INTEGER,          -- the node budget it was solved with (NULL: none)
-    proof TEXT NOT NULL DEFAULT '',  -- unwinnable: "search" or "relaxation"
+    proof TEXT NOT NULL DEFAULT '',  -- unwinnable: "search", "dead-end" or "relaxation"
     stopped_by TEXT NOT NULL DEFAULT '',  -- unresolved: nodes / time / memory (unknown: from before v2)
     timeout REAL,               -- the time limit it was solved with, seconds (NULL: none)
     memory_mib INTEGER,         -- the memory cap it was solved with (NULL: unknown, before v2)
+    engine TEXT NOT NULL DEFAULT '',  -- kernel / reference, "/no-restarts" when so ('': unknown, before v4)
+    relaxation INTEGER,         -- the chain relaxation's effort after an unresolved search (NULL: not tried)
+    code TEXT NOT NULL DEFAULT '',  -- the code version that produced it (solver.version; '': before v4)
     PRIMARY KEY (game, deal)
 )
 """
@@ -81,7 +85,9 @@ MALFORMED_ROW = (
     "OR typeof(moves) != 'integer' OR (max_nodes IS NOT NULL AND typeof(max_nodes) != 'integer') "
     "OR typeof(proof) != 'text' OR stopped_by NOT IN ('', 'nodes', 'time', 'memory', 'unknown') "
     "OR (timeout IS NOT NULL AND typeof(timeout) NOT IN ('real', 'integer')) "
-    "OR (memory_mib IS NOT NULL AND typeof(memory_mib) != 'integer')"
+    "OR (memory_mib IS NOT NULL AND typeof(memory_mib) != 'integer') "
+    "OR typeof(engine) != 'text' OR typeof(code) != 'text' "
+    "OR (relaxation IS NOT NULL AND typeof(relaxation) != 'integer')"
 )
 
 #: Deals read from the database at a time when resuming.
@@ -191,8 +197,8 @@ class ResultsDB:
 
     def _migrate(self, version: int) -> None:
         """Make the database ours at :data:`SCHEMA_VERSION` in one transaction
-        (``version`` -1: new; 0, 1: from before the stamp; 2: before the ladder table; another survey
-        may be migrating it too)."""
+        (``version`` -1: new; 0, 1: from before the stamp; 2: before the ladder table; 3: before
+        ``engine``, ``relaxation`` and ``code``; another survey may be migrating it too)."""
         c = self.connection
         c.execute("BEGIN IMMEDIATE")
         try:
@@ -210,6 +216,10 @@ class ResultsDB:
                 c.execute("ALTER TABLE results ADD COLUMN timeout REAL")
                 c.execute("ALTER TABLE results ADD COLUMN memory_mib INTEGER")
                 c.execute(INFER_STOPPED_BY)
+            if 0 <= version < 4:
+                c.execute("ALTER TABLE results ADD COLUMN engine TEXT NOT NULL DEFAULT ''")
+                c.execute("ALTER TABLE results ADD COLUMN relaxation INTEGER")
+                c.execute("ALTER TABLE results ADD COLUMN code TEXT NOT NULL DEFAULT ''")
             c.execute(LADDER_SCHEMA)
             c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -259,15 +269,24 @@ class ResultsDB:
                     yield deal
 
     def record(
-        self, game: str, result, max_nodes: int | None, timeout: float | None = None, memory_mib: int | None = None
+        self,
+        game: str,
+        result,
+        max_nodes: int | None,
+        timeout: float | None = None,
+        memory_mib: int | None = None,
+        relaxation: int | None = None,
     ) -> None:
+        """One deal's result (a DealResult: its ``engine`` and ``code`` say how and by which code)
+        and the limits it was obtained under."""
         stopped_by = getattr(result, "stopped_by", "") or ""
         if result.result == UNRESOLVED and not stopped_by:  # a result that does not say: as for old rows
             stopped_by = "nodes" if max_nodes is not None and result.nodes >= max_nodes else "unknown"
         with sqlite_errors(self.path, "record a result"):
             self.connection.execute(
                 "INSERT OR REPLACE INTO results (game, deal, result, nodes, seconds, moves, max_nodes, proof, "
-                "stopped_by, timeout, memory_mib) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "stopped_by, timeout, memory_mib, engine, relaxation, code) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     result.deal,
@@ -280,6 +299,9 @@ class ResultsDB:
                     stopped_by,
                     timeout,
                     memory_mib,
+                    getattr(result, "engine", ""),
+                    relaxation,
+                    getattr(result, "code", ""),
                 ),
             )
             self.connection.commit()
@@ -338,12 +360,13 @@ class ResultsDB:
             )
 
     def results(self, game: str, deals: range) -> list[tuple]:
-        """(deal, result, nodes, seconds, moves, proof, stopped_by) for the deals of the range on record."""
+        """(deal, result, nodes, seconds, moves, proof, stopped_by, engine, code) for the deals of
+        the range on record."""
         self._check_rows(game, deals.start, deals.stop - 1)
         with sqlite_errors(self.path, "read it"):
             return list(
                 self.connection.execute(
-                    "SELECT deal, result, nodes, seconds, moves, proof, stopped_by FROM results "
+                    "SELECT deal, result, nodes, seconds, moves, proof, stopped_by, engine, code FROM results "
                     "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
                     (game, deals.start, deals.stop - 1),
                 )

@@ -25,6 +25,7 @@ from games.patience.rules import Position, Rules
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
 from solver.patience.solve import solve
 from solver.survey.db import ResultsDB
+from solver.version import code_version
 
 
 @dataclass(frozen=True)
@@ -34,10 +35,14 @@ class DealResult:
     nodes: int
     seconds: float
     moves: int
-    #: How an ``unwinnable`` result was proved: "search" or "relaxation"; "" otherwise.
+    #: How an ``unwinnable`` result was proved: "search", "dead-end" or "relaxation"; "" otherwise.
     proof: str = ""
     #: The limit that stopped an ``unresolved`` search: "nodes", "time" or "memory"; "" otherwise.
     stopped_by: str = ""
+    #: The engine that searched (:func:`engine_name`); "" when not known (older rows).
+    engine: str = ""
+    #: The code version that produced the result (solver.version.code_version); "" when not known.
+    code: str = ""
 
 
 #: The most deals one survey run takes (ranges are streamed, but the summary holds
@@ -90,6 +95,11 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def engine_name(engine: str, restarts: bool) -> str:
+    """How a survey row names its search: ``kernel``, ``reference``, with ``/no-restarts`` when so."""
+    return engine if restarts else f"{engine}/no-restarts"
+
+
 def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel", restarts: bool = True) -> DealResult:
     """Solve one deal (the unit of work of every survey backend)."""
     result = solve(Position.deal(deal, rules), limits, engine, restarts=restarts)
@@ -101,6 +111,8 @@ def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel", 
         len(result.moves),
         result.proved_by or "",
         result.stopped_by or "",
+        engine_name(engine, restarts),
+        code_version(),
     )
 
 
@@ -317,7 +329,7 @@ def run_survey(
     try:
         for item in solved:
             if db is not None:
-                db.record(rules.name, item, limits.max_nodes, limits.timeout, limits.memory_mib)
+                db.record(rules.name, item, limits.max_nodes, limits.timeout, limits.memory_mib, limits.relaxation)
             results.append(item)
             if on_result:
                 on_result(item)
@@ -366,5 +378,5 @@ def summarise(results: list[DealResult]) -> dict:
 
 
 def result_rows(results: list[DealResult]) -> list[dict]:
-    """The per-deal rows of ``--json`` (their fields as before ``stopped_by``, which the database keeps)."""
+    """The per-deal rows of ``--json`` (without ``stopped_by``, which the database keeps)."""
     return [{k: v for k, v in asdict(r).items() if k != "stopped_by"} for r in results]

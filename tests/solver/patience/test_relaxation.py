@@ -157,7 +157,7 @@ def test_solve_hands_an_unresolved_position_to_the_relaxation():
     assert solve(position, Limits(max_nodes=50), restarts=False).result == UNRESOLVED
     result = solve(position, Limits(max_nodes=50, relaxation=EFFORT), restarts=False)
     assert (result.result, result.proved_by, result.stopped_by) == (UNWINNABLE, "relaxation", None)
-    searched = solve(lost_position(), Limits(max_nodes=100_000, relaxation=EFFORT), restarts=False)
+    searched = solve(lost_position(), Limits(max_nodes=100_000, relaxation=EFFORT), restarts=False, dead_ends=False)
     assert (searched.result, searched.proved_by) == (UNWINNABLE, "search")
 
 

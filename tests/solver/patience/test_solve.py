@@ -3,6 +3,7 @@
 import pytest
 
 from games.patience.rules import Position, make_rules
+from solver.patience.pruning import is_dead_end
 from solver.patience.result import Limits
 from solver.patience.solve import row_order, solve
 
@@ -86,3 +87,13 @@ def test_the_python_engine_honours_the_memory_cap_as_the_kernel_does():
     assert capped.nodes == solve(deal, limits, engine="kernel", restarts=False).nodes > 10_000
     roomy = solve(deal, Limits(max_nodes=capped.nodes + 100), engine="python", restarts=False)
     assert roomy.stopped_by == "nodes"  # the cap, not the node limit, stopped the first
+
+
+def test_a_proof_says_whether_the_dead_end_test_alone_made_it():
+    rules = make_rules("butterfly", cells=0)
+    # Deal 1 fails the dead-end test at the start; deal 1382 passes it and is lost after a short search.
+    at_once = solve(Position.deal(1, rules), Limits(max_nodes=100_000))
+    assert (at_once.result, at_once.proved_by, at_once.nodes) == ("unwinnable", "dead-end", 1)
+    assert is_dead_end(Position.deal(1, rules)) and not is_dead_end(Position.deal(1382, rules))
+    searched = solve(Position.deal(1382, rules), Limits(max_nodes=100_000))
+    assert (searched.result, searched.proved_by) == ("unwinnable", "search") and searched.nodes > 1
