@@ -245,3 +245,10 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
 
 
 draw = cardgame.draw
+
+
+def picture(puzzle: Puzzle) -> str:
+    """The ending as an SVG document (games.mouche.picture): every hand face up."""
+    from games.mouche.picture import draw_svg
+
+    return draw_svg(_GAME.read(puzzle.position))

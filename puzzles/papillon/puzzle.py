@@ -232,3 +232,10 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
 
 
 draw = cardgame.draw
+
+
+def picture(puzzle: Puzzle) -> str:
+    """The ending as an SVG document (games.papillon.picture): every hand face up."""
+    from games.papillon.picture import draw_svg
+
+    return draw_svg(parse_position(json.dumps(puzzle.position)))

@@ -421,6 +421,13 @@ def draw(puzzle: Puzzle) -> str:
     return draw_layout(position_of(puzzle))
 
 
+def picture(puzzle: Puzzle) -> str:
+    """The puzzle's layout as an SVG document (games.patience.picture)."""
+    from games.patience.picture import draw_svg
+
+    return draw_svg(position_of(puzzle))
+
+
 def position_of(puzzle: Puzzle) -> Position:
     """The puzzle's position, read and checked against its ID's rules, and
     the kind's own fields checked (a damaged file is one ParseError)."""

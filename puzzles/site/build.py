@@ -37,7 +37,7 @@ MARKER = ".butterfly-site"
 #: The most days one build holds.
 MAX_DAYS = 400
 #: The assets copied into every build, from this package.
-ASSETS = ("rules.js", "page.js", "style.css")
+ASSETS = ("rules.js", "page.js", "style.css", "favicon.svg")
 HERE = Path(__file__).parent
 
 
@@ -48,20 +48,13 @@ def _json_for_html(value: object) -> str:
 
 
 def _svg(day: Day) -> str:
-    """The starting position as an inline SVG (Butterfly-family puzzles only)."""
-    from games.patience.format import deal_from_json
-    from games.patience.picture import draw_svg
+    """The puzzle's position as an inline SVG (the game's own picture)."""
+    from puzzles.generate import module_for
 
-    svg = draw_svg(deal_from_json(day.puzzle.position))
+    svg = module_for(day.puzzle.game).picture(day.puzzle)
     svg = re.sub(r"<\?xml[^>]*\?>\s*", "", svg)
     svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)  # not needed inline, and no URL in the page
     return svg.replace("<svg", '<svg role="img" aria-label="the starting position"', 1)
-
-
-def _text_drawing(day: Day) -> str:
-    from solver.cli.puzzle import _draw
-
-    return _draw(day.puzzle)
 
 
 def _page(title: str, root: str, body: str, data: object) -> str:
@@ -71,6 +64,7 @@ def _page(title: str, root: str, body: str, data: object) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(title)}</title>\n"
         f'<link rel="stylesheet" href="{root}style.css">\n'
+        f'<link rel="icon" href="{root}favicon.svg" type="image/svg+xml">\n'
         "</head>\n<body>\n"
         f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a></nav></header>\n'
         f"<main>\n{body}\n</main>\n"
@@ -90,7 +84,7 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
     puzzle = day.puzzle
     game = puzzle.game.split("/")[0]
     patience = family(puzzle) == "patience"
-    picture = _svg(day) if patience else f"<pre>{html.escape(_text_drawing(day))}</pre>"
+    picture = _svg(day)
     links = []
     if previous is not None:
         links.append(f'<a href="{previous.date.isoformat()}.html">&larr; #{previous.number}</a>')

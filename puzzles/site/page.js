@@ -86,6 +86,13 @@
     var after = document.getElementById("after");
     var status = el("p", { class: "status", role: "status" });
     var solved = false;
+    var misses = 0; // wrong answers before the right one: red squares in the share text
+    var gaveUp = false;
+
+    function miss(message) {
+      misses++;
+      status.textContent = message;
+    }
 
     function finish(message) {
       status.textContent = message;
@@ -95,16 +102,25 @@
       showAfter();
     }
 
+    function shareText() {
+      var mine = "";
+      for (var k = 0; k < misses; k++) mine += "\uD83D\uDFE5";
+      mine += gaveUp ? "\u2B1B" : "\uD83D\uDFE9";
+      return data.share + "\n" + (gaveUp ? "given up: " : "me: ") + mine;
+    }
+
     function showAfter() {
       after.hidden = false;
       after.textContent = "";
       after.appendChild(el("h2", null, "Share"));
-      var share = el("pre", { class: "share" }, data.share);
-      after.appendChild(share);
+      var text = shareText();
+      after.appendChild(el("pre", { class: "share" }, text));
       if (navigator.clipboard) {
         after.appendChild(
           button("Copy", function () {
-            navigator.clipboard.writeText(data.share);
+            navigator.clipboard.writeText(text).catch(function () {
+              /* no clipboard permission: the text is on the page to copy by hand */
+            });
           })
         );
       }
@@ -161,12 +177,13 @@
     play.appendChild(status);
     if (data.patience && typeof ButterflyRules !== "undefined") {
       start = ButterflyRules.parsePosition(puzzle.position);
-      board = patienceBoard(play, start, status, puzzle, finish);
+      board = patienceBoard(play, start, status, puzzle, finish, miss);
       var picture = document.getElementById("picture");
       if (picture) picture.hidden = true;
     } else {
-      cardChoice(play, puzzle, status, finish);
+      cardChoice(play, puzzle, status, finish, miss);
     }
+    if (loadStats().solved[data.date]) status.textContent = "You have solved this one. " + statsText(data.date);
     play.appendChild(
       button("Give up and see the answer", function () {
         status.textContent = "The answer: " + (puzzle.answer.length ? puzzle.answer.map(function (c) {
@@ -174,13 +191,14 @@
         }).join("; ") : "see the solution below");
         if (!solved) {
           solved = true;
+          gaveUp = true;
           showAfter();
         }
       })
     );
   }
 
-  function cardChoice(play, puzzle, status, finish) {
+  function cardChoice(play, puzzle, status, finish, miss) {
     var right = [].concat.apply([], puzzle.answer);
     var cards = right.slice();
     ((puzzle.proof && puzzle.proof.alternatives) || []).forEach(function (a) {
@@ -192,17 +210,28 @@
     var box = el("div", { class: "choices", role: "group", "aria-label": "your card" });
     cards.forEach(function (card) {
       box.appendChild(
-        button(card, function () {
-          if (right.indexOf(card) >= 0) finish("Right: " + card + " meets the goal against any defence.");
-          else status.textContent = "Not that: " + card + " misses the goal against the best defence. Try again.";
-        })
+        button(
+          card,
+          function () {
+            if (right.indexOf(card) >= 0) finish("Right: " + card + " meets the goal against any defence.");
+            else miss("Not that: " + card + " misses the goal against the best defence. Try again.");
+          },
+          { class: "choice", "data-card": card }
+        )
       );
     });
     play.appendChild(el("p", null, "Choose the card to play:"));
     play.appendChild(box);
   }
 
-  function patienceBoard(play, start, status, puzzle, finish) {
+  // A card as players read it: rank and suit symbol ("10" for tens).
+  function shown(card) {
+    var text = ButterflyRules.cardText(card);
+    var rank = text.slice(0, -1) === "T" ? "10" : text.slice(0, -1);
+    return rank + "\u2663\u2666\u2665\u2660".charAt(Math.floor(card / 13));
+  }
+
+  function patienceBoard(play, start, status, puzzle, finish, miss) {
     var R = ButterflyRules;
     var history = [start];
     var moves = [];
@@ -253,19 +282,19 @@
     function judge(after) {
       if (puzzle.kind === "only-move" && moves.length === 1) {
         if (answerKeys.indexOf(R.key(after)) >= 0) finish("Right: " + moves[0] + " is the only move that keeps the deal winnable.");
-        else status.textContent = moves[0] + " is not it: the deal is lost after it. Undo and try again.";
+        else miss(moves[0] + " is not it: the deal is lost after it. Undo and try again.");
         return;
       }
       if (R.isWon(after)) {
         if (limit !== null && moves.length > limit) {
-          status.textContent = "Won, but in " + moves.length + " moves: the goal is " + limit + " or fewer. Undo and try again.";
+          miss("Won, but in " + moves.length + " moves: the goal is " + limit + " or fewer. Undo and try again.");
         } else {
           finish("Won in " + moves.length + " moves!");
         }
         return;
       }
-      if (limit !== null && moves.length >= limit) status.textContent = "That is " + moves.length + " moves and not won: undo and try again.";
-      else if (!R.legalMoves(after).length) status.textContent = "No legal move left: undo and try again.";
+      if (limit !== null && moves.length >= limit) miss("That is " + moves.length + " moves and not won: undo and try again.");
+      else if (!R.legalMoves(after).length) miss("No legal move left: undo and try again.");
     }
 
     function choose(card, source) {
@@ -284,16 +313,22 @@
       var text = R.cardText(card);
       var suit = Math.floor(card / 13);
       var cls = "card" + (suit === 1 || suit === 2 ? " red" : "");
-      if (!outer) return el("span", { class: cls }, text);
+      if (!outer) return el("span", { class: cls, title: text }, shown(card));
       var isSelected = selected && selected.card === card && selected.source === source;
       var b = button(
-        text,
+        shown(card),
         function (event) {
           event.stopPropagation();
           if (selected && !isSelected && source !== R.CELL) target(source);
           else choose(card, source);
         },
-        { class: cls + (isSelected ? " selected" : ""), "aria-pressed": isSelected ? "true" : "false" }
+        {
+          class: cls + (isSelected ? " selected" : ""),
+          "aria-pressed": isSelected ? "true" : "false",
+          "aria-label": text + (source === R.CELL ? " in the basement" : " on row " + source),
+          "data-card": text,
+          "data-source": source,
+        }
       );
       return b;
     }
@@ -307,7 +342,7 @@
         var row = el("div", { class: "row" });
         row.appendChild(button(name, function () {
           if (selected) target(name);
-        }, { class: "place", "aria-label": "row " + name }));
+        }, { class: "place", "aria-label": "row " + name, "data-target": name }));
         var cards = p.rows[i];
         if (!cards.length) row.appendChild(el("span", { class: "empty" }, "empty"));
         cards.forEach(function (c, k) {
@@ -319,16 +354,16 @@
       var base = el("div", { class: "row" });
       base.appendChild(button("Foundations", function () {
         if (selected) target(R.FOUNDATION);
-      }, { class: "place" }));
+      }, { class: "place", "data-target": R.FOUNDATION }));
       for (var s = 0; s < 4; s++) {
-        base.appendChild(p.foundations[s] ? el("span", { class: "card" + (s === 1 || s === 2 ? " red" : "") }, R.cardText(s * 13 + p.foundations[s] - 1)) : el("span", { class: "empty" }, "-"));
+        base.appendChild(p.foundations[s] ? el("span", { class: "card" + (s === 1 || s === 2 ? " red" : "") }, shown(s * 13 + p.foundations[s] - 1)) : el("span", { class: "empty" }, "-"));
       }
       box.appendChild(base);
       if (p.rules.cells) {
         var cells = el("div", { class: "row" });
         cells.appendChild(button(p.rules.cellsOneWay ? "Basement" : "Cells", function () {
           if (selected) target(R.CELL);
-        }, { class: "place" }));
+        }, { class: "place", "data-target": R.CELL }));
         p.cells.forEach(function (c) {
           cells.appendChild(cardButton(c, R.CELL, true));
         });

@@ -31,16 +31,9 @@ def build(out: str, start: str | None, days: int | None) -> None:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
 def serve(directory: str, port: int) -> None:
     """Serve a built site on 127.0.0.1 only (the standard library's http.server)."""
-    import functools
-    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    from puzzles.site.server import site_server
 
-    from games.errors import InputError
-
-    handler = functools.partial(SimpleHTTPRequestHandler, directory=directory)
-    try:
-        server = ThreadingHTTPServer(("127.0.0.1", port), handler)
-    except OSError as error:
-        raise InputError(f"cannot serve on 127.0.0.1 port {port}: {error.strerror or error}") from None
+    server = site_server(directory, port)
     click.echo(f"serving {directory} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
     with server:
         server.serve_forever()

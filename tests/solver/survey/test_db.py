@@ -15,6 +15,7 @@ from solver.patience.result import Limits
 from solver.survey import db as survey_db
 from solver.survey.db import APPLICATION_ID, SCHEMA_VERSION, ResultsDB
 from solver.survey.run import DealResult, run_survey
+from solver.version import code_version
 
 RULES = make_rules("butterfly")
 LIMITS = Limits(max_nodes=20_000)
@@ -290,7 +291,36 @@ def test_why_a_deal_stopped_is_recorded(tmp_path):
     ]
 
 
-@pytest.mark.parametrize("change", ["memory_mib = 'abc'", "seconds = 's'", "result = 'bogus'", "stopped_by = 'lunch'"])
+def test_how_and_by_which_code_each_verdict_was_obtained_is_recorded(tmp_path):
+    path = tmp_path / "r.sqlite"
+    run_survey(range(21, 23), RULES, Limits(max_nodes=300), db_path=str(path))
+    cells0 = make_rules("butterfly", cells=0)
+    run_survey(range(1, 2), cells0, Limits(max_nodes=300, relaxation=10), db_path=str(path), restarts=False)
+    columns = "deal, result, proof, engine, max_nodes, relaxation, code"
+    assert rows(path, columns) == [
+        (1, "unwinnable", "dead-end", "kernel/no-restarts", 300, 10, code_version()),
+        (21, "unresolved", "", "kernel", 300, None, code_version()),
+        (22, "unresolved", "", "kernel", 300, None, code_version()),
+    ]
+
+
+def test_a_version_3_database_gains_the_columns_of_how_and_keeps_its_rows(tmp_path):
+    path = tmp_path / "r.sqlite"
+    run_survey(range(3), RULES, LIMITS, db_path=str(path))
+    before = rows(path, "deal, result, nodes")
+    with sqlite3.connect(path) as connection:
+        for column in ("engine", "relaxation", "code"):
+            connection.execute(f"ALTER TABLE results DROP COLUMN {column}")
+        connection.execute("PRAGMA user_version = 3")
+    ResultsDB(str(path)).close()
+    assert stamp(path) == (APPLICATION_ID, SCHEMA_VERSION)
+    assert rows(path, "deal, result, nodes") == before
+    assert rows(path, "engine, relaxation, code") == [("", None, "")] * 3  # unknown, not invented
+
+
+@pytest.mark.parametrize(
+    "change", ["memory_mib = 'abc'", "seconds = 's'", "result = 'bogus'", "stopped_by = 'lunch'", "relaxation = 'x'"]
+)
 def test_a_malformed_row_of_ours_is_one_line(tmp_path, change):
     path = tmp_path / "r.sqlite"
     run_survey(range(5), RULES, Limits(max_nodes=300), db_path=str(path))

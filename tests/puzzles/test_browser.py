@@ -1,0 +1,263 @@
+"""The daily site in a real browser: headless Chromium from Debian's
+``chromium`` package, driven by Playwright (with that browser as its
+executable: Playwright's own browser downloads are never used).
+
+The site is built for the first fortnight of the calendar and served on
+127.0.0.1 by the same server as ``butterfly site serve``. Every page any
+test opens is watched: a console error, an uncaught exception or a request
+outside the site fails the test. Screenshots at phone and desktop size are
+saved in ``test-output/screenshots/`` for a person to look at.
+
+Skipped, with the reason, only when no Chromium is installed (``.ci/run``
+installs it) or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+
+from games.patience.format import deal_from_json
+from games.patience.rules import Move
+from puzzles.daily import load_calendar
+from puzzles.site.build import build_site
+from puzzles.site.server import site_server
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install '.[test]'")
+
+#: Where the browser is looked for: $BUTTERFLY_CHROMIUM, then Debian's names for it.
+BROWSER = os.environ.get("BUTTERFLY_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+if BROWSER is None:
+    pytest.skip(
+        "no browser: the browser tests need Debian's chromium (apt-get install chromium)", allow_module_level=True
+    )
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+FIRST_DAY = date(2027, 1, 1)
+DAYS = 14
+
+
+def day_of(kind: str, game: str = "butterfly"):
+    """The first day of the built fortnight with a puzzle of this kind."""
+    return next(d for d in load_calendar()[:DAYS] if d.puzzle.kind == kind and d.puzzle.game.startswith(game))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "site"
+    build_site(out, FIRST_DAY, DAYS)
+    server = site_server(str(out), 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield out, f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_api.sync_playwright() as p:
+        # --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
+        launched = p.chromium.launch(executable_path=BROWSER, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+class Watched:
+    """A browser context whose pages report console errors, uncaught
+    exceptions and every request made (each page opened through :meth:`open`)."""
+
+    def __init__(self, browser, viewport=DESKTOP, timezone_id="Europe/Paris"):
+        self.context = browser.new_context(viewport=viewport, timezone_id=timezone_id, locale="en-GB")
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.errors.append(f"exception: {e}"))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+
+    def status(self) -> str:
+        return self.page.locator("#play .status").inner_text()
+
+    def check_clean(self, base: str) -> None:
+        assert not self.errors, self.errors
+        outside = [url for url in self.requests if not url.startswith((base, "data:"))]
+        assert not outside, f"requests outside the site: {outside}"
+
+
+@pytest.fixture
+def watched(browser, site):
+    contexts: list[Watched] = []
+
+    def make(**options) -> Watched:
+        made = Watched(browser, **options)
+        contexts.append(made)
+        return made
+
+    yield make
+    for made in contexts:
+        made.check_clean(site[1])
+        made.context.close()
+
+
+def click_move(page, text: str) -> None:
+    move = Move.parse(text)
+    page.click(f'#play button[data-card="{move.card}"][data-source="{move.source}"]')
+    page.click(f'#play button[data-target="{move.target}"]')
+
+
+def test_the_index_opens_today_by_the_readers_local_date(site, watched):
+    _, base = site
+    w = watched()
+    # 23:30 in London on the 5th is already the 6th in Paris: the page goes by the reader's clock.
+    w.context.clock.set_fixed_time(datetime(2027, 1, 5, 23, 30, tzinfo=UTC))
+    w.page.goto(base + "index.html")
+    w.page.wait_for_url("**/day/2027-01-06.html")
+    assert w.page.locator("h1").inner_text() == "Butterfly daily #6"
+
+
+def test_a_day_with_no_puzzle_on_this_site_says_so(site, watched):
+    _, base = site
+    w = watched()
+    w.context.clock.set_fixed_time(datetime(2030, 6, 1, 12, tzinfo=UTC))
+    w.page.goto(base + "index.html")
+    assert "no puzzle for today (2030-06-01)" in w.page.locator("#today").inner_text()
+
+
+def test_the_stored_solution_played_by_clicks_wins_and_shows_the_share_text(site, watched):
+    _, base = site
+    day = day_of("win-in")
+    w = watched(viewport=PHONE)
+    w.page.goto(base + f"day/{day.date}.html")
+    assert w.page.locator("#after").is_hidden()
+    for number, move in enumerate(day.puzzle.solution, 1):
+        click_move(w.page, move)
+        assert w.page.locator(".counter").inner_text().strip().startswith(f"Moves: {number}")
+    assert w.status() == f"Won in {len(day.puzzle.solution)} moves!"
+    share = w.page.locator("#after pre.share").inner_text()
+    assert share.startswith(f"Butterfly daily #{day.number} (Butterfly, win-in)")
+    assert share.endswith("me: \N{LARGE GREEN SQUARE}")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "solved-phone.png"), full_page=True)
+
+
+def test_an_illegal_move_is_refused_with_the_engines_reason(site, watched):
+    _, base = site
+    day = day_of("deal")
+    start = deal_from_json(day.puzzle.position)
+    # The first outer card onto another row that the Python engine refuses, and its reason.
+    text, reason = next(
+        (text, start.check_move(Move.parse(text)))
+        for source, row in zip(start.rules.row_names, start.rows)
+        if row
+        for target in start.rules.row_names
+        if target != source and start.check_move(Move.parse(text := f"{row[-1]} {source}>{target}")) is not None
+    )
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    click_move(w.page, text)
+    assert w.status() == f"Not legal: {reason}."
+    assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"
+
+
+def test_an_only_move_puzzle_refuses_a_losing_move_then_takes_the_answer(site, watched):
+    _, base = site
+    day = day_of("only-move")
+    wrong = day.puzzle.alternatives()[0].moves[0]
+    right = day.puzzle.answer[0][0]
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    click_move(w.page, wrong)
+    assert w.status() == f"{wrong} is not it: the deal is lost after it. Undo and try again."
+    assert w.page.locator("#after").is_hidden()
+    w.page.get_by_role("button", name="Undo").click()
+    click_move(w.page, right)
+    assert w.status().startswith(f"Right: {right} is the only move")
+    share = w.page.locator("#after pre.share").inner_text()
+    assert share.endswith("me: \N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}")
+    assert "The proof" in w.page.locator("#after").inner_text()
+
+
+def test_a_card_game_puzzle_is_played_by_choosing_a_card(site, watched):
+    _, base = site
+    day = day_of("only-card", game="mouche")
+    right = day.puzzle.answer[0][0]
+    wrong = day.puzzle.alternatives()[0].moves[0]
+    w = watched(viewport=PHONE)
+    w.page.goto(base + f"day/{day.date}.html")
+    w.page.click(f'#play button.choice[data-card="{wrong}"]')
+    assert w.status().startswith(f"Not that: {wrong}")
+    w.page.click(f'#play button.choice[data-card="{right}"]')
+    assert w.status().startswith(f"Right: {right}")
+    assert w.page.locator("#after pre.share").inner_text().endswith("\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "card-game-phone.png"), full_page=True)
+
+
+def test_the_solution_stepper_walks_the_stored_line(site, watched):
+    _, base = site
+    day = day_of("win-in")
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    w.page.get_by_role("button", name="Give up and see the answer").click()
+    w.page.get_by_role("button", name="Show the solution").click()
+    w.page.locator("#after .stepper").get_by_role("button", name="Next").click()
+    assert w.page.locator("#after .stepper p").inner_text() == f"1. {day.puzzle.solution[0]}"
+    assert w.page.locator("#after pre.share").inner_text().endswith("given up: \N{BLACK LARGE SQUARE}")
+
+
+def test_the_streak_is_kept_across_reloads(site, watched):
+    _, base = site
+    w = watched()
+    w.context.clock.set_fixed_time(datetime(2027, 1, 10, 12, tzinfo=UTC))
+    for day in (d for d in load_calendar()[:DAYS] if date(2027, 1, 9) <= d.date <= date(2027, 1, 10)):
+        w.page.goto(base + f"day/{day.date}.html")
+        if day.puzzle.kind == "only-card":
+            w.page.click(f'#play button.choice[data-card="{day.puzzle.answer[0][0]}"]')
+        else:
+            click_move(w.page, day.puzzle.answer[0][0])
+        assert w.page.locator("#after").is_visible()
+    w.page.reload()
+    assert w.status() == "You have solved this one. Solved: 2 \N{MIDDLE DOT} streak: 2"
+    w.page.goto(base + "archive.html")
+    assert w.page.locator("#stats").inner_text() == "Solved: 2 \N{MIDDLE DOT} streak: 2"
+
+
+def test_a_move_can_be_made_with_the_keyboard(site, watched):
+    _, base = site
+    day = day_of("only-move")
+    move = Move.parse(day.puzzle.answer[0][0])
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    w.page.focus(f'#play button[data-card="{move.card}"][data-source="{move.source}"]')
+    w.page.keyboard.press("Enter")
+    w.page.focus(f'#play button[data-target="{move.target}"]')
+    w.page.keyboard.press("Space")
+    assert w.status().startswith("Right:")
+
+
+def test_pages_work_from_file_urls_and_look_right_on_phone_and_desktop(site, browser):
+    out, _ = site
+    day = day_of("only-move")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        w = Watched(browser, viewport=viewport)
+        try:
+            w.page.goto((out / "day" / f"{day.date}.html").as_uri())
+            assert w.page.locator("#play .board").is_visible()
+            # Nothing wider than the screen but the board, which scrolls inside itself.
+            width = w.page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"{name}: the page is {width} px wide"
+            w.page.screenshot(path=str(SCREENSHOTS / f"day-{name}.png"), full_page=True)
+            w.page.goto((out / "archive.html").as_uri())
+            w.page.screenshot(path=str(SCREENSHOTS / f"archive-{name}.png"), full_page=True)
+            w.check_clean(out.as_uri())
+        finally:
+            w.context.close()
