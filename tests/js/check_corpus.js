@@ -6,10 +6,10 @@
 //
 // Exit 0 when the JavaScript rules judge everything as Python did, 1 on any
 // mismatch (each printed), 2 on bad usage or an unreadable corpus.
+//
+// In a browser (tests/puzzles/test_browser.py) the same judge runs on the rules
+// the pages load: this file, loaded after rules.js, defines judgeCorpus(R, corpus).
 "use strict";
-
-const fs = require("fs");
-const path = require("path");
 
 const MAX_SHOWN = 50;
 
@@ -34,19 +34,8 @@ function canonical(value) {
   return JSON.stringify(value);
 }
 
-function main() {
-  const args = process.argv.slice(2);
-  if (args.length < 1 || args.length > 2) usage("expected a corpus file");
-  const rulesPath = path.resolve(args[1] || path.join(__dirname, "..", "..", "puzzles", "site", "rules.js"));
-  const R = require(rulesPath);
-  let corpus;
-  try {
-    corpus = JSON.parse(fs.readFileSync(args[0], "utf8"));
-  } catch (error) {
-    usage(`cannot read corpus ${args[0]}: ${error.message}`);
-  }
-  if (!corpus || !Array.isArray(corpus.cases)) usage(`${args[0]} is not a rules corpus (no 'cases')`);
-
+// Every judgement of the corpus by the rules R: {checks, mismatches}.
+function judgeCorpus(R, corpus) {
   const mismatches = [];
   let checks = 0;
   function expect(where, what, got, wanted) {
@@ -100,7 +89,24 @@ function main() {
     }
     expect(where, "move", got, p.move);
   });
+  return { checks, mismatches };
+}
 
+function main() {
+  const fs = require("fs");
+  const path = require("path");
+  const args = process.argv.slice(2);
+  if (args.length < 1 || args.length > 2) usage("expected a corpus file");
+  const rulesPath = path.resolve(args[1] || path.join(__dirname, "..", "..", "puzzles", "site", "rules.js"));
+  const R = require(rulesPath);
+  let corpus;
+  try {
+    corpus = JSON.parse(fs.readFileSync(args[0], "utf8"));
+  } catch (error) {
+    usage(`cannot read corpus ${args[0]}: ${error.message}`);
+  }
+  if (!corpus || !Array.isArray(corpus.cases)) usage(`${args[0]} is not a rules corpus (no 'cases')`);
+  const { checks, mismatches } = judgeCorpus(R, corpus);
   mismatches.slice(0, MAX_SHOWN).forEach((m) => process.stdout.write(m + "\n"));
   if (mismatches.length > MAX_SHOWN) process.stdout.write(`... and ${mismatches.length - MAX_SHOWN} more\n`);
   const summary =
@@ -110,4 +116,5 @@ function main() {
   process.exit(mismatches.length ? 1 : 0);
 }
 
-main();
+if (typeof module !== "undefined" && require.main === module) main();
+else globalThis.judgeCorpus = judgeCorpus;

@@ -26,6 +26,7 @@ from games.patience.format import deal_from_json
 from games.patience.rules import Move
 from puzzles.daily import load_calendar
 from puzzles.site.build import build_site
+from puzzles.site.corpus import build_corpus
 from puzzles.site.server import site_server
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install '.[test]'")
@@ -37,7 +38,9 @@ if BROWSER is None:
         "no browser: the browser tests need Debian's chromium (apt-get install chromium)", allow_module_level=True
     )
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-output" / "screenshots"
+CHECKER = ROOT / "tests" / "js" / "check_corpus.js"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 FIRST_DAY = date(2027, 1, 1)
@@ -261,3 +264,17 @@ def test_pages_work_from_file_urls_and_look_right_on_phone_and_desktop(site, bro
             w.check_clean(out.as_uri())
         finally:
             w.context.close()
+
+
+def test_the_rules_the_pages_load_judge_the_shared_corpus_as_python_does(site, watched):
+    """The corpus check of tests/test_js_rules.py, run by Chromium on the site's own rules.js."""
+    out, base = site
+    corpus = build_corpus(seed=23, count=150)
+    w = watched()
+    w.page.goto(base + "archive.html")  # a page of the site: rules.js is loaded
+    w.page.add_script_tag(content=CHECKER.read_text(encoding="utf-8"))
+    verdict = w.page.evaluate("corpus => judgeCorpus(ButterflyRules, corpus)", corpus)
+    assert verdict["checks"] > 4_000
+    assert verdict["mismatches"] == []
+    corpus["cases"][0]["won"] = not corpus["cases"][0]["won"]  # one judgement falsified: seen
+    assert len(w.page.evaluate("corpus => judgeCorpus(ButterflyRules, corpus)", corpus)["mismatches"]) == 1
