@@ -15,7 +15,15 @@ import click
 from games.patience.rules import make_rules
 from solver.cli.common import Seconds, WholeNumber
 from solver.cli.patience import game_options, limit_options, limits_of
-from solver.survey.run import WORKERS_PER_CPU, max_workers, parse_range, result_rows, run_survey, summarise
+from solver.survey.run import (
+    MAX_SURVEY_DEALS,
+    WORKERS_PER_CPU,
+    max_workers,
+    parse_range,
+    result_rows,
+    run_survey,
+    summarise,
+)
 
 
 class Stopped(click.ClickException):
@@ -125,7 +133,7 @@ def progress(length: int, label: str) -> Iterator:
 
 
 @click.command()
-@click.option("--deals", "deal_range", required=True, help="Deal numbers A-B (both included).")
+@click.option("--deals", "deal_range", default=None, help="Deal numbers A-B (both included).")
 @game_options
 @limit_options
 @workers_option("Worker processes")
@@ -142,8 +150,25 @@ def progress(length: int, label: str) -> Iterator:
     "(after the solver has improved).",
 )
 @scheduler_options
+@click.option(
+    "--check-published",
+    "published",
+    default=None,
+    metavar="FILE",
+    help="Re-derive the rows of a published data/<rules>.csv.gz under their own limits and report "
+    "every one that differs (exit 1 if any); rules and limits come from the file. With --deals: "
+    "only those rows; with --db: the new rows are recorded there.",
+)
+@click.option(
+    "--sample",
+    type=WholeNumber(1, MAX_SURVEY_DEALS),
+    default=None,
+    help="With --check-published: this many rows, picked at random (the same ones every time).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
+@click.pass_context
 def survey(
+    ctx,
     deal_range,
     game,
     variant,
@@ -159,9 +184,21 @@ def survey(
     retry_unresolved,
     scheduler,
     connect_timeout,
+    published,
+    sample,
     as_json,
 ):
-    """Solve a range of deals and report how many are won."""
+    """Solve a range of deals and report how many are won; or check published results."""
+    if published is not None:
+        given = [f"--{name.replace('_', '-')}" for name in FROM_THE_FILE if _given(ctx, name)]
+        if given:
+            raise click.UsageError(f"--check-published takes the rules and limits from the file, not {given[0]}")
+        _check(published, deal_range, sample, workers, db_path, scheduler, connect_timeout, as_json)
+        return
+    if sample is not None:
+        raise click.UsageError("--sample goes with --check-published")
+    if deal_range is None:
+        raise click.UsageError("Missing option '--deals'.")
     deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
     limits = limits_of(max_nodes, timeout, memory, relax)
@@ -203,3 +240,87 @@ def survey(
     )
     click.echo(f"seconds per deal: median {summary['median_seconds']:.4f}, mean {summary['mean_seconds']:.4f}")
     click.echo(f"nodes per deal: median {summary['median_nodes']:.0f}, mean {summary['mean_nodes']:.0f}")
+
+
+#: The options a check takes from the published file instead.
+FROM_THE_FILE = (
+    "game",
+    "variant",
+    "cells",
+    "max_nodes",
+    "timeout",
+    "memory",
+    "engine",
+    "no_restarts",
+    "relax",
+    "retry_unresolved",
+)
+
+
+def _given(ctx: click.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source != click.core.ParameterSource.DEFAULT
+
+
+def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout, as_json) -> None:
+    """``--check-published``: re-derive published rows; exit 1 when any differs."""
+    from pathlib import Path
+
+    from solver.survey.db import ResultsDB
+    from solver.survey.published import check_published, describe, read_published, sample
+    from solver.version import code_version
+
+    rules, rows = read_published(Path(path))
+    chosen = sample(rows, count, parse_range(deal_range) if deal_range else None)
+    if not chosen:
+        raise click.UsageError(f"no rows of {path} in deals {deal_range}")
+    codes = sorted({row.code or "not recorded" for row in chosen})
+    db = ResultsDB(db_path) if db_path is not None else None
+    differing = []
+    try:
+        with stopped_by_signals(db_path), progress(len(chosen), f"checking {path}") as bar:
+            for done in check_published(rules, chosen, min(workers, len(chosen)), scheduler, connect_timeout):
+                if db is not None:
+                    limits = done.row.limits()
+                    db.record(rules.name, done.result, limits.max_nodes, None, limits.memory_mib, limits.relaxation)
+                if done.differences:
+                    differing.append(done)
+                bar.update(1)
+    finally:
+        if db is not None:
+            db.close()
+    differing.sort(key=lambda d: d.row.deal)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "file": path,
+                    "rules": rules.name,
+                    "rows": len(rows),
+                    "checked": len(chosen),
+                    "published_by": codes,
+                    "checked_by": code_version(),
+                    "differ": [
+                        {
+                            "deal": d.row.deal,
+                            "published": describe(d.row),
+                            "now": describe(d.result),
+                            "differences": list(d.differences),
+                        }
+                        for d in differing
+                    ],
+                }
+            )
+        )
+    else:
+        click.echo(
+            f"{path} ({rules.name}): {len(chosen):,} of {len(rows):,} rows re-derived; "
+            f"published by {', '.join(codes)}, checked by {code_version()}"
+        )
+        for d in differing:
+            click.echo(
+                f"deal {d.row.deal}: published {describe(d.row)}; now {describe(d.result)} ({'; '.join(d.differences)})"
+            )
+        click.echo(f"{len(differing):,} row(s) differ" if differing else "every row holds")
+    if differing:
+        raise SystemExit(1)

@@ -7,9 +7,9 @@ run from the checkout (or give its folder with ``--root``).
 
 From a survey database (butterfly survey ... --db results.sqlite) it writes
 
-- data/<rules>.csv.gz: one line per deal: deal,result,nodes,seconds,moves,max_nodes,proof
-  (proof: how an unwinnable deal was proved, by the search or by the chain
-  relaxation; empty otherwise)
+- data/<rules>.csv.gz: one line per deal, saying how its verdict was
+  obtained and by which code (columns: solver.survey.published.COLUMNS;
+  ``butterfly survey --check-published`` re-derives them)
 - docs/results.md: winnability per rule set with Wilson 95 % intervals
 - docs/nodes-per-deal.png: nodes per deal, won against unwinnable and
   unresolved (needs matplotlib: pip install '.[plots]')
@@ -23,20 +23,17 @@ a survey to be continued elsewhere.
 from __future__ import annotations
 
 import argparse
-import csv
-import gzip
-import io
 import sqlite3
+from dataclasses import astuple
 from pathlib import Path
 
+from solver.survey.published import COLUMNS, read_published, write_published
 from solver.survey.run import wilson
 
 
 def load(db_path: str) -> dict[str, list[tuple]]:
     with sqlite3.connect(db_path) as db:
-        rows = db.execute(
-            "SELECT game, deal, result, nodes, seconds, moves, max_nodes, proof FROM results ORDER BY game, deal"
-        ).fetchall()
+        rows = db.execute(f"SELECT game, {', '.join(COLUMNS)} FROM results ORDER BY game, deal").fetchall()
     games: dict[str, list[tuple]] = {}
     for game, *rest in rows:
         games.setdefault(game, []).append(tuple(rest))
@@ -50,13 +47,7 @@ def file_stem(game: str) -> str:
 def write_data(games: dict[str, list[tuple]], folder: Path) -> None:
     folder.mkdir(exist_ok=True)
     for game, rows in games.items():
-        text = io.StringIO()
-        writer = csv.writer(text, lineterminator="\n")
-        writer.writerow(["deal", "result", "nodes", "seconds", "moves", "max_nodes", "proof"])
-        writer.writerows(rows)
-        # mtime=0: the same results give the same bytes, so git sees no change.
-        with gzip.GzipFile(folder / f"{file_stem(game)}.csv.gz", "wb", mtime=0) as handle:
-            handle.write(text.getvalue().encode())
+        write_published(folder / f"{file_stem(game)}.csv.gz", rows)
 
 
 def budget_counts(rows: list[tuple]) -> list[tuple]:
@@ -64,17 +55,28 @@ def budget_counts(rows: list[tuple]) -> list[tuple]:
     Deals a smaller budget left unresolved are searched again with a larger
     one, so the unresolved count at the largest budget is what is still open."""
     counts: dict = {}
-    for _deal, result, _nodes, _seconds, _moves, budget, _proof in rows:
+    for row in rows:
+        result, budget = row[1], row[5]
         total, open_ = counts.get(budget, (0, 0))
         counts[budget] = (total + 1, open_ + (result == "unresolved"))
     return sorted(((b, n, u) for b, (n, u) in counts.items()), key=lambda item: -(item[0] or 0))
 
 
+def code_versions(rows: list[tuple]) -> str:
+    """The code versions that produced the rows (solver.version), most rows first."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row[-1] or "not recorded"] = counts.get(row[-1] or "not recorded", 0) + 1
+    if len(counts) == 1:
+        return next(iter(counts))
+    return "; ".join(f"{code} ({n:,} deals)" for code, n in sorted(counts.items(), key=lambda item: -item[1]))
+
+
 def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
     lines = [
         "| rules | deals | won | unwinnable (by the relaxation) | unresolved | winnability (Wilson 95 %) "
-        "| node budget per deal |",
-        "|---|---|---|---|---|---|---|",
+        "| node budget per deal | code version |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for game, rows in games.items():
         n = len(rows)
@@ -97,7 +99,7 @@ def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
         )
         lines.append(
             f"| {game} | {deals} | {won:,} | {lost:,} ({relaxed:,}) | {unresolved:,} | "
-            f"{100 * low:.2f} % – {100 * high:.2f} % | {budget} |"
+            f"{100 * low:.2f} % – {100 * high:.2f} % | {budget} | {code_versions(rows)} |"
         )
     return lines
 
@@ -165,25 +167,11 @@ def rebuild_db(db_path: str, folder: Path) -> int:
     count = 0
     try:
         for path in sorted(folder.glob("*.csv.gz")):
-            game = path.name[: -len(".csv.gz")].replace("_", "/")
-            with gzip.open(path, "rt") as handle:
-                rows = [
-                    (
-                        game,
-                        int(r["deal"]),
-                        r["result"],
-                        int(r["nodes"]),
-                        float(r["seconds"]),
-                        int(r["moves"]),
-                        int(r["max_nodes"]) if r["max_nodes"] else None,
-                        r.get("proof") or ("search" if r["result"] == "unwinnable" else ""),
-                    )
-                    for r in csv.DictReader(handle)
-                ]
+            rules, rows = read_published(path)
             db.connection.executemany(
-                "INSERT OR REPLACE INTO results (game, deal, result, nodes, seconds, moves, max_nodes, proof) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                rows,
+                f"INSERT OR REPLACE INTO results (game, {', '.join(COLUMNS)}) "
+                f"VALUES ({', '.join('?' * (len(COLUMNS) + 1))})",
+                [(rules.name, *astuple(row)) for row in rows],
             )
             db.connection.commit()
             count += len(rows)

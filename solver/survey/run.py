@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from itertools import islice
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from games.deals import MAX_DEAL, parse_whole_number
@@ -26,6 +26,9 @@ from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
 from solver.patience.solve import solve
 from solver.survey.db import ResultsDB
 from solver.version import code_version
+
+#: What :func:`run_tasks` hands out: deal numbers, or any other picklable work (published rows).
+Item = TypeVar("Item")
 
 
 @dataclass(frozen=True)
@@ -146,27 +149,27 @@ def _quiet_children() -> Iterator[None]:
         os.close(devnull)
 
 
-def _init_worker(task: Callable[[int], Any]) -> None:
+def _init_worker(task: Callable[[Any], Any]) -> None:
     # Ctrl-C reaches the whole process group: the main process alone stops the survey
     # (it terminates the pool), so the workers ignore it rather than print tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _job["task"] = task
 
 
-def _solve_chunk_in_worker(deals: list[int]) -> list:
+def _solve_chunk_in_worker(deals: list) -> list:
     return [_job["task"](deal) for deal in deals]
 
 
-def _chunks(deals: Iterable[int], size: int) -> Iterator[list[int]]:
+def _chunks(deals: Iterable[Item], size: int) -> Iterator[list[Item]]:
     iterator = iter(deals)
     while chunk := list(islice(iterator, size)):
         yield chunk
 
 
 def run_tasks(
-    deals: Iterable[int],
+    deals: Iterable[Item],
     count: int,
-    task: Callable[[int], Any],
+    task: Callable[[Item], Any],
     workers: int,
     scheduler: str | None,
     connect_timeout: float,

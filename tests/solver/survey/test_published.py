@@ -1,0 +1,179 @@
+"""Published survey results (solver.survey.published): every row says how
+its verdict was obtained and by which code, and ``butterfly survey
+--check-published`` re-derives rows and reports every one that differs.
+A sample of each file in data/ is re-derived here; ``-m slow`` re-derives
+them all (hours: the relaxation's proofs take seconds each)."""
+
+from __future__ import annotations
+
+import gzip
+import random
+import sqlite3
+
+import checkout
+import pytest
+from click.testing import CliRunner
+
+from games.errors import InputError
+from games.patience.rules import make_rules
+from solver.cli import main
+from solver.patience.result import Limits
+from solver.survey import publish
+from solver.survey.published import COLUMNS, OLD_COLUMNS, read_published, rederive, sample
+from solver.survey.run import run_survey
+from solver.version import code_version
+
+PUBLISHED = sorted(checkout.DATA.glob("butterfly*.csv.gz"))
+#: Rows dearer than this are left to the slow run (seconds as published).
+CHEAP_SECONDS = 0.5
+
+
+def published_file(tmp_path, rows, name="butterfly_basement-1.csv.gz", header=COLUMNS):
+    path = tmp_path / name
+    text = ",".join(header) + "\n" + "".join(",".join(map(str, row)) + "\n" for row in rows)
+    path.write_bytes(gzip.compress(text.encode(), mtime=0))
+    return path
+
+
+def surveyed(tmp_path, deals=range(20, 32)):
+    """A small survey published into tmp_path/data, by this code."""
+    db = str(tmp_path / "r.sqlite")
+    run_survey(deals, make_rules("butterfly", cells=1), Limits(max_nodes=20_000), db_path=db)
+    run_survey(range(1, 2), make_rules("butterfly", cells=0), Limits(max_nodes=300, relaxation=10), db_path=db)
+    publish.write_data(publish.load(db), tmp_path / "data")
+    return tmp_path / "data" / "butterfly_basement-1.csv.gz"
+
+
+def test_a_published_row_says_how_and_by_which_code_it_was_obtained(tmp_path):
+    path = surveyed(tmp_path)
+    rules, rows = read_published(path)
+    assert rules.name == "butterfly/basement-1" and [r.deal for r in rows] == list(range(20, 32))
+    assert {(r.engine, r.max_nodes, r.memory_mib, r.code) for r in rows} == {("kernel", 20_000, 1024, code_version())}
+    _, lost = read_published(tmp_path / "data" / "butterfly_basement-0.csv.gz")
+    assert (lost[0].result, lost[0].proof, lost[0].relaxation) == ("unwinnable", "dead-end", 10)
+
+
+def test_rows_published_by_this_code_hold_and_a_changed_row_is_reported(tmp_path):
+    path = surveyed(tmp_path)
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "12 of 12 rows re-derived" in result.output and "every row holds" in result.output
+    text = gzip.decompress(path.read_bytes()).decode().splitlines()
+    fields = text[3].split(",")  # deal 22
+    fields[2] = str(int(fields[2]) + 1)
+    text[3] = ",".join(fields)
+    path.write_bytes(gzip.compress(("\n".join(text) + "\n").encode()))
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--workers", "1"])
+    assert result.exit_code == 1
+    assert "deal 22: published " in result.output
+    assert f"(nodes {int(fields[2])} -> {int(fields[2]) - 1})" in result.output
+    assert "1 row(s) differ" in result.output
+
+
+def test_a_check_can_record_what_it_rederives_for_republishing(tmp_path):
+    path = surveyed(tmp_path, range(40, 44))
+    db = tmp_path / "again.sqlite"
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--db", str(db), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    def without_seconds(path):
+        return [row[:3] + row[4:] for row in publish.load(str(path))["butterfly/basement-1"]]
+
+    assert without_seconds(db) == without_seconds(tmp_path / "r.sqlite")
+
+
+def test_files_from_before_the_code_version_are_read_with_the_limits_of_their_time(tmp_path):
+    path = published_file(
+        tmp_path,
+        [(7, "unwinnable", 1, 0.1, 0, 10000000, "relaxation"), (8, "won", 5, 0.1, 60, 1000000, "")],
+        name="butterfly_alternate-colours.csv.gz",
+        header=OLD_COLUMNS,
+    )
+    _, rows = read_published(path)
+    assert [(r.engine, r.code) for r in rows] == [("", ""), ("", "")]
+    assert rows[0].limits() == Limits(max_nodes=10_000_000, relaxation=1_000_000)
+    assert rows[1].limits() == Limits(max_nodes=1_000_000) and rows[1].search() == ("kernel", True)
+
+
+@pytest.mark.parametrize(
+    ("name", "rows", "message"),
+    [
+        ("butterfly_nonsense.csv.gz", [], "not named after rules"),
+        ("butterfly.csv", [], "not a published survey"),
+        ("butterfly.csv.gz", [(1, "won", 5, 0.1, 60, 1000, "", "kernel", 1024, "", "v")] * 2, "line 3: deal 1 out"),
+        ("butterfly.csv.gz", [(1, "lost", 5, 0.1, 60, 1000, "", "kernel", 1024, "", "v")], "unknown result 'lost'"),
+        ("butterfly.csv.gz", [(1, "won", 5, 0.1, 60, 1000, "search", "", "", "", "")], "does not go with"),
+        ("butterfly.csv.gz", [(1, "won", -5, 0.1, 60, 1000, "", "", "", "", "")], "nodes '-5' is not a whole"),
+        ("butterfly.csv.gz", [(1, "won", 5, "x", 60, 1000, "", "", "", "", "")], "seconds 'x' is not a number"),
+        ("butterfly.csv.gz", [(1, "won", 5, 0.1, 60, 1000, "", "gpu", "", "", "")], "unknown engine 'gpu'"),
+        ("butterfly.csv.gz", [(1, "won", 5, 0.1, 60, 0, "", "", "", "", "")], "node limit must be"),
+        ("butterfly.csv.gz", [(1, "won", 5)], "3 fields, not 11"),
+    ],
+)
+def test_a_bad_published_file_is_one_line_naming_the_file_and_line(tmp_path, name, rows, message):
+    path = published_file(tmp_path, rows, name=name)
+    with pytest.raises(InputError, match=message):
+        read_published(path)
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path)])
+    assert result.exit_code == 2 and message.split("'")[0] in result.output and "Traceback" not in result.output
+
+
+def test_a_file_that_is_not_gzip_or_is_missing_is_one_line(tmp_path):
+    for path in (tmp_path / "butterfly.csv.gz", tmp_path / "missing" / "butterfly.csv.gz"):
+        if path.parent.exists():
+            path.write_text("deal,result\n")
+        result = CliRunner().invoke(main, ["survey", "--check-published", str(path)])
+        assert result.exit_code == 2 and "cannot read it" in result.output
+
+
+def test_a_check_takes_its_rules_and_limits_from_the_file(tmp_path):
+    path = surveyed(tmp_path, range(20, 22))
+    for option in (["--max-nodes", "5"], ["--variant", "alternate-colours"], ["--relax", "10"]):
+        result = CliRunner().invoke(main, ["survey", "--check-published", str(path), *option])
+        assert result.exit_code == 2 and "takes the rules and limits from the file" in result.output
+    result = CliRunner().invoke(main, ["survey", "--deals", "1-2", "--sample", "3"])
+    assert result.exit_code == 2 and "--sample goes with --check-published" in result.output
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--deals", "500-600"])
+    assert result.exit_code == 2 and "no rows" in result.output
+
+
+def test_a_sample_is_the_same_every_time_and_within_the_deals_asked():
+    rows = read_published(checkout.DATA / "butterfly_basement-2.csv.gz")[1]
+    first = sample(rows, 25, range(100, 5000))
+    assert first == sample(rows, 25, range(100, 5000)) and len(first) == 25
+    assert all(100 <= r.deal < 5000 for r in first) and [r.deal for r in first] == sorted(r.deal for r in first)
+
+
+def cheap_sample(path, count: int):
+    """``count`` random rows cheap to re-derive, and the cheapest row of each verdict and proof."""
+    rules, rows = read_published(path)
+    cheap = [r for r in rows if r.seconds < CHEAP_SECONDS]
+    kinds = {}
+    for row in sorted(rows, key=lambda r: r.seconds):
+        if row.seconds < 30 and row.result != "unresolved":
+            kinds.setdefault((row.result, row.proof), row)
+    chosen = {r.deal: r for r in random.Random(path.name).sample(cheap, min(count, len(cheap)))}
+    chosen.update({r.deal: r for r in kinds.values()})
+    return rules, [chosen[deal] for deal in sorted(chosen)]
+
+
+@pytest.mark.parametrize("path", PUBLISHED, ids=lambda p: p.name)
+def test_a_sample_of_every_published_file_holds_with_this_code(path):
+    rules, rows = cheap_sample(path, 12)
+    for row in rows:
+        assert row.code == code_version(), f"deal {row.deal} was published by {row.code or 'unrecorded code'}"
+        assert rederive(rules, row).differences == (), f"deal {row.deal}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", PUBLISHED, ids=lambda p: p.name)
+def test_every_published_row_holds_with_this_code(path):
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--workers", "2"])
+    assert result.exit_code == 0, result.output[-3000:]
+
+
+def test_the_database_columns_are_the_published_ones(tmp_path):
+    db = tmp_path / "r.sqlite"
+    run_survey(range(2), make_rules("butterfly"), Limits(max_nodes=3000), db_path=str(db))
+    with sqlite3.connect(db) as connection:
+        names = {row[1] for row in connection.execute("PRAGMA table_info(results)")}
+    assert set(COLUMNS) <= names
