@@ -21,6 +21,7 @@ from pathlib import Path
 from games.patience.rules import Position, make_rules
 from solver.patience.relaxation import DEFAULT_EFFORT, LOST, check
 from solver.survey.db import ResultsDB
+from solver.version import code_version
 
 
 def main() -> None:
@@ -43,7 +44,7 @@ def main() -> None:
         if args.record:
             proved = [v for v in done.values() if v["result"] == LOST]
             for verdict in proved:
-                db.record_relaxation_proof(rules.name, verdict["deal"], verdict["seconds"])
+                db.record_relaxation_proof(rules.name, verdict["deal"], verdict["seconds"], args.effort, code_version())
             print(f"{len(proved)} deals recorded as proved lost by the relaxation")
             return
         deals = db.unresolved(rules.name)

@@ -319,13 +319,16 @@ class ResultsDB:
         )
         return [deal for (deal,) in rows]
 
-    def record_relaxation_proof(self, game: str, deal: int, seconds: float) -> None:
-        """An unresolved deal proved lost by the chain relaxation, which took ``seconds``."""
+    def record_relaxation_proof(self, game: str, deal: int, seconds: float, effort: int, code: str) -> None:
+        """An unresolved deal proved lost by the chain relaxation (``effort`` conflicts allowed,
+        ``code`` its code version), which took ``seconds``. The row keeps its code version
+        only when its search was made by the same code; otherwise it becomes unknown."""
         with sqlite_errors(self.path, "record a result"):
             self.connection.execute(
                 "UPDATE results SET result = 'unwinnable', proof = 'relaxation', stopped_by = '', "
-                "seconds = seconds + ? WHERE game = ? AND deal = ? AND result = 'unresolved'",
-                (seconds, game, deal),
+                "seconds = seconds + ?, relaxation = ?, code = CASE WHEN code = ? THEN code ELSE '' END "
+                "WHERE game = ? AND deal = ? AND result = 'unresolved'",
+                (seconds, effort, code, game, deal),
             )
             self.connection.commit()
 

@@ -328,3 +328,17 @@ def test_a_malformed_row_of_ours_is_one_line(tmp_path, change):
         connection.execute(f"UPDATE results SET {change} WHERE deal = 2")
     with pytest.raises(InputError, match="row of deal 2 is malformed"):
         run_survey(range(5), RULES, Limits(max_nodes=300), db_path=str(path))
+
+
+def test_a_relaxation_proof_recorded_later_keeps_the_code_only_when_the_same(tmp_path):
+    path = tmp_path / "r.sqlite"
+    run_survey(range(21, 23), RULES, Limits(max_nodes=300), db_path=str(path))
+    db = ResultsDB(str(path))
+    db.record_relaxation_proof(RULES.name, 21, 5.0, 1000, code_version())
+    db.record_relaxation_proof(RULES.name, 22, 5.0, 1000, "0.0.1+000000000000")
+    db.close()
+    columns = "deal, result, proof, relaxation, code"
+    assert rows(path, columns) == [
+        (21, "unwinnable", "relaxation", 1000, code_version()),
+        (22, "unwinnable", "relaxation", 1000, ""),  # searched by one code, relaxed by another: not one version
+    ]

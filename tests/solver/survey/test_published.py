@@ -10,7 +10,6 @@ import gzip
 import random
 import sqlite3
 
-import checkout
 import pytest
 from click.testing import CliRunner
 
@@ -22,6 +21,8 @@ from solver.survey import publish
 from solver.survey.published import COLUMNS, OLD_COLUMNS, read_published, rederive, sample
 from solver.survey.run import run_survey
 from solver.version import code_version
+
+import checkout
 
 PUBLISHED = sorted(checkout.DATA.glob("butterfly*.csv.gz"))
 #: Rows dearer than this are left to the slow run (seconds as published).
@@ -75,6 +76,7 @@ def test_a_check_can_record_what_it_rederives_for_republishing(tmp_path):
     db = tmp_path / "again.sqlite"
     result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--db", str(db), "--workers", "1"])
     assert result.exit_code == 0, result.output
+
     def without_seconds(path):
         return [row[:3] + row[4:] for row in publish.load(str(path))["butterfly/basement-1"]]
 
