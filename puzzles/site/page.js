@@ -50,9 +50,12 @@
     }
   }
 
-  function streak(stats, date) {
+  // The streak, as in Wordle: the daily puzzles solved on consecutive days up to
+  // today (the reader's), or up to yesterday while today's is not solved yet.
+  function streak(stats) {
     var count = 0;
-    var d = new Date(date + "T12:00:00");
+    var d = new Date();
+    if (!stats.solved[localDate(d)]) d.setDate(d.getDate() - 1);
     while (stats.solved[localDate(d)]) {
       count++;
       d.setDate(d.getDate() - 1);
@@ -60,10 +63,10 @@
     return count;
   }
 
-  function statsText(date) {
+  function statsText() {
     var s = loadStats();
     var solved = Object.keys(s.solved).length;
-    return "Solved: " + solved + " \u00b7 streak: " + streak(s, date || localDate(new Date()));
+    return "Solved: " + solved + " \u00b7 streak: " + streak(s);
   }
 
   // ------------------------------------------------------------------ index
@@ -124,7 +127,7 @@
           })
         );
       }
-      after.appendChild(el("p", null, statsText(data.date)));
+      after.appendChild(el("p", null, statsText()));
       var alternatives = (puzzle.proof && puzzle.proof.alternatives) || [];
       if (alternatives.length) {
         after.appendChild(el("h2", null, "The proof"));
@@ -183,7 +186,7 @@
     } else {
       cardChoice(play, puzzle, status, finish, miss);
     }
-    if (loadStats().solved[data.date]) status.textContent = "You have solved this one. " + statsText(data.date);
+    if (loadStats().solved[data.date]) status.textContent = "You have solved this one. " + statsText();
     play.appendChild(
       button("Give up and see the answer", function () {
         status.textContent = "The answer: " + (puzzle.answer.length ? puzzle.answer.map(function (c) {
@@ -250,6 +253,7 @@
         if (locked || !moves.length) return;
         moves.pop();
         history.pop();
+        if (failedAt !== null && moves.length < failedAt) failedAt = null;
         selected = null;
         status.textContent = "";
         render();
@@ -260,6 +264,16 @@
 
     function current() {
       return history[history.length - 1];
+    }
+
+    // One wrong attempt is one miss, however many moves are played after it: the
+    // line counts again only once undone to before where it went wrong.
+    var failedAt = null;
+    function fail(message) {
+      if (failedAt === null) {
+        failedAt = moves.length;
+        miss(message);
+      } else status.textContent = message;
     }
 
     function attempt(target) {
@@ -282,19 +296,19 @@
     function judge(after) {
       if (puzzle.kind === "only-move" && moves.length === 1) {
         if (answerKeys.indexOf(R.key(after)) >= 0) finish("Right: " + moves[0] + " is the only move that keeps the deal winnable.");
-        else miss(moves[0] + " is not it: the deal is lost after it. Undo and try again.");
+        else fail(moves[0] + " is not it: the deal is lost after it. Undo and try again.");
         return;
       }
       if (R.isWon(after)) {
         if (limit !== null && moves.length > limit) {
-          miss("Won, but in " + moves.length + " moves: the goal is " + limit + " or fewer. Undo and try again.");
+          fail("Won, but in " + moves.length + " moves: the goal is " + limit + " or fewer. Undo and try again.");
         } else {
           finish("Won in " + moves.length + " moves!");
         }
         return;
       }
-      if (limit !== null && moves.length >= limit) miss("That is " + moves.length + " moves and not won: undo and try again.");
-      else if (!R.legalMoves(after).length) miss("No legal move left: undo and try again.");
+      if (limit !== null && moves.length >= limit) fail("That is " + moves.length + " moves and not won: undo and try again.");
+      else if (!R.legalMoves(after).length) fail("No legal move left: undo and try again.");
     }
 
     function choose(card, source) {
@@ -333,8 +347,25 @@
       return b;
     }
 
+    // The board is drawn anew after every press: a keyboard player keeps their place
+    // (the same card, or else the place it was on).
+    function focusedPlace() {
+      var node = document.activeElement;
+      if (!node || !box.contains(node)) return null;
+      return { card: node.getAttribute("data-card"), source: node.getAttribute("data-source"), target: node.getAttribute("data-target") };
+    }
+
+    function refocus(place) {
+      if (!place) return;
+      var again =
+        (place.card && box.querySelector('[data-card="' + place.card + '"][data-source="' + place.source + '"]')) ||
+        box.querySelector('[data-target="' + (place.target || place.source) + '"]');
+      if (again) again.focus();
+    }
+
     function render() {
       var p = current();
+      var place = focusedPlace();
       box.textContent = "";
       var names = p.rules.rowNames;
       var rows = el("div", { class: "rows" });
@@ -371,6 +402,7 @@
         box.appendChild(cells);
       }
       counter.textContent = " Moves: " + moves.length + (limit !== null ? " of " + limit : "");
+      refocus(place);
     }
 
     render();

@@ -266,6 +266,7 @@ def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout
     """``--check-published``: re-derive published rows; exit 1 when any differs."""
     from pathlib import Path
 
+    from games.errors import InputError
     from solver.survey.db import ResultsDB
     from solver.survey.published import check_published, describe, read_published, sample
     from solver.version import code_version
@@ -273,7 +274,7 @@ def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout
     rules, rows = read_published(Path(path))
     chosen = sample(rows, count, parse_range(deal_range) if deal_range else None)
     if not chosen:
-        raise click.UsageError(f"no rows of {path} in deals {deal_range}")
+        raise InputError(f"{path} has no rows in deals {deal_range}")
     codes = sorted({row.code or "not recorded" for row in chosen})
     db = ResultsDB(db_path) if db_path is not None else None
     differing = []

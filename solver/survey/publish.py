@@ -24,15 +24,25 @@ from __future__ import annotations
 
 import argparse
 import sqlite3
+import sys
 from dataclasses import astuple
 from pathlib import Path
 
+from games.errors import InputError
 from solver.survey.published import COLUMNS, read_published, write_published
 from solver.survey.run import wilson
 
 
 def load(db_path: str) -> dict[str, list[tuple]]:
+    """The rows of every rules in the database, in :data:`COLUMNS` order. A row
+    obtained under a time limit is refused: no one could re-derive it."""
     with sqlite3.connect(db_path) as db:
+        timed = db.execute("SELECT game, deal FROM results WHERE timeout IS NOT NULL LIMIT 1").fetchone()
+        if timed is not None:
+            raise InputError(
+                f"{db_path}: {timed[0]} deal {timed[1]} was solved under a time limit, which no one could "
+                "re-derive: survey it again without --timeout before publishing"
+            )
         rows = db.execute(f"SELECT game, {', '.join(COLUMNS)} FROM results ORDER BY game, deal").fetchall()
     games: dict[str, list[tuple]] = {}
     for game, *rest in rows:
@@ -166,11 +176,11 @@ def rebuild_db(db_path: str, folder: Path) -> int:
     """Fill a survey database from the published data/*.csv.gz."""
     from solver.survey.db import ResultsDB
 
+    published = [read_published(path) for path in sorted(folder.glob("*.csv.gz"))]  # all checked first
     db = ResultsDB(db_path)
     count = 0
     try:
-        for path in sorted(folder.glob("*.csv.gz")):
-            rules, rows = read_published(path)
+        for rules, rows in published:
             db.connection.executemany(
                 f"INSERT OR REPLACE INTO results (game, {', '.join(COLUMNS)}) "
                 f"VALUES ({', '.join('?' * (len(COLUMNS) + 1))})",
@@ -193,6 +203,14 @@ def main() -> None:
         "--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/ (default: here)"
     )
     args = parser.parse_args()
+    try:
+        publish(args)
+    except InputError as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def publish(args: argparse.Namespace) -> None:
     root = args.root
     if args.rebuild_db:
         print(f"{rebuild_db(args.db, root / 'data')} results loaded into {args.db}")

@@ -24,11 +24,14 @@ import csv
 import functools
 import gzip
 import io
+import math
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.deals import MAX_DEAL, parse_whole_number
 from games.errors import InputError, shown
 from games.patience.rules import Position, Rules, rules_named
 from solver.patience.relaxation import DEFAULT_EFFORT
@@ -97,12 +100,22 @@ def rules_of_file(path: Path) -> Rules:
         raise InputError(f"{path}: not named after rules: {error}") from None
 
 
-def _whole(text: str, what: str, optional: bool = False) -> int | None:
+#: The largest count a row holds (the kernel counts in signed 64-bit integers).
+MAX_COUNT = (1 << 63) - 1
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+
+
+def _whole(text: str, what: str, optional: bool = False, maximum: int = MAX_COUNT) -> int | None:
     if optional and text == "":
         return None
-    if not text.isascii() or not text.isdigit() or len(text) > 19:
-        raise ValueError(f"{what} {shown(text)} is not a whole number")
-    return int(text)
+    return parse_whole_number(text, what, maximum)
+
+
+def _seconds(text: str) -> float:
+    value = float(text) if _DECIMAL.fullmatch(text) else math.nan
+    if not math.isfinite(value):
+        raise ValueError(f"seconds {shown(text)} is not a number of seconds")
+    return value
 
 
 def _row(fields: list[str], header: tuple[str, ...]) -> PublishedRow:
@@ -114,17 +127,14 @@ def _row(fields: list[str], header: tuple[str, ...]) -> PublishedRow:
         raise ValueError(f"proof {shown(proof)} does not go with result {result}")
     if engine and engine.partition("/")[0] not in ENGINES or engine.partition("/")[2] not in ("", "no-restarts"):
         raise ValueError(f"unknown engine {shown(engine)}")
-    try:
-        seconds = float(values["seconds"])
-    except ValueError:
-        raise ValueError(f"seconds {shown(values['seconds'])} is not a number") from None
-    deal, nodes, moves = (_whole(values[k], k) for k in ("deal", "nodes", "moves"))
+    deal = _whole(values["deal"], "deal", maximum=MAX_DEAL)
+    nodes, moves = _whole(values["nodes"], "nodes"), _whole(values["moves"], "moves")
     assert deal is not None and nodes is not None and moves is not None
     return PublishedRow(
         deal,
         result,
         nodes,
-        seconds,
+        _seconds(values["seconds"]),
         moves,
         _whole(values["max_nodes"], "max_nodes", optional=True),
         proof,
@@ -161,6 +171,8 @@ def read_published(path: Path | str) -> tuple[Rules, list[PublishedRow]]:
         except (ValueError, InputError) as error:
             raise InputError(f"{path}: line {number}: {error}") from None
         rows.append(row)
+    if not rows:
+        raise InputError(f"{path}: no rows")
     return rules, rows
 
 

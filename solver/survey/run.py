@@ -99,7 +99,7 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
 
 
 def engine_name(engine: str, restarts: bool) -> str:
-    """How a survey row names its search: ``kernel``, ``reference``, with ``/no-restarts`` when so."""
+    """How a survey row names its search: ``kernel`` or ``python``, with ``/no-restarts`` when so."""
     return engine if restarts else f"{engine}/no-restarts"
 
 

@@ -216,21 +216,51 @@ def test_the_solution_stepper_walks_the_stored_line(site, watched):
     assert w.page.locator("#after pre.share").inner_text().endswith("given up: \N{BLACK LARGE SQUARE}")
 
 
-def test_the_streak_is_kept_across_reloads(site, watched):
+def solve_by_clicks(page, day) -> None:
+    """Solve a day's puzzle as a player would: the answer, or the whole stored solution."""
+    if day.puzzle.kind == "only-card":
+        page.click(f'#play button.choice[data-card="{day.puzzle.answer[0][0]}"]')
+    else:
+        for move in [day.puzzle.answer[0][0]] if day.puzzle.kind == "only-move" else day.puzzle.solution:
+            click_move(page, move)
+    assert page.locator("#after").is_visible()
+
+
+def test_the_streak_is_kept_across_reloads_and_counts_days_up_to_today(site, watched):
     _, base = site
+    days = {d.date: d for d in load_calendar()[:DAYS]}
     w = watched()
     w.context.clock.set_fixed_time(datetime(2027, 1, 10, 12, tzinfo=UTC))
-    for day in (d for d in load_calendar()[:DAYS] if date(2027, 1, 9) <= d.date <= date(2027, 1, 10)):
-        w.page.goto(base + f"day/{day.date}.html")
-        if day.puzzle.kind == "only-card":
-            w.page.click(f'#play button.choice[data-card="{day.puzzle.answer[0][0]}"]')
-        else:
-            click_move(w.page, day.puzzle.answer[0][0])
-        assert w.page.locator("#after").is_visible()
+    w.page.goto(base + "day/2027-01-07.html")
+    solve_by_clicks(w.page, days[date(2027, 1, 7)])
+    assert w.page.locator("#after").inner_text().count("Solved: 1 \N{MIDDLE DOT} streak: 0") == 1  # 8 and 9 missed
+    for day in (date(2027, 1, 9), date(2027, 1, 10)):
+        w.page.goto(base + f"day/{day}.html")
+        solve_by_clicks(w.page, days[day])
     w.page.reload()
-    assert w.status() == "You have solved this one. Solved: 2 \N{MIDDLE DOT} streak: 2"
+    assert w.status() == "You have solved this one. Solved: 3 \N{MIDDLE DOT} streak: 2"
     w.page.goto(base + "archive.html")
-    assert w.page.locator("#stats").inner_text() == "Solved: 2 \N{MIDDLE DOT} streak: 2"
+    assert w.page.locator("#stats").inner_text() == "Solved: 3 \N{MIDDLE DOT} streak: 2"
+    # The next morning, with today's not solved yet, the streak still stands.
+    w.context.clock.set_fixed_time(datetime(2027, 1, 11, 8, tzinfo=UTC))
+    w.page.reload()
+    assert w.page.locator("#stats").inner_text() == "Solved: 3 \N{MIDDLE DOT} streak: 2"
+
+
+def test_one_wrong_line_is_one_red_square_however_far_it_is_played(site, watched):
+    _, base = site
+    day = day_of("only-move")
+    wrong = Move.parse(day.puzzle.alternatives()[0].moves[0])
+    after_wrong = deal_from_json(day.puzzle.position).play(wrong)
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    click_move(w.page, str(wrong))
+    click_move(w.page, str(after_wrong.legal_moves()[0]))  # playing on in the lost position
+    undo = w.page.get_by_role("button", name="Undo")
+    undo.click()
+    undo.click()
+    click_move(w.page, day.puzzle.answer[0][0])
+    assert w.page.locator("#after pre.share").inner_text().endswith("me: \N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}")
 
 
 def test_a_move_can_be_made_with_the_keyboard(site, watched):
@@ -241,6 +271,11 @@ def test_a_move_can_be_made_with_the_keyboard(site, watched):
     w.page.goto(base + f"day/{day.date}.html")
     w.page.focus(f'#play button[data-card="{move.card}"][data-source="{move.source}"]')
     w.page.keyboard.press("Enter")
+    # The board is drawn anew, and the focus stays on the card chosen.
+    assert w.page.evaluate("[document.activeElement.dataset.card, document.activeElement.ariaPressed]") == [
+        str(move.card),
+        "true",
+    ]
     w.page.focus(f'#play button[data-target="{move.target}"]')
     w.page.keyboard.press("Space")
     assert w.status().startswith("Right:")

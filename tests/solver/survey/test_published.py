@@ -109,6 +109,11 @@ def test_files_from_before_the_code_version_are_read_with_the_limits_of_their_ti
         ("butterfly.csv.gz", [(1, "won", 5, 0.1, 60, 1000, "", "gpu", "", "", "")], "unknown engine 'gpu'"),
         ("butterfly.csv.gz", [(1, "won", 5, 0.1, 60, 0, "", "", "", "", "")], "node limit must be"),
         ("butterfly.csv.gz", [(1, "won", 5)], "3 fields, not 11"),
+        ("butterfly.csv.gz", [(2**63, "won", 5, 0.1, 60, 1000, "", "", "", "", "")], "deal 9223372036854775808 "),
+        ("butterfly.csv.gz", [(1, "won", 2**64, 0.1, 60, 1000, "", "", "", "", "")], "nodes '18446744073709551616"),
+        ("butterfly.csv.gz", [(1, "won", 5, "nan", 60, 1000, "", "", "", "", "")], "seconds 'nan'"),
+        ("butterfly.csv.gz", [(1, "won", 5, "1e400", 60, 1000, "", "", "", "", "")], "seconds '1e400'"),
+        ("butterfly.csv.gz", [], "no rows"),
     ],
 )
 def test_a_bad_published_file_is_one_line_naming_the_file_and_line(tmp_path, name, rows, message):
