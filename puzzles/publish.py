@@ -32,7 +32,7 @@ from puzzles import irt
 from puzzles.ladder import LADDER
 from puzzles.rating import Calibration, calibrations, rating_from_games
 from puzzles.survey import LadderResult, read_row
-from solver.survey.publish import KEPT_BELOW, file_stem
+from solver.survey.publish import KEPT_BELOW, code_versions, file_stem
 
 SECTION = "## Difficulty ratings"
 
@@ -80,8 +80,9 @@ def section(tables: dict[str, list[dict]], db_name: str) -> str:
         "Per-deal ratings: `data/ratings_<rules>.csv.gz`. A rating is Elo-like (1500: a typical",
         "calibration deal; 400 points: odds of 10 to 1 for the same player); only won deals are rated.",
         "",
-        "| rules | deals | rated | unwinnable | unresolved | grade 1 | 2 | 3 | 4 | 5 | median rating (10 %–90 %) |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| rules | deals | rated | unwinnable | unresolved | grade 1 | 2 | 3 | 4 | 5 | median rating (10 %–90 %) "
+        "| code version |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for game, rows in tables.items():
         rated = [r for r in rows if r["grade"] != ""]
@@ -92,7 +93,7 @@ def section(tables: dict[str, list[dict]], db_name: str) -> str:
         lines.append(
             f"| {game} | {rows[0]['deal']}–{rows[-1]['deal']} | {len(rated):,} | {counts[0]:,} | {counts[1]:,} | "
             + " | ".join(f"{g:,}" for g in grades)
-            + f" | {statistics.median(ratings):.0f} ({p10:.0f}–{p90:.0f}) |"
+            + f" | {statistics.median(ratings):.0f} ({p10:.0f}–{p90:.0f}) | {code_versions(r['code'] for r in rows)} |"
         )
     lines += ["", "![ratings](ratings.png)", ""]
     return "\n".join(lines)

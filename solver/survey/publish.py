@@ -23,8 +23,10 @@ a survey to be continued elsewhere.
 from __future__ import annotations
 
 import argparse
+import collections
 import sqlite3
 import sys
+from collections.abc import Iterable
 from dataclasses import astuple
 from pathlib import Path
 
@@ -72,14 +74,12 @@ def budget_counts(rows: list[tuple]) -> list[tuple]:
     return sorted(((b, n, u) for b, (n, u) in counts.items()), key=lambda item: -(item[0] or 0))
 
 
-def code_versions(rows: list[tuple]) -> str:
-    """The code versions that produced the rows (solver.version), most rows first."""
-    counts: dict[str, int] = {}
-    for row in rows:
-        counts[row[-1] or "not recorded"] = counts.get(row[-1] or "not recorded", 0) + 1
+def code_versions(codes: Iterable[str]) -> str:
+    """The code versions that produced a table's rows (solver.version), most rows first."""
+    counts = collections.Counter(code or "not recorded" for code in codes)
     if len(counts) == 1:
         return next(iter(counts))
-    return "; ".join(f"{code} ({n:,} deals)" for code, n in sorted(counts.items(), key=lambda item: -item[1]))
+    return "; ".join(f"{code} ({n:,} deals)" for code, n in counts.most_common())
 
 
 def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
@@ -109,7 +109,7 @@ def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
         )
         lines.append(
             f"| {game} | {deals} | {won:,} | {lost:,} ({relaxed:,}) | {unresolved:,} | "
-            f"{100 * low:.2f} % – {100 * high:.2f} % | {budget} | {code_versions(rows)} |"
+            f"{100 * low:.2f} % – {100 * high:.2f} % | {budget} | {code_versions(row[-1] for row in rows)} |"
         )
     return lines
 
