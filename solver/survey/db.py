@@ -240,25 +240,29 @@ class ResultsDB:
         retry_unresolved: bool = False,
         timeout: float | None = None,
         memory_mib: int | None = None,
+        relaxation: int | None = None,
     ) -> Iterator[int]:
         """Deals needing no new search, in order: decisive, or unresolved
         already under limits at least as loose as these: the limit that stopped
         it (``stopped_by``) was as large or larger then (a looser limit, or
         none, tries them again; so does ``retry_unresolved``, for a solver
-        that has learnt new proofs). Streamed: constant memory."""
+        that has learnt new proofs), and the chain relaxation was given as much
+        effort then (a row stopped by the same node budget is tried again with
+        a larger effort; one stopped by a larger budget is kept). Streamed:
+        constant memory."""
         for low in range(deals.start, deals.stop, _CHUNK):
             self._check_rows(game, low, min(low + _CHUNK, deals.stop) - 1)
             with sqlite_errors(self.path, "read it"):
                 rows = self.connection.execute(
-                    "SELECT deal, result, max_nodes, stopped_by, timeout, memory_mib FROM results "
+                    "SELECT deal, result, max_nodes, stopped_by, timeout, memory_mib, relaxation FROM results "
                     "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
                     (game, low, min(low + _CHUNK, deals.stop) - 1),
                 ).fetchall()
-            for deal, result, budget, stopped_by, old_timeout, old_memory in rows:
+            for deal, result, budget, stopped_by, old_timeout, old_memory, old_relaxation in rows:
                 if result != UNRESOLVED:
                     yield deal
-                elif retry_unresolved:
-                    continue
+                elif retry_unresolved or (relaxation or 0) > (old_relaxation or 0) and budget == max_nodes:
+                    continue  # searched again: asked to, or the relaxation gets more effort than it had
                 elif stopped_by == "time":
                     if timeout is not None and old_timeout is not None and old_timeout >= timeout:
                         yield deal

@@ -315,7 +315,13 @@ def run_survey(
             settled = sum(
                 1
                 for _ in db.settled(
-                    rules.name, recorded, limits.max_nodes, retry_unresolved, limits.timeout, limits.memory_mib
+                    rules.name,
+                    recorded,
+                    limits.max_nodes,
+                    retry_unresolved,
+                    limits.timeout,
+                    limits.memory_mib,
+                    limits.relaxation,
                 )
             )
         except BaseException:
@@ -348,7 +354,9 @@ def run_survey(
 
 def _unsettled(db: ResultsDB, game: str, deals: range, limits: Limits, retry_unresolved: bool) -> Iterator[int]:
     """The deals of the range not settled in ``db``, streamed (a merge with the settled ones, in order)."""
-    settled = db.settled(game, deals, limits.max_nodes, retry_unresolved, limits.timeout, limits.memory_mib)
+    settled = db.settled(
+        game, deals, limits.max_nodes, retry_unresolved, limits.timeout, limits.memory_mib, limits.relaxation
+    )
     skip = next(settled, None)
     for deal in deals:
         if deal == skip:

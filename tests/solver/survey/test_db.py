@@ -342,3 +342,16 @@ def test_a_relaxation_proof_recorded_later_keeps_the_code_only_when_the_same(tmp
         (21, "unwinnable", "relaxation", 1000, code_version()),
         (22, "unwinnable", "relaxation", 1000, ""),  # searched by one code, relaxed by another: not one version
     ]
+
+
+def test_the_relaxation_given_more_effort_tries_a_deal_left_open_by_the_same_budget_only(tmp_path):
+    path = tmp_path / "r.sqlite"
+    rules = make_rules("butterfly", "alternate-colours")
+    run_survey(range(8, 9), rules, Limits(max_nodes=2_000), db_path=str(path))
+    run_survey(range(13, 14), rules, Limits(max_nodes=5_000), db_path=str(path))
+    seen: list = []
+    run_survey(range(8, 14), rules, Limits(max_nodes=2_000, relaxation=1), db_path=str(path), on_result=seen.append)
+    # 8 (same budget, no relaxation before) is tried again; 13 (a larger budget before) is kept.
+    assert 8 in [r.deal for r in seen if r is not None] and 13 not in [r.deal for r in seen if r is not None]
+    assert rows(path, "deal, max_nodes, relaxation")[0] == (8, 2_000, 1)
+    assert (13, 5_000, None) in rows(path, "deal, max_nodes, relaxation")
