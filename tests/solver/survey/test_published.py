@@ -167,7 +167,6 @@ def cheap_sample(path, count: int):
 def test_a_sample_of_every_published_file_holds_with_this_code(path):
     rules, rows = cheap_sample(path, 12)
     for row in rows:
-        assert row.code == code_version(), f"deal {row.deal} was published by {row.code or 'unrecorded code'}"
         assert rederive(rules, row).differences == (), f"deal {row.deal}"
 
 
