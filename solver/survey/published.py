@@ -37,8 +37,7 @@ from games.patience.rules import Position, Rules, rules_named
 from solver.patience.relaxation import DEFAULT_EFFORT
 from solver.patience.result import DEFAULT_MEMORY_MIB, UNRESOLVED, UNWINNABLE, WON, Limits
 from solver.patience.solve import ENGINES, solve
-from solver.survey.run import DealResult, engine_name, run_tasks
-from solver.version import code_version
+from solver.survey.run import DealResult, deal_result, run_tasks
 
 #: The columns of a published file, in order.
 COLUMNS = (
@@ -201,17 +200,7 @@ def rederive(rules: Rules, row: PublishedRow) -> Rederived:
     limits = row.limits()
     position = Position.deal(row.deal, rules)
     solved = solve(position, limits, engine, restarts=restarts)
-    result = DealResult(
-        row.deal,
-        solved.result,
-        solved.nodes,
-        round(solved.seconds, 6),
-        len(solved.moves),
-        solved.proved_by or "",
-        solved.stopped_by or "",
-        engine_name(engine, restarts),
-        code_version(),
-    )
+    result = deal_result(row.deal, solved, engine, restarts)
     differences = []
     for what, published, now in (
         ("result", row.result, result.result),

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 from games.deals import MAX_DEAL, parse_whole_number
 from games.errors import InputError, shown
 from games.patience.rules import Position, Rules
-from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
+from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 from solver.patience.solve import solve
 from solver.survey.db import ResultsDB
 from solver.version import code_version
@@ -105,15 +105,19 @@ def engine_name(engine: str, restarts: bool) -> str:
 
 def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel", restarts: bool = True) -> DealResult:
     """Solve one deal (the unit of work of every survey backend)."""
-    result = solve(Position.deal(deal, rules), limits, engine, restarts=restarts)
+    return deal_result(deal, solve(Position.deal(deal, rules), limits, engine, restarts=restarts), engine, restarts)
+
+
+def deal_result(deal: int, solved: SolveResult, engine: str, restarts: bool) -> DealResult:
+    """A search's answer on a deal as a survey row."""
     return DealResult(
         deal,
-        result.result,
-        result.nodes,
-        round(result.seconds, 6),
-        len(result.moves),
-        result.proved_by or "",
-        result.stopped_by or "",
+        solved.result,
+        solved.nodes,
+        round(solved.seconds, 6),
+        len(solved.moves),
+        solved.proved_by or "",
+        solved.stopped_by or "",
         engine_name(engine, restarts),
         code_version(),
     )
