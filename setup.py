@@ -10,6 +10,11 @@ extensions = [
         extra_compile_args=["-O3"],
     ),
     Extension(
+        "ext._shortest",
+        ["ext/_shortest.pyx"],
+        extra_compile_args=["-O3"],
+    ),
+    Extension(
         "ext._mouche",
         ["ext/_mouche.pyx"],
         extra_compile_args=["-O3"],

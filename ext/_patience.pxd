@@ -16,6 +16,8 @@ cdef enum:
     UNDER_FOUNDATION = 54
     KEY_WORDS = 5       # 52 fields of 6 bits in 320 bits
     MAX_BUILDERS = 8
+    # Most moves one position can have: foundation moves, row to row, cell to row, row to cell.
+    MAX_MOVES_PER_NODE = MAX_ROWS + MAX_CELLS + MAX_ROWS * MAX_ROWS + MAX_CELLS * MAX_ROWS + MAX_ROWS
 
 cdef enum Outcome:
     OUT_WON = 0

@@ -49,10 +49,6 @@ CELLS_LIMIT = MAX_CELLS
 TABLE_ENTRY_BYTES = ENTRY_SIZE
 TABLE_INITIAL_CAPACITY = INITIAL_CAPACITY
 
-#: Most moves one position can have: foundation moves, row to row, cell to row, row to cell.
-cdef enum:
-    MAX_MOVES_PER_NODE = MAX_ROWS + MAX_CELLS + MAX_ROWS * MAX_ROWS + MAX_CELLS * MAX_ROWS + MAX_ROWS
-
 OUTCOMES = {OUT_WON: ("won", None), OUT_UNWINNABLE: ("unwinnable", None),
             OUT_UNRESOLVED_NODES: ("unresolved", "nodes"),
             OUT_UNRESOLVED_TIME: ("unresolved", "time"),

@@ -37,21 +37,27 @@ def resolved_by_plain_search(count, seed):
     return found
 
 
-def small_positions(count, seed, cards=(5, 10)):
+def small_positions(count, seed, cards=(5, 10), games=("butterfly",)):
     """Positions with few cards in play (``cards``: at least, at most), made
     up directly rather than played to: each suit's foundation at a random
     height, the cards above it scattered over random rows and the cells.
-    Small enough for searches with no pruning at all; both won and lost ones."""
+    Small enough for searches with no pruning at all; both won and lost ones.
+    ``games``: the presets drawn from, each with a random suit rule and
+    number of cells (0 to 3)."""
     from games.cards import Card
+    from games.patience.rules import VARIANTS
 
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        rules = make_rules("butterfly", rng.choice([None, "alternate-colours"]), rng.choice([0, 1, 2, 3]))
+        game = rng.choice(games)
+        variant = rng.choice([None, "alternate-colours"] if game == "butterfly" else [None, *VARIANTS])
+        rules = make_rules(game, variant, rng.choice([0, 1, 2, 3]))
+        floor = 1 if rules.aces_on_foundations else 0
         left = rng.randint(*cards)
         heights = [13, 13, 13, 13]
         for _ in range(left):
-            suit = rng.choice([s for s in range(4) if heights[s] > 1])
+            suit = rng.choice([s for s in range(4) if heights[s] > floor])
             heights[suit] -= 1
         loose = [Card(rank, suit) for suit in range(4) for rank in range(heights[suit] + 1, 14)]
         rng.shuffle(loose)

@@ -21,16 +21,18 @@ from solver.patience.pruning import no_last_row
 from solver.patience.relaxation import DEFAULT_EFFORT
 from solver.patience.relaxation import applies as relaxation_applies
 from solver.patience.result import (
+    BOUNDED,
     DEFAULT_MAX_NODES,
     DEFAULT_MEMORY_MIB,
     MAX_MEMORY_MIB,
     MAX_NODES,
     MAX_RELAXATION,
     MAX_TIMEOUT,
+    OPTIMAL,
     WON,
     Limits,
 )
-from solver.patience.solve import ENGINES, solve
+from solver.patience.solve import ENGINES, solve, solve_shortest
 
 Command = TypeVar("Command", bound=Callable)
 
@@ -140,15 +142,42 @@ def load_deal(
 @game_options
 @limit_options
 @click.option("--raw-moves", is_flag=True, help="Give the search's own winning line, not the shortened one.")
+@click.option(
+    "--shortest",
+    is_flag=True,
+    help="Find a shortest winning line: optimal (no shorter line exists, proved by A*) or, when a limit "
+    "stops the proof, bounded (the shortest line found and a proved lower bound). --max-nodes and "
+    "--memory then also limit the A* (docs/solver.md, 'Shortest lines').",
+)
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def solve_command(
-    deal, game, variant, cells, max_nodes, timeout, memory, engine, no_restarts, relax, raw_moves, unicode, as_json
+    deal,
+    game,
+    variant,
+    cells,
+    max_nodes,
+    timeout,
+    memory,
+    engine,
+    no_restarts,
+    relax,
+    raw_moves,
+    shortest,
+    unicode,
+    as_json,
 ):
-    """Solve DEAL: won (with the moves), unwinnable (proved), or unresolved."""
+    """Solve DEAL: won (with the moves), unwinnable (proved), or unresolved.
+
+    With --shortest: optimal or bounded instead of won."""
+    if raw_moves and shortest:
+        raise InputError("--raw-moves and --shortest cannot be used together (a shortest line is never raw)")
     position, title = load_deal(deal, game, variant, cells)
     limits = limits_of(max_nodes, timeout, memory, relax)
-    result = solve(position, limits, engine, shorten=not raw_moves, restarts=not no_restarts)
+    if shortest:
+        result = solve_shortest(position, limits, engine, restarts=not no_restarts)
+    else:
+        result = solve(position, limits, engine, shorten=not raw_moves, restarts=not no_restarts)
     moves = [str(m) for m in result.moves]
     if as_json:
         click.echo(
@@ -158,6 +187,7 @@ def solve_command(
                     "deal": format_deal_text(position),
                     "result": result.result,
                     "moves": moves,
+                    **({"length": len(moves), "lower_bound": result.lower_bound} if shortest else {}),
                     "nodes": result.nodes,
                     "seconds": round(result.seconds, 6),
                     "stopped_by": result.stopped_by,
@@ -170,8 +200,17 @@ def solve_command(
     click.echo(f"{title}: {position.rules.describe()}")
     click.echo(draw(position, unicode))
     click.echo()
-    if result.result == WON:
-        click.echo(f"Result: won in {len(moves)} moves")
+    if result.result in (WON, OPTIMAL, BOUNDED):
+        if result.result == OPTIMAL:
+            click.echo(f"Result: optimal: won in {len(moves)} moves, and no line wins in fewer (proved)")
+        elif result.result == BOUNDED:
+            click.echo(
+                f"Result: bounded: won in {len(moves)} moves; no line wins in fewer than {result.lower_bound} "
+                f"(the {result.stopped_by} limit stopped the proof with a gap of "
+                f"{len(moves) - (result.lower_bound or 0)} moves)"
+            )
+        else:
+            click.echo(f"Result: won in {len(moves)} moves")
         width = len(str(len(moves)))
         for number, move in enumerate(moves, 1):
             click.echo(f"{number:>{width}}. {move}")

@@ -20,10 +20,12 @@ import time
 from typing import Any
 
 import ext._patience as _patience
+import ext._shortest as _shortest
 from games.cards import Card, make_deck
 from games.patience.rules import CELL, FOUNDATION, EmptyRows, Move, Position, Rules
 from solver.patience.pruning import build_table, builds_on, hosts_of
 from solver.patience.result import DEFAULT_LIMITS, Limits, SolveResult
+from solver.patience.shortest import TWICE_EFFORT, Answer
 
 _RuleTables = tuple[bytes, list[list[int]], list[list[int]]]
 
@@ -94,3 +96,36 @@ def solve(
     )
     seconds = time.perf_counter() - start
     return SolveResult(verdict, to_moves(position.rules, raw_moves), nodes, seconds, stopped_by, table_bytes)
+
+
+def lower_bound(position: Position) -> int:
+    """The kernel's lower bound on the moves left (solver.patience.shortest.lower_bound)."""
+    return _shortest.lower_bound(**kernel_fields(position, True, True))
+
+
+def strong_bound(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) -> int:
+    """Cards in play plus the kernel's solver.patience.shortest.moves_twice."""
+    return _shortest.strong_bound(**kernel_fields(position, True, True), effort=effort, floor=floor)
+
+
+def shortest(
+    position: Position,
+    upper: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    weight: int = 100,
+    effort: int = TWICE_EFFORT,
+    safe_autoplay: bool = True,
+    dead_ends: bool = True,
+) -> Answer:
+    """A shortest line by the kernel's A*, shorter than ``upper`` when given;
+    the same answer as solver.patience.shortest.search (which has no memory cap)."""
+    exhausted, steps, nodes, lower, stopped_by, peak = _shortest.search(
+        **kernel_fields(position, safe_autoplay, dead_ends),
+        upper=upper,
+        weight=weight,
+        effort=effort,
+        max_nodes=limits.max_nodes,
+        timeout=limits.timeout,
+        memory_bytes=limits.memory_mib << 20,
+    )
+    return Answer(exhausted, steps, nodes, lower, stopped_by, peak)

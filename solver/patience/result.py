@@ -9,6 +9,9 @@ from games.errors import InputError
 from games.patience.rules import Move
 
 WON, UNWINNABLE, UNRESOLVED = "won", "unwinnable", "unresolved"
+#: The answers of a search for the shortest line (solver.patience.solve.solve_shortest):
+#: a line proved shortest, or the best line found with a proved lower bound.
+OPTIMAL, BOUNDED = "optimal", "bounded"
 
 DEFAULT_MAX_NODES = 10_000_000
 DEFAULT_MEMORY_MIB = 1024
@@ -66,6 +69,9 @@ class SolveResult:
     (``nodes``, ``time`` or ``memory``). ``table_bytes``: the most memory the
     kernel's transposition table held at once (old and new table during a
     rehash); never above the cap. None for the reference solver.
+    ``lower_bound``: for ``optimal`` and ``bounded`` (the answers of
+    :func:`solver.patience.solve.solve_shortest`), no winning line is
+    shorter (for ``optimal``, the length of ``moves``).
     ``proved_by``: for ``unwinnable``, ``"search"`` (every reachable
     position was expanded), ``"dead-end"`` (the start fails the dead-end
     test, solver.patience.pruning.is_dead_end: no row can be the last one, or
@@ -79,3 +85,4 @@ class SolveResult:
     stopped_by: str | None = None
     table_bytes: int | None = None
     proved_by: str | None = None
+    lower_bound: int | None = None

@@ -20,8 +20,18 @@ from games.deals import SplitMix64
 from games.patience.rules import Move, Position
 from solver.patience import relaxation
 from solver.patience.pruning import is_dead_end
-from solver.patience.result import DEFAULT_LIMITS, UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
+from solver.patience.result import (
+    BOUNDED,
+    DEFAULT_LIMITS,
+    OPTIMAL,
+    UNRESOLVED,
+    UNWINNABLE,
+    WON,
+    Limits,
+    SolveResult,
+)
 from solver.patience.shorten import shorten as shorten_line
+from solver.patience.shortest import Answer, moves_of
 
 ENGINES = ("kernel", "python")
 
@@ -152,3 +162,71 @@ def _time_left(limits: Limits, start: float) -> float | None:
     if limits.timeout is None:
         return None
     return max(0.0, limits.timeout - (time.perf_counter() - start))
+
+
+#: Before the proof, a best-first search that leans on the bound (its
+#: weight, percent) looks for a shorter line than the depth-first search's,
+#: for at most this many positions: the proof then cuts every position
+#: that cannot beat it.
+POLISH_WEIGHT = 300
+POLISH_NODES = 20_000
+
+
+def solve_shortest(
+    position: Position, limits: Limits = DEFAULT_LIMITS, engine: str = "kernel", restarts: bool = True
+) -> SolveResult:
+    """A winning line proved shortest (``optimal``), or the shortest found
+    with a proved lower bound when a limit stops the proof (``bounded``);
+    otherwise what :func:`solve` answers (``unwinnable``, ``unresolved``).
+
+    Three searches: :func:`solve` finds a win and shortens it; a weighted
+    A* (:data:`POLISH_WEIGHT`, :data:`POLISH_NODES`) looks for a shorter
+    one; then A* (solver.patience.shortest) proves there is none shorter
+    than the best, or finds it, within ``limits`` (nodes: positions it
+    expands; the time limit counts all three; memory: its tables). Every
+    line is replayed through the rules. ``nodes`` adds up all three.
+    """
+    start = time.perf_counter()
+    result = solve(position, limits, engine, shorten=True, restarts=restarts)
+    if result.result != WON:
+        return result
+    best = result.moves
+    nodes = result.nodes
+    polish_nodes = POLISH_NODES if limits.max_nodes is None else min(POLISH_NODES, limits.max_nodes)
+    polish = _shortest_search(
+        position, len(best), dataclasses.replace(limits, max_nodes=polish_nodes), engine, POLISH_WEIGHT, start
+    )
+    nodes += polish.nodes
+    if polish.steps:
+        best = moves_of(position, polish.steps)
+    proof = _shortest_search(position, len(best), limits, engine, 100, start)
+    nodes += proof.nodes
+    if proof.steps:
+        best = moves_of(position, proof.steps)
+    lower = min(len(best), max(proof.lower or 0, polish.lower or 0))
+    verdict = OPTIMAL if proof.exhausted or lower == len(best) else BOUNDED
+    table_bytes = max(proof.table_bytes or 0, polish.table_bytes or 0, result.table_bytes or 0) or None
+    return SolveResult(
+        verdict,
+        best,
+        nodes,
+        time.perf_counter() - start,
+        None if verdict == OPTIMAL else proof.stopped_by,
+        table_bytes if engine == "kernel" else None,
+        lower_bound=len(best) if verdict == OPTIMAL else lower,
+    )
+
+
+def _shortest_search(position: Position, upper: int, limits: Limits, engine: str, weight: int, start: float) -> Answer:
+    """One A* run for a line shorter than ``upper``, by either engine, within
+    what is left of the time limit."""
+    timeout = _time_left(limits, start)
+    if engine == "kernel":
+        from solver.patience import kernel
+
+        return kernel.shortest(position, upper, dataclasses.replace(limits, timeout=timeout), weight)
+    if engine == "python":
+        from solver.patience import shortest
+
+        return shortest.search(position, upper, weight, limits.max_nodes, timeout)
+    raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")

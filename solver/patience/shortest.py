@@ -1,0 +1,397 @@
+"""Shortest winning lines: A* with an admissible lower bound, in plain Python.
+
+The readable twin of ``ext/_shortest.pyx``: the same search, the same
+order, the same node accounting, so the two give the same answer, the same
+line and the same node count (the tests hold them equal). A move is one card
+moved, as the move notation counts (docs/formats.md).
+
+**The lower bound** (:func:`lower_bound`). Every card still in play must
+move at least once, to its foundation. A card that moves exactly once goes
+straight home from where it lies now, so the cards that move once go home
+in an order that respects two orders at once: in a row, an outer card
+leaves before the cards beneath it; in a suit, a lower card goes home
+before a higher one. Within one row the cards of one suit that move once
+must therefore run from higher (inside) to lower (outside); the others
+must move at least twice. The fewest such cards is the row's length per
+suit less its longest strictly decreasing run (a subsequence), and when a
+row's innermost card may only go home (Butterfly) that card moves once, so
+the run must start with it. Rows hold different cards, so their counts
+add up:
+
+    lower_bound = cards in play + sum over rows and suits (cards - longest run)
+
+It never exceeds the true number of moves left (docs/solver.md argues it
+and the tests check it along proved shortest lines). It is consistent: a
+move changes it by at most one more than it costs.
+
+**The search** (:func:`search`). Best first by f = g + h (moves made plus
+the lower bound), ties broken towards the deepest position (largest g),
+then the one pushed last. Positions are told apart by their canonical key
+(rows in any order), so each is expanded once unless reached again by a
+shorter path (then it is opened again: the bound need not be consistent for
+the answer to be right). A won position is recognised when it is
+generated; the search stops when the smallest f left is no smaller than
+the best line found (or than ``upper``, a line already known): nothing
+left can be shorter, so the line is optimal. Moves are the pruned moves of
+the depth-first search (:func:`solver.patience.pruning.ordered_moves`):
+the safe foundation move tried alone never lengthens the shortest line
+(docs/solver.md, "Shortest lines"), and dead ends are lost.
+
+A position is expanded from its key: rows in the key's order (empty rows
+first, then by innermost card), cells sorted. Lines are kept as *steps*,
+``(card, onto)`` with ``onto`` a card index or one of :data:`EMPTY_ROW`,
+:data:`TO_CELL`, :data:`TO_FOUNDATION`, which name no row;
+:func:`moves_of` turns them into moves of the original position.
+
+>>> from games.patience.rules import Position
+>>> from games.patience.format import parse_deal
+>>> rows = "".join(f"{name}: -\\n" for name in ("L2", "L3", "L4", "L5", "R1", "R2", "R3", "R4", "R5"))
+>>> small = parse_deal("F: JC KD KH KS\\nL1: QC KC\\n" + rows)
+>>> lower_bound(small)  # KC lies on QC: it must move twice
+3
+>>> answer = search(small)
+>>> answer.exhausted, len(answer.steps), answer.lower
+(True, 3, 3)
+>>> [str(m) for m in moves_of(small, answer.steps)]
+['KC L1>B', 'QC L1>F', 'KC B>F']
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import time
+from dataclasses import dataclass, field
+
+from games.cards import Card
+from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules
+from solver.patience.pruning import ordered_moves
+
+#: Where a step puts its card, besides onto a card (0..51): the codes of
+#: what lies under a card in the kernel's key (ext/_patience.pxd; a test
+#: checks them equal).
+EMPTY_ROW, TO_CELL, TO_FOUNDATION = 52, 53, 54
+
+#: The longest line either engine searches for (the kernel's buckets are
+#: indexed by line length).
+MAX_LINE = 4095
+
+Step = tuple[int, int]
+
+
+@dataclass
+class Answer:
+    """What one A* run found.
+
+    ``exhausted``: every position that could lead to a line shorter than
+    the best known was searched, so ``steps`` (if any) is a shortest line,
+    and with no steps no line shorter than ``upper`` exists (no line of at
+    most :data:`MAX_LINE` moves when no upper bound was given). Otherwise a
+    limit stopped the search (``stopped_by``: nodes, time or memory) and
+    ``steps`` is the best line found, possibly none. ``lower``: no winning
+    line is shorter (the length of ``steps`` when exhausted with a line).
+    ``nodes``: positions expanded. ``table_bytes``: the kernel's peak
+    memory (None for this twin, which keeps no byte accounting).
+    """
+
+    exhausted: bool
+    steps: list[Step] = field(default_factory=list)
+    nodes: int = 0
+    lower: int | None = None
+    stopped_by: str | None = None
+    table_bytes: int | None = None
+
+
+# ------------------------------------------------------------------ the bound
+def row_extra(row: tuple[Card, ...], innermost_stays: bool) -> int:
+    """How many cards of ``row`` must move at least twice (module docstring):
+    per suit, its cards less its longest run from higher (inside) to lower
+    (outside), a run that must start with the innermost card when
+    ``innermost_stays`` (that card can only go home).
+
+    >>> row = tuple(Card.parse(c) for c in "5S 9S 3S 7S".split())
+    >>> row_extra(row, False), row_extra(row, True)  # 9S 3S or 9S 7S; 5S 3S
+    (2, 2)
+    >>> row_extra(tuple(Card.parse(c) for c in "5S 9S 7S".split()), True)  # 5S must stay: 9S 7S both move twice
+    2
+    """
+    best = [0] * len(row)  # the longest run ending at each card (0: none may)
+    longest = [0, 0, 0, 0]
+    count = [0, 0, 0, 0]
+    for i, card in enumerate(row):
+        suit = card // 13
+        count[suit] += 1
+        tied = innermost_stays and suit == row[0] // 13  # runs of this suit start at row[0]
+        if tied and i == 0:
+            best[i] = 1
+        else:
+            before = [best[j] for j in range(i) if row[j] // 13 == suit and row[j] > card and best[j]]
+            best[i] = max(before) + 1 if before else (0 if tied else 1)
+        longest[suit] = max(longest[suit], best[i])
+    return sum(count) - sum(longest)
+
+
+def lower_bound(position: Position) -> int:
+    """The quick bound: cards in play plus, row by row, the cards that must
+    move twice (module docstring); 0 when the position is won."""
+    innermost_stays = position.rules.last_card_to_foundation_only
+    return position.cards_in_play() + sum(row_extra(row, innermost_stays) for row in position.rows if row)
+
+
+#: How many steps (settled states) :func:`moves_twice` may take before it
+#: answers with what it has proved so far.
+TWICE_EFFORT = 2000
+
+
+def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) -> int:
+    """The fewest cards that must move at least twice, all rows together: the
+    strong bound is ``cards in play + moves_twice`` (module docstring).
+
+    Cards that move once go home straight from where they lie, so they can
+    be sent home in some order where each row is cleared from the outside
+    and each suit climbs. Sending home every card that can go (the outer
+    pending card of a row, or a cell's card, that is the lowest pending of
+    its suit) never hurts; when none can, some pending card must be one
+    that moves twice. Any set of such cards that unblocks everything holds
+    a card that is now the outer pending card of a row or the lowest
+    pending card of a suit, and one on every cycle they make: the outer
+    card of a row waits for its suit's lowest pending card, which lies
+    under the outer card of another row, and so on round a cycle of rows;
+    one of these cards must move twice. So the search tries the cards of
+    the shortest such cycle. The search is iterative deepening on the number of such cards,
+    pruned by the rows' own counts (:func:`row_extra` of what is pending);
+    a card that may only go home (the innermost, in Butterfly) is never
+    one of them. When ``effort`` settled states are spent, the number
+    being tried is returned: every smaller one was refuted, so it is still
+    a lower bound. ``floor``, a number already known not to exceed the
+    moves left less the cards in play, is where the deepening starts.
+
+    >>> from games.patience.format import parse_deal
+    >>> rows = "F: 4C KD 4H KS\\nL1: 5H 6C\\nR1: 5C 6H\\nL2: KC QC JC TC 9C 8C 7C\\nL3: KH QH JH TH 9H 8H 7H\\n"
+    >>> crossed = parse_deal(rows + "".join(f"{n}: -\\n" for n in ("L4", "L5", "R2", "R3", "R4", "R5")))
+    >>> lower_bound(crossed), moves_twice(crossed)  # 6C, 5H, 6H, 5C block each other round both rows
+    (18, 1)
+    """
+    rows = [row for row in position.rows if row]
+    innermost_stays = position.rules.last_card_to_foundation_only
+    lowest_row = sum(row_extra(row, innermost_stays) for row in rows)
+    spent = [0]
+
+    def pending_of(tops: list[int], twice: set[Card]) -> list[list[Card]]:
+        return [[c for c in row[:top] if c not in twice] for row, top in zip(rows, tops)]
+
+    def feasible(tops: list[int], cells: list[Card], twice: set[Card], budget: int) -> bool:
+        spent[0] += 1
+        tops, cells = list(tops), list(cells)
+        while True:  # send home every card that can go
+            low = [13, 13, 13, 13]
+            for c in itertools.chain(cells, *(row[:top] for row, top in zip(rows, tops))):
+                if c not in twice:
+                    low[c // 13] = min(low[c // 13], c % 13)
+            sent = False
+            for c in list(cells):
+                if c % 13 == low[c // 13]:
+                    cells.remove(c)
+                    sent = True
+            for i, row in enumerate(rows):
+                while tops[i] and row[tops[i] - 1] in twice:
+                    tops[i] -= 1
+                if tops[i] and row[tops[i] - 1] % 13 == low[row[tops[i] - 1] // 13]:
+                    tops[i] -= 1
+                    sent = True
+            if not sent:
+                break
+        if not any(tops) and not cells:
+            return True
+        pending = pending_of(tops, twice)
+        if budget <= 0 or sum(row_extra(tuple(p), innermost_stays) for p in pending if p) > budget:
+            return False
+        may_move = {c for row, top in zip(rows, tops) for c in row[1 if innermost_stays else 0 : top]}
+        where = {c: i for i, p in enumerate(pending) for c in p}
+        lowest = {c // 13: c for c in itertools.chain(*pending) if c % 13 == low[c // 13]}
+        # Each row's outer card waits for its suit's lowest pending card, in some row: follow
+        # these links from every row to the cycle of rows they run into, and take the shortest.
+        cycle: list[Card] = []
+        for i, p in enumerate(pending):
+            if not p:
+                continue
+            order = [i]
+            while True:
+                nxt = where[lowest[pending[order[-1]][-1] // 13]]
+                if nxt in order:
+                    loop = order[order.index(nxt) :]
+                    cards = [c for j in loop for c in (pending[j][-1], lowest[pending[j][-1] // 13])]
+                    if not cycle or len(cards) < len(cycle):
+                        cycle = cards
+                    break
+                order.append(nxt)
+        for c in dict.fromkeys(cycle):
+            if c in may_move and spent[0] < effort and feasible(tops, cells, twice | {c}, budget - 1):
+                return True
+        return False
+
+    budget = max(lowest_row, floor)
+    while not feasible([len(row) for row in rows], list(position.cells), set(), budget) and spent[0] < effort:
+        budget += 1  # refuted in full: no branch was left out for want of effort
+    return budget
+
+
+# ------------------------------------------------------------------ positions from keys
+def decode(rules: Rules, key: tuple) -> Position:
+    """The position of a canonical key (:meth:`Position.key`), rows in the
+    key's order: the one the kernel expands."""
+    rows, cells = key
+    lowest = [13, 13, 13, 13]
+    for card in itertools.chain(cells, *rows):
+        lowest[card // 13] = min(lowest[card // 13], card % 13)
+    return Position(rules, rows, tuple(lowest), cells)
+
+
+def step_of(position: Position, move: Move) -> Step:
+    """``move`` as a step: its card and what it lands on."""
+    if move.target == FOUNDATION:
+        return int(move.card), TO_FOUNDATION
+    if move.target == CELL:
+        return int(move.card), TO_CELL
+    row = position.rows[position.rules.row_index(move.target)]
+    return int(move.card), int(row[-1]) if row else EMPTY_ROW
+
+
+def moves_of(position: Position, steps: list[Step]) -> list[Move]:
+    """The moves of ``steps`` played from ``position``, with its own row
+    names; each move is checked by the rules (IllegalMoveError otherwise)."""
+    names = position.rules.row_names
+    moves = []
+    for card_index, onto in steps:
+        card = Card.from_index(card_index)
+        source = CELL if card in position.cells else _row_ending(position, card)
+        if onto == TO_FOUNDATION:
+            target = FOUNDATION
+        elif onto == TO_CELL:
+            target = CELL
+        elif onto == EMPTY_ROW:
+            target = next((n for n, r in zip(names, position.rows) if not r and n != source), "?")
+        else:
+            target = _row_ending(position, onto)
+        move = Move(card, source, target)
+        position = position.play(move)
+        moves.append(move)
+    return moves
+
+
+def _row_ending(position: Position, card: int) -> str:
+    """The name of the row whose outer card is ``card`` ("?" if none: the move is then refused)."""
+    return next((n for n, r in zip(position.rules.row_names, position.rows) if r and r[-1] == card), "?")
+
+
+# ------------------------------------------------------------------ the search
+@dataclass(slots=True)
+class _Node:
+    g: int
+    h: int
+    parent: tuple | None
+    step: Step | None
+    closed: bool = False
+    strong: bool = False  # h includes the strong bound (moves_twice)
+
+
+def search(
+    position: Position,
+    upper: int | None = None,
+    weight: int = 100,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    effort: int = TWICE_EFFORT,
+    safe_autoplay: bool = True,
+    dead_ends: bool = True,
+) -> Answer:
+    """A shortest line from ``position``, shorter than ``upper`` when given
+    (module docstring); ``max_nodes`` and ``timeout`` stop it early.
+
+    ``weight`` (percent, at least 100) orders the queue by g + h·weight/100
+    instead of g + h: a short line is found sooner, but it is proved
+    shortest only when the search is exhausted, and a stopped search
+    proves no more than the start's bound."""
+    if position.is_won():
+        return Answer(True, [], 1, 0)
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    rules = position.rules
+    best = MAX_LINE + 1 if upper is None else min(upper, MAX_LINE + 1)
+    goal: tuple[tuple, Step] | None = None
+    start = position.key()
+    table = {start: _Node(0, lower_bound(position), None, None)}
+    # Entries (f, -g, -order, key): smallest f, then largest g, then last pushed.
+    queue = [(_queue_f(0, table[start].h, weight), 0, 0, start)]
+    pushed = itertools.count(1)
+    nodes = 0
+    stopped_by = None
+    lower = None
+    while queue:
+        f, minus_g, _, key = heapq.heappop(queue)
+        if f >= best and weight == 100:
+            break
+        node = table[key]
+        if node.closed or node.g != -minus_g or node.g + node.h >= best:
+            continue  # reached again by a shorter path since pushed, or no longer shorter than the best
+        here = decode(rules, key)
+        if not node.strong:
+            # The strong bound is worked out once a position is first taken from the queue:
+            # most positions never are. If it says more, the position waits its turn again.
+            node.strong = True
+            strong = here.cards_in_play() + moves_twice(here, effort, node.h - here.cards_in_play())
+            if strong > node.h:
+                node.h = strong
+                if node.g + strong < best:
+                    heapq.heappush(queue, (_queue_f(node.g, strong, weight), minus_g, -next(pushed), key))
+                continue
+        if max_nodes is not None and nodes >= max_nodes:
+            stopped_by = "nodes"
+        elif deadline is not None and nodes % 1024 == 0 and time.perf_counter() > deadline:
+            stopped_by = "time"
+        if stopped_by:
+            lower = f if weight == 100 else table[start].h
+            break
+        node.closed = True
+        nodes += 1
+        g = node.g + 1
+        last = node.step[0] if node.step is not None else None
+        for move in ordered_moves(here, safe_autoplay, dead_ends):
+            if move.card == last:
+                continue  # moved by the last move: one move from the parent does better
+            child = here.play_unchecked(move)
+            if child.is_won():
+                if g < best:
+                    best, goal = g, (key, step_of(here, move))
+                continue
+            child_key = child.key()
+            seen = table.get(child_key)
+            if seen is not None and seen.g <= g:
+                continue
+            # A child is at most one move nearer the end than its parent (pathmax).
+            h = seen.h if seen is not None else max(lower_bound(child), node.h - 1)
+            if g + h >= best:
+                continue
+            if seen is None:
+                table[child_key] = _Node(g, h, key, step_of(here, move))
+            else:
+                seen.g, seen.parent, seen.step, seen.closed = g, key, step_of(here, move), False
+            heapq.heappush(queue, (_queue_f(g, h, weight), -g, -next(pushed), child_key))
+    steps = [] if goal is None else _line(table, *goal)
+    if stopped_by:
+        assert lower is not None
+        return Answer(False, steps, nodes, min(lower, best), stopped_by)
+    return Answer(True, steps, nodes, best)
+
+
+def _queue_f(g: int, h: int, weight: int) -> int:
+    return min(g + h * weight // 100, MAX_LINE)
+
+
+def _line(table: dict[tuple, _Node], key: tuple, last: Step) -> list[Step]:
+    steps = [last]
+    node = table[key]
+    while node.parent is not None:
+        assert node.step is not None
+        steps.append(node.step)
+        node = table[node.parent]
+    return steps[::-1]

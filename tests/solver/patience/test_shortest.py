@@ -1,0 +1,213 @@
+"""Shortest lines: the A* kernel, its Python twin, breadth-first search, the front-end and the CLI."""
+
+import json
+
+import pytest
+
+import ext._patience as _patience
+import ext._shortest as _shortest
+from games.patience.rules import PRESETS, Position
+from puzzles.patience.endgame import shortest_win
+from solver.patience import kernel, shortest
+from solver.patience.result import BOUNDED, OPTIMAL, UNWINNABLE, Limits
+from solver.patience.solve import solve_shortest
+
+from patience_positions import random_positions, small_positions
+
+GAMES = tuple(PRESETS)
+
+
+def small(count, seed, cards=(5, 12)):
+    """Won and lost made-up positions of every preset, suit rule and number of cells: half
+    Butterfly, half its siblings, whose rows taken by any card make far more positions
+    reachable, so they get at most 8 cards."""
+    siblings = small_positions(count // 2, seed, (min(cards[0], 5), min(cards[1], 8)), games=GAMES[1:])
+    return small_positions(count - count // 2, seed, cards, games=("butterfly",)) + siblings
+
+
+def same(a, b):
+    return (a.exhausted, a.steps, a.nodes, a.lower, a.stopped_by) == (
+        b.exhausted,
+        b.steps,
+        b.nodes,
+        b.lower,
+        b.stopped_by,
+    )
+
+
+def check_against_breadth_first(positions, weights=(100,), efforts=(shortest.TWICE_EFFORT,)):
+    won = 0
+    for position in positions:
+        truth = shortest_win(position)
+        assert truth.complete
+        for weight in weights:
+            for effort in efforts:
+                answer = kernel.shortest(position, weight=weight, effort=effort)
+                assert same(answer, shortest.search(position, weight=weight, effort=effort)), position
+                assert answer.exhausted
+                if truth.moves is None:
+                    assert answer.steps == [] and answer.lower == shortest.MAX_LINE + 1
+                    continue
+                assert len(answer.steps) == truth.moves == answer.lower, position
+                assert position.replay(shortest.moves_of(position, answer.steps))[-1].is_won()
+        won += truth.moves is not None
+    return won
+
+
+def test_the_kernels_shortest_line_is_breadth_first_searchs_and_the_twins():
+    positions = small(160, 1)
+    won = check_against_breadth_first(positions)
+    assert 100 < won < 160  # both won and lost positions were met
+    assert {p.rules.name.split("/")[0] for p in positions} == set(GAMES)
+
+
+def test_weighted_and_effort_limited_searches_are_still_exact_when_they_finish():
+    check_against_breadth_first(small(60, 2), weights=(100, 300), efforts=(1, 30))
+
+
+@pytest.mark.slow
+def test_thousands_of_small_positions_of_every_preset():
+    check_against_breadth_first(small(3000, 3, cards=(5, 14)), weights=(100, 250), efforts=(5, 1000))
+
+
+def test_no_bound_ever_exceeds_the_moves_left_along_shortest_lines():
+    checked = 0
+    for position in small(100, 4, cards=(6, 14)):
+        truth = shortest_win(position)
+        if truth.moves is None:
+            continue
+        for left, here in zip(range(truth.moves, -1, -1), position.replay(truth.line)):
+            quick = shortest.lower_bound(here)
+            strong = here.cards_in_play() + shortest.moves_twice(here)
+            assert quick == kernel.lower_bound(here) <= strong == kernel.strong_bound(here) <= left
+            checked += 1
+    assert checked > 500
+
+
+def test_the_strong_bound_is_the_same_in_both_engines_whatever_its_effort_and_floor():
+    for position in random_positions(120, 5):
+        for effort, floor in ((1, 0), (20, 3), (500, 0), (500, 12)):
+            expected = position.cards_in_play() + shortest.moves_twice(position, effort, floor)
+            assert kernel.strong_bound(position, effort, floor) == expected
+            assert expected >= shortest.lower_bound(position)
+
+
+def test_a_cycle_across_rows_costs_a_move_the_rows_alone_do_not_see():
+    # 6C lies on 5H, 6H on 5C: each needs a card of its own suit from under the other.
+    rows = "F: 4C KD 4H KS\nL1: 5H 6C\nR1: 5C 6H\nL2: KC QC JC TC 9C 8C 7C\nL3: KH QH JH TH 9H 8H 7H\n"
+    from games.patience.format import parse_deal
+
+    position = parse_deal(rows + "".join(f"{n}: -\n" for n in ("L4", "L5", "R2", "R3", "R4", "R5")))
+    assert shortest.lower_bound(position) == 18
+    assert kernel.strong_bound(position) == 19
+    answer = kernel.shortest(position)
+    assert answer.exhausted and len(answer.steps) == answer.lower == 19
+    assert same(answer, shortest.search(position))
+
+
+def test_a_stopped_search_gives_a_lower_bound_no_longer_than_the_shortest_line():
+    for position in small(50, 6, cards=(8, 14)):
+        truth = shortest_win(position)
+        for nodes in (1, 2, 5, 20):
+            answer = kernel.shortest(position, limits=Limits(max_nodes=nodes))
+            assert same(answer, shortest.search(position, max_nodes=nodes))
+            if truth.moves is not None:
+                assert answer.lower <= truth.moves
+                if answer.steps:
+                    assert len(answer.steps) >= truth.moves
+            if not answer.exhausted:
+                assert answer.stopped_by == "nodes"
+
+
+def test_an_upper_bound_only_cuts_lines_that_are_not_shorter():
+    for position in small(60, 7, cards=(6, 12)):
+        truth = shortest_win(position)
+        if truth.moves is None:
+            continue
+        at_par = kernel.shortest(position, upper=truth.moves)
+        assert at_par.exhausted and at_par.steps == [] and at_par.lower == truth.moves
+        above = kernel.shortest(position, upper=truth.moves + 1)
+        assert len(above.steps) == truth.moves
+
+
+def test_the_memory_cap_holds_and_never_gives_a_wrong_answer():
+    deal = Position.deal(2)
+    for mib in (0, 1, 2):
+        answer = kernel.shortest(deal, upper=80, limits=Limits(max_nodes=None, memory_mib=mib))
+        assert not answer.exhausted and answer.stopped_by == "memory"
+        assert answer.table_bytes <= mib << 20
+        assert answer.lower <= 80
+
+
+def test_step_codes_and_the_longest_line_are_the_kernels():
+    assert (shortest.EMPTY_ROW, shortest.TO_CELL, shortest.TO_FOUNDATION) == (
+        _shortest.EMPTY_ROW,
+        _shortest.TO_CELL,
+        _shortest.TO_FOUNDATION,
+    )
+    assert shortest.MAX_LINE == _shortest.MAX_LINE
+    assert _patience.PLACE_FOUNDATION == 17  # the DFS kernel's own codes are another matter
+
+
+def test_solve_shortest_proves_deal_1_and_its_line_replays():
+    result = solve_shortest(Position.deal(1))
+    assert result.result == OPTIMAL and result.lower_bound == len(result.moves) == 60
+    assert Position.deal(1).replay(result.moves)[-1].is_won()
+
+
+def test_solve_shortest_stopped_early_is_bounded_below_the_optimum():
+    # With no time at all, the depth-first search still wins these (it looks at the clock
+    # every 1,024 positions) but each A* stops at once.
+    answers = set()
+    for position in small_positions(30, 9, (10, 13)):
+        truth = shortest_win(position)
+        result = solve_shortest(position, Limits(timeout=0))
+        answers.add(result.result)
+        if result.result == BOUNDED:
+            assert result.stopped_by == "time"
+            assert result.lower_bound <= truth.moves <= len(result.moves)
+        if result.result == OPTIMAL:
+            assert len(result.moves) == truth.moves
+        if result.moves:
+            assert position.replay(result.moves)[-1].is_won()
+    assert BOUNDED in answers
+
+
+def test_solve_shortest_passes_lost_deals_through():
+    assert solve_shortest(Position.deal(126)).result == UNWINNABLE
+
+
+def test_both_engines_prove_the_same_length():
+    position = next(p for p in small(40, 8, cards=(10, 14)) if shortest_win(p).moves)
+    python = solve_shortest(position, engine="python")
+    compiled = solve_shortest(position)
+    assert python.result == compiled.result == OPTIMAL
+    assert len(python.moves) == len(compiled.moves) == shortest_win(position).moves
+
+
+def test_cli_shortest_text_json_and_verify(cli, tmp_path):
+    text = cli.run("solve", 1, "--shortest")
+    assert text.exit_code == 0
+    assert "Result: optimal: won in 60 moves, and no line wins in fewer (proved)" in text.stdout
+    data = json.loads(cli.run("solve", 1, "--shortest", "--json").stdout)
+    assert data["result"] == "optimal" and data["length"] == data["lower_bound"] == len(data["moves"]) == 60
+    solution = tmp_path / "line.json"
+    solution.write_text(json.dumps(data))
+    assert cli.run("verify", 1, solution).exit_code == 0
+
+
+def test_cli_says_how_far_a_bounded_line_may_be_from_the_shortest(cli, tmp_path):
+    from games.patience.format import format_deal_text
+
+    deal = tmp_path / "deal.txt"
+    for position in small_positions(30, 9, (10, 13)):
+        deal.write_text(format_deal_text(position))
+        text = cli.run("solve", deal, "--shortest", "--timeout", "0").stdout
+        if "Result: bounded" in text:
+            assert "the time limit stopped the proof with a gap of" in text
+            return
+    raise AssertionError("no bounded answer met")
+
+
+def test_cli_shortest_refuses_raw_moves_in_one_line(cli):
+    cli.one_line_error(cli.run("solve", 1, "--shortest", "--raw-moves"), "--raw-moves and --shortest")
