@@ -25,8 +25,8 @@ from libc.stdint cimport uint8_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 
 from ext._position cimport (
-    init_zobrist, zobrist, fast_range, __builtin_prefetch, relocate, generate, hash_of_key, under_after, now, load,
-    dead_ends_sound,
+    init_zobrist, zobrist, fast_range, __builtin_prefetch, relocate, generate, hash_of_key, same_key, under_after, now,
+    load, dead_ends_sound,
 )
 
 init_zobrist()
@@ -66,22 +66,12 @@ cdef inline uint64_t find_slot(Table *t, const uint64_t *key, uint64_t h) noexce
     cdef uint64_t i = fast_range(h, t.capacity)
     cdef uint8_t tag = tag_of(h)
     cdef uint8_t found
-    cdef uint64_t *e
-    cdef int w
-    cdef bint same
     while True:
         found = t.tags[i]
         if found == 0:
             return i
-        if found == tag:
-            e = t.slots + i * KEY_WORDS
-            same = True
-            for w in range(KEY_WORDS):
-                if e[w] != key[w]:
-                    same = False
-                    break
-            if same:
-                return i
+        if found == tag and same_key(t.slots + i * KEY_WORDS, key):
+            return i
         i += 1
         if i == t.capacity:
             i = 0

@@ -249,6 +249,15 @@ cdef inline int read_field(const uint64_t *key, int card) noexcept nogil:
     return <int>(value & 63) - 1
 
 
+cdef inline bint same_key(const uint64_t *a, const uint64_t *b) noexcept nogil:
+    """Two full keys equal (the tables compare keys whenever a tag matches)."""
+    cdef int w
+    for w in range(KEY_WORDS):
+        if a[w] != b[w]:
+            return False
+    return True
+
+
 cdef inline uint64_t hash_of_key(const uint64_t *key) noexcept nogil:
     """The Zobrist hash of a stored key (the search keeps it incrementally;
     only a rehash needs it from scratch)."""

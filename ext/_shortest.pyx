@@ -28,7 +28,8 @@ from ext._patience cimport (
     UNDER_BOTTOM, UNDER_CELL, UNDER_FOUNDATION, KEY_WORDS,
 )
 from ext._position cimport (
-    init_zobrist, fast_range, relocate, generate, hash_of_key, read_field, under_after, now, load, count_hosts_gone,
+    init_zobrist, fast_range, relocate, generate, hash_of_key, same_key, read_field, under_after, now, load,
+    count_hosts_gone,
 )
 
 init_zobrist()
@@ -104,19 +105,9 @@ cdef inline uint64_t find(Search *a, const uint64_t *key, uint64_t h) noexcept n
     """The slot of ``key`` in the index, or the empty slot where it belongs."""
     cdef uint64_t i = fast_range(h, a.slot_capacity)
     cdef uint8_t tag = tag_of(h)
-    cdef const uint64_t *e
-    cdef int w
-    cdef bint same
     while a.tags[i]:
-        if a.tags[i] == tag:
-            e = a.nodes[a.slots[i]].key
-            same = True
-            for w in range(KEY_WORDS):
-                if e[w] != key[w]:
-                    same = False
-                    break
-            if same:
-                return i
+        if a.tags[i] == tag and same_key(a.nodes[a.slots[i]].key, key):
+            return i
         i += 1
         if i == a.slot_capacity:
             i = 0
@@ -549,7 +540,7 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
                 continue
         if max_nodes >= 0 and nodes >= max_nodes:
             stop = STOP_NODES
-        elif deadline > 0 and nodes % 1024 == 0 and now() > deadline:
+        elif deadline > 0 and nodes % 64 == 0 and now() > deadline:
             stop = STOP_TIME
         if stop != STOP_NONE:
             break

@@ -346,7 +346,7 @@ def search(
                 continue
         if max_nodes is not None and nodes >= max_nodes:
             stopped_by = "nodes"
-        elif deadline is not None and nodes % 1024 == 0 and time.perf_counter() > deadline:
+        elif deadline is not None and nodes % 64 == 0 and time.perf_counter() > deadline:
             stopped_by = "time"
         if stopped_by:
             lower = f if weight == 100 else table[start].h

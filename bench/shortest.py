@@ -1,0 +1,124 @@
+"""Shortest-line benchmark (not a test): prints figures, asserts nothing about time.
+
+    python bench/shortest.py --deals 0-19 --timeout 60 --memory 2048   # optimal lines per deal
+    python bench/shortest.py --endgames 40                              # A* against breadth-first search
+
+1. Deals: ``butterfly solve N --shortest`` as the CLI runs it (depth-first
+   win, weighted polish, A* proof) under a time limit and a memory cap per
+   deal: how many are proved optimal, the time, nodes and peak table memory
+   (median and 95th percentile), and the strength of the bounds at the
+   start (quick and strong bound over the optimum, on the deals proved).
+2. Endgames: positions near the end of the solver's winning lines of
+   deals 0.., searched side by side in one run by plain breadth-first
+   search (puzzles.patience.endgame.shortest_win, no pruning) and by the
+   A* kernel: the same lengths (checked), the positions each met or
+   expanded, and the time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from games.patience.rules import Position
+from puzzles.patience.endgame import shortest_win
+from solver.patience import kernel
+from solver.patience.result import OPTIMAL, Limits
+from solver.patience.shortest import lower_bound
+from solver.patience.solve import solve, solve_shortest
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def deals(first: int, last: int, timeout: float, memory: int) -> None:
+    rows = []
+    print(f"deal  result   length lower  seconds      nodes  peak MiB  (limits: {timeout:g} s, {memory} MiB a deal)")
+    for number in range(first, last + 1):
+        position = Position.deal(number)
+        result = solve_shortest(position, Limits(timeout=timeout, memory_mib=memory))
+        peak = (result.table_bytes or 0) / 2**20
+        rows.append((number, result, peak))
+        length = len(result.moves) if result.moves else "-"
+        print(
+            f"{number:>4}  {result.result:<8} {length:>6} {result.lower_bound or '-':>5} "
+            f"{result.seconds:>8.2f} {result.nodes:>10,} {peak:>9.1f}",
+            flush=True,
+        )
+    won = [(n, r, p) for n, r, p in rows if r.moves]
+    proved = [(n, r, p) for n, r, p in won if r.result == OPTIMAL]
+    print(f"\nproved optimal: {len(proved)} of {len(won)} won deals ({100 * len(proved) / max(1, len(won)):.1f} %)")
+    for name, values in (
+        ("seconds", [r.seconds for _, r, _ in won]),
+        ("nodes", [r.nodes for _, r, _ in won]),
+        ("peak MiB", [p for _, _, p in won]),
+    ):
+        if values:
+            median, high = statistics.median(values), percentile(values, 0.95)
+            print(f"{name:>9}: median {median:,.2f}, 95th percentile {high:,.2f}")
+    if proved:
+        lengths = [len(r.moves) for _, r, _ in proved]
+        quick = [lower_bound(Position.deal(n)) / len(r.moves) for n, r, _ in proved]
+        strong = [kernel.strong_bound(Position.deal(n)) / len(r.moves) for n, r, _ in proved]
+        print(f"optimal lengths: {min(lengths)}-{max(lengths)}, median {statistics.median(lengths)}")
+        print(
+            f"bound at the start over the optimum: quick {statistics.mean(quick):.3f}, "
+            f"strong {statistics.mean(strong):.3f}"
+        )
+
+
+def endgames(count: int, cards: int) -> None:
+    """Positions with ``cards`` cards in play on the shortened winning lines of deals 0.."""
+    print(f"endgames with {cards} cards in play: breadth-first search against A*")
+    bfs_positions = astar_nodes = 0
+    bfs_seconds = astar_seconds = 0.0
+    met = 0
+    number = 0
+    while met < count:
+        position = Position.deal(number)
+        number += 1
+        found = solve(position, shorten=True)
+        if not found.moves:
+            continue
+        line = position.replay(found.moves)
+        here = next((p for p in line if p.cards_in_play() <= cards), None)
+        if here is None:
+            continue
+        start = time.perf_counter()
+        truth = shortest_win(here)
+        bfs_seconds += time.perf_counter() - start
+        start = time.perf_counter()
+        answer = kernel.shortest(here)
+        astar_seconds += time.perf_counter() - start
+        if not truth.complete:
+            continue
+        assert len(answer.steps) == truth.moves, (number - 1, truth.moves, len(answer.steps))
+        bfs_positions += truth.positions
+        astar_nodes += answer.nodes
+        met += 1
+    print(f"  {met} positions, same lengths in every one")
+    print(f"  breadth-first: {bfs_positions:,} positions met, {bfs_seconds:.2f} s (Python)")
+    print(f"  A* kernel:     {astar_nodes:,} positions expanded, {astar_seconds:.3f} s")
+    print(f"  ratio: {bfs_positions / max(1, astar_nodes):,.1f} times fewer positions")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", default=None, help="a range A-B of Butterfly deals")
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--memory", type=int, default=2048, help="MiB")
+    parser.add_argument("--endgames", type=int, default=0, help="how many endgame positions")
+    parser.add_argument("--cards", type=int, default=16, help="cards in play in the endgames")
+    args = parser.parse_args()
+    if args.deals:
+        first, _, last = args.deals.partition("-")
+        deals(int(first), int(last or first), args.timeout, args.memory)
+    if args.endgames:
+        endgames(args.endgames, args.cards)
+
+
+if __name__ == "__main__":
+    main()
