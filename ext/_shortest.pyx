@@ -279,6 +279,11 @@ ctypedef struct Twice:
     bint innermost_stays
     int spent
     int effort
+    # Sets of cards moving twice (a bit per card, plus bit 63 so that no key is 0) that failed,
+    # and the largest budget each failed with: open addressing, never more than half full.
+    uint64_t *refuted_sets
+    int *refuted_budgets
+    uint64_t refuted_capacity
 
 
 cdef enum:
@@ -289,7 +294,32 @@ cdef enum:
     TWICE = 3
 
 
-cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, int budget) noexcept nogil:
+cdef inline uint64_t refuted_slot(Twice *t, uint64_t key) noexcept nogil:
+    cdef uint64_t i = fast_range(key * 0x9E3779B97F4A7C15ULL, t.refuted_capacity)
+    while t.refuted_sets[i] != 0 and t.refuted_sets[i] != key:
+        i += 1
+        if i == t.refuted_capacity:
+            i = 0
+    return i
+
+
+cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t twice, int budget) noexcept nogil:
+    """What is pending depends only on which cards move twice (``twice``), not
+    on the order they were chosen in: a set that failed with as large a
+    budget fails again (the twin's ``refuted``)."""
+    cdef uint64_t slot = refuted_slot(t, twice | (<uint64_t> 1 << 63))
+    if t.refuted_sets[slot] != 0 and t.refuted_budgets[slot] >= budget:
+        return False
+    if settle_and_branch(t, tops_in, status_in, twice, budget):
+        return True
+    slot = refuted_slot(t, twice | (<uint64_t> 1 << 63))  # (the table may have changed below)
+    t.refuted_sets[slot] = twice | (<uint64_t> 1 << 63)
+    t.refuted_budgets[slot] = budget
+    return False
+
+
+cdef bint settle_and_branch(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t twice,
+                            int budget) noexcept nogil:
     """solver.patience.shortest.moves_twice's ``feasible``: can the pending
     cards be sent home, each once, but for at most ``budget`` more of them?
     ``status_in``: per card, PENDING_ROW, PENDING_CELL, TWICE (chosen to move
@@ -400,7 +430,7 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, int b
             continue  # may not move twice (or is not pending)
         if t.spent < t.effort:
             status[c] = TWICE
-            if feasible(t, tops, status, budget - 1):
+            if feasible(t, tops, status, twice | (<uint64_t> 1 << c), budget - 1):
                 return True
             status[c] = PENDING_ROW
     return False
@@ -438,8 +468,19 @@ cdef int moves_twice(State *s, Rules *r, int effort, int floor) noexcept nogil:
         status[s.cells[i]] = PENDING_CELL
     if floor > budget:
         budget = floor
-    while not feasible(&t, tops, status, budget) and t.spent < t.effort:
+    # Each call counts one step and stores at most one set: twice the effort (and a few
+    # calls past it) keeps the table at most half full.
+    t.refuted_capacity = 2 * <uint64_t> effort + 64
+    t.refuted_sets = <uint64_t *> calloc(t.refuted_capacity, 8)
+    t.refuted_budgets = <int *> malloc(t.refuted_capacity * sizeof(int))
+    if t.refuted_sets == NULL or t.refuted_budgets == NULL:
+        free(t.refuted_sets)
+        free(t.refuted_budgets)
+        return budget  # no memory for the search: the rows' own count, still a lower bound
+    while not feasible(&t, tops, status, 0, budget) and t.spent < t.effort:
         budget += 1  # refuted in full: no branch was left out for want of effort
+    free(t.refuted_sets)
+    free(t.refuted_budgets)
     return budget
 
 

@@ -176,12 +176,23 @@ def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) 
     innermost_stays = position.rules.last_card_to_foundation_only
     lowest_row = sum(row_extra(row, innermost_stays) for row in rows)
     spent = [0]
+    refuted: dict[frozenset[Card], int] = {}  # a set of cards moving twice -> the largest budget it failed with
 
     def pending_of(tops: list[int], twice: set[Card]) -> list[list[Card]]:
         return [[c for c in row[:top] if c not in twice] for row, top in zip(rows, tops)]
 
     def feasible(tops: list[int], cells: list[Card], twice: set[Card], budget: int) -> bool:
+        # What is pending depends only on which cards move twice, not on the order they were
+        # chosen in: a set that failed with as large a budget fails again.
+        if refuted.get(frozenset(twice), -1) >= budget:
+            return False
         spent[0] += 1
+        if not _feasible(tops, cells, twice, budget):
+            refuted[frozenset(twice)] = budget
+            return False
+        return True
+
+    def _feasible(tops: list[int], cells: list[Card], twice: set[Card], budget: int) -> bool:
         tops, cells = list(tops), list(cells)
         while True:  # send home every card that can go
             low = [13, 13, 13, 13]
