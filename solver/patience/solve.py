@@ -31,7 +31,7 @@ from solver.patience.result import (
     SolveResult,
 )
 from solver.patience.shorten import shorten as shorten_line
-from solver.patience.shortest import Answer, moves_of
+from solver.patience.shortest import TWICE_EFFORT, Answer, moves_of
 
 ENGINES = ("kernel", "python")
 
@@ -164,12 +164,12 @@ def _time_left(limits: Limits, start: float) -> float | None:
     return max(0.0, limits.timeout - (time.perf_counter() - start))
 
 
-#: Before the proof, a best-first search that leans on the bound (its
-#: weight, percent) looks for a shorter line than the depth-first search's,
-#: for at most this many positions: the proof then cuts every position
-#: that cannot beat it.
-POLISH_WEIGHT = 300
-POLISH_NODES = 20_000
+#: Before the proof, best-first searches that lean on the quick bound
+#: (weight in percent, positions at most) look for shorter lines than the
+#: depth-first search's, each below the best so far: the proof then cuts
+#: every position that cannot beat it. Heavier weights find a line sooner,
+#: lighter ones a shorter line.
+POLISH = ((300, 50_000), (200, 50_000), (150, 50_000))
 
 
 def solve_shortest(
@@ -179,12 +179,12 @@ def solve_shortest(
     with a proved lower bound when a limit stops the proof (``bounded``);
     otherwise what :func:`solve` answers (``unwinnable``, ``unresolved``).
 
-    Three searches: :func:`solve` finds a win and shortens it; a weighted
-    A* (:data:`POLISH_WEIGHT`, :data:`POLISH_NODES`) looks for a shorter
-    one; then A* (solver.patience.shortest) proves there is none shorter
-    than the best, or finds it, within ``limits`` (nodes: positions it
-    expands; the time limit counts all three; memory: its tables). Every
-    line is replayed through the rules. ``nodes`` adds up all three.
+    :func:`solve` finds a win and shortens it; weighted A* searches
+    (:data:`POLISH`) look for shorter ones; then A*
+    (solver.patience.shortest) proves there is none shorter than the best,
+    or finds it, within ``limits`` (nodes: positions each search expands;
+    the time limit counts them all; memory: each one's tables). Every line
+    is replayed through the rules. ``nodes`` adds them all up.
     """
     start = time.perf_counter()
     result = solve(position, limits, engine, shorten=True, restarts=restarts)
@@ -192,20 +192,23 @@ def solve_shortest(
         return result
     best = result.moves
     nodes = result.nodes
-    polish_nodes = POLISH_NODES if limits.max_nodes is None else min(POLISH_NODES, limits.max_nodes)
-    polish = _shortest_search(
-        position, len(best), dataclasses.replace(limits, max_nodes=polish_nodes), engine, POLISH_WEIGHT, start
-    )
-    nodes += polish.nodes
-    if polish.steps:
-        best = moves_of(position, polish.steps)
-    proof = _shortest_search(position, len(best), limits, engine, 100, start)
+    lower = 0
+    for weight, most in POLISH:
+        polish_limits = dataclasses.replace(
+            limits, max_nodes=most if limits.max_nodes is None else min(most, limits.max_nodes)
+        )
+        polish = _shortest_search(position, len(best), polish_limits, engine, weight, 0, start)
+        nodes += polish.nodes
+        lower = max(lower, polish.lower or 0)
+        if polish.steps:
+            best = moves_of(position, polish.steps)
+    proof = _shortest_search(position, len(best), limits, engine, 100, TWICE_EFFORT, start)
     nodes += proof.nodes
     if proof.steps:
         best = moves_of(position, proof.steps)
-    lower = min(len(best), max(proof.lower or 0, polish.lower or 0))
+    lower = min(len(best), max(proof.lower or 0, lower))
     verdict = OPTIMAL if proof.exhausted or lower == len(best) else BOUNDED
-    table_bytes = max(proof.table_bytes or 0, polish.table_bytes or 0, result.table_bytes or 0) or None
+    table_bytes = max(proof.table_bytes or 0, result.table_bytes or 0) or None
     return SolveResult(
         verdict,
         best,
@@ -217,16 +220,18 @@ def solve_shortest(
     )
 
 
-def _shortest_search(position: Position, upper: int, limits: Limits, engine: str, weight: int, start: float) -> Answer:
+def _shortest_search(
+    position: Position, upper: int, limits: Limits, engine: str, weight: int, effort: int, start: float
+) -> Answer:
     """One A* run for a line shorter than ``upper``, by either engine, within
     what is left of the time limit."""
     timeout = _time_left(limits, start)
     if engine == "kernel":
         from solver.patience import kernel
 
-        return kernel.shortest(position, upper, dataclasses.replace(limits, timeout=timeout), weight)
+        return kernel.shortest(position, upper, dataclasses.replace(limits, timeout=timeout), weight, effort)
     if engine == "python":
         from solver.patience import shortest
 
-        return shortest.search(position, upper, weight, limits.max_nodes, timeout)
+        return shortest.search(position, upper, weight, limits.max_nodes, timeout, effort)
     raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
