@@ -270,7 +270,6 @@ cdef int bound_after(State *s, Rules *r, const int *extra, int h, Move m) noexce
 ctypedef struct Twice:
     # The rows in play (in order) and the cells, for moves_twice.
     const uint8_t *rows[MAX_ROWS]
-    int length[MAX_ROWS]
     int nrows
     uint8_t cells[MAX_CELLS]
     int ncells
@@ -453,7 +452,6 @@ cdef int moves_twice(State *s, Rules *r, int effort, int floor) noexcept nogil:
     for i in range(r.nrows):
         if s.length[i]:
             t.rows[t.nrows] = s.rows[i]
-            t.length[t.nrows] = s.length[i]
             tops[t.nrows] = s.length[i]
             for d in range(s.length[i]):
                 c = s.rows[i][d]

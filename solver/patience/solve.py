@@ -208,14 +208,14 @@ def solve_shortest(
         best = moves_of(position, proof.steps)
     lower = min(len(best), max(proof.lower or 0, lower))
     verdict = OPTIMAL if proof.exhausted or lower == len(best) else BOUNDED
-    table_bytes = max(proof.table_bytes or 0, result.table_bytes or 0) or None
+    table_bytes = max(proof.table_bytes or 0, result.table_bytes or 0) or None  # None from the Python engine
     return SolveResult(
         verdict,
         best,
         nodes,
         time.perf_counter() - start,
         None if verdict == OPTIMAL else proof.stopped_by,
-        table_bytes if engine == "kernel" else None,
+        table_bytes,
         lower_bound=len(best) if verdict == OPTIMAL else lower,
     )
 
