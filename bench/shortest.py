@@ -2,6 +2,7 @@
 
     python bench/shortest.py --deals 0-19 --timeout 60 --memory 2048   # optimal lines per deal
     python bench/shortest.py --endgames 40                              # A* against breadth-first search
+    python bench/shortest.py --default-lines 0-999 --lengths data/lengths_butterfly.csv.gz
 
 1. Deals: ``butterfly solve N --shortest`` as the CLI runs it (depth-first
    win, weighted polish, A* proof) under a time limit and a memory cap per
@@ -13,6 +14,9 @@
    search (puzzles.patience.endgame.shortest_win, no pruning) and by the
    A* kernel: the same lengths (checked), the positions each met or
    expanded, and the time.
+3. Default lines: the line ``butterfly solve`` printed before and prints
+   now, side by side on each deal: lengths over the best lower bound known,
+   and the search time.
 """
 
 from __future__ import annotations
@@ -24,9 +28,9 @@ import time
 from games.patience.rules import Position
 from puzzles.patience.endgame import shortest_win
 from solver.patience import kernel
-from solver.patience.result import OPTIMAL, Limits
+from solver.patience.result import OPTIMAL, WON, Limits
 from solver.patience.shortest import lower_bound
-from solver.patience.solve import solve, solve_shortest
+from solver.patience.solve import solve, solve_short, solve_shortest
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -105,12 +109,60 @@ def endgames(count: int, cards: int) -> None:
     print(f"  ratio: {bfs_positions / max(1, astar_nodes):,.1f} times fewer positions")
 
 
+def default_lines(first: int, last: int, lengths: str | None) -> None:
+    """The line ``butterfly solve`` printed before (the depth-first search's,
+    shortened) against today's (polished: solve_short), side by side on each
+    deal, over the best lower bound known: the published lengths' (optimal or
+    proved bound) when given, else the strong bound at the start. A line over
+    a lower bound is at least its ratio to the optimum."""
+    known = {}
+    if lengths:
+        from pathlib import Path
+
+        from solver.survey.publish_lengths import read_file
+
+        known = {row.deal: row for row in read_file(Path(lengths), "butterfly")}
+    rows = []
+    for number in range(first, last + 1):
+        position = Position.deal(number)
+        start = time.perf_counter()
+        before = solve(position, shorten=True)
+        before_seconds = time.perf_counter() - start
+        if before.result != WON:
+            continue
+        start = time.perf_counter()
+        after = solve_short(position)
+        after_seconds = time.perf_counter() - start
+        row = known.get(number)
+        lower = row.lower if row else kernel.strong_bound(position)
+        optimal = row.length if row and row.result == OPTIMAL else None
+        rows.append((len(before.moves), before_seconds, len(after.moves), after_seconds, lower, optimal))
+    source = "the published lengths' lower bounds" if known else "the strong bound at the start"
+    print(f"deals {first}-{last}: {len(rows)} won; lower bounds from {source}")
+    for name, length, seconds in (("before (shortened)", 0, 1), ("after (polished)", 2, 3)):
+        lines = [r[length] for r in rows]
+        over = [r[length] / r[4] for r in rows]
+        times = [r[seconds] for r in rows]
+        print(
+            f"  {name:<19} line: median {statistics.median(lines):g}, 95th percentile {percentile(lines, 0.95):g}; "
+            f"over the lower bound: median {statistics.median(over):.3f}, 90th percentile {percentile(over, 0.9):.3f}; "
+            f"search seconds: median {statistics.median(times):.3f}, 95th percentile {percentile(times, 0.95):.3f}"
+        )
+    proved = [r for r in rows if r[5]]
+    if proved:
+        over = [r[2] / r[5] for r in proved]
+        median = statistics.median(over)
+        print(f"  on the {len(proved)} deals proved optimal: polished line over the optimum, median {median:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", default=None, help="a range A-B of Butterfly deals")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--memory", type=int, default=2048, help="MiB")
     parser.add_argument("--endgames", type=int, default=0, help="how many endgame positions")
+    parser.add_argument("--default-lines", default=None, help="a range A-B: the default line before and after")
+    parser.add_argument("--lengths", default=None, help="with --default-lines: data/lengths_butterfly.csv.gz")
     parser.add_argument("--cards", type=int, default=16, help="cards in play in the endgames")
     args = parser.parse_args()
     if args.deals:
@@ -118,6 +170,9 @@ def main() -> None:
         deals(int(first), int(last or first), args.timeout, args.memory)
     if args.endgames:
         endgames(args.endgames, args.cards)
+    if args.default_lines:
+        first, _, last = args.default_lines.partition("-")
+        default_lines(int(first), int(last or first), args.lengths)
 
 
 if __name__ == "__main__":

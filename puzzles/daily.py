@@ -275,14 +275,24 @@ def extend(pool: Iterable[Puzzle], until: date, root: Path = CALENDAR_DIR) -> li
     by_year: dict[int, list[Day]] = {}
     for day in added:
         by_year.setdefault(day.date.year, []).append(day)
+    texts = {}
+    for year, days in sorted(by_year.items()):
+        path = root / f"{year}.jsonl"
+        texts[path] = (_read(path) if path.exists() else "") + "".join(day.line() for day in days)
+    _write(root, texts)
+    return added
+
+
+def _write(root: Path, texts: dict[Path, str]) -> None:
+    """Each file of ``texts`` replaced by its text, all or nothing: every new
+    file is written beside its old one first, and the old ones replaced only
+    once all are written."""
     written: list[tuple[Path, Path]] = []
     try:
         root.mkdir(parents=True, exist_ok=True)
-        for year, days in sorted(by_year.items()):
-            path = root / f"{year}.jsonl"
+        for path, text in texts.items():
             fresh = path.with_name(f".{path.name}.new")
-            old = _read(path) if path.exists() else ""
-            fresh.write_text(old + "".join(day.line() for day in days), encoding="utf-8")
+            fresh.write_text(text, encoding="utf-8")
             written.append((fresh, path))
         for fresh, path in written:
             os.replace(fresh, path)
@@ -290,7 +300,26 @@ def extend(pool: Iterable[Puzzle], until: date, root: Path = CALENDAR_DIR) -> li
         for fresh, _ in written:
             fresh.unlink(missing_ok=True)
         raise InputError(f"cannot write the calendar in {root}: {error.strerror or error}") from None
-    return added
+
+
+def rewrite(days: list[Day], root: Path = CALENDAR_DIR) -> int:
+    """Write ``days`` (the whole calendar, with some puzzles upgraded: a par
+    added) over the calendar; how many days changed. A date that has passed
+    never changes (the calendar is then refused whole, nothing written);
+    before launch every date may."""
+    old = load_calendar(root)
+    if [d.date for d in days] != [d.date for d in old]:
+        raise InputError("a rewritten calendar must keep every date")
+    changed = [new for new, was in zip(days, old, strict=True) if new.line() != was.line()]
+    passed = [day.date for day in changed if day.date < today()]
+    if passed:
+        raise InputError(f"the calendar's day {passed[0]} has passed: it never changes")
+    texts: dict[Path, str] = {}
+    for day in days:
+        path = root / f"{day.date.year}.jsonl"
+        texts[path] = texts.get(path, "") + day.line()
+    _write(root, texts)
+    return len(changed)
 
 
 # ------------------------------------------------------------------ sharing
@@ -312,8 +341,15 @@ def squares(puzzle: Puzzle) -> str:
     return GREEN
 
 
-def share_text(day: Day) -> str:
+def share_text(day: Day, moves: int | None = None) -> str:
     """What a player pastes after solving, in the manner of Wordle: the
-    number, the kind, the grade as stars, the squares; no card, no move."""
+    number, the kind, the grade as stars, the squares; no card, no move.
+    A puzzle won by a line says its par, and with ``moves`` (the player's
+    winning line's length) how the player did: "won in 97 moves, par 82"."""
     game = day.puzzle.game.split("/")[0].capitalize()
-    return f"Butterfly daily #{day.number} ({game}, {day.puzzle.kind}) {stars(day.puzzle.grade)}\n{squares(day.puzzle)}"
+    par = day.puzzle.par
+    score = ""
+    if par is not None:
+        score = f" par {par.moves}" if moves is None else f" won in {moves} moves, par {par.moves}"
+    head = f"Butterfly daily #{day.number} ({game}, {day.puzzle.kind}) {stars(day.puzzle.grade)}{score}"
+    return f"{head}\n{squares(day.puzzle)}"

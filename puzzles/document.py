@@ -124,6 +124,54 @@ class Alternative:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
+#: How a par is proved: the shortest line is ``optimal`` (no win is shorter) or ``bounded``
+#: (none is shorter than ``lower``).
+PAR_PROOFS = ("optimal", "bounded")
+
+
+@dataclass(frozen=True)
+class Par:
+    """The moves a puzzle's win takes at the least, as golf has par: the
+    solution is a win of ``moves`` moves; ``proved`` says whether no win is
+    shorter (``optimal``, then ``lower`` = ``moves``) or only none shorter
+    than ``lower`` (``bounded``). ``method``: ``A*`` (with its limits,
+    ``proof_nodes`` positions and ``memory_mib``) or ``breadth-first``;
+    ``code``: the version of the code that proved it (solver.version)."""
+
+    moves: int
+    lower: int
+    proved: str
+    method: str
+    proof_nodes: int | None = None
+    memory_mib: int | None = None
+    code: str | None = None
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+    @classmethod
+    def from_json(cls, data: object, where: str) -> Par:
+        fields = ("moves", "lower", "proved", "method", "proof_nodes", "memory_mib", "code")
+        if not isinstance(data, dict) or set(data) - set(fields) or not set(fields[:4]) <= set(data):
+            raise ParseError(f"{where}: 'proof.par' must be an object with {', '.join(fields)}")
+        whole = [data.get(k) for k in ("moves", "lower")] + [data[k] for k in fields[4:6] if data.get(k) is not None]
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in whole):
+            raise ParseError(f"{where}: 'proof.par' counts must be whole numbers")
+        par = cls(**data)
+        methods = ("A*", "breadth-first")
+        if not isinstance(par.code, str | None) or par.proved not in PAR_PROOFS or par.method not in methods:
+            raise ParseError(f"{where}: 'proof.par' is proved {shown(str(par.proved))} by {shown(str(par.method))}")
+        if par.lower > par.moves or (par.proved == "optimal") != (par.lower == par.moves):
+            raise ParseError(f"{where}: 'proof.par' has a lower bound {par.lower} that does not fit {par.moves} moves")
+        return par
+
+    def words(self) -> str:
+        """For a player: ``par 62 (no win is shorter)``."""
+        if self.proved == "optimal":
+            return f"par {self.moves} (no win is shorter)"
+        return f"par {self.moves} (the shortest win known; none takes fewer than {self.lower})"
+
+
 @dataclass
 class Puzzle:
     """A puzzle document (see the module docstring and docs/puzzles.md).
@@ -155,6 +203,11 @@ class Puzzle:
     @property
     def game(self) -> str:
         return self.id.game
+
+    @property
+    def par(self) -> Par | None:
+        """The par of a puzzle won by a line (deals, endgames, resource puzzles); None for the others."""
+        return Par.from_json(self.proof["par"], str(self.id)) if "par" in self.proof else None
 
     def alternatives(self) -> list[Alternative]:
         return [Alternative(**a) for a in self.proof.get("alternatives", [])]
@@ -221,6 +274,8 @@ class Puzzle:
         alternatives = data["proof"].get("alternatives", [])
         if not isinstance(alternatives, list) or not all(_alternative(a) for a in alternatives):
             raise ParseError(f"{where}: 'proof.alternatives' must be a list of alternatives (moves, verdict, method)")
+        if "par" in data["proof"]:
+            Par.from_json(data["proof"]["par"], where)
         return cls(
             pid,
             data["position"],

@@ -31,6 +31,8 @@ PATIENCE_SOLVER = (
     "ext/_moves.pxd",
     "ext/_patience.pxd",
     "ext/_patience.pyx",
+    "ext/_position.pxd",
+    "ext/_shortest.pyx",
 )
 #: What a rating or a puzzle depends on: the verdicts, and the ladder and the puzzle code.
 PROJECT_PACKAGES = ("games", "solver", "ext", "puzzles")

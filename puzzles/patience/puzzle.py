@@ -36,12 +36,13 @@ from games.errors import InputError, ParseError
 from games.patience.format import deal_from_json, deal_to_json, parse_moves
 from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, rules_named
 from puzzles import reference
-from puzzles.document import Alternative, Puzzle, PuzzleId
+from puzzles.document import Alternative, Par, Puzzle, PuzzleId
 from puzzles.features import DECISION_LIMITS, fewest_cells, line_decisions, rules_with_cells
 from puzzles.ladder import LADDER
 from puzzles.patience.endgame import shortest_win
-from solver.patience.result import UNWINNABLE, WON, Limits
+from solver.patience.result import OPTIMAL, UNWINNABLE, WON, Limits
 from solver.patience.solve import solve
+from solver.survey.lengths import DEFAULT_MEMORY_MIB, DEFAULT_PROOF_NODES, LengthResult, shortest_line
 from solver.version import PROJECT_PACKAGES, code_version
 
 KINDS = ("deal", "only-move", "win-in", "resource")
@@ -93,12 +94,56 @@ def _won_line(position: Position) -> list[Move] | None:
     return solved.moves
 
 
+def _par_line(position: Position) -> tuple[list[Move], Par] | None:
+    """The shortest winning line found and its par, as the published lengths
+    find them (solver.survey.lengths.shortest_line); None when no win is found."""
+    solved = shortest_line(position)
+    if solved.lower_bound is None or not position.replay(solved.moves)[-1].is_won():
+        return None
+    par = Par(
+        len(solved.moves),
+        solved.lower_bound,
+        solved.result,
+        "A*",
+        DEFAULT_PROOF_NODES,
+        DEFAULT_MEMORY_MIB,
+        code_version(),
+    )
+    return solved.moves, par
+
+
+def with_par(puzzle: Puzzle, row: LengthResult | None = None) -> Puzzle:
+    """``puzzle`` with its par (a puzzle from before pars were given); an
+    only-move puzzle, or one with a par, is returned as it is. An endgame's
+    N is its par. For a deal or resource puzzle the shortest line found
+    becomes the solution: ``row``'s, when given (its deal's row of the
+    published lengths, from ``butterfly survey --shortest``), else found now."""
+    if puzzle.kind == "only-move" or "par" in puzzle.proof:
+        return puzzle
+    if puzzle.kind == "win-in":
+        n = len(puzzle.solution)
+        return dataclasses.replace(puzzle, proof={**puzzle.proof, "par": Par(n, n, OPTIMAL, "breadth-first").to_json()})
+    position = position_of(puzzle)
+    if row is None:
+        found = _par_line(position)
+        if found is None:
+            raise InputError(f"puzzle {puzzle.id}: no winning line found for its par")
+        line, par = found
+    else:
+        line = parse_moves(row.line)
+        if row.deal != puzzle.facts.get("deal") or not row.length or not position.replay(line)[-1].is_won():
+            raise InputError(f"puzzle {puzzle.id}: the lengths row of deal {row.deal} does not win it")
+        par = Par(row.length, row.lower, row.result, "A*", row.proof_nodes, row.memory_mib, row.code)
+    return dataclasses.replace(puzzle, solution=[str(m) for m in line], proof={**puzzle.proof, "par": par.to_json()})
+
+
 def _deal(pid: PuzzleId, deal: Position) -> Puzzle | None:
     from puzzles.rating import rate
 
-    line = _won_line(deal)
-    if line is None:
+    found = _par_line(deal)
+    if found is None:
         return None
+    line, par = found
     rating = rate(deal)
     cells = fewest_cells(deal)
     themes = []
@@ -122,7 +167,13 @@ def _deal(pid: PuzzleId, deal: Position) -> Puzzle | None:
         grade,
         themes,
         [str(m) for m in line],
-        {"solver": code_version(PROJECT_PACKAGES), "verdict": WON, "method": "line", "alternatives": []},
+        {
+            "solver": code_version(PROJECT_PACKAGES),
+            "verdict": WON,
+            "method": "line",
+            "alternatives": [],
+            "par": par.to_json(),
+        },
         rating.rating,
         facts,
     )
@@ -299,6 +350,7 @@ def _win_in(pid: PuzzleId, deal: Position) -> Puzzle | None:
             "positions": found.positions,
             "levels": found.levels,
             "alternatives": [],
+            "par": Par(n, n, OPTIMAL, "breadth-first").to_json(),
         },
         None,
         {"deal": pid.seed, "n": n, "cards_left": start.cards_in_play(), "rungs": rungs},
@@ -312,15 +364,22 @@ def _resource(pid: PuzzleId, deal: Position) -> Puzzle | None:
         return None
     k = cells.fewest
     position = dataclasses.replace(deal, rules=rules_with_cells(deal.rules, k))
-    line = _won_line(position)
-    if line is None:  # proved won within fewest_cells' limits: cannot be lost with more
+    found = _par_line(position)
+    if found is None:  # proved won within fewest_cells' limits: cannot be lost with more
         return None
+    line, par = found
     fewer = _fewer_cells_lost(position) if k else None
     if k and fewer is None:
         return None
     grade, rungs = _rung_grade(position, lambda won, _: won)
     words = "no basement" if k == 0 else f"only {k} basement cell{'s' if k > 1 else ''}"
-    proof: dict = {"solver": code_version(PROJECT_PACKAGES), "verdict": WON, "method": "line", "alternatives": []}
+    proof: dict = {
+        "solver": code_version(PROJECT_PACKAGES),
+        "verdict": WON,
+        "method": "line",
+        "alternatives": [],
+        "par": par.to_json(),
+    }
     if fewer is not None:
         proof["fewer_cells"] = fewer
     return Puzzle(
@@ -524,7 +583,37 @@ def prove(puzzle: Puzzle) -> list[str]:
             problems.append(f"the solution has {len(solution)} moves, not {n}")
     elif puzzle.kind == "resource" and position.rules.cells and _fewer_cells_lost(position) is None:
         problems.append(f"{position.rules.cells - 1} cells are not proved too few")
+    if puzzle.kind != "only-move":
+        problems += _prove_par(puzzle, position, solution)
     return problems
+
+
+def _prove_par(puzzle: Puzzle, position: Position, solution: list[Move]) -> list[str]:
+    """The par holds: the solution is a win of par's length, and its lower
+    bound is proved again by the same A* under the same limits (started
+    from the par line, so it spends its budget below it: it proves as much
+    or more), or by breadth-first search (win-in, checked above)."""
+    try:
+        par = puzzle.par
+    except InputError as error:
+        return [str(error)]
+    if par is None:
+        return ["it has no par"]
+    if len(solution) != par.moves:
+        return [f"the solution has {len(solution)} moves, not par's {par.moves}"]
+    if par.method == "breadth-first":
+        return [] if puzzle.kind == "win-in" else ["only an endgame's par is proved by breadth-first search"]
+    from solver.patience import kernel
+
+    limits = Limits(max_nodes=par.proof_nodes or 1, memory_mib=par.memory_mib or 0)
+    answer = kernel.shortest(position, par.moves, limits)
+    if answer.steps and len(answer.steps) < par.lower:
+        return [f"a win in {len(answer.steps)} moves, shorter than par's bound {par.lower}"]
+    if par.proved == OPTIMAL and not answer.exhausted:
+        return [f"par {par.moves} is not proved optimal within {par.proof_nodes:,} positions"]
+    if not answer.exhausted and (answer.lower or 0) < par.lower:
+        return [f"no win shorter than {answer.lower} is proved, not {par.lower}"]
+    return []
 
 
 def _prove_only_move(puzzle: Puzzle, position: Position, solution: list[Move]) -> list[str]:

@@ -32,7 +32,7 @@ from solver.patience.result import (
     WON,
     Limits,
 )
-from solver.patience.solve import ENGINES, solve, solve_shortest
+from solver.patience.solve import ENGINES, solve, solve_short, solve_shortest
 
 Command = TypeVar("Command", bound=Callable)
 
@@ -141,7 +141,11 @@ def load_deal(
 @click.argument("deal")
 @game_options
 @limit_options
-@click.option("--raw-moves", is_flag=True, help="Give the search's own winning line, not the shortened one.")
+@click.option(
+    "--raw-moves",
+    is_flag=True,
+    help="Give the depth-first search's own winning line (long), not the short line found from it.",
+)
 @click.option(
     "--shortest",
     is_flag=True,
@@ -176,8 +180,10 @@ def solve_command(
     limits = limits_of(max_nodes, timeout, memory, relax)
     if shortest:
         result = solve_shortest(position, limits, engine, restarts=not no_restarts)
+    elif raw_moves:
+        result = solve(position, limits, engine, restarts=not no_restarts)
     else:
-        result = solve(position, limits, engine, shorten=not raw_moves, restarts=not no_restarts)
+        result = solve_short(position, limits, engine, restarts=not no_restarts)
     moves = [str(m) for m in result.moves]
     if as_json:
         click.echo(
@@ -210,7 +216,8 @@ def solve_command(
                 f"{len(moves) - (result.lower_bound or 0)} moves)"
             )
         else:
-            click.echo(f"Result: won in {len(moves)} moves")
+            short = "" if raw_moves else " (a short line; --shortest searches for the shortest and proves it)"
+            click.echo(f"Result: won in {len(moves)} moves{short}")
         width = len(str(len(moves)))
         for number, move in enumerate(moves, 1):
             click.echo(f"{number:>{width}}. {move}")

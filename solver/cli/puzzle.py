@@ -12,8 +12,10 @@ import click
 
 from games.errors import InputError
 from puzzles.document import KINDS, Puzzle, stars
-from solver.cli.common import read_text, write_new_files
+from solver.cli.common import WholeNumber, read_text, write_new_files
 from solver.cli.survey import progress, scheduler_options, stopped_by_signals, workers_option
+from solver.patience.result import MAX_NODES
+from solver.survey.lengths import DEFAULT_PROOF_NODES
 
 #: The seeds ``puzzle new`` draws from when none is given.
 RANDOM_SEEDS = 1_000_000
@@ -34,6 +36,8 @@ def describe(puzzle: Puzzle, with_answer: bool = False) -> str:
         + (f", rating {puzzle.rating:.0f}" if puzzle.rating is not None else ""),
         f"goal: {puzzle.goal}",
     ]
+    if puzzle.par is not None:
+        lines.append(puzzle.par.words())
     if puzzle.themes:
         lines.append(f"themes: {', '.join(puzzle.themes)}")
     drawn = _draw(puzzle)
@@ -123,10 +127,19 @@ def check_command(source: str, answer: str) -> None:
     text = read_text(answer) if answer == "-" or os.path.isfile(answer) else answer
     reason = check(found, text)
     if reason is None:
-        click.echo(f"right: {found.id} solved")
+        click.echo(f"right: {found.id} solved{_score(found, text)}")
         return
     click.echo(f"not right: {reason}")
     sys.exit(1)
+
+
+def _score(found: Puzzle, answer: str) -> str:
+    """ ", won in 97 moves, par 82" for a right line of a puzzle with a par; "" otherwise."""
+    if found.par is None:
+        return ""
+    from games.patience.format import parse_moves
+
+    return f": won in {len(parse_moves(answer))} moves, par {found.par.moves}"
 
 
 @puzzle.command(name="prove")
@@ -153,12 +166,32 @@ def prove_command(source: str) -> None:
 @click.command(name="daily")
 @click.argument("day", required=False, metavar="[DATE]")
 @click.option("--answer", "with_answer", is_flag=True, help="Also show the answer, the solution and the proof.")
+@click.option(
+    "--check",
+    "attempt",
+    default=None,
+    metavar="ANSWER",
+    help="Check your answer (as `puzzle check` takes it: a move, a card, or a move list as text, "
+    "a file, or - for standard input) and print what to share.",
+)
 @click.option("--json", "as_json", is_flag=True, help="The day as JSON: date, number, share text, puzzle.")
-def daily(day: str | None, with_answer: bool, as_json: bool) -> None:
+def daily(day: str | None, with_answer: bool, attempt: str | None, as_json: bool) -> None:
     """The daily puzzle of DATE (YYYY-MM-DD; today's, by your local date, by default)."""
     from puzzles.daily import parse_date, puzzle_of, share_text, today
 
     entry = puzzle_of(parse_date(day) if day is not None else today())
+    if attempt is not None:
+        from games.patience.format import parse_moves
+        from puzzles.generate import check
+
+        text = read_text(attempt) if attempt == "-" or os.path.isfile(attempt) else attempt
+        reason = check(entry.puzzle, text)
+        if reason is not None:
+            click.echo(f"not right: {reason}")
+            sys.exit(1)
+        moves = len(parse_moves(text)) if entry.puzzle.par is not None else None
+        click.echo(f"right: daily puzzle #{entry.number} solved\n\n{share_text(entry, moves)}")
+        return
     if as_json:
         click.echo(
             json.dumps(
@@ -231,3 +264,58 @@ def extend_command(db_path: str, until: str) -> None:
         pool.close()
     added = extend(puzzles, last)
     click.echo(f"{len(added)} days added" + (f": {added[0].date} to {added[-1].date}" if added else ""))
+
+
+@calendar.command(name="par")
+@click.option(
+    "--db",
+    "db_path",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The survey database the shortest lines are found in and kept (butterfly survey --shortest --db).",
+)
+@click.option(
+    "--proof-nodes",
+    type=WholeNumber(1, MAX_NODES),
+    default=DEFAULT_PROOF_NODES,
+    show_default=True,
+    help="Positions the A* proof may expand per puzzle.",
+)
+@workers_option("Worker processes")
+def par_command(db_path: str, proof_nodes: int, workers: int) -> None:
+    """Give every puzzle of the calendar won by a line (deals, endgames,
+    resource puzzles) its par, where it has none: the shortest line of its
+    deal, found as `butterfly survey --shortest` finds it (and kept in --db,
+    which a published lengths file comes from), becomes the solution. Dates
+    that have passed never change."""
+    import dataclasses
+
+    from puzzles.daily import load_calendar, rewrite
+    from puzzles.patience.puzzle import position_of, with_par
+    from solver.survey.lengths import DEFAULT_MEMORY_MIB, LengthResult, run_lengths
+
+    days = load_calendar()
+    todo = [d.puzzle for d in days if d.puzzle.game.startswith("butterfly") and d.puzzle.par is None]
+    by_rules: dict = {}
+    for puzzle in todo:
+        if puzzle.kind in ("deal", "resource"):
+            by_rules.setdefault(position_of(puzzle).rules, set()).add(puzzle.facts["deal"])
+    rows: dict[tuple[str, int], LengthResult] = {}
+    with stopped_by_signals(db_path), progress(sum(map(len, by_rules.values())), "shortest lines") as bar:
+        for rules, deals in by_rules.items():
+            for found in run_lengths(
+                deals,
+                rules,
+                db_path,
+                proof_nodes,
+                DEFAULT_MEMORY_MIB,
+                workers=workers,
+                on_result=lambda _: bar.update(1),
+            ):
+                rows[rules.name, found.deal] = found
+    upgraded = {}
+    for puzzle in todo:
+        row = rows.get((position_of(puzzle).rules.name, puzzle.facts.get("deal", -1)))
+        upgraded[str(puzzle.id)] = with_par(puzzle, row) if puzzle.kind != "only-move" else puzzle
+    days = [dataclasses.replace(day, puzzle=upgraded.get(str(day.puzzle.id), day.puzzle)) for day in days]
+    click.echo(f"{rewrite(days)} days given a par")

@@ -7,14 +7,19 @@ import contextlib
 import json
 import os
 import signal
+import statistics
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import asdict
 
 import click
 
 from games.patience.rules import make_rules
 from solver.cli.common import Seconds, WholeNumber
 from solver.cli.patience import game_options, limit_options, limits_of
+from solver.patience.result import BOUNDED, MAX_NODES, OPTIMAL
+from solver.survey.lengths import DEFAULT_MEMORY_MIB as DEFAULT_LENGTHS_MEMORY
+from solver.survey.lengths import DEFAULT_PROOF_NODES, run_lengths
 from solver.survey.run import (
     MAX_SURVEY_DEALS,
     WORKERS_PER_CPU,
@@ -165,6 +170,19 @@ def progress(length: int, label: str) -> Iterator:
     default=None,
     help="With --check-published: this many rows, picked at random (the same ones every time).",
 )
+@click.option(
+    "--shortest",
+    is_flag=True,
+    help="Find each deal's shortest winning line instead (recorded in --db, which it needs): optimal, or "
+    "bounded with a proved lower bound when --proof-nodes runs out. --deals may then list ranges: 0-999,1234.",
+)
+@click.option(
+    "--proof-nodes",
+    type=WholeNumber(1, MAX_NODES),
+    default=None,
+    help=f"With --shortest: positions the A* proof may expand per deal (default {DEFAULT_PROOF_NODES:,}); "
+    "a bounded deal is searched again with a larger budget.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
 @click.pass_context
 def survey(
@@ -186,9 +204,24 @@ def survey(
     connect_timeout,
     published,
     sample,
+    shortest,
+    proof_nodes,
     as_json,
 ):
-    """Solve a range of deals and report how many are won; or check published results."""
+    """Solve a range of deals and report how many are won; or check published results; or find
+    the deals' shortest winning lines (--shortest)."""
+    if shortest:
+        not_here = [f"--{name.replace('_', '-')}" for name in NOT_WITH_SHORTEST if _given(ctx, name)]
+        if not_here:
+            raise click.UsageError(f"--shortest does not take {not_here[0]} (its rows must be re-derivable)")
+        if deal_range is None:
+            raise click.UsageError("Missing option '--deals'.")
+        if db_path is None:
+            raise click.UsageError("--shortest records its lines in a database: give --db FILE")
+        _shortest(ctx.params, _given(ctx, "memory"))
+        return
+    if proof_nodes is not None:
+        raise click.UsageError("--proof-nodes goes with --shortest")
     if published is not None:
         given = [f"--{name.replace('_', '-')}" for name in FROM_THE_FILE if _given(ctx, name)]
         if given:
@@ -240,6 +273,61 @@ def survey(
     )
     click.echo(f"seconds per deal: median {summary['median_seconds']:.4f}, mean {summary['mean_seconds']:.4f}")
     click.echo(f"nodes per deal: median {summary['median_nodes']:.0f}, mean {summary['mean_nodes']:.0f}")
+
+
+#: Options a shortest-line survey refuses: a time limit (no one could re-derive the row), and
+#: what only the verdict survey does.
+NOT_WITH_SHORTEST = ("timeout", "no_restarts", "relax", "retry_unresolved", "published", "sample", "max_nodes")
+
+
+def _shortest(options: dict, memory_given: bool) -> None:
+    """``--shortest``, with the command's options."""
+    deal_range, workers, db_path = options["deal_range"], options["workers"], options["db_path"]
+    proof_nodes, as_json = options["proof_nodes"], options["as_json"]
+    deals = sorted({deal for part in deal_range.split(",") for deal in parse_range(part)})
+    rules = make_rules(options["game"] or "butterfly", options["variant"], options["cells"])
+    budget = DEFAULT_PROOF_NODES if proof_nodes is None else proof_nodes
+    memory_mib = options["memory"] if memory_given else DEFAULT_LENGTHS_MEMORY
+    with stopped_by_signals(db_path), progress(len(deals), f"{rules.name} {deal_range} shortest") as bar:
+        rows = run_lengths(
+            deals,
+            rules,
+            db_path,
+            budget,
+            memory_mib,
+            options["engine"],
+            min(workers, len(deals)),
+            options["scheduler"],
+            options["connect_timeout"],
+            on_result=lambda _: bar.update(1),
+        )
+    won = [r for r in rows if r.result in (OPTIMAL, BOUNDED)]
+    optimal = sum(r.result == OPTIMAL for r in won)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "game": rules.name,
+                    "deals": deal_range,
+                    "proof_nodes": budget,
+                    "memory_mib": memory_mib,
+                    "rows": [asdict(r) for r in rows],
+                }
+            )
+        )
+        return
+    click.echo(f"{rules.name}, {len(rows):,} deals, A* proof budget {budget:,} positions, {memory_mib} MiB")
+    click.echo(
+        f"won {len(won):,}: optimal {optimal:,}, bounded {len(won) - optimal:,}; "
+        f"not won {len(rows) - len(won):,} (unwinnable or unresolved)"
+    )
+    if won:
+        lengths = sorted(r.length for r in won)
+        gaps = sorted(r.gap for r in won)
+        click.echo(
+            f"shortest line found: median {statistics.median(lengths):g} moves ({lengths[0]}-{lengths[-1]}); "
+            f"gap to the lower bound: median {statistics.median(gaps):g}, largest {gaps[-1]}"
+        )
 
 
 #: The options a check takes from the published file instead.

@@ -164,45 +164,113 @@ def _time_left(limits: Limits, start: float) -> float | None:
     return max(0.0, limits.timeout - (time.perf_counter() - start))
 
 
-#: Before the proof, best-first searches that lean on the quick bound
-#: (weight in percent, positions at most) look for shorter lines than the
-#: depth-first search's, each below the best so far: the proof then cuts
-#: every position that cannot beat it. Heavier weights find a line sooner,
-#: lighter ones a shorter line.
-POLISH = ((300, 50_000), (200, 50_000), (150, 50_000))
+#: A polish stage: weighted A* with the quick bound (weight in percent,
+#: positions at most, and where along the line it starts, as shares of the
+#: line). Each search looks for a line shorter than the best so far, so
+#: its upper bound cuts every position that cannot beat it. Heavier weights
+#: find a line sooner, lighter ones a shorter line. A start that finds
+#: nothing hands over to a later position of the line: on some deals the
+#: opening traps the search on a plateau, while a later position, with
+#: fewer cards, is easy; its shorter tail replaces the line's, and the
+#: stage tries again from the start, now with a tighter bound.
+PolishStage = tuple[int, int, tuple[float, ...]]
+#: Start points every sixteenth of the line (the stage tries them in order until one finds a shorter tail).
+SIXTEENTHS = tuple(i / 16 for i in range(16))
+#: The line ``butterfly solve`` prints (docs/performance.md, "Default lines").
+SHORT_LINE: tuple[PolishStage, ...] = ((300, 10_000, SIXTEENTHS[::2]), (150, 30_000, (0, 0.5)))
+#: Before a proof, a heavier polish: the shorter the line, the more of the proof's positions it cuts.
+#: (On the hardest openings, a start every sixteenth of the line took deal 93 with one cell from
+#: 318 moves to 82.)
+PROOF_POLISH: tuple[PolishStage, ...] = (
+    (300, 50_000, SIXTEENTHS),
+    (200, 50_000, SIXTEENTHS[::4]),
+    (150, 50_000, (0, 0.5)),
+)
+
+
+def polish(
+    position: Position,
+    line: list[Move],
+    stages: tuple[PolishStage, ...],
+    limits: Limits = DEFAULT_LIMITS,
+    engine: str = "kernel",
+    start: float | None = None,
+) -> tuple[list[Move], int, int]:
+    """``line`` (a win from ``position``) made shorter by the weighted
+    searches of ``stages``: (the line, positions expanded, a proved lower
+    bound on the length of any win, 0 when none is known). A limit on nodes
+    bounds each search; the time limit, counted from ``start``, all of them."""
+    start = time.perf_counter() if start is None else start
+    nodes = lower = 0
+    for weight, most, shares in stages:
+        stage_limits = dataclasses.replace(
+            limits, max_nodes=most if limits.max_nodes is None else min(most, limits.max_nodes)
+        )
+        while line:
+            path = position.replay(line)
+            for share in shares:
+                at = int(share * len(line))
+                answer = _shortest_search(path[at], len(line) - at, stage_limits, engine, weight, 0, start)
+                nodes += answer.nodes
+                if at == 0:
+                    lower = max(lower, answer.lower or 0)
+                if answer.steps:
+                    line = line[:at] + moves_of(path[at], answer.steps)
+                    break
+                if answer.stopped_by == "time":
+                    return line, nodes, lower
+            else:
+                break  # no start found a shorter line
+            if at == 0:
+                break  # shorter from the start: on to the next stage
+    return line, nodes, lower
+
+
+def solve_short(
+    position: Position, limits: Limits = DEFAULT_LIMITS, engine: str = "kernel", restarts: bool = True
+) -> SolveResult:
+    """What :func:`solve` answers, a win given by a short line: the
+    depth-first search's line, shortened, then polished (:data:`SHORT_LINE`).
+    Short, not proved shortest (:func:`solve_shortest` proves it)."""
+    start = time.perf_counter()
+    result = solve(position, limits, engine, shorten=True, restarts=restarts)
+    if result.result == WON:
+        result.moves, nodes, _ = polish(position, result.moves, SHORT_LINE, limits, engine, start)
+        result.nodes += nodes
+        result.seconds = time.perf_counter() - start
+    return result
 
 
 def solve_shortest(
-    position: Position, limits: Limits = DEFAULT_LIMITS, engine: str = "kernel", restarts: bool = True
+    position: Position,
+    limits: Limits = DEFAULT_LIMITS,
+    engine: str = "kernel",
+    restarts: bool = True,
+    proof_nodes: int | None = None,
 ) -> SolveResult:
     """A winning line proved shortest (``optimal``), or the shortest found
     with a proved lower bound when a limit stops the proof (``bounded``);
     otherwise what :func:`solve` answers (``unwinnable``, ``unresolved``).
 
     :func:`solve` finds a win and shortens it; weighted A* searches
-    (:data:`POLISH`) look for shorter ones; then A*
+    (:data:`PROOF_POLISH`) look for shorter ones; then A*
     (solver.patience.shortest) proves there is none shorter than the best,
     or finds it, within ``limits`` (nodes: positions each search expands;
     the time limit counts them all; memory: each one's tables). Every line
     is replayed through the rules. ``nodes`` adds them all up.
+    ``proof_nodes``: positions the A* proof may expand, instead of
+    ``limits.max_nodes`` (a survey's node budget: the winning line is found
+    as :func:`solve` finds it, and the proof stops at a count that any run
+    reproduces, where a time limit would not).
     """
     start = time.perf_counter()
     result = solve(position, limits, engine, shorten=True, restarts=restarts)
     if result.result != WON:
         return result
-    best = result.moves
-    nodes = result.nodes
-    lower = 0
-    for weight, most in POLISH:
-        polish_limits = dataclasses.replace(
-            limits, max_nodes=most if limits.max_nodes is None else min(most, limits.max_nodes)
-        )
-        polish = _shortest_search(position, len(best), polish_limits, engine, weight, 0, start)
-        nodes += polish.nodes
-        lower = max(lower, polish.lower or 0)
-        if polish.steps:
-            best = moves_of(position, polish.steps)
-    proof = _shortest_search(position, len(best), limits, engine, 100, TWICE_EFFORT, start)
+    best, nodes, lower = polish(position, result.moves, PROOF_POLISH, limits, engine, start)
+    nodes += result.nodes
+    proof_limits = limits if proof_nodes is None else dataclasses.replace(limits, max_nodes=proof_nodes)
+    proof = _shortest_search(position, len(best), proof_limits, engine, 100, TWICE_EFFORT, start)
     nodes += proof.nodes
     if proof.steps:
         best = moves_of(position, proof.steps)

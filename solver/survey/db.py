@@ -31,8 +31,9 @@ from solver.patience.result import UNRESOLVED
 #: ``PRAGMA application_id`` of a survey database: "BfSv".
 APPLICATION_ID = 0x42665376
 #: ``PRAGMA user_version``: 2 added ``stopped_by``, ``timeout`` and ``memory_mib``; 3 the ``ladder`` table;
-#: 4 ``engine``, ``relaxation`` and ``code`` (how each verdict was obtained, and by which code).
-SCHEMA_VERSION = 4
+#: 4 ``engine``, ``relaxation`` and ``code`` (how each verdict was obtained, and by which code); 5 the
+#: ``lengths`` table.
+SCHEMA_VERSION = 5
 
 SCHEMA = """
 CREATE TABLE results (
@@ -66,6 +67,40 @@ CREATE TABLE IF NOT EXISTS ladder (
     PRIMARY KEY (game, deal)
 )
 """
+
+#: The shortest winning line of each deal (solver.survey.lengths): what par and the published lengths come from.
+LENGTHS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS lengths (
+    game TEXT NOT NULL,         -- the rules' name
+    deal INTEGER NOT NULL,
+    result TEXT NOT NULL,       -- optimal / bounded, or the solver's unwinnable / unresolved
+    length INTEGER NOT NULL,    -- the shortest line found (0: none)
+    lower INTEGER NOT NULL,     -- no line wins in fewer moves (the length when optimal; 0: no line)
+    line TEXT NOT NULL,         -- that line, moves separated by commas
+    nodes INTEGER NOT NULL,     -- positions expanded, every search added up
+    proof_nodes INTEGER NOT NULL,  -- the A* proof's limit on positions expanded
+    memory_mib INTEGER NOT NULL,   -- the cap on each search's tables
+    stopped_by TEXT NOT NULL,   -- bounded: the limit that stopped the proof (nodes / memory); '' otherwise
+    seconds REAL NOT NULL,
+    code TEXT NOT NULL,         -- the code version that found it
+    PRIMARY KEY (game, deal)
+)
+"""
+
+#: The columns of a ``lengths`` row after ``game``, in order.
+LENGTHS_COLUMNS = (
+    "deal",
+    "result",
+    "length",
+    "lower",
+    "line",
+    "nodes",
+    "proof_nodes",
+    "memory_mib",
+    "stopped_by",
+    "seconds",
+    "code",
+)
 
 #: The columns of the ``results`` table before the stamp (version 0), with and without ``proof``.
 _LEGACY_COLUMNS = ("game", "deal", "result", "nodes", "seconds", "moves", "max_nodes", "proof")
@@ -198,7 +233,8 @@ class ResultsDB:
     def _migrate(self, version: int) -> None:
         """Make the database ours at :data:`SCHEMA_VERSION` in one transaction
         (``version`` -1: new; 0, 1: from before the stamp; 2: before the ladder table; 3: before
-        ``engine``, ``relaxation`` and ``code``; another survey may be migrating it too)."""
+        ``engine``, ``relaxation`` and ``code``; 4: before the lengths table; another survey may be
+        migrating it too)."""
         c = self.connection
         c.execute("BEGIN IMMEDIATE")
         try:
@@ -221,6 +257,7 @@ class ResultsDB:
                 c.execute("ALTER TABLE results ADD COLUMN relaxation INTEGER")
                 c.execute("ALTER TABLE results ADD COLUMN code TEXT NOT NULL DEFAULT ''")
             c.execute(LADDER_SCHEMA)
+            c.execute(LENGTHS_SCHEMA)
             c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             c.execute("COMMIT")
@@ -363,6 +400,29 @@ class ResultsDB:
                     "SELECT deal, verdict, games, seconds, code FROM ladder "
                     "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
                     (game, deals.start, deals.stop - 1),
+                )
+            )
+
+    def record_length(self, game: str, row: tuple) -> None:
+        """One deal's shortest line: ``row`` holds :data:`LENGTHS_COLUMNS` after ``game``."""
+        with sqlite_errors(self.path, "record a result"):
+            self.connection.execute(
+                f"INSERT OR REPLACE INTO lengths (game, {', '.join(LENGTHS_COLUMNS)}) "
+                f"VALUES ({', '.join('?' * (1 + len(LENGTHS_COLUMNS)))})",
+                (game, *row),
+            )
+            self.connection.commit()
+
+    def length_rows(self, game: str, deals: range | None = None) -> list[tuple]:
+        """The :data:`LENGTHS_COLUMNS` of the deals of ``game`` on record (of the range, when
+        given), in order."""
+        low, high = (0, 1 << 63) if deals is None else (deals.start, deals.stop - 1)
+        with sqlite_errors(self.path, "read it"):
+            return list(
+                self.connection.execute(
+                    f"SELECT {', '.join(LENGTHS_COLUMNS)} FROM lengths "
+                    "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
+                    (game, low, min(high, (1 << 63) - 1)),
                 )
             )
 

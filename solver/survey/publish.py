@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import re
 import sqlite3
 import sys
 from collections.abc import Iterable
@@ -126,6 +127,21 @@ def kept_part(path: Path) -> str:
     return "" if at < 0 else text[at:]
 
 
+def write_section(path: Path, text: str) -> None:
+    """Put ``text``, a section starting with its ``## `` heading, below
+    :data:`KEPT_BELOW` in ``path``: in place of the section of the same
+    heading, or after the others; every other section is kept."""
+    old = path.read_text() if path.exists() else ""
+    at = old.find(KEPT_BELOW)
+    head, below = (old, "") if at < 0 else (old[:at], old[at + len(KEPT_BELOW) :])
+    sections = [part for part in re.split(r"\n(?=## )", below) if part.strip()]
+    heading = text.split("\n", 1)[0]
+    kept = [part.strip("\n") for part in sections if part.split("\n", 1)[0] != heading]
+    where = next((i for i, part in enumerate(sections) if part.split("\n", 1)[0] == heading), len(kept))
+    kept.insert(where, text.strip("\n"))
+    path.write_text(head.rstrip("\n") + "\n\n" + KEPT_BELOW + "\n\n" + "\n\n".join(kept) + "\n")
+
+
 def write_results(games: dict[str, list[tuple]], path: Path, db_name: str) -> None:
     text = [
         "# Results: how often can Butterfly be won?",
@@ -172,11 +188,17 @@ def plot(games: dict[str, list[tuple]], path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
+#: The prefixes of the other publishers' files in data/ (puzzles.publish, solver.survey.publish_lengths).
+OTHER_FILES = ("ratings_", "lengths_")
+
+
 def rebuild_db(db_path: str, folder: Path) -> int:
     """Fill a survey database from the published data/*.csv.gz."""
     from solver.survey.db import ResultsDB
 
-    published = [read_published(path) for path in sorted(folder.glob("*.csv.gz"))]  # all checked first
+    # data/ also holds other publishers' files (ratings_*, lengths_*): a survey file is named after its rules.
+    survey_files = [path for path in sorted(folder.glob("*.csv.gz")) if not path.name.startswith(OTHER_FILES)]
+    published = [read_published(path) for path in survey_files]  # all checked first
     db = ResultsDB(db_path)
     count = 0
     try:

@@ -19,6 +19,7 @@ from puzzles.daily import (
     parse_date,
     plan,
     puzzle_of,
+    rewrite,
     share_text,
 )
 from puzzles.document import Puzzle, PuzzleId
@@ -89,6 +90,28 @@ def test_extending_never_changes_a_published_date(tmp_path):
     assert added[0].date == date(2027, 2, 26) and added[-1].date == date(2027, 3, 25)
     check_rules(added, before)
     assert extend(pool, date(2027, 3, 1), tmp_path) == []  # nothing before the end is touched
+
+
+def test_a_rewrite_keeps_every_date_and_never_changes_a_passed_one(tmp_path, monkeypatch):
+    import dataclasses
+
+    import puzzles.daily as daily
+
+    pool = synthetic_pool(300, 3)
+    extend(pool, date(2027, 2, 10), tmp_path)
+    days = load_calendar(tmp_path)
+    upgraded = [dataclasses.replace(days[20], puzzle=dataclasses.replace(days[20].puzzle, grade=5))]
+    changed = days[:20] + upgraded + days[21:]
+    monkeypatch.setattr(daily, "today", lambda: days[21].date)  # day 20 has passed
+    before = (tmp_path / "2027.jsonl").read_bytes()
+    with pytest.raises(InputError, match="has passed"):
+        rewrite(changed, tmp_path)
+    with pytest.raises(InputError, match="keep every date"):
+        rewrite(days[:-1], tmp_path)
+    assert (tmp_path / "2027.jsonl").read_bytes() == before
+    monkeypatch.setattr(daily, "today", lambda: days[20].date)  # today may still change
+    assert rewrite(changed, tmp_path) == 1
+    assert load_calendar(tmp_path)[20].puzzle.grade == 5
 
 
 def test_the_calendar_is_the_same_however_its_extensions_were_cut(tmp_path):
@@ -181,6 +204,17 @@ def test_share_texts_give_nothing_away(committed):
         }
         for card in answer_cards:
             assert card not in text, (day.date, card)
+
+
+def test_every_puzzle_won_by_a_line_has_a_par_and_its_share_text_says_it(committed):
+    for day in committed:
+        par = day.puzzle.par
+        if day.puzzle.game.startswith("butterfly") and day.puzzle.kind != "only-move":
+            assert par is not None and par.moves == len(day.puzzle.solution), day.date
+            assert f"par {par.moves}" in share_text(day)
+            assert f"won in {par.moves + 5} moves, par {par.moves}" in share_text(day, par.moves + 5)
+        else:
+            assert par is None and "par" not in share_text(day)
 
 
 def _sample(days, every):

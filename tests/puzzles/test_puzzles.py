@@ -257,3 +257,66 @@ def test_solver_verdicts_match_an_exhaustive_search_many():
     for position in itertools.islice(small_positions(400, 2, (6, 13)), 400):
         truth = exhaustively_winnable(position)
         assert solve(position, Limits(max_nodes=10**6)).result == (WON if truth else UNWINNABLE)
+
+
+# ------------------------------------------------------------------ par
+
+
+def test_every_puzzle_won_by_a_line_has_a_par_its_solution_meets(puzzles):
+    for kind, puzzle in puzzles.items():
+        par = puzzle.par
+        if kind == "only-move":
+            assert par is None
+            continue
+        assert par is not None and par.lower <= par.moves == len(puzzle.solution), kind
+        assert (par.proved == "optimal") == (par.lower == par.moves)
+        right = check(puzzle, ", ".join(puzzle.solution))
+        assert right is None
+    endgame = puzzles["win-in"].par
+    assert (endgame.moves, endgame.proved, endgame.method) == (puzzles["win-in"].facts["n"], "optimal", "breadth-first")
+    deal = puzzles["deal"].par
+    assert deal.method == "A*" and deal.proof_nodes and deal.memory_mib and deal.code
+
+
+def test_a_par_below_the_truth_or_a_solution_of_another_length_is_not_proved(puzzles):
+    puzzle = puzzles["deal"]
+    par = puzzle.par.to_json()
+    too_low = dataclasses.replace(puzzle, proof={**puzzle.proof, "par": {**par, "moves": par["moves"] - 1}})
+    assert any("par" in problem for problem in prove(too_low))
+    if par["proved"] == "bounded":  # a bound the same search cannot prove again
+        bold = {**par, "lower": par["moves"], "proved": "optimal"}
+        assert prove(dataclasses.replace(puzzle, proof={**puzzle.proof, "par": bold}))
+    assert prove(dataclasses.replace(puzzle, proof={k: v for k, v in puzzle.proof.items() if k != "par"}))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda p: p.update(moves="62"),
+        lambda p: p.update(lower=p["moves"] + 1),
+        lambda p: p.update(proved="probably"),
+        lambda p: p.update(proved="optimal", lower=p["moves"] - 1),
+        lambda p: p.update(method="guess"),
+        lambda p: p.update(extra=1),
+        lambda p: p.pop("lower"),
+        lambda p: p.update(code=5),
+    ],
+)
+def test_a_damaged_par_is_one_parse_error(puzzles, damage):
+    data = json.loads(puzzles["win-in"].dumps())
+    damage(data["proof"]["par"])
+    with pytest.raises(ParseError):
+        Puzzle.loads(json.dumps(data))
+
+
+def test_with_par_gives_an_old_puzzle_its_par_and_the_shortest_line(puzzles):
+    from puzzles.patience.puzzle import with_par
+
+    for kind in ("deal", "win-in"):
+        new = puzzles[kind]
+        old = dataclasses.replace(new, proof={k: v for k, v in new.proof.items() if k != "par"})
+        if kind == "deal":  # the line it had is replaced by the shortest found
+            old = dataclasses.replace(old, solution=[])
+        upgraded = with_par(old)
+        assert upgraded.dumps() == new.dumps(), kind
+    assert with_par(puzzles["only-move"]) is puzzles["only-move"]

@@ -69,14 +69,15 @@ def test_a_version_2_database_gains_the_ladder_table_and_keeps_its_results(tmp_p
         assert connection.execute("SELECT count(*) FROM ladder").fetchone()[0] == 1
 
 
-def test_the_ratings_section_replaces_itself_and_keeps_the_surveys(tmp_path):
-    from puzzles.publish import write_section
-    from solver.survey.publish import KEPT_BELOW
+def test_each_section_replaces_itself_and_keeps_the_others(tmp_path):
+    from solver.survey.publish import KEPT_BELOW, write_section
 
     page = tmp_path / "results.md"
     page.write_text("# Results\n\nsurveys\n")
-    write_section(page, f"{KEPT_BELOW}\n\n## Difficulty ratings\n\nfirst\n")
-    write_section(page, f"{KEPT_BELOW}\n\n## Difficulty ratings\n\nsecond\n")
+    write_section(page, "## Difficulty ratings\n\nfirst\n")
+    write_section(page, "## Shortest winning lines\n\nlengths\n")
+    write_section(page, "## Difficulty ratings\n\nsecond\n")
     text = page.read_text()
     assert text.startswith("# Results\n\nsurveys\n") and text.count(KEPT_BELOW) == 1
-    assert text.endswith("second\n") and "first" not in text
+    assert "first" not in text and text.index("second") < text.index("lengths")
+    assert text.endswith("## Shortest winning lines\n\nlengths\n")

@@ -80,6 +80,20 @@ def test_daily(cli):
     assert data["number"] == 1 and data["puzzle"]["id"] == str(first.puzzle.id)
 
 
+def test_daily_check_scores_a_winning_line_against_par(cli, tmp_path):
+    day = next(d for d in load_calendar() if d.puzzle.kind == "deal")
+    line = tmp_path / "line.txt"
+    line.write_text("\n".join(day.puzzle.solution))
+    result = cli.run("daily", day.date.isoformat(), "--check", line)
+    assert result.exit_code == 0, result.output
+    par = day.puzzle.par.moves
+    assert f"won in {par} moves, par {par}" in result.stdout
+    wrong = cli.run("daily", day.date.isoformat(), "--check", day.puzzle.solution[0])
+    assert wrong.exit_code == 1 and "not right" in wrong.stdout
+    shown = cli.run("daily", day.date.isoformat()).stdout
+    assert day.puzzle.par.words() in shown
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [

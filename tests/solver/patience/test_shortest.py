@@ -9,8 +9,8 @@ import ext._shortest as _shortest
 from games.patience.rules import PRESETS, Position
 from puzzles.patience.endgame import shortest_win
 from solver.patience import kernel, shortest
-from solver.patience.result import BOUNDED, OPTIMAL, UNWINNABLE, Limits
-from solver.patience.solve import solve_shortest
+from solver.patience.result import BOUNDED, OPTIMAL, UNWINNABLE, WON, Limits
+from solver.patience.solve import polish, solve, solve_short, solve_shortest
 
 from patience_positions import random_positions, small_positions
 
@@ -211,3 +211,45 @@ def test_cli_says_how_far_a_bounded_line_may_be_from_the_shortest(cli, tmp_path)
 
 def test_cli_shortest_refuses_raw_moves_in_one_line(cli):
     cli.one_line_error(cli.run("solve", 1, "--shortest", "--raw-moves"), "--raw-moves and --shortest")
+
+
+# ---------------------------------------------------------------- short lines by default
+
+
+def test_the_default_line_is_polished_replays_and_is_never_longer():
+    for number in range(4):
+        position = Position.deal(number)
+        shortened = solve(position, shorten=True)
+        short = solve_short(position)
+        assert short.result == WON and position.replay(short.moves)[-1].is_won()
+        assert len(short.moves) <= len(shortened.moves)
+        assert len(short.moves) < 100  # the depth-first line was 150 to 320 moves on these deals
+        assert len(short.moves) >= kernel.strong_bound(position)
+
+
+def test_polish_gives_the_same_line_in_both_engines_and_passes_lost_deals_through():
+    positions = [p for p in small(20, 4, cards=(10, 14)) if shortest_win(p).moves]
+    for position in positions[:6]:
+        line = solve(position, shorten=True).moves
+        stages = ((300, 300, (0, 0.5)), (150, 300, (0,)))
+        assert polish(position, line, stages, engine="python") == polish(position, line, stages)
+    assert solve_short(Position.deal(126)).result == UNWINNABLE
+
+
+def test_a_tail_found_from_a_later_position_replaces_the_lines():
+    # A start that finds nothing within its budget hands over to a later position of the line.
+    position = Position.deal(3)
+    line = solve(position, shorten=True).moves
+    from_start, _, _ = polish(position, line, ((300, 1, (0,)),))
+    later, _, _ = polish(position, line, ((300, 2_000, (0.5,)),))
+    half = len(later) // 2  # each tail starts half-way along a line at least as long
+    assert from_start == line and len(later) < len(line) and later[:half] == line[:half]
+    assert position.replay(later)[-1].is_won()
+
+
+def test_cli_solve_prints_a_short_line_and_raw_moves_the_searchs_own(cli):
+    text = cli.run("solve", 1).stdout
+    assert "(a short line; --shortest searches for the shortest and proves it)" in text
+    short = json.loads(cli.run("solve", 1, "--json").stdout)["moves"]
+    raw = json.loads(cli.run("solve", 1, "--raw-moves", "--json").stdout)["moves"]
+    assert len(short) < len(raw)

@@ -1,0 +1,177 @@
+"""Shortest winning lines of many deals: resumable in the survey database,
+on local processes or a Dask cluster (the survey's own runner,
+:func:`solver.survey.run.run_tasks`).
+
+Each deal gets :func:`solver.patience.solve.solve_shortest` under a node
+budget for its A* proof (``proof_nodes``) and a memory cap: never a time
+limit, so that any run of the same code re-derives the same row. A deal
+recorded as ``bounded`` is searched again when a larger budget (or cap) is
+asked for; every other answer is final.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from dataclasses import astuple, dataclass
+
+from games.errors import InputError
+from games.patience.format import parse_moves
+from games.patience.rules import Position, Rules
+from solver.patience.result import BOUNDED, OPTIMAL, UNRESOLVED, UNWINNABLE, Limits, SolveResult
+from solver.patience.solve import solve_shortest
+from solver.survey.db import LENGTHS_COLUMNS, ResultsDB
+from solver.survey.run import MAX_SURVEY_DEALS, run_tasks
+from solver.version import code_version
+
+#: The A* proof's default budget a deal: with the winning line and its polish, about 3 seconds
+#: a deal on one core (docs/performance.md); a larger budget raises the lower bounds slowly.
+DEFAULT_PROOF_NODES = 500
+#: The default cap on each search's tables.
+DEFAULT_MEMORY_MIB = 2048
+
+
+@dataclass(frozen=True)
+class LengthResult:
+    """One deal's shortest line found (a row of the ``lengths`` table)."""
+
+    deal: int
+    #: optimal / bounded, or unwinnable / unresolved as :func:`solver.patience.solve.solve` says.
+    result: str
+    #: The line's length (0: no line).
+    length: int
+    #: No line wins in fewer moves (``length`` when optimal; 0 when there is no line).
+    lower: int
+    #: The line, moves separated by commas (as move lists may be written).
+    line: str
+    nodes: int
+    proof_nodes: int
+    memory_mib: int
+    #: For ``bounded``, the limit that stopped the proof: "nodes" or "memory"; "" otherwise.
+    stopped_by: str
+    seconds: float
+    code: str
+
+    @property
+    def gap(self) -> int:
+        """Moves between the line and the bound (0 when optimal)."""
+        return self.length - self.lower
+
+
+def shortest_line(
+    position: Position,
+    proof_nodes: int = DEFAULT_PROOF_NODES,
+    memory_mib: int = DEFAULT_MEMORY_MIB,
+    engine: str = "kernel",
+) -> SolveResult:
+    """The shortest line of ``position`` as the published lengths and the
+    puzzles' par find it: the winning line under the verdict survey's
+    default limits, the A* proof under ``proof_nodes``."""
+    return solve_shortest(position, Limits(memory_mib=memory_mib), engine, proof_nodes=proof_nodes)
+
+
+def shortest_deal(deal: int, rules: Rules, proof_nodes: int, memory_mib: int, engine: str = "kernel") -> LengthResult:
+    """The shortest line of one deal (the unit of work)."""
+    solved = shortest_line(Position.deal(deal, rules), proof_nodes, memory_mib, engine)
+    line = ", ".join(str(move) for move in solved.moves)
+    return LengthResult(
+        deal,
+        solved.result,
+        len(solved.moves),
+        solved.lower_bound or 0,
+        line,
+        solved.nodes,
+        proof_nodes,
+        memory_mib,
+        solved.stopped_by or "" if solved.result == BOUNDED else "",
+        round(solved.seconds, 6),
+        code_version(),
+    )
+
+
+def settled(row: LengthResult, proof_nodes: int, memory_mib: int) -> bool:
+    """Whether ``row`` answers a run asking for ``proof_nodes`` and ``memory_mib``:
+    anything but ``bounded`` is final; ``bounded`` is searched again when the
+    limit that stopped it is now larger."""
+    if row.result != BOUNDED:
+        return True
+    if row.stopped_by == "memory":
+        return row.memory_mib >= memory_mib
+    return row.proof_nodes >= proof_nodes
+
+
+def run_lengths(
+    deals: Iterable[int],
+    rules: Rules,
+    db_path: str,
+    proof_nodes: int = DEFAULT_PROOF_NODES,
+    memory_mib: int = DEFAULT_MEMORY_MIB,
+    engine: str = "kernel",
+    workers: int = 1,
+    scheduler: str | None = None,
+    connect_timeout: float = 20.0,
+    on_result: Callable[[LengthResult | None], None] | None = None,
+) -> list[LengthResult]:
+    """Search every deal of ``deals`` not settled in the database, recording
+    each as it finishes; answer every deal asked for from the database, in
+    order. ``on_result``: once per deal (None for those already settled)."""
+    wanted = sorted(set(deals))
+    if len(wanted) > MAX_SURVEY_DEALS:
+        raise InputError(f"at most {MAX_SURVEY_DEALS:,} deals per run, not {len(wanted):,}")
+    db = ResultsDB(db_path)
+    try:
+        known = {row.deal: row for row in read_rows(db, rules)}
+        todo = [deal for deal in wanted if deal not in known or not settled(known[deal], proof_nodes, memory_mib)]
+        if on_result:
+            for _ in range(len(wanted) - len(todo)):
+                on_result(None)
+        task = functools.partial(
+            shortest_deal, rules=rules, proof_nodes=proof_nodes, memory_mib=memory_mib, engine=engine
+        )
+        running = run_tasks(todo, len(todo), task, workers, scheduler, connect_timeout)
+        try:
+            for result in running:
+                db.record_length(rules.name, astuple(result))
+                if on_result:
+                    on_result(result)
+        finally:
+            running.close()
+        known = {row.deal: row for row in read_rows(db, rules)}
+        return [known[deal] for deal in wanted]
+    finally:
+        db.close()
+
+
+def read_rows(db: ResultsDB, rules: Rules, deals: range | None = None) -> list[LengthResult]:
+    """The ``lengths`` rows of ``rules`` on record, checked: a row no run of
+    ours could have written (edited by hand, damaged) is one InputError."""
+    return [checked_row(db.path, rules, values) for values in db.length_rows(rules.name, deals)]
+
+
+def checked_row(source: str, rules: Rules, values: tuple) -> LengthResult:
+    """``values`` (:data:`solver.survey.db.LENGTHS_COLUMNS`) as a LengthResult, or one InputError
+    naming ``source`` when they are not what a run writes (the line replays to a win of that length)."""
+    fields = dict(zip(LENGTHS_COLUMNS, values, strict=True))
+    deal = fields["deal"]
+    try:
+        row = LengthResult(**fields)
+        whole = (row.deal, row.length, row.lower, row.nodes, row.proof_nodes, row.memory_mib)
+        fine = (
+            all(isinstance(x, int) and x >= 0 for x in whole)
+            and row.result in (OPTIMAL, BOUNDED, UNWINNABLE, UNRESOLVED)
+            and isinstance(row.line, str)
+            and isinstance(row.seconds, int | float)
+            and isinstance(row.code, str)
+            and row.stopped_by in (("nodes", "memory", "time") if row.result == BOUNDED else ("",))
+            and (row.lower == row.length if row.result == OPTIMAL else row.lower <= row.length)
+            and (row.length > 0) == (row.result in (OPTIMAL, BOUNDED))
+        )
+        if fine and row.length:
+            moves = parse_moves(row.line)
+            positions = Position.deal(row.deal, rules).replay(moves)
+            fine = len(moves) == row.length and positions[-1].is_won()
+    except (TypeError, ValueError):  # ParseError, IllegalMoveError (InputErrors) are ValueErrors too
+        fine = False
+    if not fine:
+        raise InputError(f"{source!r}: the lengths row of deal {deal!r} is malformed (damaged?)")
+    return row

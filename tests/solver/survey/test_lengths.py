@@ -1,0 +1,128 @@
+"""Shortest-line surveys (solver.survey.lengths, publish_lengths): rows that
+replay, resume without searching again, a larger budget searching bounded
+deals again, damaged rows refused, published files that read back."""
+
+import json
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from games.errors import InputError
+from games.patience.format import parse_moves
+from games.patience.rules import Position, make_rules
+from solver.cli import main
+from solver.patience.result import BOUNDED, OPTIMAL
+from solver.patience.solve import solve
+from solver.survey import publish, publish_lengths
+from solver.survey.db import ResultsDB
+from solver.survey.lengths import read_rows, run_lengths
+
+RULES = make_rules("butterfly")
+
+
+@pytest.fixture(scope="module")
+def surveyed(tmp_path_factory):
+    db = str(tmp_path_factory.mktemp("lengths") / "l.sqlite")
+    return db, run_lengths([3, 1], RULES, db, proof_nodes=20)
+
+
+def test_rows_replay_to_wins_of_their_length_and_bound_every_line(surveyed):
+    _, rows = surveyed
+    assert [row.deal for row in rows] == [1, 3]
+    for row in rows:
+        assert row.result in (OPTIMAL, BOUNDED) and row.proof_nodes == 20 and row.code
+        position = Position.deal(row.deal, RULES)
+        moves = parse_moves(row.line)
+        assert len(moves) == row.length and position.replay(moves)[-1].is_won()
+        # A bound is a bound: no line found by other means is shorter.
+        assert row.lower <= row.length and row.lower <= len(solve(position, shorten=True).moves)
+        assert row.lower >= position.cards_in_play()
+
+
+def test_a_rerun_searches_nothing_and_a_larger_budget_searches_bounded_deals_again(surveyed, tmp_path):
+    db, rows = surveyed
+    seen = []
+    again = run_lengths([1, 3], RULES, db, proof_nodes=20, on_result=seen.append)
+    assert seen == [None, None] and again == rows
+    seen.clear()
+    more = run_lengths([1], RULES, db, proof_nodes=40, on_result=seen.append)
+    first = rows[0]
+    if first.result == BOUNDED:
+        assert seen[0] is not None and more[0].proof_nodes == 40 and more[0].lower >= first.lower
+    else:
+        assert seen == [None]
+
+
+def test_a_damaged_row_is_one_input_error(surveyed, tmp_path):
+    db, _ = surveyed
+    copy = tmp_path / "damaged.sqlite"
+    with sqlite3.connect(db) as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    for damage in ("line = substr(line, 1, 20)", "lower = length + 1", "result = 'won'", "nodes = -1"):
+        with sqlite3.connect(copy) as connection:
+            connection.execute(f"UPDATE lengths SET {damage} WHERE deal = 3")
+        opened = ResultsDB(str(copy))
+        try:
+            with pytest.raises(InputError, match="deal 3 is malformed"):
+                read_rows(opened, RULES)
+        finally:
+            opened.close()
+        with sqlite3.connect(db) as source, sqlite3.connect(copy) as target:
+            source.backup(target)
+
+
+def test_published_file_reads_back_and_the_survey_files_are_left_alone(surveyed, tmp_path):
+    db, _ = surveyed
+    games = publish_lengths.load(db)
+    rows = games["butterfly"]
+    assert list(games) == ["butterfly"] and [row.deal for row in rows] == [1, 3]
+    data = tmp_path / "data"
+    data.mkdir()
+    path = data / "lengths_butterfly.csv.gz"
+    publish_lengths.write_file(rows, path)
+    assert publish_lengths.read_file(path, "butterfly") == rows
+    text = publish_lengths.section(games, "l.sqlite")
+    assert text.startswith(publish_lengths.SECTION) and "| butterfly | 2 deals |" in text
+    # The verdict survey's rebuild reads its own files only.
+    assert publish.rebuild_db(str(tmp_path / "rebuilt.sqlite"), data) == 0
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--shortest", "--deals", "1"],
+        ["--shortest", "--deals", "1", "--db", "x.sqlite", "--timeout", "5"],
+        ["--shortest", "--deals", "1", "--db", "x.sqlite", "--max-nodes", "5"],
+        ["--shortest", "--deals", "1-x", "--db", "x.sqlite"],
+        ["--shortest", "--deals", "1", "--db", "x.sqlite", "--proof-nodes", "0"],
+        ["--deals", "1", "--proof-nodes", "5"],
+    ],
+)
+def test_bad_shortest_surveys_are_one_line_and_exit_2(arguments, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["survey", *arguments])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert not (tmp_path / "x.sqlite").exists()
+
+
+def test_the_cli_survey_reports_and_resumes(surveyed, tmp_path):
+    db, rows = surveyed
+    result = CliRunner().invoke(main, ["survey", "--shortest", "--deals", "1,3", "--db", db, "--proof-nodes", "20"])
+    assert result.exit_code == 0, result.output
+    assert "won 2:" in result.output and "gap to the lower bound" in result.output
+    result = CliRunner().invoke(
+        main, ["survey", "--shortest", "--deals", "3", "--db", db, "--proof-nodes", "20", "--json"]
+    )
+    assert json.loads(result.stdout)["rows"][0]["line"] == rows[1].line
+
+
+def test_a_lengths_survey_on_dask_records_what_local_processes_do(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        on_dask = run_lengths([4, 5], RULES, str(tmp_path / "d.sqlite"), 10, scheduler=cluster.scheduler_address)
+    local = run_lengths([4, 5], RULES, str(tmp_path / "l.sqlite"), 10, workers=2)
+    same = [(r.deal, r.result, r.length, r.lower, r.line, r.nodes) for r in on_dask]
+    assert same == [(r.deal, r.result, r.length, r.lower, r.line, r.nodes) for r in local]
