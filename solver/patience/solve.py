@@ -177,7 +177,7 @@ PolishStage = tuple[int, int, tuple[float, ...]]
 #: Start points every sixteenth of the line (the stage tries them in order until one finds a shorter tail).
 SIXTEENTHS = tuple(i / 16 for i in range(16))
 #: The line ``butterfly solve`` prints (docs/performance.md, "Default lines").
-SHORT_LINE: tuple[PolishStage, ...] = ((300, 10_000, SIXTEENTHS[::2]), (150, 30_000, (0, 0.5)))
+SHORT_LINE: tuple[PolishStage, ...] = ((300, 10_000, SIXTEENTHS[::2]), (150, 20_000, (0, 0.5)))
 #: Before a proof, a heavier polish: the shorter the line, the more of the proof's positions it cuts.
 #: (On the hardest openings, a start every sixteenth of the line took deal 93 with one cell from
 #: 318 moves to 82.)

@@ -114,6 +114,8 @@ def section(games: dict[str, list[LengthResult]], db_name: str) -> str:
     lines += [
         "",
         "Deals neither optimal nor bounded are unwinnable (or unresolved), as the survey above says.",
+        "A count of deals instead of a range: the deals the daily calendar uses under those rules",
+        "(its resource puzzles), searched for the puzzles' par.",
         "",
         "![shortest winning lines](lengths.png)",
     ]
