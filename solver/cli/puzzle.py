@@ -290,12 +290,14 @@ def par_command(db_path: str, proof_nodes: int, workers: int) -> None:
     that have passed never change."""
     import dataclasses
 
-    from puzzles.daily import load_calendar, rewrite
+    from puzzles.daily import load_calendar, rewrite, today
     from puzzles.patience.puzzle import position_of, with_par
     from solver.survey.lengths import DEFAULT_MEMORY_MIB, LengthResult, run_lengths
 
     days = load_calendar()
-    todo = [d.puzzle for d in days if d.puzzle.game.startswith("butterfly") and d.puzzle.par is None]
+    todo = [
+        d.puzzle for d in days if d.puzzle.game.startswith("butterfly") and d.puzzle.par is None and d.date >= today()
+    ]  # a date that has passed keeps its puzzle as it is
     by_rules: dict = {}
     for puzzle in todo:
         if puzzle.kind in ("deal", "resource"):

@@ -90,10 +90,17 @@ def shortest_deal(deal: int, rules: Rules, proof_nodes: int, memory_mib: int, en
 
 
 def settled(row: LengthResult, proof_nodes: int, memory_mib: int) -> bool:
-    """Whether ``row`` answers a run asking for ``proof_nodes`` and ``memory_mib``:
-    anything but ``bounded`` is final; ``bounded`` is searched again when the
-    limit that stopped it is now larger."""
-    if row.result != BOUNDED:
+    """Whether ``row`` answers a run asking for ``proof_nodes`` and ``memory_mib``.
+    ``optimal`` and ``unwinnable`` are final. ``bounded`` is searched again
+    when the limit that stopped it is now larger and neither limit smaller
+    (the same code then expands the same positions and more: the new row is
+    never weaker); ``unresolved`` (the memory cap stopped the winning line's
+    search) when the cap is now larger."""
+    if row.result in (OPTIMAL, UNWINNABLE):
+        return True
+    if row.result == UNRESOLVED:
+        return row.memory_mib >= memory_mib
+    if proof_nodes < row.proof_nodes or memory_mib < row.memory_mib:
         return True
     if row.stopped_by == "memory":
         return row.memory_mib >= memory_mib
@@ -163,8 +170,9 @@ def checked_row(source: str, rules: Rules, values: tuple) -> LengthResult:
             and isinstance(row.seconds, int | float)
             and isinstance(row.code, str)
             and row.stopped_by in (("nodes", "memory", "time") if row.result == BOUNDED else ("",))
-            and (row.lower == row.length if row.result == OPTIMAL else row.lower <= row.length)
+            and (row.lower == row.length if row.result == OPTIMAL else row.lower < row.length or not row.length)
             and (row.length > 0) == (row.result in (OPTIMAL, BOUNDED))
+            and (row.length > 0 or (row.lower == 0 and row.line == ""))
         )
         if fine and row.length:
             moves = parse_moves(row.line)

@@ -64,9 +64,12 @@ def read_file(path: Path, game: str) -> list[LengthResult]:
     if not lines or tuple(lines[0]) != LENGTHS_COLUMNS:
         raise InputError(f"{path}: line 1: not a lengths header (expected {','.join(LENGTHS_COLUMNS)})")
     rows = []
-    for fields in lines[1:]:
-        values = [_typed(column, field) for column, field in zip(LENGTHS_COLUMNS, fields, strict=False)]
-        rows.append(checked_row(str(path), rules, tuple(values)))
+    for number, fields in enumerate(lines[1:], 2):
+        try:
+            values = tuple(_typed(column, field) for column, field in zip(LENGTHS_COLUMNS, fields, strict=True))
+        except ValueError:
+            raise InputError(f"{path}: line {number}: not a lengths row") from None
+        rows.append(checked_row(str(path), rules, values))
     return rows
 
 
@@ -75,7 +78,7 @@ def _typed(column: str, field: str) -> object:
         return float(field)
     if column in ("result", "line", "stopped_by", "code"):
         return field
-    return int(field) if field.isdigit() else field
+    return int(field) if field.isascii() and field.isdigit() else field
 
 
 def _median(values: list[int]) -> str:

@@ -126,3 +126,37 @@ def test_a_lengths_survey_on_dask_records_what_local_processes_do(tmp_path):
     local = run_lengths([4, 5], RULES, str(tmp_path / "l.sqlite"), 10, workers=2)
     same = [(r.deal, r.result, r.length, r.lower, r.line, r.nodes) for r in on_dask]
     assert same == [(r.deal, r.result, r.length, r.lower, r.line, r.nodes) for r in local]
+
+
+def test_smaller_limits_never_replace_a_row_and_a_larger_cap_retries_an_unresolved_one(surveyed, tmp_path):
+    db, _ = surveyed
+    before = read_rows_of(db)
+    seen = []
+    run_lengths([3], RULES, db, proof_nodes=1_000, memory_mib=0, on_result=seen.append)
+    assert seen == [None] and read_rows_of(db) == before  # a larger budget but a smaller cap: kept
+    fresh = str(tmp_path / "capped.sqlite")
+    (capped,) = run_lengths([3], RULES, fresh, proof_nodes=20, memory_mib=0)
+    assert capped.result == "unresolved" and capped.line == "" and capped.lower == 0
+    (again,) = run_lengths([3], RULES, fresh, proof_nodes=20, memory_mib=64)
+    assert again.result in (OPTIMAL, BOUNDED) and again.memory_mib == 64
+
+
+def read_rows_of(db):
+    opened = ResultsDB(db)
+    try:
+        return read_rows(opened, RULES)
+    finally:
+        opened.close()
+
+
+def test_a_damaged_published_file_is_one_input_error(surveyed, tmp_path):
+    import gzip
+
+    db, _ = surveyed
+    path = tmp_path / "lengths_butterfly.csv.gz"
+    publish_lengths.write_file(publish_lengths.load(db)["butterfly"], path)
+    text = gzip.decompress(path.read_bytes()).decode()
+    for damaged in (text.replace(",20,2048,", ",2x,2048,", 1), text.replace("bounded", "optimal", 1)):
+        path.write_bytes(gzip.compress(damaged.encode()))
+        with pytest.raises(InputError):
+            publish_lengths.read_file(path, "butterfly")
