@@ -112,6 +112,14 @@ def _par_line(position: Position) -> tuple[list[Move], Par] | None:
     return solved.moves, par
 
 
+def par_key(puzzle: Puzzle) -> tuple[Rules, int] | None:
+    """The rules and deal whose shortest line gives a deal or resource puzzle
+    its par (its row of the published lengths); None for the other kinds."""
+    if puzzle.kind not in ("deal", "resource"):
+        return None
+    return position_of(puzzle).rules, puzzle.facts["deal"]
+
+
 def with_par(puzzle: Puzzle, row: LengthResult | None = None) -> Puzzle:
     """``puzzle`` with its par (a puzzle from before pars were given); an
     only-move puzzle, or one with a par, is returned as it is. An endgame's

@@ -133,13 +133,19 @@ def check_command(source: str, answer: str) -> None:
     sys.exit(1)
 
 
-def _score(found: Puzzle, answer: str) -> str:
-    """ ", won in 97 moves, par 82" for a right line of a puzzle with a par; "" otherwise."""
+def _moves_against_par(found: Puzzle, answer: str) -> int | None:
+    """The length of a right line of a puzzle with a par (None for the others)."""
     if found.par is None:
-        return ""
+        return None
     from games.patience.format import parse_moves
 
-    return f": won in {len(parse_moves(answer))} moves, par {found.par.moves}"
+    return len(parse_moves(answer))
+
+
+def _score(found: Puzzle, answer: str) -> str:
+    """ ": won in 97 moves, par 82" for a right line of a puzzle with a par; "" otherwise."""
+    moves = _moves_against_par(found, answer)
+    return "" if moves is None or found.par is None else f": won in {moves} moves, par {found.par.moves}"
 
 
 @puzzle.command(name="prove")
@@ -181,7 +187,6 @@ def daily(day: str | None, with_answer: bool, attempt: str | None, as_json: bool
 
     entry = puzzle_of(parse_date(day) if day is not None else today())
     if attempt is not None:
-        from games.patience.format import parse_moves
         from puzzles.generate import check
 
         text = read_text(attempt) if attempt == "-" or os.path.isfile(attempt) else attempt
@@ -189,7 +194,7 @@ def daily(day: str | None, with_answer: bool, attempt: str | None, as_json: bool
         if reason is not None:
             click.echo(f"not right: {reason}")
             sys.exit(1)
-        moves = len(parse_moves(text)) if entry.puzzle.par is not None else None
+        moves = _moves_against_par(entry.puzzle, text)
         click.echo(f"right: daily puzzle #{entry.number} solved\n\n{share_text(entry, moves)}")
         return
     if as_json:
@@ -291,18 +296,18 @@ def par_command(db_path: str, proof_nodes: int, workers: int) -> None:
     import dataclasses
 
     from puzzles.daily import load_calendar, rewrite, today
-    from puzzles.patience.puzzle import position_of, with_par
+    from puzzles.patience.puzzle import par_key, with_par
     from solver.survey.lengths import DEFAULT_MEMORY_MIB, LengthResult, run_lengths
 
     days = load_calendar()
     todo = [
         d.puzzle for d in days if d.puzzle.game.startswith("butterfly") and d.puzzle.par is None and d.date >= today()
     ]  # a date that has passed keeps its puzzle as it is
+    keys = {str(puzzle.id): par_key(puzzle) for puzzle in todo}
     by_rules: dict = {}
-    for puzzle in todo:
-        if puzzle.kind in ("deal", "resource"):
-            by_rules.setdefault(position_of(puzzle).rules, set()).add(puzzle.facts["deal"])
-    rows: dict[tuple[str, int], LengthResult] = {}
+    for key in filter(None, keys.values()):
+        by_rules.setdefault(key[0], set()).add(key[1])
+    rows: dict[tuple, LengthResult] = {}
     with stopped_by_signals(db_path), progress(sum(map(len, by_rules.values())), "shortest lines") as bar:
         for rules, deals in by_rules.items():
             for found in run_lengths(
@@ -314,10 +319,7 @@ def par_command(db_path: str, proof_nodes: int, workers: int) -> None:
                 workers=workers,
                 on_result=lambda _: bar.update(1),
             ):
-                rows[rules.name, found.deal] = found
-    upgraded = {}
-    for puzzle in todo:
-        row = rows.get((position_of(puzzle).rules.name, puzzle.facts.get("deal", -1)))
-        upgraded[str(puzzle.id)] = with_par(puzzle, row) if puzzle.kind != "only-move" else puzzle
+                rows[rules, found.deal] = found
+    upgraded = {str(p.id): with_par(p, rows.get(keys[str(p.id)] or ())) for p in todo}
     days = [dataclasses.replace(day, puzzle=upgraded.get(str(day.puzzle.id), day.puzzle)) for day in days]
     click.echo(f"{rewrite(days)} days given a par")

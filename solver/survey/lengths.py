@@ -83,7 +83,7 @@ def shortest_deal(deal: int, rules: Rules, proof_nodes: int, memory_mib: int, en
         solved.nodes,
         proof_nodes,
         memory_mib,
-        solved.stopped_by or "" if solved.result == BOUNDED else "",
+        (solved.stopped_by or "") if solved.result == BOUNDED else "",
         round(solved.seconds, 6),
         code_version(),
     )
@@ -120,14 +120,16 @@ def run_lengths(
     on_result: Callable[[LengthResult | None], None] | None = None,
 ) -> list[LengthResult]:
     """Search every deal of ``deals`` not settled in the database, recording
-    each as it finishes; answer every deal asked for from the database, in
-    order. ``on_result``: once per deal (None for those already settled)."""
+    each as it finishes; answer every deal asked for (its row on record, or
+    the new one), in order. ``on_result``: once per deal (None for those
+    already settled)."""
     wanted = sorted(set(deals))
     if len(wanted) > MAX_SURVEY_DEALS:
         raise InputError(f"at most {MAX_SURVEY_DEALS:,} deals per run, not {len(wanted):,}")
     db = ResultsDB(db_path)
     try:
-        known = {row.deal: row for row in read_rows(db, rules)}
+        span = range(wanted[0], wanted[-1] + 1) if wanted else range(0)
+        known = {row.deal: row for row in read_rows(db, rules, span)}
         todo = [deal for deal in wanted if deal not in known or not settled(known[deal], proof_nodes, memory_mib)]
         if on_result:
             for _ in range(len(wanted) - len(todo)):
@@ -139,11 +141,11 @@ def run_lengths(
         try:
             for result in running:
                 db.record_length(rules.name, astuple(result))
+                known[result.deal] = result
                 if on_result:
                     on_result(result)
         finally:
             running.close()
-        known = {row.deal: row for row in read_rows(db, rules)}
         return [known[deal] for deal in wanted]
     finally:
         db.close()
