@@ -1,12 +1,12 @@
-"""Exact and layout features of deals (puzzles/features.py): time and figures.
+"""Exact and layout features of deals (puzzles/rating/features.py): time and figures.
 Not a test: prints figures, asserts nothing.
 
     python bench/features.py                  # Butterfly deals 0-49, the proposed limits
     python bench/features.py --deals 0-9 --decision-nodes 20000
 
-For every deal it runs :func:`puzzles.features.exact_features` (solve and
+For every deal it runs :func:`puzzles.rating.features.exact_features` (solve and
 shorten, fewest cells, the line's decisions, the solver's effort over 8 row
-orders) and :func:`puzzles.features.layout_features`, then prints the time
+orders) and :func:`puzzles.rating.features.layout_features`, then prints the time
 of each feature per deal (median, 90th percentile, largest), the share of
 deals left with something unproved (an undecided position, an unresolved
 class, a fewest-cells count that is only "at most", a capped effort run),
@@ -21,7 +21,7 @@ import time
 from collections import Counter
 
 from games.patience.rules import Position, make_rules
-from puzzles.features import (
+from puzzles.rating.features import (
     DECISION_LIMITS,
     EFFORT_MAX_NODES,
     FEWEST_CELLS_LIMITS,
@@ -29,7 +29,7 @@ from puzzles.features import (
     exact_features,
     layout_features,
 )
-from puzzles.irt import spearman
+from puzzles.rating.irt import spearman
 from solver.patience.result import Limits
 
 

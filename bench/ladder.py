@@ -4,8 +4,8 @@
     python bench/ladder.py 30 --game fortress --cells 2 --kernel-repeats 20
 
 Each policy of the ladder plays deals 0..N-1 from the deal itself with the
-compiled kernel (puzzles/kernel.py, wrapper included: what the ratings pay)
-and with its Python twin (puzzles/reference.py): games per second in each,
+compiled kernel (puzzles/rating/players_kernel.py, wrapper included: what the ratings pay)
+and with its Python twin (puzzles/rating/players.py): games per second in each,
 the ratio, and whether the games were the same (they must be; the tests
 check it). The Python rollouts take seconds a game: ``--python-deals``
 plays fewer deals in Python (the ratio compares the same deals).
@@ -18,17 +18,17 @@ import platform
 import time
 
 from games.patience.rules import PRESETS, VARIANTS, Move, Position, make_rules
-from puzzles import kernel, reference
+from puzzles.rating import players, players_kernel
 
-#: The policies of the ladder (puzzles/ladder.py): name, policy, epsilon_ppm, horizon.
+#: The policies of the ladder (puzzles/rating/ladder.py): name, policy, epsilon_ppm, horizon.
 POLICIES = (
-    ("random", reference.RANDOM, 0, 0),
-    ("greedy-e20", reference.GREEDY, 200_000, 0),
-    ("greedy", reference.GREEDY, 0, 0),
-    ("lookahead", reference.LOOKAHEAD, 0, 0),
-    ("rollout-5", reference.ROLLOUT, 0, 5),
-    ("rollout-15", reference.ROLLOUT, 0, 15),
-    ("rollout", reference.ROLLOUT, 0, 0),
+    ("random", players.RANDOM, 0, 0),
+    ("greedy-e20", players.GREEDY, 200_000, 0),
+    ("greedy", players.GREEDY, 0, 0),
+    ("lookahead", players.LOOKAHEAD, 0, 0),
+    ("rollout-5", players.ROLLOUT, 0, 5),
+    ("rollout-15", players.ROLLOUT, 0, 15),
+    ("rollout", players.ROLLOUT, 0, 0),
 )
 
 
@@ -64,13 +64,13 @@ def main() -> None:
     )
     print(f"{'policy':<12} {'kernel games/s':>15} {'ms/game':>9} {'python games/s':>15} {'ratio':>8}  won  same")
     for name, policy, epsilon_ppm, horizon in POLICIES:
-        kernel.play(positions[0], policy, args.seed, epsilon_ppm, horizon)  # the rules' tables, built once
+        players_kernel.play(positions[0], policy, args.seed, epsilon_ppm, horizon)  # the rules' tables, built once
         seconds, games = 0.0, []
         for _ in range(args.kernel_repeats):
-            took, games = timed_games(kernel, positions, policy, args.seed, epsilon_ppm, horizon)
+            took, games = timed_games(players_kernel, positions, policy, args.seed, epsilon_ppm, horizon)
             seconds += took
         kernel_rate = args.kernel_repeats * len(positions) / seconds
-        py_seconds, py_games = timed_games(reference, in_python, policy, args.seed, epsilon_ppm, horizon)
+        py_seconds, py_games = timed_games(players, in_python, policy, args.seed, epsilon_ppm, horizon)
         python_rate = len(in_python) / py_seconds
         same = "yes" if py_games == games[: len(in_python)] else "NO"
         won = sum(w for w, _ in games)

@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable
 
 from games.patience.rules import Position, make_rules
-from puzzles.features import exact_features
-from puzzles.ladder import LADDER, play_game
-from puzzles.quick import predict
-from puzzles.rating import calibration_for, rate
+from puzzles.rating.features import exact_features
+from puzzles.rating.ladder import LADDER, play_game
+from puzzles.rating.quick import predict
+from puzzles.rating.rate import calibration_for, rate
 from solver.survey.run import parse_range
 
 

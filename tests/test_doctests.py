@@ -33,7 +33,7 @@ def test_the_walk_finds_every_package():
         "games.papillon.format",
         "solver.patience.solve",
         "solver.cli",
-        "puzzles.rating",
+        "puzzles.rating.rate",
     } <= set(MODULES)
 
 

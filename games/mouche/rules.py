@@ -29,6 +29,7 @@ from typing import NamedTuple
 from games.cards import Card, Rank, Suit, make_deck, parse_cards
 from games.deals import shuffled_deck
 from games.errors import InputError, ParseError
+from games.mouche import hidden
 from games.records import Event, WhenBroke, collect_each
 from games.state import play_checked
 
@@ -256,9 +257,7 @@ class MoucheHand:
         ``player`` has not seen, so that every card each player has played
         was legal and nobody who stood on the cards dealt held a mouche
         (:func:`games.mouche.hidden.consistent_worlds`)."""
-        from games.mouche.hidden import resample
-
-        return resample(self, player, rng)
+        return hidden.resample(self, player, rng)
 
     def cards(self) -> list[Card]:
         """Hands, the turned card, the stock, the discards and the cards played."""

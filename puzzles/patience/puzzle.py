@@ -35,11 +35,11 @@ from typing import TypeGuard
 from games.errors import InputError, ParseError
 from games.patience.format import deal_from_json, deal_to_json, parse_moves
 from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, rules_named
-from puzzles import reference
 from puzzles.document import Alternative, Par, Puzzle, PuzzleId
-from puzzles.features import DECISION_LIMITS, fewest_cells, line_decisions, rules_with_cells
-from puzzles.ladder import LADDER
 from puzzles.patience.endgame import shortest_win
+from puzzles.rating import players
+from puzzles.rating.features import DECISION_LIMITS, fewest_cells, line_decisions, rules_with_cells
+from puzzles.rating.ladder import LADDER
 from solver.patience.result import OPTIMAL, UNWINNABLE, WON, Limits
 from solver.patience.solve import solve
 from solver.survey.lengths import DEFAULT_MEMORY_MIB, DEFAULT_PROOF_NODES, LengthResult, shortest_line
@@ -146,7 +146,7 @@ def with_par(puzzle: Puzzle, row: LengthResult | None = None) -> Puzzle:
 
 
 def _deal(pid: PuzzleId, deal: Position) -> Puzzle | None:
-    from puzzles.rating import rate
+    from puzzles.rating.rate import rate
 
     found = _par_line(deal)
     if found is None:
@@ -270,8 +270,8 @@ def _candidates(deal: Position) -> Iterator[_Candidate]:
         answer = entry.winning_class
         assert answer is not None  # a critical position has one
         lost = [c.moves for c in entry.classes if c is not answer]
-        value = reference.score(entry.position.play_unchecked(answer.moves[0]))
-        traps = [m for m in lost if reference.score(entry.position.play_unchecked(m[0])) > value]
+        value = players.score(entry.position.play_unchecked(answer.moves[0]))
+        traps = [m for m in lost if players.score(entry.position.play_unchecked(m[0])) > value]
         for trap in traps:
             depth = len(_greedy_game(entry.position.play_unchecked(trap[0]))[1])
             yield _Candidate(index, entry.position, trap[0], answer.moves, lost, depth)
@@ -315,8 +315,8 @@ def _blunder(deal: Position, seed: int) -> _Candidate | None:
             lost.append(group)
         else:
             return None
-    answer_value = reference.score(position.play_unchecked(winning[0][0])) if len(winning) == 1 else None
-    if answer_value is None or reference.score(positions[low + 1]) <= answer_value:
+    answer_value = players.score(position.play_unchecked(winning[0][0])) if len(winning) == 1 else None
+    if answer_value is None or players.score(positions[low + 1]) <= answer_value:
         return None  # not an only move, or the greedy player might as well have played the answer
     return _Candidate(low, position, moves[low], winning[0], lost, len(moves) - low - 1)
 
@@ -417,9 +417,9 @@ _MAKERS: dict[str, Callable[[PuzzleId, Position], Puzzle | None]] = {
 
 def _greedy_game(position: Position, seed: int = 1) -> tuple[bool, list[Move]]:
     """The greedy player's game number ``seed`` from ``position``."""
-    from puzzles.kernel import play
+    from puzzles.rating.players_kernel import play
 
-    return play(position, reference.GREEDY, seed)
+    return play(position, players.GREEDY, seed)
 
 
 def _lost_class(position: Position, moves: list[Move]) -> Alternative:
@@ -465,7 +465,7 @@ def _rung_grade(
     for every rung whether it does. ``choice``: the answer is one move,
     which the random player finds by chance alone (half the time among two
     classes): it does not grade."""
-    from puzzles.kernel import play
+    from puzzles.rating.players_kernel import play
 
     solved = []
     for player in LADDER:
@@ -474,7 +474,7 @@ def _rung_grade(
             for seed in range(1, player.seeds + 1)
         )
         solved.append(2 * hits >= player.seeds)
-    graded = [RUNG_GRADE[p.name] for p, s in zip(LADDER, solved) if s and not (choice and p.policy == reference.RANDOM)]
+    graded = [RUNG_GRADE[p.name] for p, s in zip(LADDER, solved) if s and not (choice and p.policy == players.RANDOM)]
     return (graded[0] if graded else 5), solved
 
 

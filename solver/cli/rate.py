@@ -1,4 +1,4 @@
-"""``butterfly rate``: a deal's difficulty (puzzles.rating), or the ladder
+"""``butterfly rate``: a deal's difficulty (puzzles.rating.rate), or the ladder
 played on a range of deals into a survey database."""
 
 from __future__ import annotations
@@ -47,9 +47,9 @@ def why(rating, features: dict, cells: int) -> str:
 
 
 def _rate_one(source, game, variant, cells, quick, engine, as_json) -> None:
-    from puzzles.features import exact_features
-    from puzzles.quick import predict
-    from puzzles.rating import calibration_for, rate
+    from puzzles.rating.features import exact_features
+    from puzzles.rating.quick import predict
+    from puzzles.rating.rate import calibration_for, rate
 
     position, title = load_deal(source, game, variant, cells)
     calibration = calibration_for(position.rules)
@@ -100,8 +100,8 @@ def _features_line(features: dict, cells: int) -> str:
 
 
 def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, scheduler, connect_timeout, as_json):
-    from puzzles.rating import calibration_for, rating_from_games
-    from puzzles.survey import run_ladder
+    from puzzles.rating.ladder_runs import run_ladder
+    from puzzles.rating.rate import calibration_for, rating_from_games
 
     if db_path is None:
         raise InputError("rating a range of deals needs --db FILE (the games are kept there, and a rerun resumes)")

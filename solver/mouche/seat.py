@@ -34,7 +34,7 @@ from games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
 from games.mouche.rules import Action, MoucheHand
 from games.worlds import random_split
 from solver.mouche import analysis as mouche
-from solver.mouche.bots import rule_declaration
+from solver.mouche.rule_player import rule_declaration
 from solver.search import mean_over_worlds
 
 

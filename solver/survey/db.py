@@ -55,7 +55,7 @@ CREATE TABLE results (
 )
 """
 
-#: The rating ladder's games on each deal (puzzles.survey): what the ratings are computed from.
+#: The rating ladder's games on each deal (puzzles.rating.ladder_runs): what the ratings are computed from.
 LADDER_SCHEMA = """
 CREATE TABLE IF NOT EXISTS ladder (
     game TEXT NOT NULL,         -- the rules' name

@@ -116,7 +116,7 @@ def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
 
 
 #: Below this line docs/results.md holds what other publishers write (the
-#: ratings, puzzles.publish): this one keeps it as it is.
+#: ratings, puzzles.rating.publish): this one keeps it as it is.
 KEPT_BELOW = "<!-- sections below are written by other publishers -->"
 
 
@@ -188,7 +188,7 @@ def plot(games: dict[str, list[tuple]], path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
-#: The prefixes of the other publishers' files in data/ (puzzles.publish, solver.survey.publish_lengths).
+#: The prefixes of the other publishers' files in data/ (puzzles.rating.publish, solver.survey.publish_lengths).
 OTHER_FILES = ("ratings_", "lengths_")
 
 

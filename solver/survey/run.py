@@ -183,7 +183,7 @@ def run_tasks(
     function, or a ``functools.partial`` of one). ``count`` deals at most;
     they are taken from ``deals`` as work is handed out (a bounded window in
     flight), never all at once. The one runner of every survey: solving
-    deals, and playing the rating ladder on them (puzzles.survey)."""
+    deals, and playing the rating ladder on them (puzzles.rating.ladder_runs)."""
     workers = min(workers, count)
     if scheduler is not None:
         yield from _run_on_dask(deals, task, scheduler, connect_timeout)

@@ -1,4 +1,4 @@
-"""The features of puzzles/features.py: every verdict they claim is checked
+"""The features of puzzles/rating/features.py: every verdict they claim is checked
 by a second, independent solver run (the pure-Python engine with no pruning
 where the case is small enough), and the cheap layout features against hand
 counts."""
@@ -11,8 +11,8 @@ import pytest
 
 from games.patience.format import parse_deal_text
 from games.patience.rules import Position, make_rules
-from puzzles import features
-from puzzles.features import (
+from puzzles.rating import features
+from puzzles.rating.features import (
     IMPOSSIBLE,
     LAYOUT_FEATURES,
     ExactLimits,

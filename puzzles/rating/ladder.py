@@ -1,11 +1,11 @@
 """The ladder: bounded players of the patiences, from weak to strong.
 
-The rating (:mod:`puzzles.rating`) lets every player of :data:`LADDER` play
+The rating (:mod:`puzzles.rating.rate`) lets every player of :data:`LADDER` play
 a deal a few times, each with its own seed, and reads the deal's difficulty
 from who wins how often. A player is deterministic given the position and
 the seed, so a rating is reproducible bit for bit.
 
-The players are the policies of :mod:`puzzles.reference` (compiled in
+The players are the policies of :mod:`puzzles.rating.players` (compiled in
 ``ext/_ladder.pyx``): random, greedy with random moves mixed in, greedy,
 and rollout players in the manner of Yan et al. (every candidate tried out
 by a greedy game, fifteen or fifty moves ahead, or to the end). None undoes
@@ -19,7 +19,7 @@ games no better than their overall win rate (Spearman 0.12 between
 predicted and observed per-deal win rates, against 0.7-0.8 for every
 policy; docs/rating.md): the deals a depth-first search finds hard are not
 the ones a player going forward finds hard. The solver's effort is reported
-beside the rating instead (:func:`puzzles.features.solver_effort`).
+beside the rating instead (:func:`puzzles.rating.features.solver_effort`).
 
 >>> from games.patience.rules import Position
 >>> [play_game(player, Position.deal(1), seed=1) for player in LADDER]
@@ -31,14 +31,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.patience.rules import Position
-from puzzles import reference
+from puzzles.rating import players
 
 ENGINES = ("kernel", "python")
 
 
 @dataclass(frozen=True)
 class Player:
-    """One rung of the ladder: a :mod:`puzzles.reference` policy and its
+    """One rung of the ladder: a :mod:`puzzles.rating.players` policy and its
     parameters; ``seeds``: how many games it plays on a deal when rating it
     (seeds 1..seeds): more for the cheap players, fewer for the dear ones."""
 
@@ -53,14 +53,12 @@ class Player:
 #: The ladder, roughly from weak to strong (the calibration measures each
 #: player's strength; this order is only how the rungs are listed).
 LADDER: tuple[Player, ...] = (
-    Player("random", "plays a card home when it can, otherwise a random move", 16, reference.RANDOM),
-    Player("greedy-e20", "the greedy player, with one move in five random", 32, reference.GREEDY, epsilon_ppm=200_000),
-    Player("greedy", "always the move that looks best now, never undoing one", 32, reference.GREEDY),
-    Player(
-        "rollout-15", "tries each move out fifteen moves ahead with greedy games", 16, reference.ROLLOUT, horizon=15
-    ),
-    Player("rollout-50", "tries each move out fifty moves ahead", 16, reference.ROLLOUT, horizon=50),
-    Player("rollout", "tries each move out by playing greedily to the end", 16, reference.ROLLOUT),
+    Player("random", "plays a card home when it can, otherwise a random move", 16, players.RANDOM),
+    Player("greedy-e20", "the greedy player, with one move in five random", 32, players.GREEDY, epsilon_ppm=200_000),
+    Player("greedy", "always the move that looks best now, never undoing one", 32, players.GREEDY),
+    Player("rollout-15", "tries each move out fifteen moves ahead with greedy games", 16, players.ROLLOUT, horizon=15),
+    Player("rollout-50", "tries each move out fifty moves ahead", 16, players.ROLLOUT, horizon=50),
+    Player("rollout", "tries each move out by playing greedily to the end", 16, players.ROLLOUT),
 )
 
 
@@ -76,8 +74,8 @@ def play_game(player: Player, position: Position, seed: int, engine: str = "kern
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
     if engine == "kernel":
-        from puzzles.kernel import play
+        from puzzles.rating.players_kernel import play
     else:
-        play = reference.play
+        play = players.play
     won, _ = play(position, player.policy, seed, player.epsilon_ppm, player.horizon)
     return won

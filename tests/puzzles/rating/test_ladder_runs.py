@@ -1,4 +1,4 @@
-"""The ladder on a range of deals (puzzles.survey): recorded in the survey
+"""The ladder on a range of deals (puzzles.rating.ladder_runs): recorded in the survey
 database as each deal finishes, resumed without playing a deal twice, and
 a damaged row refused in one line."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from games.errors import InputError
 from games.patience.rules import make_rules
-from puzzles.survey import ladder_deal, run_ladder
+from puzzles.rating.ladder_runs import ladder_deal, run_ladder
 from solver.survey.db import SCHEMA_VERSION, ResultsDB
 
 RULES = make_rules("butterfly")

@@ -1,12 +1,12 @@
 """A deal's difficulty: the ladder plays it, the calibration reads the result.
 
-Every player of the ladder (:mod:`puzzles.ladder`) plays the deal with each
-of its seeds. The calibration (``puzzles/calibration.json``, made by
-:mod:`puzzles.calibrate` from the ladder's games on a set of deals) holds
+Every player of the ladder (:mod:`puzzles.rating.ladder`) plays the deal with each
+of its seeds. The calibration (``puzzles/rating/calibration.json``, made by
+:mod:`puzzles.rating.calibrate` from the ladder's games on a set of deals) holds
 each player's strength ``theta`` in an item-response model,
 ``P(player p wins deal d) = sigmoid(theta_p - beta_d)``; the deal's
 difficulty ``beta`` is then fitted with the thetas held fixed
-(:func:`puzzles.irt.rate`), and published on an Elo-like scale with its
+(:func:`puzzles.rating.irt.rate`), and published on an Elo-like scale with its
 standard error. A grade from 1 to 5 says which rung of the ladder wins the
 deal at least half the time: player p does exactly when ``beta <= theta_p``.
 
@@ -23,8 +23,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from games.patience.rules import Position, Rules
-from puzzles import irt
-from puzzles.ladder import LADDER, Player, play_game
+from puzzles.rating import irt
+from puzzles.rating.ladder import LADDER, Player, play_game
 from solver.patience.result import WON, Limits
 from solver.patience.solve import solve
 

@@ -1,4 +1,4 @@
-"""The item-response fit (puzzles.irt) on synthetic ladders with known parameters."""
+"""The item-response fit (puzzles.rating.irt) on synthetic ladders with known parameters."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from puzzles import irt
+from puzzles.rating import irt
 
 
 @dataclass(frozen=True)

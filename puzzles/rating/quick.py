@@ -1,13 +1,13 @@
 """The quick rating: a deal's rating predicted from cheap features, without
 playing the ladder.
 
-The features are the layout's (:func:`puzzles.features.layout_features`),
+The features are the layout's (:func:`puzzles.rating.features.layout_features`),
 the logarithm of the solver's effort on a few row orders
-(:func:`puzzles.features.solver_effort`, capped low), and the share of
+(:func:`puzzles.rating.features.solver_effort`, capped low), and the share of
 games won by the ladder's cheapest rungs (:data:`QUICK_PLAYERS`, the same
 games the full rating plays: a few milliseconds in all). A ridge regression on
 the standardised features, fitted on the calibration deals' full ratings
-(:mod:`puzzles.calibrate`), predicts the rating; its accuracy is measured
+(:mod:`puzzles.rating.calibrate`), predicts the rating; its accuracy is measured
 by k-fold cross-validation on those deals and stored with it, so a quick
 rating always states its error.
 """
@@ -19,10 +19,10 @@ import math
 import numpy as np
 
 from games.patience.rules import Position
-from puzzles.features import LAYOUT_FEATURES, layout_features, solver_effort
-from puzzles.irt import spearman
-from puzzles.ladder import player_named
-from puzzles.rating import play_ladder
+from puzzles.rating.features import LAYOUT_FEATURES, layout_features, solver_effort
+from puzzles.rating.irt import spearman
+from puzzles.rating.ladder import player_named
+from puzzles.rating.rate import play_ladder
 
 #: The search's effort: this many row orders, each capped at this many nodes.
 EFFORT_ORDERS = 4

@@ -1,5 +1,5 @@
-"""The compiled ladder (ext/_ladder.pyx, through puzzles/kernel.py) plays
-the games of its oracle, puzzles/reference.py, move for move.
+"""The compiled ladder (ext/_ladder.pyx, through puzzles/rating/players_kernel.py) plays
+the games of its oracle, puzzles/rating/players.py, move for move.
 
 The reference is slow (a rollout from a full deal can take seconds), so the
 default run plays the cheap policies from openings and every policy from
@@ -19,19 +19,19 @@ import pytest
 import ext._ladder as _ladder
 import ext._patience as _patience
 from games.patience.rules import FOUNDATION, MAX_CELLS, PRESETS, VARIANTS, Position, make_rules
-from puzzles import kernel, reference
+from puzzles.rating import players, players_kernel
 from solver.patience.kernel import kernel_fields
 
 #: name: (policy, epsilon_ppm, horizon)
 POLICIES = {
-    "random": (reference.RANDOM, 0, 0),
-    "greedy": (reference.GREEDY, 0, 0),
-    "greedy-e20": (reference.GREEDY, 200_000, 0),
-    "greedy-e100": (reference.GREEDY, 1_000_000, 0),
-    "lookahead": (reference.LOOKAHEAD, 0, 0),
-    "rollout": (reference.ROLLOUT, 0, 0),
-    "rollout-3": (reference.ROLLOUT, 0, 3),
-    "rollout-10": (reference.ROLLOUT, 0, 10),
+    "random": (players.RANDOM, 0, 0),
+    "greedy": (players.GREEDY, 0, 0),
+    "greedy-e20": (players.GREEDY, 200_000, 0),
+    "greedy-e100": (players.GREEDY, 1_000_000, 0),
+    "lookahead": (players.LOOKAHEAD, 0, 0),
+    "rollout": (players.ROLLOUT, 0, 0),
+    "rollout-3": (players.ROLLOUT, 0, 3),
+    "rollout-10": (players.ROLLOUT, 0, 10),
 }
 CHEAP = ("random", "greedy", "greedy-e20", "greedy-e100")
 
@@ -75,7 +75,7 @@ def endgames(count, seed, most_in_play, back):
     found = []
     while len(found) < count:
         start = Position.deal(rng.randrange(10**6), random_rules(rng))
-        won, moves = kernel.play(start, kernel.ROLLOUT, rng.randrange(99))
+        won, moves = players_kernel.play(start, players_kernel.ROLLOUT, rng.randrange(99))
         if won != (len(found) % 2 == 0):
             continue
         line = start.replay(moves)
@@ -90,8 +90,8 @@ def endgames(count, seed, most_in_play, back):
 def check_same_games(cases, name):
     policy, epsilon_ppm, horizon = POLICIES[name]
     for position, seed in cases:
-        expected = reference.play(position, policy, seed, epsilon_ppm, horizon)
-        got = kernel.play(position, policy, seed, epsilon_ppm, horizon)
+        expected = players.play(position, policy, seed, epsilon_ppm, horizon)
+        got = players_kernel.play(position, policy, seed, epsilon_ppm, horizon)
         assert got == expected, (name, seed, position)
         check_game(position, *got)
 
@@ -100,8 +100,8 @@ def check_game(position, won, moves):
     """Legal, no position met twice, no longer than the limit, won exactly when it ends won."""
     line = position.replay(moves)
     assert won == line[-1].is_won()
-    assert len(moves) <= reference.MAX_MOVES
-    assert len({reference.position_hash(p) for p in line}) == len(line)
+    assert len(moves) <= players.MAX_MOVES
+    assert len({players.position_hash(p) for p in line}) == len(line)
 
 
 # ------------------------------------------------------------- constants
@@ -118,12 +118,12 @@ def test_the_kernels_constants_are_the_references():
         "LOOKAHEAD",
         "ROLLOUT",
     ):
-        assert getattr(_ladder, name) == getattr(reference, name), name
-    assert (kernel.RANDOM, kernel.GREEDY, kernel.LOOKAHEAD, kernel.ROLLOUT) == (
-        reference.RANDOM,
-        reference.GREEDY,
-        reference.LOOKAHEAD,
-        reference.ROLLOUT,
+        assert getattr(_ladder, name) == getattr(players, name), name
+    assert (players_kernel.RANDOM, players_kernel.GREEDY, players_kernel.LOOKAHEAD, players_kernel.ROLLOUT) == (
+        players.RANDOM,
+        players.GREEDY,
+        players.LOOKAHEAD,
+        players.ROLLOUT,
     )
     assert (_ladder.PLACE_CELL, _ladder.PLACE_FOUNDATION) == (_patience.PLACE_CELL, _patience.PLACE_FOUNDATION)
 
@@ -131,15 +131,15 @@ def test_the_kernels_constants_are_the_references():
 def test_the_kernels_zobrist_words_are_the_references():
     rng = random.Random(7)
     for _ in range(500):
-        slot, depth, card = rng.randrange(reference.CELL_SLOT + 1), rng.randrange(64), rng.randrange(52)
-        assert _ladder.zobrist(slot, depth, card) == reference.zobrist(slot, depth, card)
+        slot, depth, card = rng.randrange(players.CELL_SLOT + 1), rng.randrange(64), rng.randrange(52)
+        assert _ladder.zobrist(slot, depth, card) == players.zobrist(slot, depth, card)
 
 
 def test_the_kernel_takes_the_patience_kernels_fields_by_name():
     parameters = inspect.signature(_ladder.play).parameters
     assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in parameters.values())
-    assert set(parameters) == {*kernel.FIELDS, "policy", "seed", "epsilon_ppm", "horizon"}
-    assert set(kernel.FIELDS) <= set(kernel_fields(Position.deal(0), safe_autoplay=False, dead_ends=False))
+    assert set(parameters) == {*players_kernel.FIELDS, "policy", "seed", "epsilon_ppm", "horizon"}
+    assert set(players_kernel.FIELDS) <= set(kernel_fields(Position.deal(0), safe_autoplay=False, dead_ends=False))
 
 
 # ------------------------------------------------------------- same games
@@ -171,22 +171,26 @@ AT_THE_LIMIT = [
 def test_games_at_the_move_limit_are_the_references(game, cells, deal, name):
     position = Position.deal(deal, make_rules(game, None, cells))
     policy, epsilon_ppm, horizon = POLICIES[name]
-    won, moves = kernel.play(position, policy, deal, epsilon_ppm, horizon)
-    assert (won, moves) == reference.play(position, policy, deal, epsilon_ppm, horizon)
-    assert len(moves) >= reference.MAX_MOVES - 5
+    won, moves = players_kernel.play(position, policy, deal, epsilon_ppm, horizon)
+    assert (won, moves) == players.play(position, policy, deal, epsilon_ppm, horizon)
+    assert len(moves) >= players.MAX_MOVES - 5
     check_game(position, won, moves)
 
 
 def test_seeds_are_taken_mod_2_to_the_64():
     position = Position.deal(3)
-    assert kernel.play(position, kernel.RANDOM, 2**64 + 9) == kernel.play(position, kernel.RANDOM, 9)
-    assert kernel.play(position, kernel.RANDOM, -1) == kernel.play(position, kernel.RANDOM, 2**64 - 1)
+    assert players_kernel.play(position, players_kernel.RANDOM, 2**64 + 9) == players_kernel.play(
+        position, players_kernel.RANDOM, 9
+    )
+    assert players_kernel.play(position, players_kernel.RANDOM, -1) == players_kernel.play(
+        position, players_kernel.RANDOM, 2**64 - 1
+    )
 
 
 def test_a_won_position_plays_no_move():
     won = Position(make_rules(), tuple(() for _ in range(10)), (13, 13, 13, 13))
     for policy, epsilon_ppm, horizon in POLICIES.values():
-        assert kernel.play(won, policy, 1, epsilon_ppm, horizon) == (True, [])
+        assert players_kernel.play(won, policy, 1, epsilon_ppm, horizon) == (True, [])
 
 
 # ------------------------------------------------------------- every rules
@@ -195,15 +199,17 @@ def test_every_rules_gives_legal_games(name):
     policy, epsilon_ppm, horizon = POLICIES[name]
     for number, rules in enumerate(every_rules()):
         position = Position.deal(number, rules)
-        check_game(position, *kernel.play(position, policy, number, epsilon_ppm, horizon))
+        check_game(position, *players_kernel.play(position, policy, number, epsilon_ppm, horizon))
 
 
 def test_games_run_side_by_side_in_threads():
     """No state is shared between calls (and the kernel lets go of the GIL)."""
-    jobs = [(Position.deal(n), policy, n) for n in range(6) for policy in (kernel.LOOKAHEAD, kernel.ROLLOUT)]
-    alone = [kernel.play(*job, horizon=5) for job in jobs]
+    jobs = [
+        (Position.deal(n), policy, n) for n in range(6) for policy in (players_kernel.LOOKAHEAD, players_kernel.ROLLOUT)
+    ]
+    alone = [players_kernel.play(*job, horizon=5) for job in jobs]
     with ThreadPoolExecutor(4) as pool:
-        together = list(pool.map(lambda job: kernel.play(*job, horizon=5), jobs))
+        together = list(pool.map(lambda job: players_kernel.play(*job, horizon=5), jobs))
     assert together == alone
 
 
@@ -211,8 +217,8 @@ def test_games_run_side_by_side_in_threads():
 def fields(**changes):
     position = Position.deal(5, make_rules("butterfly", None, 2))
     position = position.play(next(m for m in position.legal_moves() if m.target == "B"))
-    given = {name: kernel_fields(position, False, False)[name] for name in kernel.FIELDS}
-    return {**given, "policy": kernel.GREEDY, "seed": 1, "epsilon_ppm": 0, "horizon": 0, **changes}
+    given = {name: kernel_fields(position, False, False)[name] for name in players_kernel.FIELDS}
+    return {**given, "policy": players_kernel.GREEDY, "seed": 1, "epsilon_ppm": 0, "horizon": 0, **changes}
 
 
 @pytest.mark.parametrize(
@@ -246,9 +252,13 @@ def test_bad_inputs_are_refused(changes):
 
 def test_bad_arguments_of_the_wrapper_are_refused():
     position = Position.deal(1)
-    for policy, epsilon_ppm, horizon in [(7, 0, 0), (kernel.GREEDY, 2_000_000, 0), (kernel.ROLLOUT, 0, -3)]:
+    for policy, epsilon_ppm, horizon in [
+        (7, 0, 0),
+        (players_kernel.GREEDY, 2_000_000, 0),
+        (players_kernel.ROLLOUT, 0, -3),
+    ]:
         with pytest.raises(ValueError):
-            kernel.play(position, policy, 1, epsilon_ppm, horizon)
+            players_kernel.play(position, policy, 1, epsilon_ppm, horizon)
 
 
 # ------------------------------------------------------------- exhaustive

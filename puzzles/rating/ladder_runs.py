@@ -5,7 +5,7 @@ on local processes or a Dask cluster (the survey's own runner,
 The database keeps each deal's games (who won how often), not its rating:
 a rating is read from them with the calibration of the day
 (:func:`puzzles.rating.rating_from_games`), and the calibration itself is
-fitted from them (:mod:`puzzles.calibrate`).
+fitted from them (:mod:`puzzles.rating.calibrate`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from games.errors import InputError
 from games.patience.rules import Position, Rules
-from puzzles.rating import VERDICT_LIMITS, play_ladder
+from puzzles.rating.rate import VERDICT_LIMITS, play_ladder
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON
 from solver.patience.solve import solve
 from solver.survey.db import ResultsDB

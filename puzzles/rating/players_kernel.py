@@ -1,15 +1,15 @@
 """The ladder's players, compiled: the friendly face of ``ext._ladder``.
 
-The same games as :mod:`puzzles.reference`, move for move, hundreds of
+The same games as :mod:`puzzles.rating.players`, move for move, hundreds of
 times faster (``python bench/ladder.py``). The position goes in as the
 patience kernel takes it (:func:`solver.patience.kernel.kernel_fields`: card
 indexes and the rules engine's own build table), and the moves come back as
 :class:`games.patience.Move`.
 
 >>> from games.patience.rules import Position
->>> from puzzles import reference
+>>> from puzzles.rating import players
 >>> position = Position.deal(1)
->>> play(position, GREEDY, seed=1) == reference.play(position, GREEDY, seed=1)
+>>> play(position, GREEDY, seed=1) == players.play(position, GREEDY, seed=1)
 True
 >>> won, moves = play(position, ROLLOUT, seed=1)
 >>> won, position.replay(moves)[-1].is_won()
@@ -22,7 +22,7 @@ import ext._ladder as _ladder
 from games.patience.rules import Move, Position
 from solver.patience.kernel import kernel_fields, to_moves
 
-#: The policies, by the codes of :mod:`puzzles.reference` (a test checks the kernel's).
+#: The policies, by the codes of :mod:`puzzles.rating.players` (a test checks the kernel's).
 RANDOM, GREEDY, LOOKAHEAD, ROLLOUT = _ladder.RANDOM, _ladder.GREEDY, _ladder.LOOKAHEAD, _ladder.ROLLOUT
 
 #: The fields of :func:`kernel_fields` the ladder's kernel takes (it neither prunes nor needs the builders).
@@ -40,7 +40,7 @@ FIELDS = (
 
 def play(position: Position, policy: int, seed: int, epsilon_ppm: int = 0, horizon: int = 0) -> tuple[bool, list[Move]]:
     """Play ``position`` to its end with ``policy``: (won, the moves played),
-    as :func:`puzzles.reference.play`. ``epsilon_ppm`` (0 to 1,000,000) and a
+    as :func:`puzzles.rating.players.play`. ``epsilon_ppm`` (0 to 1,000,000) and a
     negative ``horizon`` or unknown ``policy`` raise ValueError."""
     fields = kernel_fields(position, safe_autoplay=False, dead_ends=False)
     won, raw_moves = _ladder.play(

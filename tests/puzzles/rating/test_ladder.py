@@ -1,4 +1,4 @@
-"""The ladder (puzzles.ladder) and a deal's rating (puzzles.rating): every
+"""The ladder (puzzles.rating.ladder) and a deal's rating (puzzles.rating.rate): every
 player's games reproducible from (deal, seed) and equal in both engines,
 the rating read from the games with the players' strengths fixed."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from games.patience.rules import Position, make_rules
-from puzzles import irt
-from puzzles.ladder import LADDER, play_game, player_named
-from puzzles.rating import Calibration, grade_of, play_ladder, rate, rating_from_games
+from puzzles.rating import irt
+from puzzles.rating.ladder import LADDER, play_game, player_named
+from puzzles.rating.rate import Calibration, grade_of, play_ladder, rate, rating_from_games
 from solver.patience.result import UNWINNABLE
 
 

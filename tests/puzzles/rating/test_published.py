@@ -10,9 +10,9 @@ import gzip
 import pytest
 
 from games.patience.rules import make_rules
-from puzzles.ladder import LADDER
-from puzzles.rating import calibrations, rating_from_games
-from puzzles.survey import ladder_deal
+from puzzles.rating.ladder import LADDER
+from puzzles.rating.ladder_runs import ladder_deal
+from puzzles.rating.rate import calibrations, rating_from_games
 
 from checkout import DATA
 

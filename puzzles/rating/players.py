@@ -5,7 +5,7 @@ every move by its own policy; the compiled kernel plays the same games
 move for move (the tests check it), and is what the ratings use. A player
 sees the whole layout (nothing is hidden in these patiences) but never
 asks the exact solver anything: the searching players are in
-:mod:`puzzles.ladder`.
+:mod:`puzzles.rating.ladder`.
 
 Every player is deterministic given the position and a seed: its random
 draws come from one :class:`games.deals.SplitMix64` stream, drawn in the

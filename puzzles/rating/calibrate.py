@@ -1,11 +1,11 @@
 """Calibrate the ladder on a set of deals: fit the players' strengths, choose
 the grade bands, fit the quick predictor, and validate it all.
 
-    python -m puzzles.calibrate ratings.sqlite --deals 0-1999 [--game G --variant V --basement N] [--write]
+    python -m puzzles.rating.calibrate ratings.sqlite --deals 0-1999 [--game G --variant V --basement N] [--write]
 
 reads the ladder's games from a survey database (``butterfly rate A-B --db
 ratings.sqlite`` plays them), prints the report docs/rating.md quotes, and
-with ``--write`` stores the calibration in ``puzzles/calibration.json``
+with ``--write`` stores the calibration in ``puzzles/rating/calibration.json``
 (:class:`puzzles.rating.Calibration`). Deterministic: the same games give
 the same file byte for byte.
 """
@@ -23,12 +23,12 @@ from scipy.stats import fisher_exact
 
 from games.errors import InputError
 from games.patience.rules import Position, Rules, make_rules
-from puzzles import irt
-from puzzles.features import exact_features
-from puzzles.ladder import LADDER
-from puzzles.quick import QUICK_FEATURES, fit_quick, quick_features
-from puzzles.rating import CALIBRATION_FILE
-from puzzles.survey import read_row
+from puzzles.rating import irt
+from puzzles.rating.features import exact_features
+from puzzles.rating.ladder import LADDER
+from puzzles.rating.ladder_runs import read_row
+from puzzles.rating.quick import QUICK_FEATURES, fit_quick, quick_features
+from puzzles.rating.rate import CALIBRATION_FILE
 from solver.patience.result import WON
 from solver.survey.db import ResultsDB
 from solver.survey.run import parse_range, run_tasks
@@ -235,13 +235,13 @@ def exact_study(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m puzzles.calibrate", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m puzzles.rating.calibrate", description=__doc__.split("\n\n")[0])
     parser.add_argument("db", help="the survey database holding the ladder's games")
     parser.add_argument("--deals", required=True, help="the calibration deals, A-B")
     parser.add_argument("--game", default="butterfly")
     parser.add_argument("--variant", default=None)
     parser.add_argument("--basement", type=int, default=None)
-    parser.add_argument("--write", action="store_true", help="store the calibration in puzzles/calibration.json")
+    parser.add_argument("--write", action="store_true", help="store the calibration in puzzles/rating/calibration.json")
     parser.add_argument("--exact", type=int, default=0, help="study the exact features of this many deals")
     parser.add_argument("--exact-out", default="exact-features.jsonl", help="where --exact writes the features")
     parser.add_argument("--exact-from", default="", help="read --exact's features from this file (.jsonl[.gz])")
