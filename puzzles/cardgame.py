@@ -42,7 +42,7 @@ from typing import Any, Generic, TypeVar
 
 from games.errors import InputError, ParseError
 from games.records import seat_name
-from puzzles.document import Alternative, Puzzle, PuzzleId
+from puzzles.document import Alternative, Keys, Puzzle, PuzzleId
 from solver.version import PROJECT_PACKAGES, code_version
 
 KIND = "only-card"
@@ -166,6 +166,12 @@ class CardGame(ABC, Generic[S, M]):
     @abstractmethod
     def key(self, state: S) -> Hashable:
         """Everything about a state its future depends on (the lookahead's memo)."""
+
+    @abstractmethod
+    def position_key(self, state: S) -> Hashable:
+        """Everything a position's play depends on, its rules included (but
+        not a rule that cannot apply there), so that equal positions of
+        different games or puzzles compare equal (the calendar's repeats)."""
 
     @abstractmethod
     def round_length(self, state: S) -> int:
@@ -442,6 +448,23 @@ def replay(game: CardGame, state: Any, moves: Sequence[str]) -> Any:
     for text in moves:
         state = state.play(game.parse_move(text))
     return state
+
+
+def keys(game: CardGame, puzzle: Puzzle) -> Keys:
+    """The puzzle's simulated game (La Mouche and Le Pamphile of one seed
+    are one deal), its position's key and the keys of the positions its
+    solution and refutations pass through (:class:`puzzles.document.Keys`)."""
+    state = game.read(puzzle.position)
+    starts = [(state, puzzle.solution)]
+    starts += [(replay(game, state, a.moves[:1]), a.refutation) for a in puzzle.alternatives()]
+    passed: set[Hashable] = set()
+    for start, line in starts:
+        passed.add(game.position_key(start))
+        for text in line:
+            start = start.play(game.parse_move(text))
+            passed.add(game.position_key(start))
+    deal = (game.games[0], puzzle.id.seed, puzzle.id.get("p"))
+    return Keys(deal, game.position_key(state), frozenset(passed))
 
 
 def _line_problem(game: CardGame, state: Any, mover: int, measure: str, moves: list[str], value: int) -> str | None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -288,6 +289,23 @@ class Puzzle:
             None if rating is None else float(rating),
             data["facts"],
         )
+
+
+@dataclass(frozen=True)
+class Keys:
+    """What tells puzzles apart, for the calendar's rules against repeats
+    and spoilers (docs/puzzles.md): ``deal``, the deal a puzzle comes from
+    (a Butterfly deal number whatever the kind; a card game's simulated
+    game, La Mouche and Le Pamphile of one seed being one deal);
+    ``position``, the canonical key of its position, blind to what does not
+    change play (the order of Butterfly's rows; a Pamphile flag with the
+    Pamphile out of play; suits in Papillon); ``passed``, the keys of every
+    position its published lines pass through (the solution, the
+    refutations, the page's stepper), its own position included."""
+
+    deal: Hashable
+    position: Hashable
+    passed: frozenset
 
 
 def _strings(value: object) -> bool:

@@ -45,7 +45,7 @@ from games.mouche.game import play_game
 from games.mouche.rules import PAMPHILE, Action, MoucheHand, MoucheOptions
 from puzzles import cardgame
 from puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
-from puzzles.document import Puzzle, PuzzleId
+from puzzles.document import Keys, Puzzle, PuzzleId
 from solver.mouche import bots, kernel, reference
 from solver.mouche.reference import search_order
 
@@ -136,6 +136,10 @@ class Mouche(CardGame[MoucheHand, Action]):
 
     def key(self, state: MoucheHand) -> Hashable:
         return reference.state_key(state)
+
+    def position_key(self, state: MoucheHand) -> Hashable:
+        in_play = [card for hand in state.hands for card in hand] + [card for _, card in state.trick]
+        return ("mouche", state.trump, any(state.is_pamphile(c) for c in in_play), reference.state_key(state))
 
     def round_length(self, state: MoucheHand) -> int:
         return len(state.in_hand())
@@ -242,6 +246,11 @@ def prove(puzzle: Puzzle) -> list[str]:
 def check(puzzle: Puzzle, answer: str) -> str | None:
     """None when ``answer`` (a card) is in the answer class, else why not (:func:`puzzles.cardgame.check`)."""
     return cardgame.check(_GAME, puzzle, answer)
+
+
+def keys(puzzle: Puzzle) -> Keys:
+    """What tells the puzzle apart from others (:func:`puzzles.cardgame.keys`)."""
+    return cardgame.keys(_GAME, puzzle)
 
 
 draw = cardgame.draw

@@ -46,7 +46,7 @@ from games.papillon.game import play_game
 from games.papillon.rules import HandState, Move, Options
 from puzzles import cardgame
 from puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
-from puzzles.document import Puzzle, PuzzleId
+from puzzles.document import Keys, Puzzle, PuzzleId
 from solver import search
 from solver.papillon import bots, kernel, reference
 
@@ -162,6 +162,9 @@ class Papillon(CardGame[HandState, Move]):
     def key(self, state: HandState) -> Hashable:
         return reference.state_key(state)
 
+    def position_key(self, state: HandState) -> Hashable:
+        return ("papillon", state.options, reference.state_key(state))
+
     def round_length(self, state: HandState) -> int:
         return sum(1 for hand in state.hands if hand)
 
@@ -229,6 +232,11 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
     """None when ``answer`` (a capture, or a card with one capture) is in the
     answer class, else why not (:func:`puzzles.cardgame.check`)."""
     return cardgame.check(_GAME, puzzle, answer)
+
+
+def keys(puzzle: Puzzle) -> Keys:
+    """What tells the puzzle apart from others (:func:`puzzles.cardgame.keys`)."""
+    return cardgame.keys(_GAME, puzzle)
 
 
 draw = cardgame.draw

@@ -35,7 +35,7 @@ from typing import TypeGuard
 from games.errors import InputError, ParseError
 from games.patience.format import deal_from_json, deal_to_json, parse_moves
 from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, rules_named
-from puzzles.document import Alternative, Par, Puzzle, PuzzleId
+from puzzles.document import Alternative, Keys, Par, Puzzle, PuzzleId
 from puzzles.patience.endgame import shortest_win
 from puzzles.rating import players
 from puzzles.rating.features import DECISION_LIMITS, fewest_cells, line_decisions, rules_with_cells
@@ -522,6 +522,19 @@ def position_of(puzzle: Puzzle) -> Position:
         if alternative.verdict != UNWINNABLE or alternative.nodes < 0:
             raise ParseError(f"{where}: a wrong class must be stored as unwinnable, with its nodes")
     return position
+
+
+def keys(puzzle: Puzzle) -> Keys:
+    """The puzzle's deal (its number, whatever the kind and rules: a layout
+    is seen once), its position's key (rows in any order) and the keys of
+    the positions its solution and refutations pass through."""
+    position = position_of(puzzle)
+    starts = [(position, puzzle.solution)]
+    starts += [(position.play(Move.parse(a.moves[0])), a.refutation) for a in puzzle.alternatives()]
+    passed: set[tuple] = set()
+    for start, line in starts:
+        passed.update(p.key() for p in start.replay([Move.parse(m) for m in line]))
+    return Keys(("patience", puzzle.id.seed), position.key(), frozenset(passed))
 
 
 def _whole(value: object) -> TypeGuard[int]:

@@ -323,3 +323,24 @@ def par_command(db_path: str, proof_nodes: int, workers: int) -> None:
     upgraded = {str(p.id): with_par(p, rows.get(keys[str(p.id)] or ())) for p in todo}
     days = [dataclasses.replace(day, puzzle=upgraded.get(str(day.puzzle.id), day.puzzle)) for day in days]
     click.echo(f"{rewrite(days)} days given a par")
+
+
+@calendar.command(name="report")
+@click.option(
+    "--until", "until", default=None, help="The last date reported (YYYY-MM-DD; default: the calendar's end)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Every figure as JSON, day by day too.")
+def report_command(until: str | None, as_json: bool) -> None:
+    """How good the calendar's puzzles are, per weekday: kinds, grades,
+    choices, how often a wrong choice tempts, refutation depth, par; then
+    the days with too few choices or the kind of the day before, and every
+    repeat and spoiler (docs/puzzles.md)."""
+    from puzzles.daily import load_calendar, parse_date
+    from puzzles.quality import report, report_text
+
+    days = load_calendar()
+    if until is not None:
+        last = parse_date(until)
+        days = [day for day in days if day.date <= last]
+    figures = report(days)
+    click.echo(json.dumps(figures, indent=1) if as_json else report_text(figures))
