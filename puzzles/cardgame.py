@@ -42,7 +42,7 @@ from typing import Any, Generic, TypeVar
 
 from games.errors import InputError, ParseError
 from games.records import seat_name
-from puzzles.document import Alternative, Keys, Puzzle, PuzzleId
+from puzzles.document import MIN_CLASSES, Alternative, Keys, Puzzle, PuzzleId
 from solver.version import PROJECT_PACKAGES, code_version
 
 KIND = "only-card"
@@ -186,8 +186,9 @@ class CardGame(ABC, Generic[S, M]):
         """The game's analyst bot, which sees only its own hand."""
 
     @abstractmethod
-    def goal_words(self, state: S, mover: int, kind: GoalKind, target: int) -> str:
-        """The goal in words (without the seat)."""
+    def goal_words(self, state: S, mover: int, kind: GoalKind, target: int) -> tuple[str, str]:
+        """The goal in plain words, saying what counts (without the seat),
+        and a sentence of what else a player must know to judge it (or "")."""
 
     @abstractmethod
     def verdict(self, state: S, mover: int, measure: str, value: int) -> str:
@@ -298,7 +299,7 @@ def solve(game: CardGame, state: Any, kinds: Sequence[GoalKind]) -> Solved | Non
     """The position decided for the first of ``kinds`` that exactly one class
     meets, or None. Each measure is searched once, whatever the goals on it."""
     classes = game.classes(state)
-    if len(classes) < 2:
+    if len(classes) < MIN_CLASSES:
         return None
     measured: dict[str, tuple[list[int], list[int]]] = {}
     for kind in kinds:
@@ -355,6 +356,13 @@ def ladder(game: CardGame, solved: Solved, seed: int) -> dict[str, str]:
     return {game.simple_name if rung == "simple" else rung: str(_rung_move(game, solved, rung, seed)) for rung in RUNGS}
 
 
+def tempted(game: CardGame, solved: Solved, picks: dict[str, str]) -> list[str]:
+    """The rungs whose move is not in the answer class: a wrong class tempts
+    them (a puzzle keeps only positions where one does)."""
+    answer = solved.classes[solved.answer]
+    return [rung for rung, move in picks.items() if not game.same_class(answer, game.parse_move(move))]
+
+
 def grade(game: CardGame, solved: Solved, picks: dict[str, str]) -> int:
     """The first rung (weakest first) whose move is in the answer class, 1-4; 5 when none."""
     answer = solved.classes[solved.answer]
@@ -368,8 +376,9 @@ def grade(game: CardGame, solved: Solved, picks: dict[str, str]) -> int:
 
 
 def _goal_text(game: CardGame, solved: Solved) -> str:
-    words = game.goal_words(solved.state, solved.mover, solved.kind, solved.target)
-    return f"{seat_name(solved.mover)} to play: {words}, whatever the others do."
+    words, note = game.goal_words(solved.state, solved.mover, solved.kind, solved.target)
+    goal = f"You are {seat_name(solved.mover)}, to play. {words[0].upper()}{words[1:]}, whatever the others do."
+    return f"{goal} {note}." if note else goal
 
 
 def assemble(game: CardGame, pid: PuzzleId, solved: Solved) -> Puzzle:
@@ -435,7 +444,7 @@ def generate(game: CardGame, pid: PuzzleId) -> Puzzle | None:
         solved = solve(game, game.read(game.write(played)), kinds)
         if solved is not None:
             puzzle = assemble(game, pid, solved)
-            if puzzle.grade >= (pid.get("m") or 1):
+            if puzzle.grade >= (pid.get("m") or 1) and tempted(game, solved, puzzle.facts["ladder"]):
                 return puzzle
     return None
 
@@ -517,6 +526,8 @@ def prove(game: CardGame, puzzle: Puzzle) -> list[str]:
         return [f"no single class meets the goal '{kind.name}' here (they guarantee {', '.join(shown)})"]
     solved = decide(game, state, kind, target, classes, values, nodes)
     problems = []
+    if len(classes) < MIN_CLASSES:
+        problems.append(f"the position offers {len(classes)} classes of cards, fewer than {MIN_CLASSES}")
     if goal.get("at_least") != target or goal.get("measure") != kind.measure:
         problems.append(f"proof.goal should be {kind.measure} at least {target}, not {goal}")
     texts = [game.texts(state, members) for members in classes]
@@ -568,6 +579,8 @@ def _derived_problems(game: CardGame, puzzle: Puzzle, solved: Solved) -> list[st
     least = puzzle.id.get("m") or 1
     if fresh.grade < least:
         problems.append(f"the puzzle grades {fresh.grade}, below the ID's m={least}")
+    if not tempted(game, solved, fresh.facts["ladder"]):
+        problems.append("no player of the ladder is tempted by a wrong card: every one plays the answer")
     return problems
 
 

@@ -1,12 +1,16 @@
 """The daily puzzle: one puzzle a date, chosen once from the pool, never changed.
 
 The calendar is chosen from the pool (:mod:`puzzles.pool`) by OR-Tools
-CP-SAT: one puzzle a day, no puzzle twice ever, a weekday ramp (Monday
-easiest to Saturday hardest; Sunday a Papillon or La Mouche ending), no kind
-twice in a row, at most :data:`MAX_THEME_PER_WEEK` puzzles of a theme in any
-seven days running, and as close as can be to each weekday's target grade
-(:data:`TARGET_GRADES`). The solver runs with one worker and a fixed seed,
-so the same pool gives the same calendar.
+CP-SAT. Hard rules: one puzzle a day; no deal and no position twice ever,
+and no day's position on a line published before it (the keys of
+:mod:`puzzles.quality`); Monday to Saturday a Butterfly puzzle, Sundays
+Papillon, La Mouche and Le Pamphile in turn (:func:`sunday_game`); no kind
+twice in a row, nor on one weekday two weeks running; at most
+:data:`MAX_THEME_PER_WEEK` puzzles of a theme in any seven days running.
+Objective: each day's grade as close as can be to its weekday's target
+(:data:`TARGET_GRADES`, Monday easiest to Saturday hardest), and Monday's
+deals the shortest. The solver runs with one worker and a fixed seed, so
+the same pool gives the same calendar.
 
 It is **append-only**: extending it only chooses the days after its last
 one (the constraints that reach back, such as the seven-day windows, see
@@ -29,14 +33,14 @@ import datetime
 import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
 from games.errors import InputError, ParseError
 from games.position_json import load_json
-from puzzles.document import Puzzle, stars
+from puzzles.document import Keys, Puzzle, stars
 
 #: Puzzle number 1.
 LAUNCH = date(2027, 1, 1)
@@ -46,7 +50,7 @@ CALENDAR_DIR = Path(__file__).with_name("calendar")
 #: Sunday is a card-game ending of middling difficulty.
 TARGET_GRADES = (1, 2, 3, 3, 4, 5, 3)
 SUNDAY = 6
-#: The games of Sunday's puzzle (and only Sunday's).
+#: The games of Sunday's puzzle (and only Sunday's), in the order Sundays take them.
 CARD_GAMES = ("papillon", "mouche", "pamphile")
 #: The most puzzles sharing a theme in any seven days running.
 MAX_THEME_PER_WEEK = 2
@@ -61,6 +65,14 @@ SOLVER_DETERMINISTIC_TIME = 120.0
 #: Each grade step away from the day's target costs this much; a kind used
 #: the day before costs nothing more (it is forbidden outright).
 GRADE_COST = 10
+#: Each move of a Monday deal's par beyond the fewest a deal can take (48,
+#: a trip home per card) costs this much: Monday's deals are the shortest.
+MONDAY_PAR_COST = 1
+LEAST_PAR = 48
+
+
+#: Tells puzzles apart: their keys, in order (:func:`puzzles.quality.keys_of`).
+KeysOf = Callable[[Sequence["Day"]], list[Keys]]
 
 
 def number_of(day: date) -> int:
@@ -137,9 +149,7 @@ def load_calendar(root: Path = CALENDAR_DIR) -> list[Day]:
         if day.date != LAUNCH + timedelta(days=expected):
             raise ParseError(f"the calendar skips or repeats a date at {day.date}")
         if str(day.puzzle.id) in seen or not _fits(day.puzzle, day.date):
-            raise ParseError(
-                f"the calendar is damaged at {day.date}: a puzzle twice, or the wrong game for the weekday"
-            )
+            raise ParseError(f"the calendar is damaged at {day.date}: a puzzle twice, or the wrong game for the day")
         seen.add(str(day.puzzle.id))
     return days
 
@@ -173,9 +183,17 @@ def family(puzzle: Puzzle) -> str:
     return "cards" if puzzle.game.split("/")[0] in CARD_GAMES else "patience"
 
 
+def sunday_game(day: date) -> str:
+    """The card game of a Sunday: Papillon, La Mouche, Le Pamphile in turn from the first Sunday."""
+    first = LAUNCH + timedelta(days=(SUNDAY - LAUNCH.weekday()) % 7)
+    return CARD_GAMES[((day - first).days // 7) % len(CARD_GAMES)]
+
+
 def _fits(puzzle: Puzzle, day: date) -> bool:
-    """Sunday's puzzle is a card-game ending; every other day's a Butterfly one."""
-    return (family(puzzle) == "cards") == (day.weekday() == SUNDAY)
+    """Sunday's puzzle is an ending of that Sunday's card game; every other day's a Butterfly one."""
+    if day.weekday() == SUNDAY:
+        return puzzle.game == sunday_game(day)
+    return family(puzzle) == "patience"
 
 
 def block_end(day: date) -> date:
@@ -183,28 +201,50 @@ def block_end(day: date) -> date:
     return LAUNCH + timedelta(days=((day - LAUNCH).days // CHUNK_DAYS + 1) * CHUNK_DAYS - 1)
 
 
-def plan(pool: Iterable[Puzzle], history: list[Day], until: date) -> list[Day]:
+def plan(pool: Iterable[Puzzle], history: list[Day], until: date, keys_of: KeysOf | None = None) -> list[Day]:
     """The days after ``history`` up to the end of the block holding
     ``until``, chosen from ``pool`` (see the module docstring); ``history``
-    is never changed."""
+    is never changed. ``keys_of`` tells puzzles apart (default:
+    :func:`puzzles.quality.keys_of`, from their positions and lines)."""
+    if keys_of is None:
+        from puzzles.quality import keys_of as default_keys
+
+        keys_of = default_keys
     start = history[-1].date + timedelta(days=1) if history else LAUNCH
     if until < start:
         return []
     until = block_end(until)
     used = {str(d.puzzle.id) for d in history}
     available = sorted((p for p in pool if str(p.id) not in used), key=lambda p: str(p.id))
+    keys = dict(zip((str(p.id) for p in available), keys_of([Day(LAUNCH, p) for p in available])))
+    seen = keys_of(history)
+    taken_deals = {k.deal for k in seen}
+    taken_positions = {k.position for k in seen}
+    published = frozenset().union(*(k.passed for k in seen))
+    # A deal or position already given, or a position on a line already published, is out for good.
+    available = [
+        p
+        for p in available
+        if keys[str(p.id)].deal not in taken_deals and keys[str(p.id)].position not in taken_positions | published
+    ]
     chosen: list[Day] = []
     while start <= until:
         end = block_end(start)
-        stretch = _solve_stretch(available, history + chosen, start, end)
+        stretch = _solve_stretch(available, keys, history + chosen, start, end)
         chosen += stretch
-        taken = {str(d.puzzle.id) for d in stretch}
-        available = [p for p in available if str(p.id) not in taken]
+        done = [keys[str(d.puzzle.id)] for d in stretch]
+        deals, positions = {k.deal for k in done}, {k.position for k in done}
+        passed = frozenset().union(*(k.passed for k in done))
+        available = [
+            p
+            for p in available
+            if keys[str(p.id)].deal not in deals and keys[str(p.id)].position not in positions | passed
+        ]
         start = end + timedelta(days=1)
     return chosen
 
 
-def _solve_stretch(available: list[Puzzle], before: list[Day], start: date, end: date) -> list[Day]:
+def _solve_stretch(available: list[Puzzle], keys: dict, before: list[Day], start: date, end: date) -> list[Day]:
     from ortools.sat.python import cp_model
 
     dates = [start + timedelta(days=k) for k in range((end - start).days + 1)]
@@ -213,28 +253,48 @@ def _solve_stretch(available: list[Puzzle], before: list[Day], start: date, end:
     for d, day in enumerate(dates):
         fitting = [p for p, puzzle in enumerate(available) if _fits(puzzle, day)]
         if not fitting:
-            family = "card-game" if day.weekday() == SUNDAY else "Butterfly"
-            raise InputError(f"the pool has no {family} puzzle left for {day}: generate more (butterfly calendar pool)")
+            wanted = f"{sunday_game(day)} ending" if day.weekday() == SUNDAY else "Butterfly puzzle"
+            raise InputError(f"the pool has no {wanted} left for {day}: generate more (butterfly calendar pool)")
         for p in fitting:
             pick[d, p] = model.new_bool_var(f"x{d}_{p}")
         model.add_exactly_one(pick[d, p] for p in fitting)
-    for p in range(len(available)):
-        model.add_at_most_one(pick[d, p] for d in range(len(dates)) if (d, p) in pick)
-    # No kind twice in a row (the day before the stretch counts).
+    chosen_by: dict[int, list] = {}
+    for (_, p), var in pick.items():
+        chosen_by.setdefault(p, []).append(var)
+    # No deal twice, no position twice (a puzzle is one deal and one position).
+    for group in (lambda k: k.deal, lambda k: k.position):
+        sharing: dict = {}
+        for p in chosen_by:
+            sharing.setdefault(group(keys[str(available[p].id)]), []).append(p)
+        for members in sharing.values():
+            model.add_at_most_one(var for p in members for var in chosen_by[p])
+    # No spoiler: a puzzle whose lines pass through another's position never shares a calendar with it.
+    positions: dict = {}
+    for p in chosen_by:
+        positions.setdefault(keys[str(available[p].id)].position, []).append(p)
+    for p in chosen_by:
+        for position in keys[str(available[p].id)].passed:
+            for q in positions.get(position, []):
+                if keys[str(available[q].id)].position != keys[str(available[p].id)].position:
+                    model.add(sum(chosen_by[p]) + sum(chosen_by[q]) <= 1)
+    # No kind twice in a row, nor on one weekday two weeks running (the days before the stretch count).
+    earlier = {day.date: day.puzzle for day in before[-7:]}
     kinds = sorted({puzzle.kind for puzzle in available})
-    for d in range(len(dates)):
+    for d, day in enumerate(dates):
         for kind in kinds:
             today_kind = [pick[d, p] for p in range(len(available)) if (d, p) in pick and available[p].kind == kind]
-            if d == 0:
-                if before and before[-1].puzzle.kind == kind:
-                    for var in today_kind:
-                        model.add(var == 0)
-            else:
-                yesterday = [v for (e, p), v in pick.items() if e == d - 1 and available[p].kind == kind]
-                model.add(sum(today_kind) + sum(yesterday) <= 1)
+            for back in (1, 7) if day.weekday() != SUNDAY else (1,):
+                then = day - timedelta(days=back)
+                if then in earlier:
+                    if earlier[then].kind == kind:
+                        for var in today_kind:
+                            model.add(var == 0)
+                elif then >= start:
+                    e = d - back
+                    other = [pick[e, p] for p in range(len(available)) if (e, p) in pick and available[p].kind == kind]
+                    model.add(sum(today_kind) + sum(other) <= 1)
     # Themes: at most MAX_THEME_PER_WEEK in any seven days running, the days before included.
     themes = sorted({t for puzzle in available for t in puzzle.themes})
-    earlier = {day.date: day.puzzle for day in before[-6:]}
     for first in (start + timedelta(days=k) for k in range(-6, len(dates))):
         window = [first + timedelta(days=k) for k in range(7)]
         if window[-1] < start or window[0] > end:
@@ -244,9 +304,7 @@ def _solve_stretch(available: list[Puzzle], before: list[Day], start: date, end:
             free = [v for (d, p), v in pick.items() if dates[d] in window and theme in available[p].themes]
             if free:
                 model.add(sum(free) <= MAX_THEME_PER_WEEK - fixed)
-    model.minimize(
-        sum(GRADE_COST * abs(available[p].grade - TARGET_GRADES[dates[d].weekday()]) * v for (d, p), v in pick.items())
-    )
+    model.minimize(sum(_cost(available[p], dates[d]) * v for (d, p), v in pick.items()))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = SOLVER_SEED
@@ -264,14 +322,23 @@ def _solve_stretch(available: list[Puzzle], before: list[Day], start: date, end:
     return days
 
 
-def extend(pool: Iterable[Puzzle], until: date, root: Path = CALENDAR_DIR) -> list[Day]:
+def _cost(puzzle: Puzzle, day: date) -> int:
+    """What placing ``puzzle`` on ``day`` costs: its grade's distance from the
+    weekday's target, and on Mondays a deal's par beyond the least."""
+    cost = GRADE_COST * abs(puzzle.grade - TARGET_GRADES[day.weekday()])
+    if day.weekday() == 0 and puzzle.kind == "deal" and puzzle.par is not None:
+        cost += MONDAY_PAR_COST * (puzzle.par.moves - LEAST_PAR)
+    return cost
+
+
+def extend(pool: Iterable[Puzzle], until: date, root: Path = CALENDAR_DIR, keys_of: KeysOf | None = None) -> list[Day]:
     """Choose the days up to the end of ``until``'s block not yet in the
     calendar and append them to their years' files; the days added.
     Nothing already written changes: each year's file gets new lines at
     its end. All or nothing: every new file is written beside its old one
     first, and the old ones replaced only once all are written."""
     history = load_calendar(root)
-    added = plan(pool, history, until)
+    added = plan(pool, history, until, keys_of)
     by_year: dict[int, list[Day]] = {}
     for day in added:
         by_year.setdefault(day.date.year, []).append(day)

@@ -44,6 +44,10 @@ KINDS: dict[str, str] = {
     "only-card": "a card-game ending where exactly one card (up to equal cards) meets the goal against any defence",
 }
 
+#: A puzzle asking for the one right move (or card) offers at least this many
+#: classes of moves to choose from: with two, a coin finds the answer half the time.
+MIN_CLASSES = 3
+
 #: The largest seed or parameter an ID may carry (a signed 64-bit integer).
 MAX_PARAMETER = (1 << 63) - 1
 

@@ -429,7 +429,7 @@ class HandState:
         chips = list(self.chips)
         taken = list(self.taken)
         pool = self.pool
-        winner = next((s for s in _priority(self.dealer, n) if s in self.papillons), -1)
+        winner = next((s for s in priority(self.dealer, n) if s in self.papillons), -1)
         collector = winner if winner >= 0 else self.last_trailer
         if collector >= 0 and self.table:
             taken[collector] += len(self.table)
@@ -514,7 +514,7 @@ class HandState:
         return sum(self.chips) + self.pool
 
 
-def _priority(dealer: int, n: int) -> list[int]:
+def priority(dealer: int, n: int) -> list[int]:
     """Who wins among several papillon makers: the dealer, then the player to
     the dealer's left, and so on back to the first to play."""
     return [(dealer - k) % n for k in range(n)]

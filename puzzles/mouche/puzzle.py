@@ -17,17 +17,17 @@ kernel prunes with the same rule; the tests hold the classes to an
 unpruned search. Values are the kernel's paranoid tricks.
 
 >>> from puzzles.document import PuzzleId
->>> puzzle = generate(PuzzleId.parse("only-card:mouche:s=9"))
+>>> puzzle = generate(PuzzleId.parse("only-card:mouche:g=0:s=31"))
 >>> puzzle.goal
-'P0 to play: avoid the mouche (take at least one trick), whatever the others do.'
+'You are P0, to play. Avoid the mouche: take at least one trick, whatever the others do.'
 >>> puzzle.answer, puzzle.grade, puzzle.themes
-([['KH']], 3, ['avoid-mouche', 'bot-trap', 'throw-off'])
->>> prove(puzzle), check(puzzle, " kh ")
+([['AS']], 3, ['avoid-mouche', 'bot-trap', 'throw-off'])
+>>> prove(puzzle), check(puzzle, " as ")
 ([], None)
 >>> check(puzzle, "QS")
 'QS: not a legal card here: player 0 does not hold QS'
->>> check(puzzle, "QD").split(", e.g.")[0]
-'QD fails: the best defence leaves P0 0 tricks (the mouche)'
+>>> check(puzzle, "AH").split(", e.g.")[0]
+'AH fails: the best defence leaves P0 0 tricks (the mouche)'
 """
 
 from __future__ import annotations
@@ -150,10 +150,13 @@ class Mouche(CardGame[MoucheHand, Action]):
     def analyst_bot(self, state: MoucheHand, rng: random.Random) -> Action:
         return bots.analyst_bot(state, rng)
 
-    def goal_words(self, state: MoucheHand, mover: int, kind: GoalKind, target: int) -> str:
+    def goal_words(self, state: MoucheHand, mover: int, kind: GoalKind, target: int) -> tuple[str, str]:
         if kind.name == "avoid-mouche":
-            return "avoid the mouche (take at least one trick)"
-        return f"take at least {target} tricks"
+            return "avoid the mouche: take at least one trick", ""
+        won, more = state.tricks[mover], target - state.tricks[mover]
+        if not won:
+            return f"take {more} of the tricks still to play", ""
+        return f"you have won {won} trick{'s' * (won != 1)}: take {more} more", ""
 
     def verdict(self, state: MoucheHand, mover: int, measure: str, value: int) -> str:
         return f"{value} trick{'s' * (value != 1)}" + (" (the mouche)" if value == 0 else "")

@@ -22,7 +22,7 @@ cards: milliseconds).
 >>> from puzzles.document import PuzzleId
 >>> puzzle = generate(PuzzleId.parse("only-card:papillon:s=5"))
 >>> puzzle.goal, puzzle.answer, puzzle.grade
-('P1 to play: make a papillon, whatever the others do.', [['9S x 4D 5H']], 4)
+('You are P1, to play. Make a papillon: empty your hand by a capture, whatever the others do.', [['9S x 4D 5H']], 4)
 >>> prove(puzzle), check(puzzle, "9s x 5h 4d")
 ([], None)
 >>> check(puzzle, "9S")
@@ -43,7 +43,8 @@ from games.cards import Card
 from games.errors import ParseError
 from games.papillon.format import parse_position, position_to_json
 from games.papillon.game import play_game
-from games.papillon.rules import HandState, Move, Options
+from games.papillon.rules import HandState, Move, Options, priority
+from games.records import seat_name
 from puzzles import cardgame
 from puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
 from puzzles.document import Keys, Puzzle, PuzzleId
@@ -174,17 +175,21 @@ class Papillon(CardGame[HandState, Move]):
     def analyst_bot(self, state: HandState, rng: random.Random) -> Move:
         return bots.analyst_bot(state, rng)
 
-    def goal_words(self, state: HandState, mover: int, kind: GoalKind, target: int) -> str:
+    def goal_words(self, state: HandState, mover: int, kind: GoalKind, target: int) -> tuple[str, str]:
+        order = ", ".join(seat_name(s) for s in priority(state.dealer, state.players))
+        ranked = f"if several players make a papillon, the first of {order} takes it"
         if kind.measure == "pool":
-            return "win the pool"
+            return f"win the pool ({state.pool} chips) with a papillon: empty your hand by a capture", "I" + ranked[1:]
         if kind.measure == "papillon":
-            return "make a papillon"
+            return "make a papillon: empty your hand by a capture", ""
         gain = target - state.chips[mover]
         if gain > 0:
-            return f"end the hand at least {gain} chip{'s' * (gain != 1)} up"
-        if gain == 0:
-            return "end the hand without losing a chip"
-        return f"end the hand having lost at most {-gain} chip{'s' * (gain != -1)}"
+            words = f"end the hand at least {gain} chip{'s' * (gain != 1)} up"
+        elif gain == 0:
+            words = "end the hand without losing a chip"
+        else:
+            words = f"end the hand having lost at most {-gain} chip{'s' * (gain != -1)}"
+        return words, f"Taking the pool ({state.pool} chips) counts; {ranked}" if state.pool else ""
 
     def verdict(self, state: HandState, mover: int, measure: str, value: int) -> str:
         if measure == "pool":

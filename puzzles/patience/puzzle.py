@@ -35,7 +35,7 @@ from typing import TypeGuard
 from games.errors import InputError, ParseError
 from games.patience.format import deal_from_json, deal_to_json, parse_moves
 from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, rules_named
-from puzzles.document import Alternative, Keys, Par, Puzzle, PuzzleId
+from puzzles.document import MIN_CLASSES, Alternative, Keys, Par, Puzzle, PuzzleId
 from puzzles.patience.endgame import shortest_win
 from puzzles.rating import players
 from puzzles.rating.features import DECISION_LIMITS, fewest_cells, line_decisions, rules_with_cells
@@ -190,7 +190,9 @@ def _deal(pid: PuzzleId, deal: Position) -> Puzzle | None:
 def _only_move(pid: PuzzleId, deal: Position) -> Puzzle | None:
     best: _Candidate | None = None
     for found in _candidates(deal):
-        if found.depth >= MIN_REFUTATION and (best is None or found.depth > best.depth):
+        if len(found.lost) + 1 < MIN_CLASSES or found.depth < MIN_REFUTATION:
+            continue
+        if best is None or found.depth > best.depth:
             best = found
     if best is None:
         return None
@@ -648,8 +650,8 @@ def _prove_only_move(puzzle: Puzzle, position: Position, solution: list[Move]) -
     classes: dict[tuple, list[Move]] = {}
     for move in position.legal_moves():
         classes.setdefault(position.play_unchecked(move).key(), []).append(move)
-    if len(classes) < 2:
-        problems.append("the position offers no choice: one class of moves")
+    if len(classes) < MIN_CLASSES:
+        problems.append(f"the position offers {len(classes)} classes of moves, fewer than {MIN_CLASSES}")
     winning = []
     for moves in classes.values():
         child = position.play_unchecked(moves[0])

@@ -17,42 +17,66 @@ from puzzles.daily import (
     extend,
     load_calendar,
     parse_date,
-    plan,
     puzzle_of,
     rewrite,
     share_text,
+    sunday_game,
 )
-from puzzles.document import Puzzle, PuzzleId
+from puzzles.daily import plan as plan_with_keys
+from puzzles.document import Keys, Puzzle, PuzzleId
 from puzzles.generate import prove
+from puzzles.quality import clashes, keys_of
 
 BUTTERFLY_KINDS = ("deal", "only-move", "win-in", "resource")
 THEMES = ("basement", "long-line", "row-clear", "hold-back", "trump-squeeze")
 
 
-def synthetic_pool(size, seed):
-    """Puzzles with made-up grades and themes (the calendar reads nothing else)."""
+def synthetic_pool(size, seed, deals=None):
+    """Puzzles with made-up grades, themes, deals and lines (the calendar reads
+    nothing else): ``deals`` deals shared among them (default: one each), and
+    a line of one puzzle in ten passing through another's position."""
     rng = random.Random(seed)
     pool = []
     for s in range(size):
-        cards = rng.random() < 0.2
+        cards = rng.random() < 0.25
         kind = "only-card" if cards else rng.choice(BUTTERFLY_KINDS)
-        game = rng.choice(["papillon", "mouche"]) if cards else "butterfly"
+        game = rng.choice(["papillon", "mouche", "pamphile"]) if cards else "butterfly"
         themes = sorted(rng.sample(THEMES, rng.randint(0, 2)))
         pid = PuzzleId.make(kind, game, s)
-        pool.append(Puzzle(pid, {}, "goal", [], rng.randint(1, 5), themes, [], {"alternatives": []}))
+        facts = {"deal": s if deals is None else rng.randrange(deals)}
+        if deals is not None and rng.random() < 0.1:
+            facts["passes"] = [rng.randrange(size)]
+        pool.append(Puzzle(pid, {}, "goal", [], rng.randint(1, 5), themes, [], {"alternatives": []}, None, facts))
     return pool
 
 
-def check_rules(days, before=()):
+def synthetic_keys(days):
+    """A synthetic puzzle's keys: its made-up deal, its seed as its position, the positions its lines pass."""
+    return [
+        Keys(d.puzzle.facts["deal"], d.puzzle.id.seed, frozenset([d.puzzle.id.seed, *d.puzzle.facts.get("passes", [])]))
+        for d in days
+    ]
+
+
+def plan(pool, history, until):
+    return plan_with_keys(pool, history, until, synthetic_keys)
+
+
+def check_rules(days, before=(), keys_of=synthetic_keys):
     everything = [*before, *days]
     ids = [str(d.puzzle.id) for d in everything]
     assert len(ids) == len(set(ids)), "a puzzle repeats"
+    assert clashes(everything, keys_of(everything)) == [], "a deal or position repeats, or a line spoils a day"
     for previous, day in zip(everything, everything[1:]):
         assert day.date == previous.date + timedelta(days=1)
         assert day.puzzle.kind != previous.puzzle.kind, f"{day.date}: the kind of the day before"
+    for previous, day in zip(everything, everything[7:]):
+        if day.date.weekday() != SUNDAY:
+            assert day.puzzle.kind != previous.puzzle.kind, f"{day.date}: the kind of a week before"
     for day in everything:
         cards = day.puzzle.game in ("papillon", "mouche", "pamphile")
         assert cards == (day.date.weekday() == SUNDAY)
+        assert not cards or day.puzzle.game == sunday_game(day.date), f"{day.date}: Sundays take the games in turn"
     for start in range(len(everything)):
         window = everything[start : start + 7]
         for theme in {t for d in window for t in d.puzzle.themes}:
@@ -73,6 +97,20 @@ def test_plan_keeps_every_rule_and_ramps():
     assert means[:6] == sorted(means[:6]), means
 
 
+def test_plan_never_repeats_a_deal_nor_spoils_a_day():
+    pool = synthetic_pool(500, 9, deals=150)
+    days = plan(pool, [], LAUNCH + timedelta(days=55))
+    check_rules(days)
+    assert clashes([Day(LAUNCH, p) for p in pool], synthetic_keys([Day(LAUNCH, p) for p in pool])), (
+        "the pool has clashes"
+    )
+
+
+def test_sundays_take_the_card_games_in_turn():
+    sundays = [LAUNCH + timedelta(days=k) for k in range(60) if (LAUNCH + timedelta(days=k)).weekday() == SUNDAY]
+    assert [sunday_game(day) for day in sundays[:4]] == ["papillon", "mouche", "pamphile", "papillon"]
+
+
 def test_plan_is_reproducible():
     pool = synthetic_pool(300, 2)
     until = LAUNCH + timedelta(days=40)
@@ -81,15 +119,15 @@ def test_plan_is_reproducible():
 
 def test_extending_never_changes_a_published_date(tmp_path):
     pool = synthetic_pool(300, 3)
-    extend(pool, date(2027, 2, 10), tmp_path)  # runs to the end of its block, 2027-02-25
+    extend(pool, date(2027, 2, 10), tmp_path, synthetic_keys)  # runs to the end of its block, 2027-02-25
     first = (tmp_path / "2027.jsonl").read_bytes()
     before = load_calendar(tmp_path)
     assert before[-1].date == block_end(date(2027, 2, 10)) == date(2027, 2, 25)
-    added = extend(pool, date(2027, 3, 5), tmp_path)
+    added = extend(pool, date(2027, 3, 5), tmp_path, synthetic_keys)
     assert (tmp_path / "2027.jsonl").read_bytes().startswith(first)
     assert added[0].date == date(2027, 2, 26) and added[-1].date == date(2027, 3, 25)
     check_rules(added, before)
-    assert extend(pool, date(2027, 3, 1), tmp_path) == []  # nothing before the end is touched
+    assert extend(pool, date(2027, 3, 1), tmp_path, synthetic_keys) == []  # nothing before the end is touched
 
 
 def test_a_rewrite_keeps_every_date_and_never_changes_a_passed_one(tmp_path, monkeypatch):
@@ -98,7 +136,7 @@ def test_a_rewrite_keeps_every_date_and_never_changes_a_passed_one(tmp_path, mon
     import puzzles.daily as daily
 
     pool = synthetic_pool(300, 3)
-    extend(pool, date(2027, 2, 10), tmp_path)
+    extend(pool, date(2027, 2, 10), tmp_path, synthetic_keys)
     days = load_calendar(tmp_path)
     upgraded = [dataclasses.replace(days[20], puzzle=dataclasses.replace(days[20].puzzle, grade=5))]
     changed = days[:20] + upgraded + days[21:]
@@ -116,39 +154,39 @@ def test_a_rewrite_keeps_every_date_and_never_changes_a_passed_one(tmp_path, mon
 
 def test_the_calendar_is_the_same_however_its_extensions_were_cut(tmp_path):
     pool = synthetic_pool(300, 7)
-    extend(pool, date(2027, 1, 3), tmp_path / "steps")
-    extend(pool, date(2027, 2, 27), tmp_path / "steps")
-    extend(pool, date(2027, 2, 27), tmp_path / "once")
+    extend(pool, date(2027, 1, 3), tmp_path / "steps", synthetic_keys)
+    extend(pool, date(2027, 2, 27), tmp_path / "steps", synthetic_keys)
+    extend(pool, date(2027, 2, 27), tmp_path / "once", synthetic_keys)
     assert (tmp_path / "steps" / "2027.jsonl").read_bytes() == (tmp_path / "once" / "2027.jsonl").read_bytes()
 
 
 def test_a_cut_last_line_is_caught_and_never_appended_to(tmp_path):
     pool = synthetic_pool(150, 8)
-    extend(pool, date(2027, 1, 5), tmp_path)
+    extend(pool, date(2027, 1, 5), tmp_path, synthetic_keys)
     path = tmp_path / "2027.jsonl"
     path.write_bytes(path.read_bytes()[:-40])
     with pytest.raises(ParseError, match="cut short"):
-        extend(pool, date(2027, 3, 1), tmp_path)
+        extend(pool, date(2027, 3, 1), tmp_path, synthetic_keys)
 
 
 def test_extending_across_a_year_writes_the_next_years_file(tmp_path, monkeypatch):
     monkeypatch.setattr("puzzles.daily.LAUNCH", date(2027, 12, 20))
-    extend(synthetic_pool(200, 4), date(2028, 1, 10), tmp_path)
+    extend(synthetic_pool(200, 4), date(2028, 1, 10), tmp_path, synthetic_keys)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["2027.jsonl", "2028.jsonl"]
     days = load_calendar(tmp_path)
     assert [d.number for d in days] == list(range(1, 29)) and days[-1].date == date(2028, 1, 16)
 
 
 def test_a_pool_without_sundays_says_so(tmp_path):
-    pool = [p for p in synthetic_pool(200, 5) if p.kind != "only-card"]
-    with pytest.raises(InputError, match="card-game"):
-        extend(pool, date(2027, 1, 31), tmp_path)
+    pool = [p for p in synthetic_pool(200, 5) if p.game != "mouche"]
+    with pytest.raises(InputError, match="mouche ending left for 2027-01-10"):
+        extend(pool, date(2027, 1, 31), tmp_path, synthetic_keys)
     assert not list(tmp_path.iterdir()), "nothing written when the calendar cannot be chosen"
 
 
 def test_damaged_calendar_is_one_parse_error(tmp_path):
     pool = synthetic_pool(100, 6)
-    extend(pool, date(2027, 1, 5), tmp_path)
+    extend(pool, date(2027, 1, 5), tmp_path, synthetic_keys)
     path = tmp_path / "2027.jsonl"
     lines = path.read_text().splitlines(keepends=True)
     path.write_text(lines[0] + lines[2])  # a day missing
@@ -190,7 +228,7 @@ def committed():
 
 def test_committed_calendar_covers_2027_and_keeps_the_rules(committed):
     assert committed[0].date == LAUNCH and committed[-1].date >= date(2027, 12, 31)
-    check_rules(committed)
+    check_rules(committed, keys_of=keys_of)
     means = weekday_means([d for d in committed if d.date.year == 2027])
     assert means[:6] == sorted(means[:6]), means
 
