@@ -23,9 +23,9 @@ import time
 from puzzles.daily import LAUNCH, parse_date, plan
 from puzzles.document import PuzzleId
 from puzzles.generate import generate, prove
+from puzzles.patience.puzzle import KINDS as BUTTERFLY_KINDS
 from puzzles.pool import Pool
 
-BUTTERFLY_KINDS = ("deal", "only-move", "win-in", "resource")
 CARD_GAMES = ("papillon", "mouche", "pamphile")
 
 

@@ -397,8 +397,11 @@ GREEN, RED, BLACK = "\U0001f7e9", "\U0001f7e5", "\u2b1b"
 def squares(puzzle: Puzzle) -> str:
     """The solver's result as a line of squares, giving nothing away: for a
     puzzle with wrong classes, one green square for the answer and a red
-    one for each class proved wrong; for a whole deal or an endgame, one
+    one for each class proved wrong (a group a step for only-moves); for a whole deal or an endgame, one
     square per player of the ladder, green when it solves the puzzle."""
+    steps = puzzle.proof.get("steps")
+    if isinstance(steps, list) and steps:  # only-moves: a group of squares a step
+        return " ".join(GREEN + RED * len(wrong) for wrong in steps)
     alternatives = puzzle.alternatives()
     if alternatives:
         return GREEN + RED * len(alternatives)
@@ -417,6 +420,7 @@ def share_text(day: Day, moves: int | None = None) -> str:
     par = day.puzzle.par
     score = ""
     if par is not None:
-        score = f" par {par.moves}" if moves is None else f" won in {moves} moves, par {par.moves}"
+        done = "done" if day.puzzle.kind == "goal" else "won"
+        score = f" par {par.moves}" if moves is None else f" {done} in {moves} moves, par {par.moves}"
     head = f"Butterfly daily #{day.number} ({game}, {day.puzzle.kind}) {stars(day.puzzle.grade)}{score}"
     return f"{head}\n{squares(day.puzzle)}"

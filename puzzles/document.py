@@ -42,6 +42,8 @@ KINDS: dict[str, str] = {
     "win-in": "an endgame whose shortest win is exactly N moves: win it in N moves or fewer",
     "resource": "a deal winnable with fewer basement cells than the rules give: win it with that few",
     "only-card": "a card-game ending where exactly one card (up to equal cards) meets the goal against any defence",
+    "only-moves": "two to four only moves along one winning line, the moves between them played for you: find each",
+    "goal": "a goal short of a win on a deal (cards sent home, a row emptied, a card freed): reach it within par",
 }
 
 #: A puzzle asking for the one right move (or card) offers at least this many

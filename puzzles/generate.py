@@ -94,7 +94,7 @@ def load(source: str) -> Puzzle:
     if source == "-" or os.path.exists(source):
         return Puzzle.loads(read_text(source), "standard input" if source == "-" else repr(source))
     if ":" not in source:
-        raise InputError(f"{source!r} is neither a puzzle file nor a puzzle ID like 'only-move:butterfly:s=7'")
+        raise InputError(f"{source!r} is neither a puzzle file nor a puzzle ID like 'only-move:butterfly:s=10'")
     pid = PuzzleId.parse(source)
     puzzle = generate(pid)
     if puzzle is None:

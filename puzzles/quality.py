@@ -49,6 +49,8 @@ def day_quality(day: Day) -> DayQuality:
     puzzle = day.puzzle
     alternatives = puzzle.alternatives()
     choices = 1 + len(alternatives) if puzzle.answer else None
+    if isinstance(puzzle.facts.get("classes"), list):  # only-moves: the fewest of its steps
+        choices = min(puzzle.facts["classes"])
     depth: int | None = None
     if puzzle.facts.get("refutation_depth") is not None:
         depth = int(puzzle.facts["refutation_depth"])
@@ -80,7 +82,8 @@ def tempted(puzzle: Puzzle) -> list[str]:
         return sorted(name for name, move in ladder.items() if move not in puzzle.answer[0])
     from puzzles.rating.ladder import LADDER
 
-    names = ["greedy"] if puzzle.facts.get("tempting") else []
+    tempting = puzzle.facts.get("tempting")
+    names = ["greedy"] if (any(tempting) if isinstance(tempting, list) else tempting) else []
     rungs = puzzle.facts.get("rungs", [])
     return sorted({*names, *(p.name for p, found in zip(LADDER, rungs) if not found)})
 

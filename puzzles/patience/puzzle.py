@@ -1,11 +1,13 @@
 """Butterfly puzzles with proved answers: whole deals, only moves, win-in-N
-endgames and resource puzzles (docs/puzzles.md).
+endgames, resource puzzles and goals (docs/puzzles.md).
 
 Every kind is generated from its ID (:class:`puzzles.document.PuzzleId`),
 whose seed is a deal number: ``deal:butterfly:s=D`` is deal D itself,
 ``only-move:butterfly:s=D`` the best critical decision on deal D's winning
 line, ``win-in:butterfly:s=D`` an endgame of that line, ``resource:...:s=D``
-deal D with the fewest basement cells it can be won with. A seed that gives
+deal D with the fewest basement cells it can be won with, ``goal:...:s=D``
+a goal short of a win on deal D (:mod:`puzzles.patience.goal`) reached in
+the fewest moves. A seed that gives
 no puzzle of the kind (a lost deal, a line with no interesting only move)
 gives None, and the generator tries the next seed.
 
@@ -20,6 +22,8 @@ What is proved and how:
   by the canonical key of their results, and every class is decided;
 - "no win shorter than N": breadth-first search over every position
   (:func:`puzzles.patience.endgame.shortest_win`);
+- "no line reaches the goal in fewer moves": A* with a lower bound that
+  never exceeds the moves left (:func:`puzzles.patience.goal.fewest_moves`);
 - "k cells are the fewest": a win with k, and the search proving k - 1 lost.
 
 :func:`prove` re-derives all of it from the stored position alone.
@@ -37,15 +41,23 @@ from games.patience.format import deal_from_json, deal_to_json, parse_moves
 from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, rules_named
 from puzzles.document import MIN_CLASSES, Alternative, Keys, Par, Puzzle, PuzzleId
 from puzzles.patience.endgame import shortest_win
+from puzzles.patience.goal import Goal, GoalLine, fewest_moves
 from puzzles.rating import players
-from puzzles.rating.features import DECISION_LIMITS, fewest_cells, line_decisions, rules_with_cells
+from puzzles.rating.features import (
+    DECISION_LIMITS,
+    LineDecisions,
+    LinePosition,
+    fewest_cells,
+    line_decisions,
+    rules_with_cells,
+)
 from puzzles.rating.ladder import LADDER
 from solver.patience.result import OPTIMAL, UNWINNABLE, WON, Limits
 from solver.patience.solve import solve
 from solver.survey.lengths import DEFAULT_MEMORY_MIB, DEFAULT_PROOF_NODES, LengthResult, shortest_line
 from solver.version import PROJECT_PACKAGES, code_version
 
-KINDS = ("deal", "only-move", "win-in", "resource")
+KINDS = ("deal", "only-move", "win-in", "resource", "goal", "only-moves")
 
 #: The searches whose verdicts a puzzle rests on (a win, a class lost, a count of cells too few).
 PROOF_LIMITS = Limits(max_nodes=10_000_000)
@@ -65,6 +77,24 @@ ENDGAME_CARDS = (20, 18, 16, 14, 12)
 ENDGAME_POSITIONS = 50_000
 #: ... and are kept when the shortest win needs at least this many moves besides the cards' trips home.
 MIN_DETOUR = 2
+
+#: The goals a goal puzzle is chosen from: the cards up to the twos, ...
+#: the fives sent home; each row emptied; each king freed.
+GOALS = (
+    *(Goal("home", rank) for rank in "2345"),
+    *(Goal("empty", f"{wing}{k}") for wing in "LR" for k in range(1, 6)),
+    *(Goal("free", f"K{suit}") for suit in "CDHS"),
+)
+#: A goal puzzle's fewest moves lie in this range (the easy days: a short task, not a trivial one).
+GOAL_MOVES = (8, 24)
+#: The most positions the A* of a goal may reach (it says so and the goal is dropped when it would need more).
+GOAL_POSITIONS = 20_000
+GOAL_THEMES = {"home": "send-home", "empty": "empty-row", "free": "free-card"}
+
+#: An only-moves puzzle has this many steps, at least and at most ...
+CHAIN_STEPS = (2, 4)
+#: ... and at most this many moves played for the player between two steps.
+MAX_GAP = 3
 
 #: The grade a rung stands for: the weakest rung that finds the answer in
 #: at least half its games grades the puzzle (docs/puzzles.md).
@@ -283,9 +313,10 @@ def _candidates(deal: Position) -> Iterator[_Candidate]:
             yield found
 
 
-def _blunder(deal: Position, seed: int) -> _Candidate | None:
-    """The losing move of the greedy player's game number ``seed``, when the
-    position before it has exactly one winning class (and is decided)."""
+def _last_winnable(deal: Position, seed: int) -> tuple[list[Move], list[Position], int] | None:
+    """The greedy player's lost game number ``seed``, its positions, and how
+    many moves in its last winnable position lies; None when it won or a
+    verdict is unresolved."""
     won, moves = _greedy_game(deal, seed)
     if won:
         return None
@@ -304,6 +335,16 @@ def _blunder(deal: Position, seed: int) -> _Candidate | None:
             high = middle
         else:
             return None
+    return moves, positions, low
+
+
+def _blunder(deal: Position, seed: int) -> _Candidate | None:
+    """The losing move of the greedy player's game number ``seed``, when the
+    position before it has exactly one winning class (and is decided)."""
+    found = _last_winnable(deal, seed)
+    if found is None:
+        return None
+    moves, positions, low = found
     position = positions[low]
     classes: dict[tuple, list[Move]] = {}
     for move in position.legal_moves():
@@ -406,11 +447,177 @@ def _resource(pid: PuzzleId, deal: Position) -> Puzzle | None:
     )
 
 
+def _goal(pid: PuzzleId, deal: Position) -> Puzzle | None:
+    """The first goal of :data:`GOALS`, in an order drawn from the seed,
+    whose fewest moves are proved, lie within :data:`GOAL_MOVES` and exceed
+    the lower bound (a detour the bound does not see); failing that, the
+    first within range. None when no goal qualifies."""
+    import random
+
+    candidates = list(GOALS)
+    random.Random(pid.seed).shuffle(candidates)
+    best: tuple[int, Goal, GoalLine] | None = None
+    for goal in candidates:
+        least = goal.least(deal)
+        if not least:
+            continue
+        found = fewest_moves(deal, goal, GOAL_POSITIONS)
+        if not found.complete or found.moves is None or not GOAL_MOVES[0] <= found.moves <= GOAL_MOVES[1]:
+            continue
+        if best is None:
+            best = (found.moves - least, goal, found)
+        if found.moves > least:
+            best = (found.moves - least, goal, found)
+            break
+    if best is None:
+        return None
+    detour, goal, found = best
+    n = len(found.line)
+    return Puzzle(
+        pid,
+        deal_to_json(deal),
+        f"{_sentence(goal.words())} in {n} moves or fewer.",
+        [],
+        min(5, 1 + detour),
+        [GOAL_THEMES[goal.kind]],
+        [str(m) for m in found.line],
+        {
+            "solver": code_version(PROJECT_PACKAGES),
+            "method": "A*",
+            "positions": found.positions,
+            "alternatives": [],
+            "par": Par(n, n, OPTIMAL, "A*", GOAL_POSITIONS).to_json(),
+        },
+        None,
+        {"deal": pid.seed, "goal": goal.to_json(), "least": n - detour, "cards_left": deal.cards_in_play()},
+    )
+
+
+def _only_moves(pid: PuzzleId, deal: Position) -> Puzzle | None:
+    """The longest run (:data:`CHAIN_STEPS`) of only-move positions along
+    a winning line of the deal (:func:`_winning_lines`), each with at least
+    :data:`MIN_CLASSES` classes, the moves between two of them each forced
+    (one class) or a card sent home, at most :data:`MAX_GAP` of them; the
+    greedy player's scoring prefers a losing class at one step at least.
+    None when the line has no such run."""
+    best: list[int] = []
+    for line in _winning_lines(deal):
+        decisions = line_decisions(deal, line, DECISION_LIMITS)
+        chain = _longest_chain(decisions)
+        if len(chain) > len(best):
+            best, entries, won_line = chain, decisions.positions, line
+    if not best:
+        return None
+    first = best[0]
+    step_answers, step_alternatives, grades, depths = [], [], [], []
+    for i in best:
+        entry = entries[i]
+        answer = entry.winning_class
+        assert answer is not None  # a critical position has one
+        alternatives = [_lost_class(entry.position, c.moves) for c in entry.classes if c is not answer]
+        grade, _ = _rung_grade(entry.position, _plays_first(entry.position, answer.moves[0]), True)
+        step_answers.append([str(m) for m in answer.moves])
+        step_alternatives.append([dataclasses.asdict(a) for a in alternatives])
+        grades.append(grade)
+        depths.append(max(len(a.refutation) for a in alternatives))
+    return Puzzle(
+        pid,
+        deal_to_json(entries[first].position),
+        f"Find the only move that keeps this position winnable, {len(best)} times in a row: "
+        "the moves in between are played for you.",
+        step_answers,
+        min(5, max(grades) + (len(best) >= 3)),
+        ["only-moves"],
+        [str(m) for m in won_line[first:]],
+        {
+            "solver": code_version(PROJECT_PACKAGES),
+            "verdict": WON,
+            "method": "classes",
+            "alternatives": [],
+            "steps": step_alternatives,
+        },
+        None,
+        {
+            "deal": pid.seed,
+            "move_number": first + 1,
+            "cards_left": entries[first].position.cards_in_play(),
+            "steps": [i - first for i in best],
+            "classes": [len(entries[i].classes) for i in best],
+            "tempting": [str(_tempting(entries[i]) or "") for i in best],
+            "refutation_depth": min(depths),
+            "step_grades": grades,
+        },
+    )
+
+
+def _winning_lines(deal: Position) -> Iterator[list[Move]]:
+    """Winning lines of the deal to look for only moves along: the solver's,
+    then, for each of the greedy player's lost games, its moves up to its
+    last winnable position followed by the solver's win from there (where
+    play goes wrong, only moves gather)."""
+    line = _won_line(deal)
+    if line is None:
+        return
+    yield line
+    for seed in range(1, BLUNDER_GAMES + 1):
+        found = _last_winnable(deal, seed)
+        if found is not None:
+            moves, positions, low = found
+            rest = _won_line(positions[low])
+            if rest is not None:
+                yield moves[:low] + rest
+
+
+def _longest_chain(decisions: LineDecisions) -> list[int]:
+    """The longest run of only moves along a decided line (see :func:`_only_moves`), the first if tied."""
+    entries = decisions.positions
+    steps = [i for i in decisions.critical if len(entries[i].classes) >= MIN_CLASSES]
+    best: list[int] = []
+    for first in steps:
+        chain = [first]
+        for later in steps:
+            gap = range(chain[-1] + 1, later)
+            if later <= chain[-1] or len(chain) == CHAIN_STEPS[1]:
+                continue
+            if len(gap) > MAX_GAP or not all(_obvious(entries[j]) for j in gap):
+                break
+            chain.append(later)
+        if len(chain) >= CHAIN_STEPS[0] and len(chain) > len(best) and any(_tempting(entries[i]) for i in chain):
+            best = chain
+    return best
+
+
+def _plays_first(position: Position, answer: Move) -> Callable[[bool, list[Move]], bool]:
+    """Does a game from ``position`` start with a move of ``answer``'s class (same result)?"""
+    key = position.play_unchecked(answer).key()
+    return lambda _, moves: bool(moves) and position.play_unchecked(moves[0]).key() == key
+
+
+def _obvious(entry: LinePosition) -> bool:
+    """A move the page plays for the player between two steps: the only class, or a card sent home."""
+    return len(entry.classes) == 1 or entry.line_move.target == FOUNDATION
+
+
+def _tempting(entry: LinePosition) -> Move | None:
+    """A losing move the greedy player's scoring puts above the answer at a critical position, if any."""
+    answer = entry.winning_class
+    assert answer is not None
+    value = players.score(entry.position.play_unchecked(answer.moves[0]))
+    losing = [c.moves[0] for c in entry.classes if c is not answer]
+    return next((m for m in losing if players.score(entry.position.play_unchecked(m)) > value), None)
+
+
+def _sentence(words: str) -> str:
+    return words[0].upper() + words[1:]
+
+
 _MAKERS: dict[str, Callable[[PuzzleId, Position], Puzzle | None]] = {
     "deal": _deal,
     "only-move": _only_move,
     "win-in": _win_in,
     "resource": _resource,
+    "goal": _goal,
+    "only-moves": _only_moves,
 }
 
 
@@ -511,9 +718,17 @@ def position_of(puzzle: Puzzle) -> Position:
         raise ParseError(f"{where}: the position is not under the rules its ID names")
     if puzzle.kind == "win-in" and not (_whole(n) and n >= 0):
         raise ParseError(f"{where}: 'facts.n' must be a whole number")
-    if (puzzle.kind == "only-move") != (len(puzzle.answer) == 1) or any(len(c) == 0 for c in puzzle.answer):
-        raise ParseError(f"{where}: an only-move puzzle has one answer class, the other kinds none")
-    for moves in [*puzzle.answer, *(a.moves for a in puzzle.alternatives())]:
+    if puzzle.kind == "goal":
+        Goal.from_json(puzzle.facts.get("goal"), where)
+    answers = {"only-move": 1, "only-moves": len(puzzle.facts.get("steps") or ())}.get(puzzle.kind, 0)
+    if len(puzzle.answer) != answers or any(len(c) == 0 for c in puzzle.answer):
+        raise ParseError(f"{where}: an only-move puzzle has one answer class, only-moves one a step, the others none")
+    if puzzle.kind == "only-moves":
+        step_offsets(puzzle)
+        first_step = [*puzzle.answer[:1], *(a.moves for a in step_alternatives(puzzle)[:1][0])]
+    else:
+        first_step = [*puzzle.answer, *(a.moves for a in puzzle.alternatives())]
+    for moves in first_step:
         if not moves:
             raise ParseError(f"{where}: a class of moves is empty")
         for text in moves:
@@ -533,6 +748,10 @@ def keys(puzzle: Puzzle) -> Keys:
     position = position_of(puzzle)
     starts = [(position, puzzle.solution)]
     starts += [(position.play(Move.parse(a.moves[0])), a.refutation) for a in puzzle.alternatives()]
+    if puzzle.kind == "only-moves":
+        along = position.replay([Move.parse(m) for m in puzzle.solution])
+        for at, wrong in zip(step_offsets(puzzle), step_alternatives(puzzle)):
+            starts += [(along[at].play(Move.parse(a.moves[0])), a.refutation) for a in wrong]
     passed: set[tuple] = set()
     for start, line in starts:
         passed.update(p.key() for p in start.replay([Move.parse(m) for m in line]))
@@ -555,27 +774,63 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
     if puzzle.kind == "only-move":
         if len(moves) != 1:
             raise ParseError(f"an only-move answer is one move, not {len(moves)}")
-        move = moves[0]
-        reason = position.check_move(move)
-        if reason is not None:
-            return f"{move} is not legal here: {reason}"
-        key = position.play_unchecked(move).key()
-        for cls in [puzzle.answer[0]] + [a.moves for a in puzzle.alternatives()]:
-            if position.play_unchecked(Move.parse(cls[0])).key() == key:
-                if cls is puzzle.answer[0]:
-                    return None
-                lost = next(a for a in puzzle.alternatives() if a.moves is cls)
-                return f"{move} loses: the position after it is {lost.verdict} ({lost.method}, {lost.nodes:,} nodes)"
-        raise ParseError(f"puzzle {puzzle.id}: {move} is in none of its classes (a damaged puzzle file)")
+        return _choice_missed(puzzle, position, moves[0], puzzle.answer[0], puzzle.alternatives())
+    if puzzle.kind == "only-moves":
+        offsets = step_offsets(puzzle)
+        if len(moves) > len(offsets):
+            raise ParseError(f"an only-moves answer is a move a step, at most {len(offsets)}, not {len(moves)}")
+        positions = position.replay([Move.parse(m) for m in puzzle.solution])
+        steps = zip(moves, offsets, puzzle.answer, step_alternatives(puzzle))
+        for step, (move, at, right, wrong) in enumerate(steps, 1):
+            missed = _choice_missed(puzzle, positions[at], move, right, wrong)
+            if missed is not None:
+                return f"step {step}: {missed}"
+        left = len(offsets) - len(moves)
+        return f"right so far: {left} more only move{'s' * (left > 1)} to find" if left else None
     positions, illegal = position.replay_until_illegal(moves)
     if illegal is not None:
         number, move, reason = illegal
         return f"move {number} ({move}) is not legal: {reason}"
+    if puzzle.kind == "goal":
+        return _goal_missed(puzzle, positions)
     if not positions[-1].is_won():
         return f"the moves do not win: {positions[-1].cards_in_play()} cards are still in play"
     n = puzzle.facts.get("n")
     if puzzle.kind == "win-in" and len(moves) > n:  # type: ignore[operator]
         return f"the moves win in {len(moves)} moves; the goal is {n} or fewer"
+    return None
+
+
+def _choice_missed(
+    puzzle: Puzzle, position: Position, move: Move, answer: list[str], alternatives: list[Alternative]
+) -> str | None:
+    """None when ``move`` is in the answer class, else why not."""
+    reason = position.check_move(move)
+    if reason is not None:
+        return f"{move} is not legal here: {reason}"
+    key = position.play_unchecked(move).key()
+    if position.play_unchecked(Move.parse(answer[0])).key() == key:
+        return None
+    for lost in alternatives:
+        if position.play_unchecked(Move.parse(lost.moves[0])).key() == key:
+            return f"{move} loses: the position after it is {lost.verdict} ({lost.method}, {lost.nodes:,} nodes)"
+    raise ParseError(f"puzzle {puzzle.id}: {move} is in none of its classes (a damaged puzzle file)")
+
+
+def goal_of(puzzle: Puzzle) -> Goal:
+    """A goal puzzle's goal (ParseError when its file is damaged)."""
+    return Goal.from_json(puzzle.facts.get("goal"), f"puzzle {puzzle.id}")
+
+
+def _goal_missed(puzzle: Puzzle, positions: list[Position]) -> str | None:
+    """None when the line reaches the goal within par (the first time it
+    does; later moves do not count), else why not."""
+    goal, par = goal_of(puzzle), len(puzzle.solution)
+    reached = next((k for k, p in enumerate(positions) if goal.reached(p)), None)
+    if reached is None:
+        return f"the moves do not {goal.words()}"
+    if reached > par:
+        return f"the moves reach the goal in {reached} moves; par is {par}"
     return None
 
 
@@ -591,10 +846,14 @@ def prove(puzzle: Puzzle) -> list[str]:
     positions, illegal = position.replay_until_illegal(solution)
     if illegal is not None:
         problems.append(f"the solution's move {illegal[0]} ({illegal[1]}) is illegal: {illegal[2]}")
+    elif puzzle.kind == "goal":
+        return _prove_goal(puzzle, position, positions)
     elif not positions[-1].is_won():
         problems.append("the solution does not win")
     if puzzle.kind == "only-move":
         problems += _prove_only_move(puzzle, position, solution)
+    elif puzzle.kind == "only-moves":
+        problems += _prove_only_moves(puzzle, positions, solution)
     elif puzzle.kind == "win-in":
         found = shortest_win(position)
         n = puzzle.facts.get("n")
@@ -606,9 +865,28 @@ def prove(puzzle: Puzzle) -> list[str]:
             problems.append(f"the solution has {len(solution)} moves, not {n}")
     elif puzzle.kind == "resource" and position.rules.cells and _fewer_cells_lost(position) is None:
         problems.append(f"{position.rules.cells - 1} cells are not proved too few")
-    if puzzle.kind != "only-move":
+    if puzzle.kind not in ("only-move", "only-moves"):
         problems += _prove_par(puzzle, position, solution)
     return problems
+
+
+def _prove_goal(puzzle: Puzzle, position: Position, positions: list[Position]) -> list[str]:
+    """The goal is reached by the solution at its last move and not before,
+    the A* proves no line shorter, and par says both."""
+    try:
+        goal, par = goal_of(puzzle), puzzle.par
+    except InputError as error:
+        return [str(error)]
+    if par is None or par.method != "A*" or par.proved != OPTIMAL:
+        return ["a goal puzzle's par is proved optimal by A*"]
+    first = next((k for k, p in enumerate(positions) if goal.reached(p)), None)
+    if first != len(positions) - 1 or first != par.moves:
+        return [f"the solution should reach the goal at its last move, move {par.moves}"]
+    found = fewest_moves(position, goal, par.proof_nodes or 1)
+    if not found.complete or found.moves != par.moves:
+        shown = found.moves if found.complete else f"not proved within {par.proof_nodes:,} positions"
+        return [f"the fewest moves to the goal are {shown}, not par's {par.moves}"]
+    return []
 
 
 def _prove_par(puzzle: Puzzle, position: Position, solution: list[Move]) -> list[str]:
@@ -646,6 +924,16 @@ def _prove_par(puzzle: Puzzle, position: Position, solution: list[Move]) -> list
 
 
 def _prove_only_move(puzzle: Puzzle, position: Position, solution: list[Move]) -> list[str]:
+    answer = puzzle.answer[0] if puzzle.answer else []
+    return _prove_choice(position, answer, puzzle.alternatives(), solution[0] if solution else None)
+
+
+def _prove_choice(
+    position: Position, answer: list[str], alternatives: list[Alternative], played: Move | None
+) -> list[str]:
+    """One only move proved again: the classes of the plain generator, each
+    decided by the solver, exactly one winning (``answer``), the others the
+    stored ``alternatives``, and the line's move ``played`` in the answer."""
     problems = []
     classes: dict[tuple, list[Move]] = {}
     for move in position.legal_moves():
@@ -662,12 +950,59 @@ def _prove_only_move(puzzle: Puzzle, position: Position, solution: list[Move]) -
             problems.append(f"the class of {moves[0]} is {verdict.result}, not proved")
     if len(winning) != 1:
         problems.append(f"{len(winning)} classes keep the win, not exactly one")
-    elif sorted(str(m) for m in winning[0]) != sorted(puzzle.answer[0] if puzzle.answer else []):
+    elif sorted(str(m) for m in winning[0]) != sorted(answer):
         problems.append(f"the winning class is {', '.join(map(str, winning[0]))}, not the stored answer")
-    stored = sorted(sorted(a.moves) for a in puzzle.alternatives())
+    stored = sorted(sorted(a.moves) for a in alternatives)
     lost = sorted(sorted(str(m) for m in moves) for moves in classes.values() if moves not in winning)
     if stored != lost:
         problems.append("the stored alternatives are not the losing classes")
-    if solution and winning and solution[0] not in winning[0]:
-        problems.append("the solution does not start with the answer")
+    if played is not None and winning and played not in winning[0]:
+        problems.append("the solution does not play the answer")
     return problems
+
+
+def step_alternatives(puzzle: Puzzle) -> list[list[Alternative]]:
+    """An only-moves puzzle's wrong classes, step by step."""
+    steps = puzzle.proof.get("steps", [])
+    fine = isinstance(steps, list) and all(isinstance(s, list) and all(map(_is_alternative, s)) for s in steps)
+    if not fine:
+        raise ParseError(f"puzzle {puzzle.id}: 'proof.steps' must be a list of lists of alternatives")
+    return [[Alternative(**a) for a in step] for step in steps]
+
+
+def step_offsets(puzzle: Puzzle) -> list[int]:
+    """Where an only-moves puzzle's steps are along its solution (0 first)."""
+    where = f"puzzle {puzzle.id}: 'facts.steps'"
+    raw = puzzle.facts.get("steps")
+    if not isinstance(raw, list) or not all(_whole(k) for k in raw):
+        raise ParseError(f"{where} must be a list of whole numbers")
+    offsets: list[int] = raw
+    if not CHAIN_STEPS[0] <= len(offsets) <= CHAIN_STEPS[1] or offsets[0] != 0:
+        raise ParseError(f"{where} must list {CHAIN_STEPS[0]} to {CHAIN_STEPS[1]} places, the first 0")
+    if any(b <= a or b - a - 1 > MAX_GAP for a, b in zip(offsets, offsets[1:])):
+        raise ParseError(f"{where} must rise, at most {MAX_GAP} moves apart")
+    if len(puzzle.answer) != len(offsets) or offsets[-1] >= len(puzzle.solution):
+        raise ParseError(f"{where}: one answer class a step, every step on the solution")
+    return offsets
+
+
+def _prove_only_moves(puzzle: Puzzle, positions: list[Position], solution: list[Move]) -> list[str]:
+    try:
+        offsets, alternatives = step_offsets(puzzle), step_alternatives(puzzle)
+    except InputError as error:
+        return [str(error)]
+    if len(alternatives) != len(offsets) or len(positions) <= offsets[-1]:
+        return ["every step needs its wrong classes, on the solution"]
+    problems = []
+    for step, (at, answer, wrong) in enumerate(zip(offsets, puzzle.answer, alternatives), 1):
+        problems += [f"step {step}: {p}" for p in _prove_choice(positions[at], answer, wrong, solution[at])]
+    for at in (j for a, b in zip(offsets, offsets[1:]) for j in range(a + 1, b)):
+        here = positions[at]
+        results = {here.play_unchecked(m).key() for m in here.legal_moves()}
+        if len(results) > 1 and solution[at].target != FOUNDATION:
+            problems.append(f"move {at + 1} ({solution[at]}), played for the player, is neither forced nor home")
+    return problems
+
+
+def _is_alternative(value: object) -> bool:
+    return isinstance(value, dict) and {"moves", "verdict", "method"} <= set(value)

@@ -105,6 +105,12 @@
       showAfter();
     }
 
+    // A wrong choice in a player's words (the puzzle file keeps the exact verdict and how it was proved).
+    function wrongWords(verdict) {
+      if (verdict === "unwinnable") return "after it the deal can no longer be won";
+      return "the others can leave you with " + verdict;
+    }
+
     function shareText() {
       var mine = "";
       for (var k = 0; k < misses; k++) mine += "\uD83D\uDFE5";
@@ -128,12 +134,16 @@
         );
       }
       after.appendChild(el("p", null, statsText()));
-      var alternatives = (puzzle.proof && puzzle.proof.alternatives) || [];
-      if (alternatives.length) {
+      // The wrong choices and why, step by step for only-moves.
+      var steps = (puzzle.proof && puzzle.proof.steps) || [(puzzle.proof && puzzle.proof.alternatives) || []];
+      if (steps.some(function (wrong) { return wrong.length; })) {
         after.appendChild(el("h2", null, "The proof"));
         var list = el("ul");
-        alternatives.forEach(function (a) {
-          list.appendChild(el("li", null, a.moves.join(" / ") + ": " + a.verdict + " (" + a.method + ")"));
+        steps.forEach(function (wrong, k) {
+          var step = steps.length > 1 ? "step " + (k + 1) + ", " : "";
+          wrong.forEach(function (a) {
+            list.appendChild(el("li", null, step + a.moves.join(" / ") + ": " + wrongWords(a.verdict)));
+          });
         });
         after.appendChild(list);
       }
@@ -243,14 +253,29 @@
     var answerKeys = puzzle.answer.map(function (cls) {
       return R.key(R.play(start, cls[0]));
     });
-    var limit = puzzle.kind === "win-in" && puzzle.facts ? puzzle.facts.n : null;
+    // Only-moves: the steps' places along the solution, the solution's positions,
+    // each step's answer key; moves before the step reached may not be undone.
+    var offsets = puzzle.kind === "only-moves" ? puzzle.facts.steps : null;
+    var solutionPositions = [start];
+    if (offsets) {
+      puzzle.solution.forEach(function (move) {
+        solutionPositions.push(R.play(solutionPositions[solutionPositions.length - 1], move));
+      });
+      answerKeys = offsets.map(function (at, k) {
+        return R.key(R.play(solutionPositions[at], puzzle.answer[k][0]));
+      });
+    }
+    var stepReached = 0;
+    var fixedMoves = 0;
+    var goal = puzzle.kind === "goal" ? puzzle.facts.goal : null;
+    var limit = puzzle.kind === "win-in" ? puzzle.facts.n : goal ? puzzle.proof.par.moves : null;
     var box = el("div", { class: "board" });
     var controls = el("div", { class: "controls" });
     var counter = el("span", { class: "counter" });
     play.appendChild(box);
     controls.appendChild(
       button("Undo", function () {
-        if (locked || !moves.length) return;
+        if (locked || moves.length <= fixedMoves) return;
         moves.pop();
         history.pop();
         if (failedAt !== null && moves.length < failedAt) failedAt = null;
@@ -293,7 +318,64 @@
       judge(after);
     }
 
+    // The goal puzzles' goals (puzzles/patience/goal.py: Goal.reached).
+    function goalReached(p) {
+      if (goal.kind === "home") {
+        var rank = "A23456789TJQK".indexOf(goal.target) + 1;
+        return p.foundations.every(function (height) {
+          return height >= rank;
+        });
+      }
+      if (goal.kind === "free") {
+        var card = R.parseCard(goal.target);
+        return p.rows.every(function (row) {
+          return row.indexOf(card) < 0 || row[row.length - 1] === card;
+        });
+      }
+      return p.rows[p.rules.rowNames.indexOf(goal.target)].length === 0;
+    }
+
+    function judgeStep(after) {
+      var last = moves[moves.length - 1];
+      if (R.key(after) !== answerKeys[stepReached]) {
+        fail(last + " is not it: the deal is lost after it. Undo and try again.");
+        return;
+      }
+      // The solution's own position (the same up to the order of rows), so its next moves apply.
+      var at = offsets[stepReached] + 1;
+      history[history.length - 1] = solutionPositions[at];
+      stepReached++;
+      if (stepReached === offsets.length) {
+        finish("Right: " + last + ". All " + offsets.length + " only moves found.");
+        return;
+      }
+      var played = [];
+      for (; at < offsets[stepReached]; at++) {
+        played.push(puzzle.solution[at]);
+        moves.push(puzzle.solution[at]);
+        history.push(solutionPositions[at + 1]);
+      }
+      fixedMoves = moves.length;
+      status.textContent =
+        "Right: " + last + " (" + stepReached + " of " + offsets.length + ")." +
+        (played.length ? " Played for you: " + played.join(", ") + "." : "") +
+        " Find the next only move.";
+      render();
+    }
+
     function judge(after) {
+      if (offsets) {
+        judgeStep(after);
+        return;
+      }
+      if (goal) {
+        if (goalReached(after)) {
+          if (moves.length > limit) fail("Done, but in " + moves.length + " moves: par is " + limit + ". Undo and try again.");
+          else finish("Done in " + moves.length + " moves, par " + limit + "!");
+        } else if (moves.length >= limit) fail("That is " + moves.length + " moves and the goal is not reached: undo and try again.");
+        else if (!R.legalMoves(after).length) fail("No legal move left: undo and try again.");
+        return;
+      }
       if (puzzle.kind === "only-move" && moves.length === 1) {
         if (answerKeys.indexOf(R.key(after)) >= 0) finish("Right: " + moves[0] + " is the only move that keeps the deal winnable.");
         else fail(moves[0] + " is not it: the deal is lost after it. Undo and try again.");

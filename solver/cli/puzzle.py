@@ -59,7 +59,7 @@ def describe(puzzle: Puzzle, with_answer: bool = False) -> str:
 def puzzle() -> None:
     """Puzzles with proved answers: make one, show it, check an answer, prove it again.
 
-    A puzzle is named by an ID such as only-move:butterfly:s=7 (kind, game,
+    A puzzle is named by an ID such as only-move:butterfly:s=10 (kind, game,
     seed), from which it is regenerated exactly, and stored as a JSON file
     (docs/puzzles.md)."""
 
@@ -143,9 +143,10 @@ def _moves_against_par(found: Puzzle, answer: str) -> int | None:
 
 
 def _score(found: Puzzle, answer: str) -> str:
-    """ ": won in 97 moves, par 82" for a right line of a puzzle with a par; "" otherwise."""
+    """ ": won in 97 moves, par 82" ("done in" for a goal) for a right line of a puzzle with a par; "" otherwise."""
     moves = _moves_against_par(found, answer)
-    return "" if moves is None or found.par is None else f": won in {moves} moves, par {found.par.moves}"
+    done = "done" if found.kind == "goal" else "won"
+    return "" if moves is None or found.par is None else f": {done} in {moves} moves, par {found.par.moves}"
 
 
 @puzzle.command(name="prove")

@@ -2,7 +2,8 @@
 ``chromium`` package, driven by Playwright (with that browser as its
 executable: Playwright's own browser downloads are never used).
 
-The site is built for the first fortnight of the calendar and served on
+The site is built from the first day of the calendar up to the first day
+of every kind the tests play (at least a fortnight), and served on
 127.0.0.1 by the same server as ``butterfly site serve``. Every page any
 test opens is watched: a console error, an uncaught exception or a request
 outside the site fails the test. Screenshots at phone and desktop size are
@@ -44,12 +45,18 @@ CHECKER = ROOT / "tests" / "js" / "check_corpus.js"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 FIRST_DAY = date(2027, 1, 1)
-DAYS = 14
+#: The kinds the tests play, with their games: the site is built up to the first day of each.
+PLAYED = [("win-in", "butterfly"), ("deal", "butterfly"), ("only-move", "butterfly"), ("only-moves", "butterfly")]
+PLAYED += [("goal", "butterfly"), ("only-card", "mouche")]
 
 
 def day_of(kind: str, game: str = "butterfly"):
-    """The first day of the built fortnight with a puzzle of this kind."""
-    return next(d for d in load_calendar()[:DAYS] if d.puzzle.kind == kind and d.puzzle.game.startswith(game))
+    """The calendar's first day with a puzzle of this kind (and game)."""
+    return next(d for d in load_calendar() if d.puzzle.kind == kind and d.puzzle.game.startswith(game))
+
+
+#: Days built: at least a fortnight, and up to the first day of every kind played.
+DAYS = max(14, *(day_of(kind, game).number for kind, game in PLAYED))
 
 
 @pytest.fixture(scope="module")
@@ -216,12 +223,60 @@ def test_the_solution_stepper_walks_the_stored_line(site, watched):
     assert w.page.locator("#after pre.share").inner_text().endswith("given up: \N{BLACK LARGE SQUARE}")
 
 
+def test_a_goal_puzzle_is_done_within_par(site, watched):
+    _, base = site
+    day = day_of("goal")
+    par = day.puzzle.par.moves
+    w = watched(viewport=PHONE)
+    w.page.goto(base + f"day/{day.date}.html")
+    assert day.puzzle.goal in w.page.locator("body").inner_text()
+    for move in day.puzzle.solution[:-1]:
+        click_move(w.page, move)
+        assert w.page.locator("#after").is_hidden()
+    click_move(w.page, day.puzzle.solution[-1])
+    assert w.status() == f"Done in {par} moves, par {par}!"
+    assert w.page.locator("#after pre.share").inner_text().endswith("me: \N{LARGE GREEN SQUARE}")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "goal-phone.png"), full_page=True)
+
+
+def test_an_only_moves_puzzle_plays_the_moves_between_and_refuses_a_wrong_step(site, watched):
+    _, base = site
+    day = day_of("only-moves")
+    steps = day.puzzle.facts["steps"]
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    click_move(w.page, day.puzzle.answer[0][0])
+    assert w.status().startswith(f"Right: {day.puzzle.answer[0][0]} (1 of {len(steps)}).")
+    assert w.page.locator(".counter").inner_text().strip().startswith(f"Moves: {steps[1]}")
+    w.page.get_by_role("button", name="Undo").click()  # the moves before the step reached stay
+    assert w.page.locator(".counter").inner_text().strip().startswith(f"Moves: {steps[1]}")
+    wrong = day.puzzle.proof["steps"][1][0]["moves"][0]
+    click_move(w.page, wrong)
+    assert w.status() == f"{wrong} is not it: the deal is lost after it. Undo and try again."
+    w.page.get_by_role("button", name="Undo").click()
+    for k in range(1, len(steps)):
+        click_move(w.page, day.puzzle.answer[k][0])
+    assert w.status().endswith(f"All {len(steps)} only moves found.")
+    assert w.page.locator("#after pre.share").inner_text().endswith("me: \N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}")
+    proof = w.page.locator("#after").inner_text()
+    assert "paranoid" not in proof and "(search)" not in proof
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "only-moves-desktop.png"), full_page=True)
+
+
 def solve_by_clicks(page, day) -> None:
     """Solve a day's puzzle as a player would: the answer, or the whole stored solution."""
     if day.puzzle.kind == "only-card":
         page.click(f'#play button.choice[data-card="{day.puzzle.answer[0][0]}"]')
     else:
-        for move in [day.puzzle.answer[0][0]] if day.puzzle.kind == "only-move" else day.puzzle.solution:
+        if day.puzzle.kind == "only-move":
+            moves = [day.puzzle.answer[0][0]]
+        elif day.puzzle.kind == "only-moves":
+            moves = [cls[0] for cls in day.puzzle.answer]
+        else:
+            moves = day.puzzle.solution
+        for move in moves:
             click_move(page, move)
     assert page.locator("#after").is_visible()
 

@@ -25,9 +25,9 @@ from puzzles.daily import (
 from puzzles.daily import plan as plan_with_keys
 from puzzles.document import Keys, Puzzle, PuzzleId
 from puzzles.generate import prove
-from puzzles.quality import clashes, keys_of
+from puzzles.quality import clashes, keys_of, report
 
-BUTTERFLY_KINDS = ("deal", "only-move", "win-in", "resource")
+BUTTERFLY_KINDS = ("deal", "only-move", "win-in", "resource", "goal", "only-moves")
 THEMES = ("basement", "long-line", "row-clear", "hold-back", "trump-squeeze")
 
 
@@ -233,6 +233,30 @@ def test_committed_calendar_covers_2027_and_keeps_the_rules(committed):
     assert means[:6] == sorted(means[:6]), means
 
 
+#: What a player never reads: the solver's words (docs/puzzles.md).
+SOLVER_WORDS = ("paranoid", "class", "search", "node", "unwinnable", "heuristic")
+
+
+def test_the_committed_calendar_is_worth_playing(committed):
+    """At least three choices at every step, a tempting wrong one, no solver
+    words in goals and share texts, and a year with every kind of its plan."""
+    year = [d for d in committed if d.date.year == 2027]
+    figures = report(year)
+    assert figures["coin_flips"] == [] and figures["untempting"] == []
+    assert figures["repeats"] == [] and figures["spoilers"] == [] and figures["kind_twice_running"] == []
+    for day in committed:
+        for text in (day.puzzle.goal, share_text(day)):
+            assert not [w for w in SOLVER_WORDS if w in text.lower()], (day.date, text)
+    for weekday, w in figures["weekdays"].items():
+        assert len(w["kinds"]) >= 2, (weekday, w["kinds"])
+    mondays = figures["weekdays"]["Monday"]["par_median"]
+    deals = [d.puzzle.par.moves for d in year if d.puzzle.kind == "deal" and d.date.weekday() != 0]
+    monday_deals = [d.puzzle.par.moves for d in year if d.puzzle.kind == "deal" and d.date.weekday() == 0]
+    assert mondays is not None
+    if monday_deals and deals:
+        assert sorted(monday_deals)[len(monday_deals) // 2] <= sorted(deals)[len(deals) // 2]
+
+
 def test_share_texts_give_nothing_away(committed):
     for day in committed:
         text = share_text(day)
@@ -247,10 +271,11 @@ def test_share_texts_give_nothing_away(committed):
 def test_every_puzzle_won_by_a_line_has_a_par_and_its_share_text_says_it(committed):
     for day in committed:
         par = day.puzzle.par
-        if day.puzzle.game.startswith("butterfly") and day.puzzle.kind != "only-move":
+        if day.puzzle.game.startswith("butterfly") and day.puzzle.kind not in ("only-move", "only-moves"):
             assert par is not None and par.moves == len(day.puzzle.solution), day.date
             assert f"par {par.moves}" in share_text(day)
-            assert f"won in {par.moves + 5} moves, par {par.moves}" in share_text(day, par.moves + 5)
+            done = "done" if day.puzzle.kind == "goal" else "won"
+            assert f"{done} in {par.moves + 5} moves, par {par.moves}" in share_text(day, par.moves + 5)
         else:
             assert par is None and "par" not in share_text(day)
 

@@ -11,7 +11,7 @@ import pytest
 
 from puzzles.daily import load_calendar
 
-ONLY_MOVE = "only-move:butterfly:s=7"
+ONLY_MOVE = "only-move:butterfly:s=10"
 
 
 @pytest.fixture(scope="module")
@@ -41,10 +41,10 @@ def test_new_card_game_puzzle_as_json(cli):
 
 def test_show_check_prove(cli, only_move_file):
     shown = cli.run("puzzle", "show", only_move_file, "--answer")
-    assert shown.exit_code == 0 and "answer: JD R3>L4" in shown.stdout
-    right = cli.run("puzzle", "check", only_move_file, "JD R3>L4")
+    assert shown.exit_code == 0 and "answer: KH R3>B" in shown.stdout
+    right = cli.run("puzzle", "check", only_move_file, "KH R3>B")
     assert right.exit_code == 0 and right.stdout.startswith("right")
-    wrong = cli.run("puzzle", "check", ONLY_MOVE, "jh l1>l4")
+    wrong = cli.run("puzzle", "check", ONLY_MOVE, "tc r1>b")
     assert wrong.exit_code == 1 and "loses" in wrong.stdout
     proved = cli.run("puzzle", "prove", only_move_file)
     assert proved.exit_code == 0 and proved.stdout.strip() == f"proved: {ONLY_MOVE}"
@@ -142,10 +142,12 @@ ODD = [True, None, "", "x", -1, 10**30, 1.5, [], {}, [[]], ["KS L1>F"], {"moves"
 @pytest.mark.parametrize(
     ("source", "answer"),
     [
-        (ONLY_MOVE, "JD R3>L4"),
+        (ONLY_MOVE, "KH R3>B"),
         ("win-in:butterfly:s=2", "KS L1>F"),
-        ("only-card:mouche:s=0", "QH"),
-        ("only-card:papillon:s=0", "KH"),
+        ("only-card:mouche:s=1", "9H"),
+        ("only-card:papillon:s=1", "7D x 2C 5H"),
+        ("goal:butterfly:s=3", "KS L5>F"),
+        ("only-moves:butterfly:s=1009", "KD R3>B"),
     ],
 )
 def test_fuzzed_puzzle_files_never_crash(cli, tmp_path, source, answer):
@@ -172,3 +174,16 @@ def test_fuzzed_puzzle_files_never_crash(cli, tmp_path, source, answer):
             assert result.exit_code in (0, 1, 2), result.output
             if result.exit_code == 2:
                 cli.one_line_error(result)
+
+
+def test_calendar_report(cli):
+    result = cli.run("calendar", "report", "--until", "2027-03-31")
+    assert result.exit_code == 0, result.output
+    assert "Repeats: 0 deals used again, 0 positions met again" in result.stdout
+    assert "Fewer than 3 choices: 0 days" in result.stdout and "Sunday (" in result.stdout
+    data = json.loads(cli.run("calendar", "report", "--json").stdout)
+    assert data["first"] == "2027-01-01" and data["spoilers"] == [] and data["repeats"] == []
+    assert len(data["per_day"]) == data["days"]
+    bad = cli.run("calendar", "report", "--until", "2027-13-01")
+    assert bad.exit_code == 2
+    cli.one_line_error(bad)
