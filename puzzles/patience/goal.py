@@ -24,13 +24,15 @@ the row term makes the bound inconsistent). The tests hold it to
 breadth-first search with no bound at all.
 
 >>> from games.patience.rules import Position
->>> deal = Position.deal(3)
->>> goal = Goal("free", "KS")
+>>> deal = Position.deal(0)
+>>> goal = Goal("home", "2")
 >>> goal.words(), goal.least(deal)
-('free the king of spades (make it the outer card of its row)', 2)
+('send all the twos home', 8)
 >>> found = fewest_moves(deal, goal)
->>> found.complete, found.moves, [str(m) for m in found.line]
-(True, 2, ['3H L2>R2', '4D L2>R5'])
+>>> found.complete, found.moves, [str(m) for m in found.line[:4]]
+(True, 8, ['2D L1>F', '2S L1>F', '5C L4>B', '3H L4>B'])
+>>> Goal("free", "KS").words(), fewest_moves(deal, Goal("free", "KS")).moves
+('free the king of spades (make it the outer card of its row)', 2)
 """
 
 from __future__ import annotations

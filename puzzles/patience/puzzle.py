@@ -95,6 +95,7 @@ GOAL_THEMES = {"home": "send-home", "empty": "empty-row", "free": "free-card"}
 CHAIN_STEPS = (2, 4)
 #: ... and at most this many moves played for the player between two steps.
 MAX_GAP = 3
+TIMES = {2: "twice", 3: "three times", 4: "four times"}
 
 #: The grade a rung stands for: the weakest rung that finds the answer in
 #: at least half its games grades the puzzle (docs/puzzles.md).
@@ -523,7 +524,7 @@ def _only_moves(pid: PuzzleId, deal: Position) -> Puzzle | None:
     return Puzzle(
         pid,
         deal_to_json(entries[first].position),
-        f"Find the only move that keeps this position winnable, {len(best)} times in a row: "
+        f"Find the only move that keeps this position winnable, {TIMES[len(best)]} in a row: "
         "the moves in between are played for you.",
         step_answers,
         min(5, max(grades) + (len(best) >= 3)),
@@ -785,8 +786,9 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
             missed = _choice_missed(puzzle, positions[at], move, right, wrong)
             if missed is not None:
                 return f"step {step}: {missed}"
-        left = len(offsets) - len(moves)
-        return f"right so far: {left} more only move{'s' * (left > 1)} to find" if left else None
+        if len(moves) < len(offsets):
+            return f"{len(moves)} of {len(offsets)} only moves given (right so far): give all {len(offsets)}"
+        return None
     positions, illegal = position.replay_until_illegal(moves)
     if illegal is not None:
         number, move, reason = illegal

@@ -250,9 +250,6 @@
     var moves = [];
     var selected = null; // {card, source}
     var locked = false;
-    var answerKeys = puzzle.answer.map(function (cls) {
-      return R.key(R.play(start, cls[0]));
-    });
     // Only-moves: the steps' places along the solution, the solution's positions,
     // each step's answer key; moves before the step reached may not be undone.
     var offsets = puzzle.kind === "only-moves" ? puzzle.facts.steps : null;
@@ -261,10 +258,10 @@
       puzzle.solution.forEach(function (move) {
         solutionPositions.push(R.play(solutionPositions[solutionPositions.length - 1], move));
       });
-      answerKeys = offsets.map(function (at, k) {
-        return R.key(R.play(solutionPositions[at], puzzle.answer[k][0]));
-      });
     }
+    var answerKeys = puzzle.answer.map(function (cls, k) {
+      return R.key(R.play(solutionPositions[offsets ? offsets[k] : 0], cls[0]));
+    });
     var stepReached = 0;
     var fixedMoves = 0;
     var goal = puzzle.kind === "goal" ? puzzle.facts.goal : null;

@@ -118,8 +118,9 @@ def show(source: str, with_answer: bool, as_json: bool) -> None:
 @click.argument("source")
 @click.argument("answer")
 def check_command(source: str, answer: str) -> None:
-    """Is ANSWER right? ANSWER: a move (only-move), a card (card games), or a
-    move list (deals, endgames) as text, a file, or - for standard input.
+    """Is ANSWER right? ANSWER: a move (only-move), the steps' moves in order
+    (only-moves), a card (card games), or a move list (deals, endgames,
+    goals) as text, a file, or - for standard input.
     Exit 0 when right; 1 saying why not."""
     from puzzles.generate import check, load
 
