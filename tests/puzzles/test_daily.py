@@ -2,7 +2,10 @@
 the committed calendar re-proved, share texts without spoilers, bad dates."""
 
 import random
+import shutil
+import subprocess
 from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -294,6 +297,36 @@ def test_committed_puzzles_are_proved_again_sample(committed, stride):
 def test_committed_puzzles_are_proved_again_all(committed):
     for day in committed:
         assert prove(day.puzzle) == [], day.date
+
+
+def test_no_date_that_had_passed_ever_changed_in_the_calendars_history(committed):
+    """From launch on, a date that has passed never changes: every version of
+    the calendar in git's history agrees with today's on every date that had
+    passed when that version was committed (its publication point). Before
+    launch no date has passed, and the calendar may be chosen again."""
+    root = Path(__file__).resolve().parents[2]
+    if shutil.which("git") is None or not (root / ".git").exists():
+        pytest.skip("not a git checkout: the calendar's history cannot be read")
+    log = subprocess.run(
+        ["git", "log", "--format=%H %cs", "--", "puzzles/calendar"], cwd=root, capture_output=True, text=True
+    )
+    if log.returncode != 0:
+        pytest.skip(f"git log failed: {log.stderr.strip()}")
+    today_lines = {day.date: day.line() for day in committed}
+    versions = 0
+    for entry in log.stdout.splitlines():
+        commit, when = entry.split()
+        published = date.fromisoformat(when)
+        versions += 1
+        for year in sorted({d.year for d in today_lines}):
+            shown = subprocess.run(
+                ["git", "show", f"{commit}:puzzles/calendar/{year}.jsonl"], cwd=root, capture_output=True, text=True
+            )
+            for number, line in enumerate(shown.stdout.splitlines(), 1) if shown.returncode == 0 else ():
+                day = Day.from_line(line, f"{commit[:8]} {year}.jsonl line {number}")
+                if day.date < published:
+                    assert today_lines.get(day.date) == line + "\n", f"{day.date} changed after it had passed"
+    assert versions >= 1
 
 
 def test_day_lines_round_trip(committed):
