@@ -497,7 +497,8 @@ def _goal(pid: PuzzleId, deal: Position) -> Puzzle | None:
 def _only_moves(pid: PuzzleId, deal: Position) -> Puzzle | None:
     """The longest run (:data:`CHAIN_STEPS`) of only-move positions along
     a winning line of the deal (:func:`_winning_lines`), each with at least
-    :data:`MIN_CLASSES` classes, the moves between two of them each forced
+    :data:`MIN_CLASSES` classes and a wrong one that the greedy player
+    survives at least :data:`MIN_REFUTATION` moves, the moves between two of them each forced
     (one class) or a card sent home, at most :data:`MAX_GAP` of them; the
     greedy player's scoring prefers a losing class at one step at least.
     None when the line has no such run."""
@@ -572,7 +573,7 @@ def _winning_lines(deal: Position) -> Iterator[list[Move]]:
 def _longest_chain(decisions: LineDecisions) -> list[int]:
     """The longest run of only moves along a decided line (see :func:`_only_moves`), the first if tied."""
     entries = decisions.positions
-    steps = [i for i in decisions.critical if len(entries[i].classes) >= MIN_CLASSES]
+    steps = [i for i in decisions.critical if len(entries[i].classes) >= MIN_CLASSES and _deep(entries[i])]
     best: list[int] = []
     for first in steps:
         chain = [first]
@@ -592,6 +593,15 @@ def _plays_first(position: Position, answer: Move) -> Callable[[bool, list[Move]
     """Does a game from ``position`` start with a move of ``answer``'s class (same result)?"""
     key = position.play_unchecked(answer).key()
     return lambda _, moves: bool(moves) and position.play_unchecked(moves[0]).key() == key
+
+
+def _deep(entry: LinePosition) -> bool:
+    """Does a wrong class of this step take the greedy player at least
+    :data:`MIN_REFUTATION` moves to run out of moves after it (a step whose
+    wrong moves are all dead at once is no real choice)?"""
+    answer = entry.winning_class
+    wrong = (c.moves[0] for c in entry.classes if c is not answer)
+    return any(len(_greedy_game(entry.position.play_unchecked(m))[1]) >= MIN_REFUTATION for m in wrong)
 
 
 def _obvious(entry: LinePosition) -> bool:
