@@ -5,7 +5,8 @@ CP-SAT. Hard rules: one puzzle a day; no deal and no position twice ever,
 and no day's position on a line published before it (the keys of
 :mod:`puzzles.quality`); Monday to Saturday a Butterfly puzzle, Sundays
 Papillon, La Mouche and Le Pamphile in turn (:func:`sunday_game`); no kind
-twice in a row, nor on one weekday two weeks running; at most
+twice in a row, nor on one weekday two weeks running (only-move and
+only-moves counting as one kind); at most
 :data:`MAX_THEME_PER_WEEK` puzzles of a theme in any seven days running.
 Objective: each day's grade as close as can be to its weekday's target
 (:data:`TARGET_GRADES`, Monday easiest to Saturday hardest), and Monday's
@@ -183,6 +184,11 @@ def family(puzzle: Puzzle) -> str:
     return "cards" if puzzle.game.split("/")[0] in CARD_GAMES else "patience"
 
 
+def kind_family(puzzle: Puzzle) -> str:
+    """The kind as the rules against repeating one see it: one only move or a run of them is one kind."""
+    return "only-move" if puzzle.kind == "only-moves" else puzzle.kind
+
+
 def sunday_game(day: date) -> str:
     """The card game of a Sunday: Papillon, La Mouche, Le Pamphile in turn from the first Sunday."""
     first = LAUNCH + timedelta(days=(SUNDAY - LAUNCH.weekday()) % 7)
@@ -279,19 +285,26 @@ def _solve_stretch(available: list[Puzzle], keys: dict, before: list[Day], start
                     model.add(sum(chosen_by[p]) + sum(chosen_by[q]) <= 1)
     # No kind twice in a row, nor on one weekday two weeks running (the days before the stretch count).
     earlier = {day.date: day.puzzle for day in before[-7:]}
-    kinds = sorted({puzzle.kind for puzzle in available})
+    families = [kind_family(puzzle) for puzzle in available]
+    kinds = sorted(set(families))
     for d, day in enumerate(dates):
         for kind in kinds:
-            today_kind = [pick[d, p] for p in range(len(available)) if (d, p) in pick and available[p].kind == kind]
+            today_kind = [
+                pick[d, p] for p in range(len(available)) if (d, p) in pick and kind_family(available[p]) == kind
+            ]
             for back in (1, 7) if day.weekday() != SUNDAY else (1,):
                 then = day - timedelta(days=back)
                 if then in earlier:
-                    if earlier[then].kind == kind:
+                    if kind_family(earlier[then]) == kind:
                         for var in today_kind:
                             model.add(var == 0)
                 elif then >= start:
                     e = d - back
-                    other = [pick[e, p] for p in range(len(available)) if (e, p) in pick and available[p].kind == kind]
+                    other = [
+                        pick[e, p]
+                        for p in range(len(available))
+                        if (e, p) in pick and kind_family(available[p]) == kind
+                    ]
                     model.add(sum(today_kind) + sum(other) <= 1)
     # Themes: at most MAX_THEME_PER_WEEK in any seven days running, the days before included.
     themes = sorted({t for puzzle in available for t in puzzle.themes})

@@ -172,11 +172,12 @@ class Par:
             raise ParseError(f"{where}: 'proof.par' has a lower bound {par.lower} that does not fit {par.moves} moves")
         return par
 
-    def words(self) -> str:
-        """For a player: ``par 62 (no win is shorter)``."""
+    def words(self, reached: str = "win") -> str:
+        """For a player: ``par 62 (no win is shorter)``; ``reached`` names
+        what the moves reach (``"line to the goal"`` for a goal puzzle)."""
         if self.proved == "optimal":
-            return f"par {self.moves} (no win is shorter)"
-        return f"par {self.moves} (the shortest win known; none takes fewer than {self.lower})"
+            return f"par {self.moves} (no {reached} is shorter)"
+        return f"par {self.moves} (the shortest {reached} known; none takes fewer than {self.lower})"
 
 
 @dataclass

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from puzzles.daily import Day
+from puzzles.daily import Day, kind_family
 from puzzles.document import Keys, Puzzle
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -151,7 +151,8 @@ def report(days: Sequence[Day]) -> dict:
             "par_median": _median([q.par for q in mine if q.par is not None]),
             "refutation_depth_median": _median([q.refutation_depth for q in mine if q.refutation_depth is not None]),
         }
-    running = [qualities[k].date for k in range(1, len(qualities)) if qualities[k].kind == qualities[k - 1].kind]
+    families = [kind_family(day.puzzle) for day in days]
+    running = [qualities[k].date for k in range(1, len(qualities)) if families[k] == families[k - 1]]
     return {
         "first": qualities[0].date if qualities else None,
         "last": qualities[-1].date if qualities else None,

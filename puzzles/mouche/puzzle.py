@@ -155,8 +155,8 @@ class Mouche(CardGame[MoucheHand, Action]):
             return "avoid the mouche: take at least one trick", ""
         won, more = state.tricks[mover], target - state.tricks[mover]
         if not won:
-            return f"take {more} of the tricks still to play", ""
-        return f"you have won {won} trick{'s' * (won != 1)}: take {more} more", ""
+            return f"take at least {more} of the tricks still to play", ""
+        return f"you have won {won} trick{'s' * (won != 1)}: take at least {more} more", ""
 
     def verdict(self, state: MoucheHand, mover: int, measure: str, value: int) -> str:
         return f"{value} trick{'s' * (value != 1)}" + (" (the mouche)" if value == 0 else "")

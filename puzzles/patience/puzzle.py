@@ -78,13 +78,9 @@ ENDGAME_POSITIONS = 50_000
 #: ... and are kept when the shortest win needs at least this many moves besides the cards' trips home.
 MIN_DETOUR = 2
 
-#: The goals a goal puzzle is chosen from: the cards up to the twos, ...
-#: the fives sent home; each row emptied; each king freed.
-GOALS = (
-    *(Goal("home", rank) for rank in "2345"),
-    *(Goal("empty", f"{wing}{k}") for wing in "LR" for k in range(1, 6)),
-    *(Goal("free", f"K{suit}") for suit in "CDHS"),
-)
+#: The goals a goal puzzle is chosen from, besides emptying each row: the
+#: cards up to the twos, ... the fives sent home; each king freed.
+GOALS = (*(Goal("home", rank) for rank in "2345"), *(Goal("free", f"K{suit}") for suit in "CDHS"))
 #: A goal puzzle's fewest moves lie in this range (the easy days: a short task, not a trivial one).
 GOAL_MOVES = (8, 24)
 #: The most positions the A* of a goal may reach (it says so and the goal is dropped when it would need more).
@@ -110,6 +106,10 @@ def generate(pid: PuzzleId) -> Puzzle | None:
     rules = rules_named(pid.game)
     if pid.kind == "resource" and not rules.cells:
         raise InputError(f"{rules.name} has no basement cells: it has no resource puzzles")
+    if pid.kind == "goal" and not (rules.aces_on_foundations and rules.last_card_to_foundation_only):
+        raise InputError(
+            f"goal puzzles are made for Butterfly's rules (aces home, last cards only home), not {rules.name}"
+        )
     deal = Position.deal(pid.seed, rules)
     return _MAKERS[pid.kind](pid, deal)
 
@@ -449,13 +449,13 @@ def _resource(pid: PuzzleId, deal: Position) -> Puzzle | None:
 
 
 def _goal(pid: PuzzleId, deal: Position) -> Puzzle | None:
-    """The first goal of :data:`GOALS`, in an order drawn from the seed,
+    """The first goal of :data:`GOALS` and the rows, in an order drawn from the seed,
     whose fewest moves are proved, lie within :data:`GOAL_MOVES` and exceed
     the lower bound (a detour the bound does not see); failing that, the
     first within range. None when no goal qualifies."""
     import random
 
-    candidates = list(GOALS)
+    candidates = [*GOALS[:4], *(Goal("empty", name) for name in deal.rules.row_names), *GOALS[4:]]
     random.Random(pid.seed).shuffle(candidates)
     best: tuple[int, Goal, GoalLine] | None = None
     for goal in candidates:
@@ -477,7 +477,7 @@ def _goal(pid: PuzzleId, deal: Position) -> Puzzle | None:
     return Puzzle(
         pid,
         deal_to_json(deal),
-        f"{_sentence(goal.words())} in {n} moves or fewer.",
+        _goal_text(goal, n),
         [],
         min(5, 1 + detour),
         [GOAL_THEMES[goal.kind]],
@@ -525,8 +525,7 @@ def _only_moves(pid: PuzzleId, deal: Position) -> Puzzle | None:
     return Puzzle(
         pid,
         deal_to_json(entries[first].position),
-        f"Find the only move that keeps this position winnable, {TIMES[len(best)]} in a row: "
-        "the moves in between are played for you.",
+        _only_moves_goal(len(best)),
         step_answers,
         min(5, max(grades) + (len(best) >= 3)),
         ["only-moves"],
@@ -604,6 +603,13 @@ def _deep(entry: LinePosition) -> bool:
     return any(len(_greedy_game(entry.position.play_unchecked(m))[1]) >= MIN_REFUTATION for m in wrong)
 
 
+def _only_moves_goal(steps: int) -> str:
+    return (
+        f"Find the only move that keeps this position winnable, {TIMES[steps]} in a row: "
+        "the moves in between are played for you."
+    )
+
+
 def _obvious(entry: LinePosition) -> bool:
     """A move the page plays for the player between two steps: the only class, or a card sent home."""
     return len(entry.classes) == 1 or entry.line_move.target == FOUNDATION
@@ -618,8 +624,9 @@ def _tempting(entry: LinePosition) -> Move | None:
     return next((m for m in losing if players.score(entry.position.play_unchecked(m)) > value), None)
 
 
-def _sentence(words: str) -> str:
-    return words[0].upper() + words[1:]
+def _goal_text(goal: Goal, par: int) -> str:
+    words = goal.words()
+    return f"{words[0].upper()}{words[1:]} in {par} moves or fewer."
 
 
 _MAKERS: dict[str, Callable[[PuzzleId, Position], Puzzle | None]] = {
@@ -894,6 +901,8 @@ def _prove_goal(puzzle: Puzzle, position: Position, positions: list[Position]) -
     first = next((k for k, p in enumerate(positions) if goal.reached(p)), None)
     if first != len(positions) - 1 or first != par.moves:
         return [f"the solution should reach the goal at its last move, move {par.moves}"]
+    if puzzle.goal != _goal_text(goal, par.moves):
+        return [f"the goal should read {_goal_text(goal, par.moves)!r}"]
     found = fewest_moves(position, goal, par.proof_nodes or 1)
     if not found.complete or found.moves != par.moves:
         shown = found.moves if found.complete else f"not proved within {par.proof_nodes:,} positions"
@@ -1006,8 +1015,19 @@ def _prove_only_moves(puzzle: Puzzle, positions: list[Position], solution: list[
     if len(alternatives) != len(offsets) or len(positions) <= offsets[-1]:
         return ["every step needs its wrong classes, on the solution"]
     problems = []
+    if puzzle.goal != _only_moves_goal(len(offsets)):
+        problems.append(f"the goal should read {_only_moves_goal(len(offsets))!r}")
+    if puzzle.facts.get("classes") != [1 + len(wrong) for wrong in alternatives]:
+        problems.append("facts.classes should count each step's classes")
     for step, (at, answer, wrong) in enumerate(zip(offsets, puzzle.answer, alternatives), 1):
         problems += [f"step {step}: {p}" for p in _prove_choice(positions[at], answer, wrong, solution[at])]
+        for lost in wrong:
+            if lost.verdict != UNWINNABLE or lost.nodes < 0 or lost.method not in ("search", "dead-end"):
+                problems.append(f"step {step}: {lost.moves[0]} must be stored unwinnable, proved by the search")
+            child = positions[at].play_unchecked(Move.parse(lost.moves[0]))
+            _, illegal = child.replay_until_illegal([Move.parse(m) for m in lost.refutation])
+            if illegal is not None:
+                problems.append(f"step {step}: the refutation of {lost.moves[0]} does not replay: {illegal[2]}")
     for at in (j for a, b in zip(offsets, offsets[1:]) for j in range(a + 1, b)):
         here = positions[at]
         results = {here.play_unchecked(m).key() for m in here.legal_moves()}

@@ -108,6 +108,14 @@
     // A wrong choice in a player's words (the puzzle file keeps the exact verdict and how it was proved).
     function wrongWords(verdict) {
       if (verdict === "unwinnable") return "after it the deal can no longer be won";
+      var chips = /^([+-])(\d+) chips$/.exec(verdict);
+      if (chips) {
+        var n = Number(chips[2]);
+        if (n === 0) return "the others can hold you to no gain";
+        var amount = n + " chip" + (n === 1 ? "" : "s");
+        return "the others can hold you to " + (chips[1] === "+" ? "a gain of " : "a loss of ") + amount;
+      }
+      if (/trick/.test(verdict)) return "the others can leave you with " + verdict.replace(/ tricks?/, function (w) { return w + " in all"; });
       return "the others can leave you with " + verdict;
     }
 
@@ -343,6 +351,7 @@
       history[history.length - 1] = solutionPositions[at];
       stepReached++;
       if (stepReached === offsets.length) {
+        locked = true; // done: no more moves to judge
         finish("Right: " + last + ". All " + offsets.length + " only moves found.");
         return;
       }
@@ -368,7 +377,10 @@
       if (goal) {
         if (goalReached(after)) {
           if (moves.length > limit) fail("Done, but in " + moves.length + " moves: par is " + limit + ". Undo and try again.");
-          else finish("Done in " + moves.length + " moves, par " + limit + "!");
+          else {
+            locked = true; // done: no more moves to judge
+            finish("Done in " + moves.length + " moves, par " + limit + "!");
+          }
         } else if (moves.length >= limit) fail("That is " + moves.length + " moves and the goal is not reached: undo and try again.");
         else if (!R.legalMoves(after).length) fail("No legal move left: undo and try again.");
         return;

@@ -37,7 +37,7 @@ def describe(puzzle: Puzzle, with_answer: bool = False) -> str:
         f"goal: {puzzle.goal}",
     ]
     if puzzle.par is not None:
-        lines.append(puzzle.par.words())
+        lines.append(puzzle.par.words("line to the goal" if puzzle.kind == "goal" else "win"))
     if puzzle.themes:
         lines.append(f"themes: {', '.join(puzzle.themes)}")
     drawn = _draw(puzzle)

@@ -235,6 +235,8 @@ def test_a_goal_puzzle_is_done_within_par(site, watched):
         assert w.page.locator("#after").is_hidden()
     click_move(w.page, day.puzzle.solution[-1])
     assert w.status() == f"Done in {par} moves, par {par}!"
+    w.page.get_by_role("button", name="Undo").click()  # done is done: the board no longer takes moves
+    assert w.page.locator(".counter").inner_text().strip().startswith(f"Moves: {par}")
     assert w.page.locator("#after pre.share").inner_text().endswith("me: \N{LARGE GREEN SQUARE}")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / "goal-phone.png"), full_page=True)
@@ -258,6 +260,9 @@ def test_an_only_moves_puzzle_plays_the_moves_between_and_refuses_a_wrong_step(s
     for k in range(1, len(steps)):
         click_move(w.page, day.puzzle.answer[k][0])
     assert w.status().endswith(f"All {len(steps)} only moves found.")
+    moves_done = w.page.locator(".counter").inner_text()
+    w.page.get_by_role("button", name="Undo").click()
+    assert w.page.locator(".counter").inner_text() == moves_done
     assert w.page.locator("#after pre.share").inner_text().endswith("me: \N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}")
     proof = w.page.locator("#after").inner_text()
     assert "paranoid" not in proof and "(search)" not in proof

@@ -18,6 +18,7 @@ from puzzles.daily import (
     Day,
     block_end,
     extend,
+    kind_family,
     load_calendar,
     parse_date,
     puzzle_of,
@@ -72,10 +73,10 @@ def check_rules(days, before=(), keys_of=synthetic_keys):
     assert clashes(everything, keys_of(everything)) == [], "a deal or position repeats, or a line spoils a day"
     for previous, day in zip(everything, everything[1:]):
         assert day.date == previous.date + timedelta(days=1)
-        assert day.puzzle.kind != previous.puzzle.kind, f"{day.date}: the kind of the day before"
+        assert kind_family(day.puzzle) != kind_family(previous.puzzle), f"{day.date}: the kind of the day before"
     for previous, day in zip(everything, everything[7:]):
         if day.date.weekday() != SUNDAY:
-            assert day.puzzle.kind != previous.puzzle.kind, f"{day.date}: the kind of a week before"
+            assert kind_family(day.puzzle) != kind_family(previous.puzzle), f"{day.date}: the kind of a week before"
     for day in everything:
         cards = day.puzzle.game in ("papillon", "mouche", "pamphile")
         assert cards == (day.date.weekday() == SUNDAY)

@@ -8,7 +8,7 @@ from collections import deque
 
 import pytest
 
-from games.errors import ParseError
+from games.errors import InputError, ParseError
 from games.patience.rules import Move
 from puzzles.daily import LAUNCH, Day
 from puzzles.document import MIN_CLASSES, Alternative, PuzzleId
@@ -84,6 +84,14 @@ def test_fewest_moves_is_what_breadth_first_search_finds_and_the_bound_never_exc
     assert tried == 120
 
 
+def test_goal_puzzles_are_made_for_butterflys_rules_only():
+    """The bound counts the lower cards of a row's suit as going home before
+    its innermost card can leave: true only where that card may only go home."""
+    with pytest.raises(InputError, match="Butterfly's rules"):
+        generate(PuzzleId.make("goal", "fortress", 22))
+    assert generate(PuzzleId.make("goal", "butterfly/alternate-colours", 3)) is not None
+
+
 def test_goal_words_and_bad_goals():
     assert Goal("home", "3").words() == "send all the twos and threes home"
     assert Goal("home", "2").words() == "send all the twos home"
@@ -120,6 +128,9 @@ def test_damaged_goal_puzzles_are_not_proved(goal_puzzle):
     cheaper = copy.deepcopy(goal_puzzle)
     cheaper.proof["par"]["moves"] = cheaper.proof["par"]["lower"] = len(cheaper.solution) - 1
     assert prove(cheaper)
+    told = copy.deepcopy(goal_puzzle)
+    told.goal = "Free the king of spades in 3 moves or fewer."
+    assert any("the goal should read" in p for p in prove(told))
     broken = copy.deepcopy(goal_puzzle)
     broken.facts["goal"] = {"kind": "home"}
     assert prove(broken) and "facts.goal" in prove(broken)[0]
@@ -155,6 +166,15 @@ def test_damaged_only_moves_puzzles_are_not_proved(chain):
     far = copy.deepcopy(chain)
     far.facts["steps"] = [0, 9]
     assert prove(far)
+    forged = copy.deepcopy(chain)
+    forged.proof["steps"][1][0].update(verdict="won", method="guess", nodes=-7)
+    assert any("must be stored unwinnable" in p for p in prove(forged))
+    garbled = copy.deepcopy(chain)
+    garbled.proof["steps"][0][0]["refutation"] = ["KS L1>F"]
+    assert any("does not replay" in p for p in prove(garbled))
+    counted = copy.deepcopy(chain)
+    counted.facts["classes"] = [9] * len(counted.facts["classes"])
+    assert any("facts.classes" in p for p in prove(counted))
 
 
 def test_a_step_is_proved_as_an_exhaustive_search_decides_it():
