@@ -619,9 +619,13 @@ def _tempting(entry: LinePosition) -> Move | None:
     """A losing move the greedy player's scoring puts above the answer at a critical position, if any."""
     answer = entry.winning_class
     assert answer is not None
-    value = players.score(entry.position.play_unchecked(answer.moves[0]))
-    losing = [c.moves[0] for c in entry.classes if c is not answer]
-    return next((m for m in losing if players.score(entry.position.play_unchecked(m)) > value), None)
+    return _trap(entry.position, answer.moves[0], [c.moves[0] for c in entry.classes if c is not answer])
+
+
+def _trap(position: Position, answer: Move, losing: list[Move]) -> Move | None:
+    """The first of ``losing`` that the greedy player's scoring puts above ``answer``, if any."""
+    value = players.score(position.play_unchecked(answer))
+    return next((m for m in losing if players.score(position.play_unchecked(m)) > value), None)
 
 
 def _goal_text(goal: Goal, par: int) -> str:
@@ -1028,11 +1032,33 @@ def _prove_only_moves(puzzle: Puzzle, positions: list[Position], solution: list[
             _, illegal = child.replay_until_illegal([Move.parse(m) for m in lost.refutation])
             if illegal is not None:
                 problems.append(f"step {step}: the refutation of {lost.moves[0]} does not replay: {illegal[2]}")
+    if not problems:
+        problems += _only_moves_facts(puzzle, [positions[at] for at in offsets], alternatives)
     for at in (j for a, b in zip(offsets, offsets[1:]) for j in range(a + 1, b)):
         here = positions[at]
         results = {here.play_unchecked(m).key() for m in here.legal_moves()}
         if len(results) > 1 and solution[at].target != FOUNDATION:
             problems.append(f"move {at + 1} ({solution[at]}), played for the player, is neither forced nor home")
+    return problems
+
+
+def _only_moves_facts(puzzle: Puzzle, steps: list[Position], alternatives: list[list[Alternative]]) -> list[str]:
+    """The run's derived facts computed again: the greedy player's traps, the
+    shallowest step's deepest refutation, the grade from the ladder."""
+    problems = []
+    traps, grades = [], []
+    for position, answer, wrong in zip(steps, puzzle.answer, alternatives):
+        trap = _trap(position, Move.parse(answer[0]), [Move.parse(a.moves[0]) for a in wrong])
+        traps.append(str(trap or ""))
+        grades.append(_rung_grade(position, _plays_first(position, Move.parse(answer[0])), True)[0])
+    if not any(traps) or puzzle.facts.get("tempting") != traps:
+        problems.append(f"facts.tempting should be {traps} (and name a trap)")
+    depth = min(max(len(a.refutation) for a in wrong) for wrong in alternatives)
+    if puzzle.facts.get("refutation_depth") != depth or depth < MIN_REFUTATION:
+        problems.append(f"facts.refutation_depth should be {depth}, at least {MIN_REFUTATION}")
+    grade = min(5, max(grades) + (len(steps) >= 3))
+    if puzzle.grade != grade or puzzle.facts.get("step_grades") != grades:
+        problems.append(f"the grade should be {grade} (steps {grades})")
     return problems
 
 

@@ -172,6 +172,12 @@ def test_damaged_only_moves_puzzles_are_not_proved(chain):
     garbled = copy.deepcopy(chain)
     garbled.proof["steps"][0][0]["refutation"] = ["KS L1>F"]
     assert any("does not replay" in p for p in prove(garbled))
+    graded = copy.deepcopy(chain)
+    graded.grade = 1 if chain.grade != 1 else 2
+    assert any("the grade should be" in p for p in prove(graded))
+    shallow = copy.deepcopy(chain)
+    shallow.facts["refutation_depth"] += 5
+    assert any("refutation_depth" in p for p in prove(shallow))
     counted = copy.deepcopy(chain)
     counted.facts["classes"] = [9] * len(counted.facts["classes"])
     assert any("facts.classes" in p for p in prove(counted))
