@@ -223,31 +223,25 @@ def plan(pool: Iterable[Puzzle], history: list[Day], until: date, keys_of: KeysO
     used = {str(d.puzzle.id) for d in history}
     available = sorted((p for p in pool if str(p.id) not in used), key=lambda p: str(p.id))
     keys = dict(zip((str(p.id) for p in available), keys_of([Day(LAUNCH, p) for p in available])))
-    seen = keys_of(history)
-    taken_deals = {k.deal for k in seen}
-    taken_positions = {k.position for k in seen}
-    published = frozenset().union(*(k.passed for k in seen))
     # A deal or position already given, or a position on a line already published, is out for good.
-    available = [
-        p
-        for p in available
-        if keys[str(p.id)].deal not in taken_deals and keys[str(p.id)].position not in taken_positions | published
-    ]
+    available = _unclashed(available, keys, keys_of(history))
     chosen: list[Day] = []
     while start <= until:
         end = block_end(start)
         stretch = _solve_stretch(available, keys, history + chosen, start, end)
         chosen += stretch
-        done = [keys[str(d.puzzle.id)] for d in stretch]
-        deals, positions = {k.deal for k in done}, {k.position for k in done}
-        passed = frozenset().union(*(k.passed for k in done))
-        available = [
-            p
-            for p in available
-            if keys[str(p.id)].deal not in deals and keys[str(p.id)].position not in positions | passed
-        ]
+        available = _unclashed(available, keys, [keys[str(d.puzzle.id)] for d in stretch])
         start = end + timedelta(days=1)
     return chosen
+
+
+def _unclashed(available: list[Puzzle], keys: dict, given: list[Keys]) -> list[Puzzle]:
+    """``available`` less the puzzles of a deal ``given`` holds, or whose
+    position lies on a line ``given`` publishes (each line starts at its
+    own puzzle's position, so a position given is among them)."""
+    deals = {k.deal for k in given}
+    passed = frozenset().union(*(k.passed for k in given))
+    return [p for p in available if keys[str(p.id)].deal not in deals and keys[str(p.id)].position not in passed]
 
 
 def _solve_stretch(available: list[Puzzle], keys: dict, before: list[Day], start: date, end: date) -> list[Day]:

@@ -239,10 +239,7 @@ def _only_move(pid: PuzzleId, deal: Position) -> Puzzle | None:
         themes.append("many-traps")
     if best.index < 10:
         themes.append("early")
-    answer_key = position.play_unchecked(answer[0]).key()
-    grade, rungs = _rung_grade(
-        position, lambda _, moves: bool(moves) and position.play_unchecked(moves[0]).key() == answer_key, True
-    )
+    grade, rungs = _rung_grade(position, _plays_first(position, answer[0]), True)
     if best.depth >= LONG_REFUTATION:
         grade = min(5, grade + 1)
     return Puzzle(
@@ -849,7 +846,7 @@ def _goal_missed(puzzle: Puzzle, positions: list[Position]) -> str | None:
     """None when the line reaches the goal within par (the first time it
     does; later moves do not count), else why not."""
     goal, par = goal_of(puzzle), len(puzzle.solution)
-    reached = next((k for k, p in enumerate(positions) if goal.reached(p)), None)
+    reached = _first_reached(goal, positions)
     if reached is None:
         return f"the moves do not {goal.words()}"
     if reached > par:
@@ -893,6 +890,11 @@ def prove(puzzle: Puzzle) -> list[str]:
     return problems
 
 
+def _first_reached(goal: Goal, positions: list[Position]) -> int | None:
+    """How many moves along ``positions`` the goal is first reached (None: never)."""
+    return next((k for k, p in enumerate(positions) if goal.reached(p)), None)
+
+
 def _prove_goal(puzzle: Puzzle, position: Position, positions: list[Position]) -> list[str]:
     """The goal is reached by the solution at its last move and not before,
     the A* proves no line shorter, and par says both."""
@@ -902,7 +904,7 @@ def _prove_goal(puzzle: Puzzle, position: Position, positions: list[Position]) -
         return [str(error)]
     if par is None or par.method != "A*" or par.proved != OPTIMAL:
         return ["a goal puzzle's par is proved optimal by A*"]
-    first = next((k for k, p in enumerate(positions) if goal.reached(p)), None)
+    first = _first_reached(goal, positions)
     if first != len(positions) - 1 or first != par.moves:
         return [f"the solution should reach the goal at its last move, move {par.moves}"]
     if puzzle.goal != _goal_text(goal, par.moves):

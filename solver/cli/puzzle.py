@@ -220,10 +220,11 @@ def daily(day: str | None, with_answer: bool, attempt: str | None, as_json: bool
 
 @click.group(name="calendar")
 def calendar() -> None:
-    """The daily calendar: fill the pool of puzzles, extend the calendar from it.
+    """The daily calendar: fill the pool of puzzles, extend the calendar from
+    it, report how good its days are.
 
     The calendar ships with the package (puzzles/calendar/YEAR.jsonl) and
-    only ever grows: a date once given a puzzle keeps it."""
+    only ever grows: a date that has passed keeps its puzzle."""
 
 
 @calendar.command(name="pool")
