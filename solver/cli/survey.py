@@ -162,7 +162,7 @@ def progress(length: int, label: str) -> Iterator:
     metavar="FILE",
     help="Re-derive the rows of a published data/<rules>.csv.gz under their own limits and report "
     "every one that differs (exit 1 if any); rules and limits come from the file. With --deals: "
-    "only those rows; with --db: the new rows are recorded there.",
+    "only those rows, and the deals the file lacks are listed (exit 1); with --db: the new rows are recorded there.",
 )
 @click.option(
     "--sample",
@@ -350,19 +350,27 @@ def _given(ctx: click.Context, name: str) -> bool:
     return source is not None and source != click.core.ParameterSource.DEFAULT
 
 
+#: The runs of missing deals --check-published lists (the rest are counted; --json lists all).
+SHOWN_RUNS = 20
+
+
 def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout, as_json) -> None:
-    """``--check-published``: re-derive published rows; exit 1 when any differs."""
+    """``--check-published``: re-derive published rows; exit 1 when any differs
+    or, with --deals, when the file lacks a deal of the range."""
     from pathlib import Path
 
     from games.errors import InputError
     from solver.survey.db import ResultsDB
-    from solver.survey.published import check_published, describe, read_published, sample
+    from solver.survey.published import check_published, describe, missing, read_published, sample
     from solver.version import code_version
 
     rules, rows = read_published(Path(path))
-    chosen = sample(rows, count, parse_range(deal_range) if deal_range else None)
+    deals = parse_range(deal_range) if deal_range else None
+    chosen = sample(rows, count, deals)
     if not chosen:
         raise InputError(f"{path} has no rows in deals {deal_range}")
+    # A deal of the range asked for that the file lacks fails the check as a row that differs does.
+    lacking = missing(rows, deals) if deals is not None else []
     codes = sorted({row.code or "not recorded" for row in chosen})
     db = ResultsDB(db_path) if db_path is not None else None
     differing = []
@@ -398,6 +406,7 @@ def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout
                         }
                         for d in differing
                     ],
+                    "missing": [[run[0], run[-1]] for run in lacking],
                 }
             )
         )
@@ -410,6 +419,12 @@ def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout
             click.echo(
                 f"deal {d.row.deal}: published {describe(d.row)}; now {describe(d.result)} ({'; '.join(d.differences)})"
             )
-        click.echo(f"{len(differing):,} row(s) differ" if differing else "every row holds")
-    if differing:
+        if lacking:
+            runs = [f"{run[0]}" if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in lacking]
+            more = f" and {len(runs) - SHOWN_RUNS:,} more runs" if len(runs) > SHOWN_RUNS else ""
+            click.echo(f"deals the file lacks: {', '.join(runs[:SHOWN_RUNS])}{more}")
+        failed = [f"{len(differing):,} row(s) differ"] if differing else []
+        failed += [f"{sum(map(len, lacking)):,} deal(s) missing"] if lacking else []
+        click.echo("; ".join(failed) or "every row holds")
+    if differing or lacking:
         raise SystemExit(1)

@@ -19,9 +19,6 @@ the rules engine to a win of its length.
 from __future__ import annotations
 
 import argparse
-import csv
-import gzip
-import io
 import statistics
 import sys
 from pathlib import Path
@@ -32,6 +29,7 @@ from solver.patience.result import BOUNDED, OPTIMAL
 from solver.survey.db import LENGTHS_COLUMNS, ResultsDB
 from solver.survey.lengths import LengthResult, checked_row, read_rows
 from solver.survey.publish import code_versions, file_stem, write_section
+from solver.survey.published import read_csv, write_csv
 
 SECTION = "## Shortest winning lines"
 
@@ -47,24 +45,17 @@ def load(db_path: str) -> dict[str, list[LengthResult]]:
 
 
 def write_file(rows: list[LengthResult], path: Path) -> None:
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(LENGTHS_COLUMNS)
-    for row in rows:
-        writer.writerow(getattr(row, column) for column in LENGTHS_COLUMNS)
-    with gzip.GzipFile(path, "wb", mtime=0) as handle:
-        handle.write(text.getvalue().encode())
+    write_csv(path, LENGTHS_COLUMNS, ([getattr(row, column) for column in LENGTHS_COLUMNS] for row in rows))
 
 
 def read_file(path: Path, game: str) -> list[LengthResult]:
     """The rows of a published lengths file, each checked (its line replayed)."""
     rules = rules_named(game)
-    with gzip.open(path, "rt", encoding="utf-8", newline="") as handle:
-        lines = list(csv.reader(handle))
-    if not lines or tuple(lines[0]) != LENGTHS_COLUMNS:
+    records = read_csv(path)
+    if tuple(next(records, (1, []))[1]) != LENGTHS_COLUMNS:
         raise InputError(f"{path}: line 1: not a lengths header (expected {','.join(LENGTHS_COLUMNS)})")
     rows = []
-    for number, fields in enumerate(lines[1:], 2):
+    for number, fields in records:
         try:
             values = tuple(_typed(column, field) for column, field in zip(LENGTHS_COLUMNS, fields, strict=True))
         except ValueError:

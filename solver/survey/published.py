@@ -16,6 +16,11 @@ memory cap, and the relaxation's default effort for the rows it proved.
 Re-deriving a row is solving its deal again under the row's limits and
 comparing verdict, proof, nodes and the length of the line; a won line must
 also replay through the rules engine alone. Seconds are never compared.
+
+Every gzip CSV file published in data/ (these and the lengths of
+solver.survey.publish_lengths) is written by :func:`write_csv` and read by
+:func:`read_csv`: a stream under :data:`MAX_ROW` and :data:`MAX_SIZE`, any
+damage one :class:`InputError` naming the file.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ import io
 import math
 import random
 import re
-from collections.abc import Iterator
+import zlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +43,7 @@ from games.patience.rules import Position, Rules, rules_named
 from solver.patience.relaxation import DEFAULT_EFFORT
 from solver.patience.result import DEFAULT_MEMORY_MIB, UNRESOLVED, UNWINNABLE, WON, Limits
 from solver.patience.solve import ENGINES, solve
-from solver.survey.run import DealResult, deal_result, run_tasks
+from solver.survey.run import MAX_SURVEY_DEALS, DealResult, deal_result, run_tasks
 
 #: The columns of a published file, in order.
 COLUMNS = (
@@ -144,22 +150,84 @@ def _row(fields: list[str], header: tuple[str, ...]) -> PublishedRow:
     )
 
 
+#: The longest row a published file may hold, in bytes. A lengths row holds a
+#: winning line at about 10 bytes a move: room for 6,000 moves where the
+#: longest published row is 1,777 bytes (the survey rows are under 100).
+#: Under the csv module's field limit (131,072), which so never speaks.
+MAX_ROW = 64 * 1024
+#: The most a published file may inflate to, in bytes: the most deals one
+#: survey may ask for (MAX_SURVEY_DEALS, ten times the largest file published,
+#: deals 0-99,999 in 6.9 MB) at 256 bytes a row (a survey row with every count
+#: at its 19-digit maximum is under 240). A gzip bomb stops here.
+MAX_SIZE = MAX_SURVEY_DEALS * 256
+
+
+def read_csv(path: Path) -> Iterator[tuple[int, list[str]]]:
+    """The CSV rows of a published gzip file with their line numbers (the
+    header first), read as a stream: a row over :data:`MAX_ROW` bytes, more
+    than :data:`MAX_SIZE` bytes inflated, damaged gzip, a CSV error or a byte
+    that is not UTF-8 is one :class:`InputError` naming the file and line."""
+    number = 0  # lines read
+    pending = 0  # bytes of the row being read (a quoted field may span lines)
+
+    def lines(raw: gzip.GzipFile) -> Iterator[str]:
+        nonlocal number, pending
+        while line := raw.readline(MAX_ROW + 1):  # never more than a row's worth in memory
+            number += 1
+            pending += len(line)
+            if pending > MAX_ROW:
+                raise InputError(f"{path}: line {number}: a row longer than {MAX_ROW:,} bytes")
+            if raw.tell() > MAX_SIZE:
+                raise InputError(f"{path}: line {number}: inflates to more than {MAX_SIZE:,} bytes")
+            yield line.decode()  # line by line: a bad byte is named with its own line
+
+    try:
+        with gzip.open(path, "rb") as raw:
+            reader = csv.reader(lines(raw))
+            for fields in reader:
+                pending = 0
+                yield reader.line_num, fields
+    except UnicodeDecodeError as error:
+        byte = error.object[error.start]
+        raise InputError(f"{path}: line {number}: byte {byte:#04x} (column {error.start + 1}) is not UTF-8") from None
+    except csv.Error as error:
+        reason = str(error).partition(" - ")[0]  # without the csv module's hint on opening the file: ours to do
+        raise InputError(f"{path}: line {number}: not CSV: {reason}") from None
+    except (OSError, EOFError, zlib.error) as error:
+        # The file system's errors have a strerror; gzip's damage (BadGzipFile, an OSError, too) has none.
+        reason = getattr(error, "strerror", None) or f"line {number + 1}: damaged gzip ({error})"
+        raise InputError(f"{path}: cannot read it: {reason}") from None
+
+
+def write_csv(path: Path, header: tuple[str, ...], rows: Iterable[Iterable[object]]) -> None:
+    """Write a published gzip file (None written as ""), the same rows giving
+    the same bytes; a file :func:`read_csv` would refuse is refused here."""
+    line = io.StringIO()
+    writer = csv.writer(line, lineterminator="\n")
+    data = io.BytesIO()
+    for row in (header, *rows):
+        line.seek(0)
+        line.truncate()
+        writer.writerow(row)
+        encoded = line.getvalue().encode()
+        if len(encoded) > MAX_ROW or data.tell() + len(encoded) > MAX_SIZE:
+            raise InputError(f"{path}: not written: over the readers' limits ({MAX_ROW:,} a row, {MAX_SIZE:,} in all)")
+        data.write(encoded)
+    with gzip.GzipFile(path, "wb", mtime=0) as handle:  # mtime 0: git sees no change
+        handle.write(data.getvalue())
+
+
 def read_published(path: Path | str) -> tuple[Rules, list[PublishedRow]]:
     """The rules and rows of a published file, checked: any fault is one
     :class:`InputError` naming the file and line."""
     path = Path(path)
     rules = rules_of_file(path)
-    try:
-        with gzip.open(path, "rt", encoding="utf-8", newline="") as handle:
-            text = handle.read()
-    except (OSError, EOFError, UnicodeDecodeError) as error:
-        raise InputError(f"{path}: cannot read it: {getattr(error, 'strerror', None) or error}") from None
-    lines = csv.reader(io.StringIO(text))
-    header = tuple(next(lines, []))
+    records = read_csv(path)
+    header = tuple(next(records, (1, []))[1])
     if header not in (COLUMNS, OLD_COLUMNS):
         raise InputError(f"{path}: line 1: not a survey header (expected {','.join(COLUMNS)})")
     rows: list[PublishedRow] = []
-    for number, fields in enumerate(lines, 2):
+    for number, fields in records:
         try:
             if len(fields) != len(header):
                 raise ValueError(f"{len(fields)} fields, not {len(header)}")
@@ -177,12 +245,20 @@ def read_published(path: Path | str) -> tuple[Rules, list[PublishedRow]]:
 
 def write_published(path: Path, rows: list[tuple]) -> None:
     """Write rows (tuples in :data:`COLUMNS` order), the same rows giving the same bytes."""
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(["" if value is None else value for value in row] for row in rows)
-    with gzip.GzipFile(path, "wb", mtime=0) as handle:  # mtime 0: git sees no change
-        handle.write(text.getvalue().encode())
+    write_csv(path, COLUMNS, rows)
+
+
+def missing(rows: list[PublishedRow], deals: range) -> list[range]:
+    """The runs of ``deals`` that ``rows`` (in deal order, as read) lack."""
+    runs, start = [], deals.start
+    for row in rows:
+        if row.deal in deals:
+            if row.deal > start:
+                runs.append(range(start, row.deal))
+            start = row.deal + 1
+    if start < deals.stop:
+        runs.append(range(start, deals.stop))
+    return runs
 
 
 @dataclass(frozen=True)

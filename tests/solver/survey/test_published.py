@@ -7,8 +7,11 @@ them all (hours: the relaxation's proofs take seconds each)."""
 from __future__ import annotations
 
 import gzip
+import json
 import random
+import re
 import sqlite3
+import tracemalloc
 
 import pytest
 from click.testing import CliRunner
@@ -17,8 +20,21 @@ from games.errors import InputError
 from games.patience.rules import make_rules
 from solver.cli import main
 from solver.patience.result import Limits
-from solver.survey import publish
-from solver.survey.published import COLUMNS, OLD_COLUMNS, read_published, rederive, sample
+from solver.survey import publish, publish_lengths
+from solver.survey.db import LENGTHS_COLUMNS
+from solver.survey.published import (
+    COLUMNS,
+    MAX_ROW,
+    MAX_SIZE,
+    OLD_COLUMNS,
+    PublishedRow,
+    missing,
+    read_csv,
+    read_published,
+    rederive,
+    sample,
+    write_csv,
+)
 from solver.survey.run import run_survey
 from solver.version import code_version
 
@@ -130,6 +146,116 @@ def test_a_file_that_is_not_gzip_or_is_missing_is_one_line(tmp_path):
             path.write_text("deal,result\n")
         result = CliRunner().invoke(main, ["survey", "--check-published", str(path)])
         assert result.exit_code == 2 and "cannot read it" in result.output
+
+
+#: A small published file's text, to damage: the header and three rows.
+GOOD = (
+    ",".join(COLUMNS)
+    + "\n"
+    + "".join(f"{deal},won,{100 + deal},0.01,60,1000,,kernel,1024,,v\n" for deal in range(1, 4))
+).encode()
+#: A gzip bomb, 1 GiB inflated from 1 MB: one member of 1 MiB of zeros, 1,024 times over (gzip reads them as one).
+BOMB = gzip.compress(bytes(1 << 20), mtime=0) * 1024
+
+
+def flipped(data: bytes) -> bytes:
+    """``data`` gzipped with the first byte of the deflate stream (after the 10-byte header) flipped."""
+    packed = bytearray(gzip.compress(data, mtime=0))
+    packed[10] ^= 0xFF
+    return bytes(packed)
+
+
+DAMAGED = {
+    "flipped byte": (flipped(GOOD), "damaged gzip (Error -3 while decompressing data: "),
+    "truncated": (gzip.compress(GOOD)[:-12], "damaged gzip (Compressed file ended"),
+    "200 KiB field": (
+        gzip.compress(GOOD.replace(b",kernel,", b"," + b"x" * 200 * 1024 + b",", 1)),
+        "line 2: a row longer",
+    ),
+    "quoted field over lines": (
+        gzip.compress(GOOD + b'"' + b"x\n" * 50_000),
+        "line 32772: a row longer than 65,536 bytes",
+    ),
+    "gzip bomb": (BOMB, "line 1: a row longer"),
+    "not UTF-8": (gzip.compress(GOOD.replace(b"kernel", b"k\xffrnel", 1)), "line 2: byte 0xff"),
+    "wrong header": (gzip.compress(GOOD.replace(b"deal,result", b"deal,verdict")), "line 1: not a survey header"),
+    "carriage return": (gzip.compress(GOOD.replace(b"won", b"w\ron", 1)), "line 2: not CSV: new-line character seen"),
+}
+
+
+@pytest.mark.parametrize("name", DAMAGED)
+def test_a_damaged_file_is_one_line_naming_it_and_exit_2(tmp_path, name):
+    data, message = DAMAGED[name]
+    path = tmp_path / "butterfly.csv.gz"
+    path.write_bytes(data)
+    with pytest.raises(InputError, match=f"^{re.escape(str(path))}: .*{re.escape(message)}"):
+        read_published(path)
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--deals", "1-3"])
+    assert result.exit_code == 2 and result.stdout == "" and "Traceback" not in result.output
+    assert result.stderr.count("\n") == 1 and str(path) in result.stderr and message in result.stderr
+
+
+def test_a_gzip_bomb_is_refused_without_inflating_it(tmp_path):
+    path = tmp_path / "butterfly.csv.gz"
+    path.write_bytes(BOMB)
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError, match="a row longer than"):
+            read_published(path)
+        # Rows of 60,001 bytes, under the row cap, 1.1 GB inflated from 1.2 MB: stopped at the size cap.
+        path.write_bytes(gzip.compress((b"x" * 60_000 + b"\n") * 17, mtime=0) * 1100)
+        with pytest.raises(InputError, match=f"line 4267: inflates to more than {MAX_SIZE:,} bytes"):
+            for _ in read_csv(path):
+                pass
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 200 << 20, f"{peak:,} bytes"
+
+
+def test_the_largest_published_file_is_far_under_the_caps():
+    path = checkout.DATA / "butterfly.csv.gz"  # deals 0-99,999
+    inflated = gzip.decompress(path.read_bytes())
+    assert len(inflated) * 10 < MAX_SIZE and max(map(len, inflated.splitlines())) * 100 < MAX_ROW
+
+
+def test_a_row_the_readers_would_refuse_is_not_written(tmp_path):
+    path = tmp_path / "lengths_butterfly.csv.gz"
+    with pytest.raises(InputError, match="over the readers' limits"):
+        write_csv(path, ("deal", "line"), [(1, "x" * MAX_ROW)])
+    assert not path.exists()
+
+
+def test_a_damaged_lengths_file_is_one_line_too(tmp_path):
+    path = tmp_path / "lengths_butterfly.csv.gz"
+    bad_byte = gzip.compress(",".join(LENGTHS_COLUMNS).encode() + b"\n1,optim\xffal\n")
+    for data, message in (DAMAGED["flipped byte"], DAMAGED["gzip bomb"], (bad_byte, "line 2: byte 0xff")):
+        path.write_bytes(data)
+        with pytest.raises(InputError, match=f"^{re.escape(str(path))}: .*{re.escape(message)}"):
+            publish_lengths.read_file(path, "butterfly")
+
+
+def test_the_deals_a_file_lacks_are_runs_of_the_range():
+    rows = [PublishedRow(deal, "won", 1, 0.0, 1, 10, "") for deal in (3, 5, 6, 9, 20)]
+    assert missing(rows, range(12)) == [range(3), range(4, 5), range(7, 9), range(10, 12)]
+    assert missing(rows, range(5, 7)) == [] and missing(rows, range(21, 23)) == [range(21, 23)]
+
+
+def test_a_check_of_a_range_reports_the_deals_the_file_lacks(tmp_path):
+    path = surveyed(tmp_path, range(20, 27))
+    text = gzip.decompress(path.read_bytes()).decode().splitlines()
+    del text[5:7], text[3]  # deals 22, 24 and 25
+    path.write_bytes(gzip.compress(("\n".join(text) + "\n").encode()))
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--deals", "20-28"])
+    assert result.exit_code == 1, result.output
+    assert "deals the file lacks: 22, 24-25, 27-28" in result.stdout and "every row holds" not in result.stdout
+    assert result.stdout.endswith("5 deal(s) missing\n")
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--deals", "20-28", "--json"])
+    assert result.exit_code == 1 and json.loads(result.stdout)["missing"] == [[22, 22], [24, 25], [27, 28]]
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--deals", "20-23"])
+    assert result.exit_code == 1 and "deals the file lacks: 22\n" in result.stdout
+    result = CliRunner().invoke(main, ["survey", "--check-published", str(path)])  # no range: nothing lacks
+    assert result.exit_code == 0 and result.stdout.endswith("every row holds\n")
 
 
 def test_a_check_takes_its_rules_and_limits_from_the_file(tmp_path):
