@@ -42,7 +42,7 @@ from typing import Any, Generic, TypeVar
 
 from games.errors import InputError, ParseError
 from games.records import seat_name
-from puzzles.document import MIN_CLASSES, Alternative, Keys, Puzzle, PuzzleId
+from puzzles.document import MIN_CLASSES, Alternative, Keys, Puzzle, PuzzleId, differences
 from solver.version import PROJECT_PACKAGES, code_version
 
 KIND = "only-card"
@@ -376,8 +376,12 @@ def grade(game: CardGame, solved: Solved, picks: dict[str, str]) -> int:
 
 
 def _goal_text(game: CardGame, solved: Solved) -> str:
-    words, note = game.goal_words(solved.state, solved.mover, solved.kind, solved.target)
-    goal = f"You are {seat_name(solved.mover)}, to play. {words[0].upper()}{words[1:]}, whatever the others do."
+    return _goal_words(game, solved.state, solved.mover, solved.kind, solved.target)
+
+
+def _goal_words(game: CardGame, state: Any, mover: int, kind: GoalKind, target: int) -> str:
+    words, note = game.goal_words(state, mover, kind, target)
+    goal = f"You are {seat_name(mover)}, to play. {words[0].upper()}{words[1:]}, whatever the others do."
     return f"{goal} {note}." if note else goal
 
 
@@ -502,18 +506,11 @@ def prove(game: CardGame, puzzle: Puzzle) -> list[str]:
     derived (goal in words, grade, themes, facts) must come out the same.
     """
     try:
-        kinds = {kind.name: kind for kind in goal_kinds(game, puzzle.id)}
-        state = game.read(puzzle.position)
+        state = validate(game, puzzle)
     except InputError as error:
         return [str(error)]
-    goal = puzzle.proof.get("goal")
-    if not isinstance(goal, dict) or goal.get("name") not in kinds:
-        return [f"proof.goal must name one of the goals {', '.join(kinds)}"]
-    kind = kinds[goal["name"]]
-    if game.game_name(state) != puzzle.game:
-        return [f"the position is played by the rules of {game.game_name(state)}, not {puzzle.game}"]
-    if state.is_terminal():
-        return ["the position is the end of the hand: there is no card to find"]
+    goal = puzzle.proof["goal"]
+    kind = {kind.name: kind for kind in goal_kinds(game, puzzle.id)}[goal["name"]]
     try:
         classes = game.classes(state)
         values, nodes = class_values(game, state, classes, kind.measure)
@@ -565,17 +562,11 @@ def _names_class(game: CardGame, text: str, members: list[Any]) -> bool:
 
 
 def _derived_problems(game: CardGame, puzzle: Puzzle, solved: Solved) -> list[str]:
-    """The fields derived from the proved facts (the goal in words, the grade,
-    themes, facts, the lines, nodes), compared with a fresh derivation."""
+    """Every field of the file compared with the puzzle assembled again from
+    the proved facts (puzzles.document.differences); the ID's least grade
+    and the ladder's temptation checked."""
     fresh = assemble(game, puzzle.id, solved)
-    problems = [
-        f"{name} should be {getattr(fresh, name)!r}"
-        for name in ("goal", "grade", "themes", "facts", "solution")
-        if getattr(puzzle, name) != getattr(fresh, name)
-    ]
-    for key, value in fresh.proof.items():
-        if key != "solver" and puzzle.proof.get(key) != value:
-            problems.append(f"proof.{key} should be {value!r}"[:300])
+    problems = differences(puzzle, fresh)
     least = puzzle.id.get("m") or 1
     if fresh.grade < least:
         problems.append(f"the puzzle grades {fresh.grade}, below the ID's m={least}")
@@ -584,26 +575,62 @@ def _derived_problems(game: CardGame, puzzle: Puzzle, solved: Solved) -> list[st
     return problems
 
 
-def check(game: CardGame, puzzle: Puzzle, answer: str) -> str | None:
-    """None when ``answer`` names a card (capture) of the answer class;
-    otherwise why not, in one line: not a legal play here, or a play the
-    defence refutes (what it leaves the mover, and the line that shows it).
-    A malformed card is a ParseError."""
+def validate(game: CardGame, puzzle: Puzzle) -> Any:
+    """The puzzle's state, read and checked as prove and check read it, and
+    the fields a reader relies on before any search: the goal one of the
+    game's, the goal in words the one its target gives, one answer class of
+    legal cards, the wrong classes legal. A damaged file is one ParseError."""
+    where = f"puzzle {puzzle.id}"
     state = game.read(puzzle.position)
+    if game.game_name(state) != puzzle.game:
+        raise ParseError(f"{where}: the position is played by the rules of {game.game_name(state)}, not {puzzle.game}")
+    if state.is_terminal():
+        raise ParseError(f"{where}: the position is the end of the hand: there is no card to find")
+    goal = puzzle.proof.get("goal")
+    kinds = {kind.name: kind for kind in goal_kinds(game, puzzle.id)}
+    if not isinstance(goal, dict) or goal.get("name") not in kinds or not _whole(goal.get("at_least")):
+        raise ParseError(f"{where}: proof.goal must name one of the goals {', '.join(kinds)} and a whole target")
+    kind = kinds[goal["name"]]
+    if goal.get("measure") != kind.measure:
+        raise ParseError(f"{where}: proof.goal's measure must be {kind.measure}")
+    mover = state.current_player()
+    words = _goal_words(game, state, mover, kind, goal["at_least"])
+    if puzzle.goal != words:
+        raise ParseError(f"{where}: the goal should read {words!r}")
+    if len(puzzle.answer) != 1 or not puzzle.answer[0]:
+        raise ParseError(f"{where}: an only-card puzzle has one answer class")
+    for moves in [puzzle.answer[0], *(a.moves for a in puzzle.alternatives())]:
+        for text in moves[:1]:
+            try:
+                state.play(game.parse_move(text))
+            except InputError as error:
+                raise ParseError(f"{where}: the stored card {text} is not legal: {error}") from None
+    return state
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check(game: CardGame, puzzle: Puzzle, answer: str) -> str | None:
+    """None when ``answer`` names a card (capture) that meets the puzzle's
+    goal against any defence, decided by the search as the puzzle was
+    proved (whatever the file's classes say); otherwise why not, in one
+    line: not a legal play here, or a play the defence refutes (what it
+    leaves the mover, and the line that shows it). A malformed card is a
+    ParseError."""
+    state = validate(game, puzzle)
     move = game.read_answer(state, answer)
     said = " ".join(answer.split())
     if isinstance(move, str):
         return f"{said}: {move}"
-    goal = puzzle.proof.get("goal")
-    kinds = {kind.name: kind for kind in game.goal_kinds}
-    if not isinstance(goal, dict) or goal.get("name") not in kinds or not puzzle.answer or not puzzle.answer[0]:
-        raise ParseError("the puzzle names no goal or no answer to check against")
-    measure = kinds[goal["name"]].measure
-    if game.same_class([game.parse_move(text) for text in puzzle.answer[0]], move):
-        return None
+    goal = puzzle.proof["goal"]
+    measure = goal["measure"]
     mover = state.current_player()
     after = state.play(move)
     value, _ = game.evaluator(mover, measure)(after)
+    if value >= goal["at_least"]:
+        return None
     line = [move, *principal_line(game, after, mover, measure)]
     return (
         f"{said} fails: the best defence leaves {seat_name(mover)} {game.verdict(state, mover, measure, value)}, "

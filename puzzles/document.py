@@ -298,6 +298,60 @@ class Puzzle:
         )
 
 
+#: Counts of a search's effort (positions expanded, reached): a record of the
+#: code that made the puzzle, compared only when that code is the code at hand.
+EFFORT = frozenset({"nodes", "positions"})
+#: Fields :func:`differences` leaves alone: the code version (a warning when
+#: it differs: puzzles.generate.code_note).
+UNCOMPARED = frozenset({"proof.solver"})
+
+
+def differences(stored: Puzzle, fresh: Puzzle) -> list[str]:
+    """Each field of ``stored`` that ``fresh`` (the puzzle assembled again
+    from what prove proved) does not hold, named by its path (``grade``,
+    ``facts.tempting``, ``proof.levels``): every field of the file is
+    compared, and a field only one of them has is one too many or missing.
+    Effort counts (:data:`EFFORT`) are compared only when both were made by
+    the same code."""
+    same_code = stored.proof.get("solver") == fresh.proof.get("solver")
+    old, new = stored.to_json(), fresh.to_json()
+    paths = [(key, old[key], new[key]) for key in sorted(old) if key not in ("facts", "proof")]
+    for section in ("facts", "proof"):
+        keys = sorted(set(old[section]) | set(new[section]))
+        paths += [(f"{section}.{k}", old[section].get(k, _MISSING), new[section].get(k, _MISSING)) for k in keys]
+    problems = []
+    for path, was, now in paths:
+        if path in UNCOMPARED or (not same_code and path.rpartition(".")[2] in EFFORT):
+            continue
+        if not same_code:
+            was, now = _without_effort(was), _without_effort(now)
+        if was == now:
+            continue
+        if now is _MISSING:
+            problems.append(f"{path}: not a field of a {stored.kind} puzzle")
+        elif was is _MISSING:
+            problems.append(f"{path}: missing (derived again: {_short(now)})")
+        else:
+            problems.append(f"{path}: the file says {_short(was)}, derived again {_short(now)}")
+    return problems
+
+
+_MISSING = object()
+
+
+def _without_effort(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_effort(v) for k, v in value.items() if k not in EFFORT}
+    if isinstance(value, list):
+        return [_without_effort(v) for v in value]
+    return value
+
+
+def _short(value: Any, most: int = 100) -> str:
+    text = json.dumps(value, sort_keys=True)
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
 @dataclass(frozen=True)
 class Keys:
     """What tells puzzles apart, for the calendar's rules against repeats

@@ -22,7 +22,7 @@ import importlib
 import os
 from types import ModuleType
 
-from games.errors import InputError
+from games.errors import InputError, shown
 from puzzles.document import KINDS, Puzzle, PuzzleId
 
 #: The module of each game family's puzzles, by the first part of the game's name.
@@ -87,12 +87,32 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
     return _checked(puzzle.id).check(puzzle, answer)
 
 
+def validate(puzzle: Puzzle) -> None:
+    """Check the puzzle's position and the fields read before any search
+    (its game's ``validate``): a damaged file is one ParseError."""
+    _checked(puzzle.id).validate(puzzle)
+
+
+def code_note(puzzle: Puzzle) -> str | None:
+    """A warning when the puzzle was made by other code than the code at
+    hand (its effort counts are then not compared); None when the same."""
+    from solver.version import PROJECT_PACKAGES, code_version
+
+    made, here = puzzle.proof.get("solver"), code_version(PROJECT_PACKAGES)
+    if made == here:
+        return None
+    return f"made by code {shown(str(made))}, proved by {here}: search effort (nodes, positions) not compared"
+
+
 def load(source: str) -> Puzzle:
-    """A puzzle from a file (``-``: standard input) or regenerated from an ID."""
+    """A puzzle from a file (``-``: standard input), validated
+    (:func:`validate`), or regenerated from an ID."""
     from solver.cli.common import read_text
 
     if source == "-" or os.path.exists(source):
-        return Puzzle.loads(read_text(source), "standard input" if source == "-" else repr(source))
+        stored = Puzzle.loads(read_text(source), "standard input" if source == "-" else repr(source))
+        validate(stored)
+        return stored
     if ":" not in source:
         raise InputError(f"{source!r} is neither a puzzle file nor a puzzle ID like 'only-move:butterfly:s=10'")
     pid = PuzzleId.parse(source)

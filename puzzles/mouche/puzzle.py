@@ -246,8 +246,13 @@ def prove(puzzle: Puzzle) -> list[str]:
     return cardgame.prove(_GAME, puzzle)
 
 
+def validate(puzzle: Puzzle) -> object:
+    """The puzzle's state, checked as prove and check check it (:func:`puzzles.cardgame.validate`)."""
+    return cardgame.validate(_GAME, puzzle)
+
+
 def check(puzzle: Puzzle, answer: str) -> str | None:
-    """None when ``answer`` (a card) is in the answer class, else why not (:func:`puzzles.cardgame.check`)."""
+    """None when ``answer`` (a card) meets the goal, else why not (:func:`puzzles.cardgame.check`)."""
     return cardgame.check(_GAME, puzzle, answer)
 
 

@@ -233,6 +233,11 @@ def prove(puzzle: Puzzle) -> list[str]:
     return cardgame.prove(_GAME, puzzle)
 
 
+def validate(puzzle: Puzzle) -> object:
+    """The puzzle's state, checked as prove and check check it (:func:`puzzles.cardgame.validate`)."""
+    return cardgame.validate(_GAME, puzzle)
+
+
 def check(puzzle: Puzzle, answer: str) -> str | None:
     """None when ``answer`` (a capture, or a card with one capture) is in the
     answer class, else why not (:func:`puzzles.cardgame.check`)."""

@@ -39,8 +39,8 @@ from typing import TypeGuard
 from games.errors import InputError, ParseError
 from games.patience.format import deal_from_json, deal_to_json, parse_moves
 from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, rules_named
-from puzzles.document import MIN_CLASSES, Alternative, Keys, Par, Puzzle, PuzzleId
-from puzzles.patience.endgame import shortest_win
+from puzzles.document import MIN_CLASSES, Alternative, Keys, Par, Puzzle, PuzzleId, differences
+from puzzles.patience.endgame import ShortestWin, shortest_win
 from puzzles.patience.goal import Goal, GoalLine, fewest_moves
 from puzzles.rating import players
 from puzzles.rating.features import (
@@ -70,6 +70,8 @@ BLUNDER_GAMES = 4
 MIN_REFUTATION = 3
 #: ... and a refutation this long makes the puzzle a grade harder and tags it ``long-line``.
 LONG_REFUTATION = 20
+#: An only move this early in the deal's game is tagged ``early``.
+EARLY_MOVES = 10
 #: Win-in-N endgames start at the first position of the line with at most
 #: this many cards in play, the largest whose breadth-first search ends
 #: within ENDGAME_POSITIONS positions.
@@ -177,12 +179,14 @@ def with_par(puzzle: Puzzle, row: LengthResult | None = None) -> Puzzle:
 
 
 def _deal(pid: PuzzleId, deal: Position) -> Puzzle | None:
+    found = _par_line(deal)
+    return None if found is None else _deal_puzzle(pid, deal, *found)
+
+
+def _deal_puzzle(pid: PuzzleId, deal: Position, line: list[Move], par: Par) -> Puzzle:
+    """The deal puzzle of a won deal, its par line and par (everything else derived here, by prove too)."""
     from puzzles.rating.rate import rate
 
-    found = _par_line(deal)
-    if found is None:
-        return None
-    line, par = found
     rating = rate(deal)
     cells = fewest_cells(deal)
     themes = []
@@ -201,7 +205,7 @@ def _deal(pid: PuzzleId, deal: Position) -> Puzzle | None:
     return Puzzle(
         pid,
         deal_to_json(deal),
-        f"Win {deal.rules.name} deal {pid.seed}.",
+        _stated_goal(pid, deal),
         [],
         grade,
         themes,
@@ -227,25 +231,41 @@ def _only_move(pid: PuzzleId, deal: Position) -> Puzzle | None:
             best = found
     if best is None:
         return None
-    position, answer = best.position, best.answer
-    alternatives = [_lost_class(position, moves) for moves in best.lost]
-    rest = _won_line(position.play_unchecked(answer[0]))
+    rest = _won_line(best.position.play_unchecked(best.answer[0]))
     if rest is None:  # the answer's win was known from a line, and the fresh search found none in its budget
         return None
+    return _only_move_puzzle(pid, best.position, best.answer, best.lost, rest, best.played, best.index + 1)
+
+
+def _only_move_puzzle(
+    pid: PuzzleId,
+    position: Position,
+    answer: list[Move],
+    lost: list[list[Move]],
+    rest: list[Move],
+    tempting: Move,
+    move_number: int,
+) -> Puzzle:
+    """The only-move puzzle of a position whose one winning class is
+    ``answer`` (won by the answer then ``rest``), every class in ``lost``
+    proved lost, with the greedy player's ``tempting`` losing move, found
+    ``move_number`` moves into a game of the deal."""
+    alternatives = [_lost_class(position, moves) for moves in lost]
+    depth = _refutation_depth(position, alternatives, tempting)
     themes = _move_themes(position, answer[0])
-    if best.depth >= LONG_REFUTATION:
+    if depth >= LONG_REFUTATION:
         themes.append("long-line")
     if len(alternatives) >= 3:
         themes.append("many-traps")
-    if best.index < 10:
+    if move_number <= EARLY_MOVES:
         themes.append("early")
     grade, rungs = _rung_grade(position, _plays_first(position, answer[0]), True)
-    if best.depth >= LONG_REFUTATION:
+    if depth >= LONG_REFUTATION:
         grade = min(5, grade + 1)
     return Puzzle(
         pid,
         deal_to_json(position),
-        "Only one move (up to moves with the same result) keeps this position winnable: find it.",
+        _stated_goal(pid, position),
         [[str(m) for m in answer]],
         grade,
         sorted(themes),
@@ -259,14 +279,23 @@ def _only_move(pid: PuzzleId, deal: Position) -> Puzzle | None:
         None,
         {
             "deal": pid.seed,
-            "move_number": best.index + 1,
+            "move_number": move_number,
             "cards_left": position.cards_in_play(),
             "legal_moves": len(position.legal_moves()),
             "classes": 1 + len(alternatives),
-            "tempting": str(best.played),
-            "refutation_depth": best.depth,
+            "tempting": str(tempting),
+            "refutation_depth": depth,
             "rungs": rungs,
         },
+    )
+
+
+def _refutation_depth(position: Position, alternatives: list[Alternative], move: Move) -> int:
+    """How many moves the greedy player goes on for after ``move``: the
+    refutation stored with its class (0 when ``move`` is in none)."""
+    key = position.play_unchecked(move).key()
+    return next(
+        (len(a.refutation) for a in alternatives if position.play_unchecked(Move.parse(a.moves[0])).key() == key), 0
     )
 
 
@@ -359,7 +388,11 @@ def _blunder(deal: Position, seed: int) -> _Candidate | None:
     answer_value = players.score(position.play_unchecked(winning[0][0])) if len(winning) == 1 else None
     if answer_value is None or players.score(positions[low + 1]) <= answer_value:
         return None  # not an only move, or the greedy player might as well have played the answer
-    return _Candidate(low, position, moves[low], winning[0], lost, len(moves) - low - 1)
+    # The depth is the refutation stored with the blunder's class (the greedy
+    # player's game from there), so that prove can derive it again.
+    blunder = next(c for c in lost if position.play_unchecked(c[0]).key() == positions[low + 1].key())
+    depth = len(_greedy_game(position.play_unchecked(blunder[0]))[1])
+    return _Candidate(low, position, moves[low], winning[0], lost, depth)
 
 
 def _verdict(position: Position) -> str:
@@ -375,10 +408,14 @@ def _win_in(pid: PuzzleId, deal: Position) -> Puzzle | None:
         start = next(p for p in positions if p.cards_in_play() <= cards)
         found = shortest_win(start, ENDGAME_POSITIONS)
         if found.moves is not None and found.complete and found.moves - start.cards_in_play() >= MIN_DETOUR:
-            break
-    else:
-        return None
+            return _win_in_puzzle(pid, start, found)
+    return None
+
+
+def _win_in_puzzle(pid: PuzzleId, start: Position, found: ShortestWin) -> Puzzle:
+    """The win-in-N puzzle of an endgame and its breadth-first search."""
     n = found.moves
+    assert n is not None
     themes = []
     if n - start.cards_in_play() >= 4:
         themes.append("long-line")
@@ -386,7 +423,7 @@ def _win_in(pid: PuzzleId, deal: Position) -> Puzzle | None:
     return Puzzle(
         pid,
         deal_to_json(start),
-        f"Win in {n} moves or fewer.",
+        _stated_goal(pid, start, n),
         [],
         grade,
         themes,
@@ -407,21 +444,24 @@ def _win_in(pid: PuzzleId, deal: Position) -> Puzzle | None:
 
 
 def _resource(pid: PuzzleId, deal: Position) -> Puzzle | None:
-    own = deal.rules.cells
     cells = fewest_cells(deal)
-    if cells.fewest is None or cells.fewest >= own or not cells.exact:
+    if cells.fewest is None or cells.fewest >= deal.rules.cells or not cells.exact:
         return None
     k = cells.fewest
     position = dataclasses.replace(deal, rules=rules_with_cells(deal.rules, k))
     found = _par_line(position)
     if found is None:  # proved won within fewest_cells' limits: cannot be lost with more
         return None
-    line, par = found
     fewer = _fewer_cells_lost(position) if k else None
     if k and fewer is None:
         return None
+    return _resource_puzzle(pid, position, *found, fewer)
+
+
+def _resource_puzzle(pid: PuzzleId, position: Position, line: list[Move], par: Par, fewer: dict | None) -> Puzzle:
+    """The resource puzzle of a deal under fewer cells, its par line and the proof one cell fewer loses."""
+    k, own = position.rules.cells, rules_named(pid.game).cells
     grade, rungs = _rung_grade(position, lambda won, _: won)
-    words = "no basement" if k == 0 else f"only {k} basement cell{'s' if k > 1 else ''}"
     proof: dict = {
         "solver": code_version(PROJECT_PACKAGES),
         "verdict": WON,
@@ -434,7 +474,7 @@ def _resource(pid: PuzzleId, deal: Position) -> Puzzle | None:
     return Puzzle(
         pid,
         deal_to_json(position),
-        f"Win {deal.rules.name} deal {pid.seed} with {words} (the rules give {own}).",
+        _stated_goal(pid, position),
         [],
         grade,
         ["basement", "no-basement"] if k == 0 else ["basement"],
@@ -454,7 +494,7 @@ def _goal(pid: PuzzleId, deal: Position) -> Puzzle | None:
 
     candidates = [*GOALS[:4], *(Goal("empty", name) for name in deal.rules.row_names), *GOALS[4:]]
     random.Random(pid.seed).shuffle(candidates)
-    best: tuple[int, Goal, GoalLine] | None = None
+    best: tuple[Goal, GoalLine] | None = None
     for goal in candidates:
         least = goal.least(deal)
         if not least:
@@ -462,21 +502,24 @@ def _goal(pid: PuzzleId, deal: Position) -> Puzzle | None:
         found = fewest_moves(deal, goal, GOAL_POSITIONS)
         if not found.complete or found.moves is None or not GOAL_MOVES[0] <= found.moves <= GOAL_MOVES[1]:
             continue
-        if best is None:
-            best = (found.moves - least, goal, found)
+        if best is None or found.moves > least:
+            best = (goal, found)
         if found.moves > least:
-            best = (found.moves - least, goal, found)
             break
-    if best is None:
-        return None
-    detour, goal, found = best
+    return None if best is None else _goal_puzzle(pid, deal, *best)
+
+
+def _goal_puzzle(pid: PuzzleId, deal: Position, goal: Goal, found: GoalLine) -> Puzzle:
+    """The goal puzzle of a deal, a goal and its fewest moves (proved by A*);
+    the grade is 1 plus the detour: the moves beyond the lower bound."""
     n = len(found.line)
+    least = goal.least(deal)
     return Puzzle(
         pid,
         deal_to_json(deal),
         _goal_text(goal, n),
         [],
-        min(5, 1 + detour),
+        min(5, 1 + n - least),
         [GOAL_THEMES[goal.kind]],
         [str(m) for m in found.line],
         {
@@ -487,7 +530,7 @@ def _goal(pid: PuzzleId, deal: Position) -> Puzzle | None:
             "par": Par(n, n, OPTIMAL, "A*", GOAL_POSITIONS).to_json(),
         },
         None,
-        {"deal": pid.seed, "goal": goal.to_json(), "least": n - detour, "cards_left": deal.cards_in_play()},
+        {"deal": pid.seed, "goal": goal.to_json(), "least": least, "cards_left": deal.cards_in_play()},
     )
 
 
@@ -508,25 +551,42 @@ def _only_moves(pid: PuzzleId, deal: Position) -> Puzzle | None:
     if not best:
         return None
     first = best[0]
-    step_answers, step_alternatives, grades, depths = [], [], [], []
+    steps = []
     for i in best:
-        entry = entries[i]
-        answer = entry.winning_class
+        answer = entries[i].winning_class
         assert answer is not None  # a critical position has one
-        alternatives = [_lost_class(entry.position, c.moves) for c in entry.classes if c is not answer]
-        grade, _ = _rung_grade(entry.position, _plays_first(entry.position, answer.moves[0]), True)
-        step_answers.append([str(m) for m in answer.moves])
+        steps.append((answer.moves, [c.moves for c in entries[i].classes if c is not answer]))
+    offsets = [i - first for i in best]
+    return _only_moves_puzzle(pid, entries[first].position, won_line[first:], offsets, steps, first + 1)
+
+
+def _only_moves_puzzle(
+    pid: PuzzleId,
+    position: Position,
+    line: list[Move],
+    offsets: list[int],
+    steps: list[tuple[list[Move], list[list[Move]]]],
+    move_number: int,
+) -> Puzzle:
+    """The only-moves puzzle of a winning ``line`` from ``position`` whose
+    moves at ``offsets`` are only moves: each step's (answer class, lost classes)."""
+    along = position.replay(line)
+    step_alternatives, grades, depths, traps = [], [], [], []
+    for at, (answer, lost) in zip(offsets, steps):
+        here = along[at]
+        alternatives = [_lost_class(here, moves) for moves in lost]
         step_alternatives.append([dataclasses.asdict(a) for a in alternatives])
-        grades.append(grade)
+        grades.append(_rung_grade(here, _plays_first(here, answer[0]), True)[0])
         depths.append(max(len(a.refutation) for a in alternatives))
+        traps.append(str(_trap(here, answer[0], [moves[0] for moves in lost]) or ""))
     return Puzzle(
         pid,
-        deal_to_json(entries[first].position),
-        _only_moves_goal(len(best)),
-        step_answers,
-        min(5, max(grades) + (len(best) >= 3)),
+        deal_to_json(position),
+        _stated_goal(pid, position, len(steps)),
+        [[str(m) for m in answer] for answer, _ in steps],
+        min(5, max(grades) + (len(steps) >= 3)),
         ["only-moves"],
-        [str(m) for m in won_line[first:]],
+        [str(m) for m in line],
         {
             "solver": code_version(PROJECT_PACKAGES),
             "verdict": WON,
@@ -537,11 +597,11 @@ def _only_moves(pid: PuzzleId, deal: Position) -> Puzzle | None:
         None,
         {
             "deal": pid.seed,
-            "move_number": first + 1,
-            "cards_left": entries[first].position.cards_in_play(),
-            "steps": [i - first for i in best],
-            "classes": [len(entries[i].classes) for i in best],
-            "tempting": [str(_tempting(entries[i]) or "") for i in best],
+            "move_number": move_number,
+            "cards_left": position.cards_in_play(),
+            "steps": offsets,
+            "classes": [1 + len(lost) for _, lost in steps],
+            "tempting": traps,
             "refutation_depth": min(depths),
             "step_grades": grades,
         },
@@ -600,11 +660,23 @@ def _deep(entry: LinePosition) -> bool:
     return any(len(_greedy_game(entry.position.play_unchecked(m))[1]) >= MIN_REFUTATION for m in wrong)
 
 
-def _only_moves_goal(steps: int) -> str:
-    return (
-        f"Find the only move that keeps this position winnable, {TIMES[steps]} in a row: "
-        "the moves in between are played for you."
-    )
+def _stated_goal(pid: PuzzleId, position: Position, number: int = 0) -> str:
+    """The goal in words of every kind but ``goal`` (:func:`_goal_text`):
+    ``number`` is a win-in's N, an only-moves puzzle's steps."""
+    if pid.kind == "deal":
+        return f"Win {position.rules.name} deal {pid.seed}."
+    if pid.kind == "win-in":
+        return f"Win in {number} moves or fewer."
+    if pid.kind == "resource":
+        rules, k = rules_named(pid.game), position.rules.cells
+        words = "no basement" if k == 0 else f"only {k} basement cell{'s' if k > 1 else ''}"
+        return f"Win {rules.name} deal {pid.seed} with {words} (the rules give {rules.cells})."
+    if pid.kind == "only-moves":
+        return (
+            f"Find the only move that keeps this position winnable, {TIMES[number]} in a row: "
+            "the moves in between are played for you."
+        )
+    return "Only one move (up to moves with the same result) keeps this position winnable: find it."
 
 
 def _obvious(entry: LinePosition) -> bool:
@@ -723,6 +795,11 @@ def picture(puzzle: Puzzle) -> str:
     return draw_svg(position_of(puzzle))
 
 
+def validate(puzzle: Puzzle) -> Position:
+    """The puzzle's position, checked as prove and check check it (:func:`position_of`)."""
+    return position_of(puzzle)
+
+
 def position_of(puzzle: Puzzle) -> Position:
     """The puzzle's position, read and checked against its ID's rules, and
     the kind's own fields checked (a damaged file is one ParseError)."""
@@ -754,10 +831,24 @@ def position_of(puzzle: Puzzle) -> Position:
             reason = position.check_move(Move.parse(text))
             if reason is not None:
                 raise ParseError(f"{where}: the stored move {text} is not legal: {reason}")
-    for alternative in puzzle.alternatives():
+    steps = step_alternatives(puzzle) if puzzle.kind == "only-moves" else []
+    for alternative in [*puzzle.alternatives(), *(a for step in steps for a in step)]:
         if alternative.verdict != UNWINNABLE or alternative.nodes < 0:
             raise ParseError(f"{where}: a wrong class must be stored as unwinnable, with its nodes")
+    if puzzle.goal != _goal_of_file(puzzle, position):
+        raise ParseError(f"{where}: the goal should read {_goal_of_file(puzzle, position)!r}")
     return position
+
+
+def _goal_of_file(puzzle: Puzzle, position: Position) -> str:
+    """The goal in words the file's own fields give (N, the steps, the goal and par)."""
+    if puzzle.kind == "goal":
+        par = puzzle.par
+        if par is None or par.moves != len(puzzle.solution):
+            raise ParseError(f"puzzle {puzzle.id}: a goal puzzle's par is its solution's length")
+        return _goal_text(goal_of(puzzle), par.moves)
+    number = {"win-in": puzzle.facts.get("n"), "only-moves": len(puzzle.answer)}.get(puzzle.kind, 0)
+    return _stated_goal(puzzle.id, position, number)  # type: ignore[arg-type]
 
 
 def keys(puzzle: Puzzle) -> Keys:
@@ -793,15 +884,14 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
     if puzzle.kind == "only-move":
         if len(moves) != 1:
             raise ParseError(f"an only-move answer is one move, not {len(moves)}")
-        return _choice_missed(puzzle, position, moves[0], puzzle.answer[0], puzzle.alternatives())
+        return _choice_missed(position, moves[0])
     if puzzle.kind == "only-moves":
         offsets = step_offsets(puzzle)
         if len(moves) > len(offsets):
             raise ParseError(f"an only-moves answer is a move a step, at most {len(offsets)}, not {len(moves)}")
         positions = position.replay([Move.parse(m) for m in puzzle.solution])
-        steps = zip(moves, offsets, puzzle.answer, step_alternatives(puzzle))
-        for step, (move, at, right, wrong) in enumerate(steps, 1):
-            missed = _choice_missed(puzzle, positions[at], move, right, wrong)
+        for step, (move, at) in enumerate(zip(moves, offsets), 1):
+            missed = _choice_missed(positions[at], move)
             if missed is not None:
                 return f"step {step}: {missed}"
         if len(moves) < len(offsets):
@@ -821,20 +911,19 @@ def check(puzzle: Puzzle, answer: str) -> str | None:
     return None
 
 
-def _choice_missed(
-    puzzle: Puzzle, position: Position, move: Move, answer: list[str], alternatives: list[Alternative]
-) -> str | None:
-    """None when ``move`` is in the answer class, else why not."""
+def _choice_missed(position: Position, move: Move) -> str | None:
+    """None when ``move`` keeps ``position`` winnable, else why not: decided
+    by the solver, as the puzzle was proved, whatever the file's classes say."""
     reason = position.check_move(move)
     if reason is not None:
         return f"{move} is not legal here: {reason}"
-    key = position.play_unchecked(move).key()
-    if position.play_unchecked(Move.parse(answer[0])).key() == key:
+    child = position.play_unchecked(move)
+    verdict = solve(child, PROOF_LIMITS)
+    if verdict.result == WON and child.replay(verdict.moves)[-1].is_won():
         return None
-    for lost in alternatives:
-        if position.play_unchecked(Move.parse(lost.moves[0])).key() == key:
-            return f"{move} loses: the position after it is {lost.verdict} ({lost.method}, {lost.nodes:,} nodes)"
-    raise ParseError(f"puzzle {puzzle.id}: {move} is in none of its classes (a damaged puzzle file)")
+    if verdict.result == UNWINNABLE:
+        return f"{move} loses: the position after it is {UNWINNABLE} ({verdict.proved_by}, {verdict.nodes:,} nodes)"
+    raise InputError(f"{move}: the solver cannot decide it within {PROOF_LIMITS.max_nodes:,} nodes")
 
 
 def goal_of(puzzle: Puzzle) -> Goal:
@@ -855,65 +944,131 @@ def _goal_missed(puzzle: Puzzle, positions: list[Position]) -> str | None:
 
 
 def prove(puzzle: Puzzle) -> list[str]:
-    """Re-derive the puzzle's answer from its position alone; the problems
-    found, one line each (none: proved)."""
+    """Re-derive the puzzle from its position alone; the problems found,
+    one line each (none: proved). Every proof is searched again and every
+    line replayed; then the puzzle is assembled again from what was proved
+    (as the generator assembles it) and every field of the file compared
+    (puzzles.document.differences)."""
     try:
         position = position_of(puzzle)
         solution = [Move.parse(m) for m in puzzle.solution]
     except InputError as error:
         return [str(error)]
-    problems = []
     positions, illegal = position.replay_until_illegal(solution)
     if illegal is not None:
-        problems.append(f"the solution's move {illegal[0]} ({illegal[1]}) is illegal: {illegal[2]}")
-    elif puzzle.kind == "goal":
-        return _prove_goal(puzzle, position, positions)
-    elif not positions[-1].is_won():
-        problems.append("the solution does not win")
-    if puzzle.kind == "only-move":
-        problems += _prove_only_move(puzzle, position, solution)
-    elif puzzle.kind == "only-moves":
-        problems += _prove_only_moves(puzzle, positions, solution)
-    elif puzzle.kind == "win-in":
-        found = shortest_win(position)
-        n = puzzle.facts.get("n")
-        if not found.complete or found.moves != n or puzzle.proof.get("shortest") != n:
-            problems.append(
-                f"the shortest win is {found.moves} moves, not {n} (stored: {puzzle.proof.get('shortest')})"
-            )
-        if len(solution) != n:
-            problems.append(f"the solution has {len(solution)} moves, not {n}")
-    elif puzzle.kind == "resource" and position.rules.cells and _fewer_cells_lost(position) is None:
+        return [f"the solution's move {illegal[0]} ({illegal[1]}) is illegal: {illegal[2]}"]
+    problems, fresh = _PROVERS[puzzle.kind](puzzle, position, positions, solution)
+    return problems if fresh is None else differences(puzzle, fresh)
+
+
+Proved = tuple[list[str], Puzzle | None]
+
+
+def _won(positions: list[Position]) -> list[str]:
+    return [] if positions[-1].is_won() else ["the solution does not win"]
+
+
+def _dealt(puzzle: Puzzle, position: Position) -> list[str]:
+    """The position is the ID's deal itself (under the position's rules, which position_of checked)."""
+    try:
+        deal = Position.deal(puzzle.id.seed, position.rules)
+    except InputError as error:
+        return [f"the ID's deal: {error}"]
+    if deal_to_json(deal) != deal_to_json(position):
+        return [f"the position is not {position.rules.name} deal {puzzle.id.seed}"]
+    return []
+
+
+def _prove_deal(puzzle: Puzzle, position: Position, positions: list[Position], solution: list[Move]) -> Proved:
+    problems = _won(positions) + _dealt(puzzle, position) + _prove_par(puzzle, position, solution)
+    return problems, None if problems else _deal_puzzle(puzzle.id, position, solution, puzzle.par)  # type: ignore[arg-type]
+
+
+def _prove_resource(puzzle: Puzzle, position: Position, positions: list[Position], solution: list[Move]) -> Proved:
+    """Won with the cells given, lost with one fewer (when any are given), the par proved."""
+    problems = _won(positions) + _dealt(puzzle, position) + _prove_par(puzzle, position, solution)
+    fewer = _fewer_cells_lost(position) if position.rules.cells else None
+    if position.rules.cells and fewer is None:
         problems.append(f"{position.rules.cells - 1} cells are not proved too few")
-    if puzzle.kind not in ("only-move", "only-moves"):
-        problems += _prove_par(puzzle, position, solution)
-    return problems
+    if problems:
+        return problems, None
+    return [], _resource_puzzle(puzzle.id, position, solution, puzzle.par, fewer)  # type: ignore[arg-type]
 
 
-def _first_reached(goal: Goal, positions: list[Position]) -> int | None:
-    """How many moves along ``positions`` the goal is first reached (None: never)."""
-    return next((k for k, p in enumerate(positions) if goal.reached(p)), None)
+def _prove_win_in(puzzle: Puzzle, position: Position, positions: list[Position], solution: list[Move]) -> Proved:
+    """The shortest win is found again by breadth-first search; the solution wins in that many moves."""
+    found = shortest_win(position)
+    if not found.complete or found.moves is None:
+        return [f"no shortest win is proved within {found.positions:,} positions"], None
+    problems = _won(positions) + _prove_par(puzzle, position, solution)
+    if len(solution) != found.moves:
+        problems.append(f"the solution has {len(solution)} moves; the shortest win has {found.moves}")
+    if problems:
+        return problems, None
+    return [], dataclasses.replace(_win_in_puzzle(puzzle.id, position, found), solution=puzzle.solution)
 
 
-def _prove_goal(puzzle: Puzzle, position: Position, positions: list[Position]) -> list[str]:
+def _prove_goal(puzzle: Puzzle, position: Position, positions: list[Position], solution: list[Move]) -> Proved:
     """The goal is reached by the solution at its last move and not before,
     the A* proves no line shorter, and par says both."""
     try:
         goal, par = goal_of(puzzle), puzzle.par
     except InputError as error:
-        return [str(error)]
+        return [str(error)], None
     if par is None or par.method != "A*" or par.proved != OPTIMAL:
-        return ["a goal puzzle's par is proved optimal by A*"]
+        return ["a goal puzzle's par is proved optimal by A*"], None
+    problems = _dealt(puzzle, position)
     first = _first_reached(goal, positions)
     if first != len(positions) - 1 or first != par.moves:
-        return [f"the solution should reach the goal at its last move, move {par.moves}"]
-    if puzzle.goal != _goal_text(goal, par.moves):
-        return [f"the goal should read {_goal_text(goal, par.moves)!r}"]
+        problems.append(f"the solution should reach the goal at its last move, move {par.moves}")
     found = fewest_moves(position, goal, par.proof_nodes or 1)
     if not found.complete or found.moves != par.moves:
         shown = found.moves if found.complete else f"not proved within {par.proof_nodes:,} positions"
-        return [f"the fewest moves to the goal are {shown}, not par's {par.moves}"]
-    return []
+        problems.append(f"the fewest moves to the goal are {shown}, not par's {par.moves}")
+    if problems:
+        return problems, None
+    return [], dataclasses.replace(_goal_puzzle(puzzle.id, position, goal, found), solution=puzzle.solution)
+
+
+def _prove_only_move(puzzle: Puzzle, position: Position, positions: list[Position], solution: list[Move]) -> Proved:
+    """The one winning class and the lost ones decided again; the trap is a
+    losing move the greedy player prefers, refuted at least MIN_REFUTATION moves deep."""
+    answer, alternatives = puzzle.answer[0], puzzle.alternatives()
+    problems = _won(positions) + _prove_choice(position, answer, alternatives, solution[0] if solution else None)
+    tempting = _trap_of(position, puzzle.facts.get("tempting"), answer, alternatives)
+    if tempting is None:
+        problems.append("facts.tempting must be a losing move the greedy player scores above the answer")
+    move_number = puzzle.facts.get("move_number")
+    if not (_whole(move_number) and move_number >= 1):
+        problems.append("facts.move_number must be a whole number from 1")
+    if problems or tempting is None:
+        return problems, None
+    lost = [[Move.parse(m) for m in a.moves] for a in alternatives]
+    right = [Move.parse(m) for m in answer]
+    fresh = _only_move_puzzle(puzzle.id, position, right, lost, solution[1:], tempting, move_number)  # type: ignore[arg-type]
+    depth = fresh.facts["refutation_depth"]
+    if depth < MIN_REFUTATION:
+        return [f"the greedy player survives the trap {depth} moves, under {MIN_REFUTATION}"], None
+    return [], fresh
+
+
+def _trap_of(position: Position, text: object, answer: list[str], alternatives: list[Alternative]) -> Move | None:
+    """The move ``text`` names, if it is legal here, in a lost class, and
+    scored above the answer by the greedy player."""
+    try:
+        move = Move.parse(text) if isinstance(text, str) else None
+    except InputError:
+        return None
+    if move is None or position.check_move(move) is not None or not answer:
+        return None
+    key = position.play_unchecked(move).key()
+    lost = any(position.play_unchecked(Move.parse(a.moves[0])).key() == key for a in alternatives)
+    return move if lost and _trap(position, Move.parse(answer[0]), [move]) else None
+
+
+def _first_reached(goal: Goal, positions: list[Position]) -> int | None:
+    """How many moves along ``positions`` the goal is first reached (None: never)."""
+    return next((k for k, p in enumerate(positions) if goal.reached(p)), None)
 
 
 def _prove_par(puzzle: Puzzle, position: Position, solution: list[Move]) -> list[str]:
@@ -950,17 +1105,12 @@ def _prove_par(puzzle: Puzzle, position: Position, solution: list[Move]) -> list
     return []
 
 
-def _prove_only_move(puzzle: Puzzle, position: Position, solution: list[Move]) -> list[str]:
-    answer = puzzle.answer[0] if puzzle.answer else []
-    return _prove_choice(position, answer, puzzle.alternatives(), solution[0] if solution else None)
-
-
 def _prove_choice(
     position: Position, answer: list[str], alternatives: list[Alternative], played: Move | None
 ) -> list[str]:
     """One only move proved again: the classes of the plain generator, each
     decided by the solver, exactly one winning (``answer``), the others the
-    stored ``alternatives``, and the line's move ``played`` in the answer."""
+    stored ``alternatives``' moves, and the line's move ``played`` in the answer."""
     problems = []
     classes: dict[tuple, list[Move]] = {}
     for move in position.legal_moves():
@@ -969,12 +1119,11 @@ def _prove_choice(
         problems.append(f"the position offers {len(classes)} classes of moves, fewer than {MIN_CLASSES}")
     winning = []
     for moves in classes.values():
-        child = position.play_unchecked(moves[0])
-        verdict = solve(child, PROOF_LIMITS)
-        if verdict.result == WON and child.replay(verdict.moves)[-1].is_won():
+        verdict = _decided(position, moves[0])
+        if verdict == WON:
             winning.append(moves)
-        elif verdict.result != UNWINNABLE:
-            problems.append(f"the class of {moves[0]} is {verdict.result}, not proved")
+        elif verdict != UNWINNABLE:
+            problems.append(f"the class of {moves[0]} is {verdict}, not proved")
     if len(winning) != 1:
         problems.append(f"{len(winning)} classes keep the win, not exactly one")
     elif sorted(str(m) for m in winning[0]) != sorted(answer):
@@ -986,6 +1135,15 @@ def _prove_choice(
     if played is not None and winning and played not in winning[0]:
         problems.append("the solution does not play the answer")
     return problems
+
+
+def _decided(position: Position, move: Move) -> str:
+    """The verdict after ``move``, by the solver within PROOF_LIMITS (a win only when its line replays)."""
+    child = position.play_unchecked(move)
+    verdict = solve(child, PROOF_LIMITS)
+    if verdict.result == WON and not child.replay(verdict.moves)[-1].is_won():
+        raise RuntimeError(f"the solver's win after {move} does not replay")  # a solver bug, not input
+    return verdict.result
 
 
 def step_alternatives(puzzle: Puzzle) -> list[list[Alternative]]:
@@ -1013,55 +1171,50 @@ def step_offsets(puzzle: Puzzle) -> list[int]:
     return offsets
 
 
-def _prove_only_moves(puzzle: Puzzle, positions: list[Position], solution: list[Move]) -> list[str]:
+def _prove_only_moves(puzzle: Puzzle, position: Position, positions: list[Position], solution: list[Move]) -> Proved:
+    """Every step proved as an only move is; the moves between played for
+    the player forced or sent home; a trap at one step, every step refuted
+    at least MIN_REFUTATION moves deep (at its deepest wrong class)."""
     try:
         offsets, alternatives = step_offsets(puzzle), step_alternatives(puzzle)
     except InputError as error:
-        return [str(error)]
-    if len(alternatives) != len(offsets) or len(positions) <= offsets[-1]:
-        return ["every step needs its wrong classes, on the solution"]
-    problems = []
-    if puzzle.goal != _only_moves_goal(len(offsets)):
-        problems.append(f"the goal should read {_only_moves_goal(len(offsets))!r}")
-    if puzzle.facts.get("classes") != [1 + len(wrong) for wrong in alternatives]:
-        problems.append("facts.classes should count each step's classes")
+        return [str(error)], None
+    if len(alternatives) != len(offsets):
+        return ["every step needs its wrong classes"], None
+    problems = _won(positions)
     for step, (at, answer, wrong) in enumerate(zip(offsets, puzzle.answer, alternatives), 1):
         problems += [f"step {step}: {p}" for p in _prove_choice(positions[at], answer, wrong, solution[at])]
-        for lost in wrong:
-            if lost.verdict != UNWINNABLE or lost.nodes < 0 or lost.method not in ("search", "dead-end"):
-                problems.append(f"step {step}: {lost.moves[0]} must be stored unwinnable, proved by the search")
-            child = positions[at].play_unchecked(Move.parse(lost.moves[0]))
-            _, illegal = child.replay_until_illegal([Move.parse(m) for m in lost.refutation])
-            if illegal is not None:
-                problems.append(f"step {step}: the refutation of {lost.moves[0]} does not replay: {illegal[2]}")
-    if not problems:
-        problems += _only_moves_facts(puzzle, [positions[at] for at in offsets], alternatives)
     for at in (j for a, b in zip(offsets, offsets[1:]) for j in range(a + 1, b)):
         here = positions[at]
         results = {here.play_unchecked(m).key() for m in here.legal_moves()}
         if len(results) > 1 and solution[at].target != FOUNDATION:
             problems.append(f"move {at + 1} ({solution[at]}), played for the player, is neither forced nor home")
-    return problems
+    move_number = puzzle.facts.get("move_number")
+    if not (_whole(move_number) and move_number >= 1):
+        problems.append("facts.move_number must be a whole number from 1")
+    if problems:
+        return problems, None
+    steps = [
+        ([Move.parse(m) for m in answer], [[Move.parse(m) for m in a.moves] for a in wrong])
+        for answer, wrong in zip(puzzle.answer, alternatives)
+    ]
+    fresh = _only_moves_puzzle(puzzle.id, position, solution, offsets, steps, move_number)  # type: ignore[arg-type]
+    if not any(fresh.facts["tempting"]):
+        problems.append("the greedy player prefers a losing move at no step: no step tempts")
+    depth = fresh.facts["refutation_depth"]
+    if depth < MIN_REFUTATION:
+        problems.append(f"a step's deepest refutation is {depth} moves, under {MIN_REFUTATION}")
+    return problems, None if problems else fresh
 
 
-def _only_moves_facts(puzzle: Puzzle, steps: list[Position], alternatives: list[list[Alternative]]) -> list[str]:
-    """The run's derived facts computed again: the greedy player's traps, the
-    shallowest step's deepest refutation, the grade from the ladder."""
-    problems = []
-    traps, grades = [], []
-    for position, answer, wrong in zip(steps, puzzle.answer, alternatives):
-        trap = _trap(position, Move.parse(answer[0]), [Move.parse(a.moves[0]) for a in wrong])
-        traps.append(str(trap or ""))
-        grades.append(_rung_grade(position, _plays_first(position, Move.parse(answer[0])), True)[0])
-    if not any(traps) or puzzle.facts.get("tempting") != traps:
-        problems.append(f"facts.tempting should be {traps} (and name a trap)")
-    depth = min(max(len(a.refutation) for a in wrong) for wrong in alternatives)
-    if puzzle.facts.get("refutation_depth") != depth or depth < MIN_REFUTATION:
-        problems.append(f"facts.refutation_depth should be {depth}, at least {MIN_REFUTATION}")
-    grade = min(5, max(grades) + (len(steps) >= 3))
-    if puzzle.grade != grade or puzzle.facts.get("step_grades") != grades:
-        problems.append(f"the grade should be {grade} (steps {grades})")
-    return problems
+_PROVERS: dict[str, Callable[[Puzzle, Position, list[Position], list[Move]], Proved]] = {
+    "deal": _prove_deal,
+    "only-move": _prove_only_move,
+    "win-in": _prove_win_in,
+    "resource": _prove_resource,
+    "goal": _prove_goal,
+    "only-moves": _prove_only_moves,
+}
 
 
 def _is_alternative(value: object) -> bool:

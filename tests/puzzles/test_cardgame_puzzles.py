@@ -263,7 +263,7 @@ def test_prove_finds_damaged_lines_and_claims(found):
         cut_refutation: "does not replay",
         wrong_verdict: "verdict 'everything'",
         forged_solution: "the solution does not replay",
-        easier_grade: "grade should be",
+        easier_grade: "grade: the file says",
         dropped_alternative: "missing from proof.alternatives",
     }
     for change, fragment in expected.items():
@@ -279,7 +279,9 @@ def test_prove_finds_a_position_of_the_other_rules(found):
         if name == "pamphile"
     ]
     assert all(len(problems) == 1 for problems in reports)
-    assert ["the position is played by the rules of mouche, not pamphile"] in reports
+    assert any(
+        problems[0].endswith("the position is played by the rules of mouche, not pamphile") for problems in reports
+    )
 
 
 def test_prove_reports_an_unreadable_position_in_one_line(found):

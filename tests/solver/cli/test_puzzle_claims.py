@@ -1,0 +1,129 @@
+"""A puzzle file is a claim (issue 28): `check` decides with the rules and
+the solver whatever the file says, `prove` names every field that does not
+hold, `show` refuses what `prove` and `check` refuse. Each case is the
+damaged file that showed it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from puzzles.document import Puzzle
+
+ONLY_MOVE = "only-move:butterfly:s=10"
+ONLY_CARDS = ("only-card:mouche:s=1", "only-card:papillon:s=1")
+
+
+@pytest.fixture(scope="module")
+def documents() -> dict[str, dict]:
+    from puzzles.generate import load
+
+    return {pid: load(pid).to_json() for pid in (ONLY_MOVE, *ONLY_CARDS)}
+
+
+def _write(tmp_path, data: dict, name: str = "p.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_check_decides_with_the_solver_when_answer_and_a_losing_class_are_swapped(cli, tmp_path, documents):
+    data = json.loads(json.dumps(documents[ONLY_MOVE]))
+    right, lost = data["answer"][0], data["proof"]["alternatives"][0]["moves"]
+    data["answer"][0], data["proof"]["alternatives"][0]["moves"] = lost, right
+    path = _write(tmp_path, data)
+    told_right = cli.run("puzzle", "check", path, lost[0])
+    assert told_right.exit_code == 1 and "loses" in told_right.stdout, told_right.output
+    real = cli.run("puzzle", "check", path, right[0])
+    assert real.exit_code == 0 and real.stdout.startswith("right"), real.output
+    assert cli.run("puzzle", "prove", path).exit_code == 1
+
+
+@pytest.mark.parametrize("pid", ONLY_CARDS)
+def test_card_check_decides_with_the_search_when_classes_are_swapped(cli, tmp_path, documents, pid):
+    data = json.loads(json.dumps(documents[pid]))
+    right, lost = data["answer"][0], data["proof"]["alternatives"][0]["moves"]
+    data["answer"][0], data["proof"]["alternatives"][0]["moves"] = lost, right
+    path = _write(tmp_path, data)
+    wrong = cli.run("puzzle", "check", path, lost[0])
+    assert wrong.exit_code == 1 and "fails" in wrong.stdout, wrong.output
+    assert cli.run("puzzle", "check", path, right[0]).exit_code == 0
+
+
+def _forged(data: dict, change) -> dict:
+    forged = json.loads(json.dumps(data))
+    change(forged)
+    return forged
+
+
+FORGERIES = {
+    "grade": (lambda d: d.update(grade=5 if d["grade"] != 5 else 4), "grade: the file says"),
+    "goal": (lambda d: d.update(goal="Find the only move that loses."), "the goal should read"),
+    "deal": (lambda d: d["facts"].update(deal=1000007), "facts.deal: the file says 1000007"),
+    "rating": (lambda d: d.update(rating=1500.0), "rating: the file says 1500.0"),
+    "themes": (lambda d: d.update(themes=["early"]), "themes: the file says"),
+    "extra fact": (lambda d: d["facts"].update(easy=True), "facts.easy: not a field"),
+    "lost fact": (lambda d: d["facts"].pop("cards_left"), "facts.cards_left: missing"),
+    "depth": (lambda d: d["facts"].update(refutation_depth=40), "facts.refutation_depth: the file says 40"),
+    "refutation": (lambda d: d["proof"]["alternatives"][0]["refutation"].pop(), "proof.alternatives: the file says"),
+    "method": (lambda d: d["proof"]["alternatives"][0].update(method="guess"), "proof.alternatives: the file says"),
+}
+
+
+@pytest.mark.parametrize("field", FORGERIES)
+def test_prove_names_the_forged_field(cli, tmp_path, documents, field):
+    change, fragment = FORGERIES[field]
+    path = _write(tmp_path, _forged(documents[ONLY_MOVE], change))
+    result = cli.run("puzzle", "prove", path)
+    assert result.exit_code in (1, 2) and fragment in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("pid", ONLY_CARDS)
+def test_card_prove_names_a_forged_rating_and_fact(cli, tmp_path, documents, pid):
+    for change, fragment in [
+        (lambda d: d.update(rating=900.0), "rating: the file says 900.0"),
+        (lambda d: d["facts"].update(deal=7), "facts.deal: not a field"),
+        (lambda d: d["proof"].update(shortest=3), "proof.shortest: not a field"),
+    ]:
+        result = cli.run("puzzle", "prove", _write(tmp_path, _forged(documents[pid], change)))
+        assert result.exit_code == 1 and fragment in result.stdout, result.output
+
+
+def test_prove_warns_when_the_code_differs_and_still_proves(cli, tmp_path, documents):
+    path = _write(tmp_path, _forged(documents[ONLY_MOVE], lambda d: d["proof"].update(solver="0.0.1+000000000000")))
+    result = cli.run("puzzle", "prove", path)
+    assert result.exit_code == 0 and result.stdout.strip() == f"proved: {ONLY_MOVE}", result.output
+    assert "warning: made by code '0.0.1+000000000000'" in result.stderr
+    nodes = _forged(documents[ONLY_MOVE], lambda d: d["proof"]["alternatives"][0].update(nodes=12345))
+    assert "proof.alternatives" in cli.run("puzzle", "prove", _write(tmp_path, nodes)).stdout
+
+
+def test_show_refuses_a_butterfly_card_twice_in_every_format(cli, tmp_path, documents):
+    def twice(d: dict) -> None:
+        rows = d["position"]["rows"]
+        rows["L1"][0] = rows["L2"][0]
+
+    path = _write(tmp_path, _forged(documents[ONLY_MOVE], twice))
+    for options in ([], ["--json"], ["--answer"]):
+        cli.one_line_error(cli.run("puzzle", "show", path, *options), "twice")
+
+
+@pytest.mark.parametrize("pid", ONLY_CARDS)
+def test_show_refuses_a_card_in_two_hands_and_a_table_that_is_a_number(cli, tmp_path, documents, pid):
+    def twice(d: dict) -> None:
+        hands = d["position"]["hands"]
+        hands[1][0] = hands[0][0]
+
+    for change, fragment in [(twice, "twice"), (lambda d: d["position"].update(table=3), "")]:
+        path = _write(tmp_path, _forged(documents[pid], change))
+        for options in ([], ["--json"]):
+            cli.one_line_error(cli.run("puzzle", "show", path, *options), fragment)
+
+
+def test_a_regenerated_puzzle_and_its_file_prove_the_same(documents):
+    from puzzles.generate import prove
+
+    for data in documents.values():
+        assert prove(Puzzle.loads(json.dumps(data))) == []
