@@ -24,10 +24,18 @@ True
 
 from __future__ import annotations
 
+import functools
+import itertools
+import json
+import re
+from collections.abc import Iterable, Iterator
+from json.decoder import scanstring  # type: ignore[attr-defined]  # json's own (C) scanner, not in the stubs
+from typing import NoReturn
+
 from games.cards import Card, Suit, parse_cards
-from games.errors import InputError, ParseError
+from games.errors import InputError, ParseError, shown
 from games.patience.rules import MAX_CELLS, PRESETS, Move, Position, Rules, make_rules
-from games.position_json import load_json
+from games.position_json import MAX_JSON_DEPTH, load_json
 
 HEADER_KEYS = ("game", "variant", "cells")
 
@@ -193,31 +201,261 @@ def parse_deal(text: str) -> Position:
     return parse_deal_text(text)
 
 
+#: The most moves a move list may have. No rule bounds a game's length (a
+#: game can pass through astronomically many positions without repeating
+#: one), so the bound is practical: 125 times the longest real solution we
+#: know (Solvitaire's for Beleaguered Castle deals, up to 802,200 moves), about
+#: 1.6 GB of numbered text, minutes to replay; beyond it a list is garbage.
+MAX_MOVES = 100_000_000
+#: The longest a move list's token may be: a move with its number (a dozen
+#: characters or so), or a string or number in a JSON one (a solve report's
+#: longest, its deal, has a few hundred characters).
+MAX_TOKEN = 1024
+
+_NOT_A_LIST = "a JSON move list must be a list of strings (or an object with 'moves')"
+
+
 def parse_moves(text: str) -> list[Move]:
-    """Read a move list: one move per line or separated by commas; ``#``
-    comments and a leading move number (``12.`` or ``12)``) are allowed.
-    A JSON list of strings, or a JSON solve report with ``moves``, also works."""
-    stripped = text.lstrip()
-    if stripped.startswith(("[", "{")):
-        data = load_json(stripped, "the move list")
-        items = data.get("moves") if isinstance(data, dict) else data
-        if not isinstance(items, list) or not all(isinstance(m, str) for m in items):
-            raise ParseError("a JSON move list must be a list of strings (or an object with 'moves')")
-        return [Move.parse(m) for m in items]
-    moves = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        for item in raw.split("#", 1)[0].split(","):
-            item = item.strip()
-            head = item.split(None, 1)
-            number_text = head[0].rstrip(".)") if head else ""
-            if number_text.isascii() and number_text.isdigit() and head[0][-1] in ".)":
-                item = head[1] if len(head) > 1 else ""
-            if item:
-                try:
-                    moves.append(Move.parse(item))
-                except InputError as error:
-                    raise ParseError(f"line {number}: {error}") from None
-    return moves
+    """The moves of a whole move list (:func:`read_moves`)."""
+    return list(read_moves((text,)))
+
+
+def read_moves(chunks: Iterable[str]) -> Iterator[Move]:
+    """The moves of a move list read in pieces (a file as it streams in, in
+    constant memory), each as soon as it is read: one move per line or
+    separated by commas; ``#`` comments and a leading move number (``12.`` or
+    ``12)``) are allowed. A JSON list of strings, or a JSON solve report with
+    ``moves``, also works. At most :data:`MAX_MOVES` moves and tokens of at
+    most :data:`MAX_TOKEN` characters; each problem is one ParseError naming
+    the line and the move."""
+    pieces = iter(chunks)
+    line = 1
+    for first in pieces:
+        if first.strip():
+            break
+        line += first.count("\n")
+    else:
+        return
+    start = first.lstrip()
+    if start.startswith(("[", "{")):
+        line += first.count("\n") - start.count("\n")
+        yield from _JsonMoves(itertools.chain((start,), pieces), line).moves()
+    else:
+        yield from _text_moves(itertools.chain((first,), pieces, ("\n",)), line)  # the last line ends too
+
+
+def _move(text: str, number: int, where: str) -> Move:
+    """Move ``number`` of a list, written ``text``; ``where`` names its place."""
+    if number > MAX_MOVES:
+        raise ParseError(f"{where}: more than {MAX_MOVES:,} moves, more than a real solution has")
+    if len(text) > MAX_TOKEN:
+        raise ParseError(f"{where} (move {number}): {shown(text)} is too long for a move")
+    try:
+        return _parse_move(text)
+    except InputError as error:
+        raise ParseError(f"{where} (move {number}): {error}") from None
+
+
+#: Move.parse, remembered: a long list writes the same few thousand moves (52
+#: cards, a few places each) over and over, and parsing is most of reading.
+_parse_move = functools.lru_cache(maxsize=1 << 13)(Move.parse)
+
+
+#: What ends a line: what str.splitlines splits at, as the deal reader does.
+_LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _text_moves(pieces: Iterable[str], line: int) -> Iterator[Move]:
+    number = 0
+    rest = ""  # the start of an item a piece ended in
+    comment = False  # in a comment, to the end of the line
+    for piece in pieces:
+        parts = _LINE_BREAK.split(piece)
+        for index, part in enumerate(parts):
+            ended = index < len(parts) - 1
+            if not comment:
+                code, mark, _ = part.partition("#")
+                items = (rest + code).split(",")
+                rest = "" if ended or mark else items.pop().lstrip()
+                comment = bool(mark)
+                for item in items:
+                    item = item.strip()
+                    head = item.split(None, 1)
+                    number_text = head[0].rstrip(".)") if head else ""
+                    if number_text.isascii() and number_text.isdigit() and head[0][-1] in ".)":
+                        item = head[1] if len(head) > 1 else ""
+                    if item:
+                        number += 1
+                        yield _move(item, number, f"line {line}")
+                if len(rest) > MAX_TOKEN:
+                    raise ParseError(f"line {line} (move {number + 1}): {shown(rest)} is too long for a move")
+            if ended:
+                line, comment = line + 1, False
+
+
+#: What is not JSON's white space; JSON's numbers and literals (NaN and Infinity only to be
+#: refused by name, as the one JSON loader refuses them).
+_SOLID = re.compile(r"[^ \t\n\r]")
+_SCALAR = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null|NaN|-?Infinity")
+
+
+class _JsonMoves:
+    """A JSON move list read as it streams in: a list of move strings, or an
+    object whose ``moves`` is one (its other fields are read as JSON and
+    dropped). Only the piece being read is held, and a token begun in the
+    piece before."""
+
+    def __init__(self, pieces: Iterator[str], line: int) -> None:
+        self.pieces = pieces
+        self.text, self.at, self.number = "", 0, 0
+        self.line, self.counted = line, 0  # the line of text[counted]
+
+    def moves(self) -> Iterator[Move]:
+        if self._take("["):
+            yield from self._list(2)
+        else:
+            self._take("{")
+            found = False
+            if not self._take("}"):
+                while True:
+                    key = self._key()
+                    if key == "moves":
+                        if found:
+                            raise ParseError("a JSON move list has one 'moves', not two")
+                        found = True
+                        if not self._take("["):
+                            raise ParseError(_NOT_A_LIST)
+                        yield from self._list(3)
+                    else:
+                        self._skip(2)
+                    if self._take("}"):
+                        break
+                    self._expect(",")
+            if not found:
+                raise ParseError(_NOT_A_LIST)
+        if self._peek():
+            self._fail("Extra data")
+
+    def _list(self, depth: int) -> Iterator[Move]:
+        """The moves of a list whose ``[`` is read; ``depth``: its items' depth."""
+        if self._take("]"):
+            return
+        while True:
+            if self._peek() != '"':
+                self._skip(depth)  # malformed or too deep is said first, as the JSON loader says it
+                raise ParseError(_NOT_A_LIST)
+            text = self._string()
+            self.number += 1
+            yield _move(text, self.number, self._where())
+            if self._take("]"):
+                return
+            self._expect(",")
+
+    def _skip(self, depth: int) -> None:
+        """Read a value and drop it; ``depth``: its depth if an array or object."""
+        char = self._peek()
+        if char == '"':
+            self._string()
+        elif char in ("[", "{"):
+            if depth > MAX_JSON_DEPTH:
+                raise ParseError(f"the move list is nested more than {MAX_JSON_DEPTH} deep")
+            self.at += 1
+            close = "]" if char == "[" else "}"
+            if self._take(close):
+                return
+            while True:
+                if char == "{":
+                    self._key()
+                self._skip(depth + 1)
+                if self._take(close):
+                    return
+                self._expect(",")
+        else:
+            self._scalar()
+
+    def _key(self) -> str:
+        """An object's key and its colon."""
+        if self._peek() != '"':
+            self._fail("Expecting property name enclosed in double quotes")
+        key = self._string()
+        self._expect(":")
+        return key
+
+    def _string(self) -> str:
+        """The string that starts at ``at``."""
+        while True:
+            try:
+                value, end = scanstring(self.text, self.at + 1, True)
+            except json.JSONDecodeError as error:
+                cut = error.msg.startswith("Unterminated") or error.pos + 6 > len(self.text)
+                if not cut:
+                    self._fail(error.msg.removesuffix(" at"))  # the scanner's messages end "... at"
+                if len(self.text) - self.at > MAX_TOKEN:
+                    self._too_long("a string")
+                if not self._more():
+                    self._fail(error.msg.removesuffix(" at"))
+                continue
+            if end - self.at > MAX_TOKEN:
+                self._too_long("a string")
+            self.at = end
+            return value
+
+    def _scalar(self) -> None:
+        """Read the number or literal that starts at ``at``, checked by the one JSON loader."""
+        while True:  # read on while the token may be cut short by the end of the text read
+            match = _SCALAR.match(self.text, self.at)
+            end = match.end() if match else self.at
+            if len(self.text) - end > 9 or end - self.at > MAX_TOKEN or not self._more():
+                break
+        if not match:
+            self._fail("Expecting value")
+        if match.end() - self.at > MAX_TOKEN:
+            self._too_long("a number")
+        load_json(match.group(), "the move list")
+        self.at = match.end()
+
+    def _peek(self) -> str:
+        """The next character that is not white space (not read; "" at the end)."""
+        while True:
+            found = _SOLID.search(self.text, self.at)
+            if found:
+                self.at = found.start()
+                return self.text[self.at]
+            self.at = len(self.text)
+            if not self._more():
+                return ""
+
+    def _take(self, char: str) -> bool:
+        """Read ``char`` when it is next."""
+        if self._peek() != char:
+            return False
+        self.at += 1
+        return True
+
+    def _expect(self, char: str) -> None:
+        if not self._take(char):
+            self._fail(f"Expecting {char!r} delimiter")
+
+    def _more(self) -> bool:
+        """Append the next piece to what is not read yet (False at the end)."""
+        for piece in self.pieces:
+            if piece:
+                self._where()
+                self.text, self.at, self.counted = self.text[self.at :] + piece, 0, 0
+                return True
+        return False
+
+    def _where(self) -> str:
+        """The line ``at`` is on (counted on from the last time: the text is read once)."""
+        self.line += self.text.count("\n", self.counted, self.at)
+        self.counted = self.at
+        return f"line {self.line}"
+
+    def _fail(self, what: str) -> NoReturn:
+        raise ParseError(f"the move list is not valid JSON: {what} at {self._where()}")
+
+    def _too_long(self, what: str) -> NoReturn:
+        raise ParseError(f"the move list has {what} of more than {MAX_TOKEN:,} characters at {self._where()}")
 
 
 def format_moves(moves: list[Move]) -> str:

@@ -5,12 +5,14 @@ usage error, which the CLI prints as one line with exit code 2."""
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import json
 import math
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import click
@@ -21,33 +23,52 @@ from games.records import WhenBroke
 G = TypeVar("G")
 F = TypeVar("F", bound=Callable[..., object])
 
-#: The largest input file (or standard input) a command reads: the largest
-#: valid deal, move list or position is a few kilobytes.
+#: The largest input file (or standard input) a command reads whole: the
+#: largest valid deal or position is a few kilobytes. A move list is streamed
+#: instead (:func:`read_chunks`), bounded by its number of moves
+#: (games.patience.format.MAX_MOVES): a real solution may take megabytes.
 MAX_INPUT_BYTES = 1 << 20
+#: The bytes read at a time.
+CHUNK_BYTES = 1 << 16
 
 
-def read_text(source: str) -> str:
-    """The text of a file, or of standard input for ``-``: at most
-    :data:`MAX_INPUT_BYTES`, strict UTF-8, newlines as ``\n``. Anything else
-    is one InputError, raised before more than that is read."""
+def read_chunks(source: str, limit: int | None = None) -> Iterator[str]:
+    """The text of a file, or of standard input for ``-``, in pieces as it is
+    read: strict UTF-8, newlines as ``\n``; with ``limit``, at most that many
+    bytes. Anything else is one InputError, raised before more than that is read."""
     name = "standard input" if source == "-" else repr(source)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    done, held = 0, ""  # bytes read; a final \r, which may start a \r\n
     try:
-        if source == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(source, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
+        with contextlib.nullcontext(sys.stdin.buffer) if source == "-" else open(source, "rb") as handle:
+            while True:
+                size = CHUNK_BYTES if limit is None else min(CHUNK_BYTES, limit + 1 - done)
+                data = handle.read(size)
+                if limit is not None and done + len(data) > limit:
+                    raise InputError(f"cannot read {name}: larger than {limit // 1024} KiB, the most an input may be")
+                pending = len(decoder.getstate()[0])
+                try:
+                    text = held + decoder.decode(data, final=not data)
+                except UnicodeDecodeError as error:
+                    byte = done - pending + error.start
+                    raise InputError(f"cannot read {name}: not UTF-8 text (byte {byte}: {error.reason})") from None
+                done += len(data)
+                held = "\r" if data and text.endswith("\r") else ""
+                text = text[: len(text) - len(held)].replace("\r\n", "\n").replace("\r", "\n")
+                if text:
+                    yield text
+                if not data:
+                    return
     except FileNotFoundError:
         raise InputError(f"no such file {source!r}") from None
     except OSError as error:
         raise InputError(f"cannot read {name}: {error.strerror or error}") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise InputError(f"cannot read {name}: larger than {MAX_INPUT_BYTES // 1024} KiB, the most an input may be")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InputError(f"cannot read {name}: not UTF-8 text (byte {error.start}: {error.reason})") from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_text(source: str) -> str:
+    """The whole text of a file, or of standard input for ``-``
+    (:func:`read_chunks`), at most :data:`MAX_INPUT_BYTES`."""
+    return "".join(read_chunks(source, MAX_INPUT_BYTES))
 
 
 def bot_names(text: str, players: int, bots: dict) -> list[str]:
@@ -157,22 +178,34 @@ when_broke_option = click.option(
 
 
 def svg_option(what: str, more: str = "", required: bool = False) -> Callable[[F], F]:
-    """``--svg FILE``: draw ``what`` as an SVG picture in a new file."""
+    """``--svg FILE``: draw ``what`` as an SVG picture in a new file, or on standard output."""
     return click.option(
         "--svg",
         "svg_file",
         metavar="FILE",
-        type=click.Path(dir_okay=False),
+        type=click.Path(dir_okay=False, allow_dash=True),
         required=required,
-        help=f"Draw {what} as an SVG picture in this new file (never over an existing one; "
-        f"SVG only, no PNG: that would need cairo).{more}",
+        help=f"Draw {what} as an SVG picture in this new file (never over an existing one), or on standard "
+        f"output for - (then nothing else is printed there). SVG only, no PNG: that would need cairo.{more}",
     )
+
+
+def write_output(path: str, text: str) -> None:
+    """Write ``text`` to standard output for ``-`` (nothing else: the output is
+    the text alone), else to the new file ``path`` (:func:`write_new_files`)."""
+    if path == "-":
+        click.echo(text, nl=False)
+    else:
+        write_new_files([(path, text)])
 
 
 def write_new_files(files: list[tuple[str, str]]) -> None:
     """Write each ``(path, text)``, all or nothing: never over an existing
-    file, and none left behind when one cannot be written."""
+    file, and none left behind when one cannot be written. ``-`` is refused,
+    not made a file: elsewhere it means standard output (:func:`write_output`)."""
     for path, _ in files:
+        if path == "-":
+            raise InputError("cannot write to '-' here: give a file name (for a file named -, give ./-)")
         if os.path.lexists(path):
             raise InputError(f"{path!r} exists: choose a new file name")
     written: list[str] = []

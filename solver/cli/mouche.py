@@ -23,7 +23,7 @@ from solver.cli.common import (
     seed_option,
     svg_option,
     when_broke_option,
-    write_new_files,
+    write_output,
 )
 from solver.mouche import analysis as mouche
 from solver.mouche.bots import BOTS
@@ -158,7 +158,7 @@ def show(position_file, svg_file):
     from games.mouche.picture import draw_svg
 
     state, hidden = parse_position(read_text(position_file))
-    write_new_files([(svg_file, draw_svg(state, hidden))])
+    write_output(svg_file, draw_svg(state, hidden))
 
 
 def _cards(cards: Iterable[Card]) -> str:

@@ -20,7 +20,7 @@ from solver.cli.common import (
     seed_option,
     svg_option,
     when_broke_option,
-    write_new_files,
+    write_output,
 )
 from solver.papillon.analysis import ENGINES, RedealAnalysis, analyse, analyse_redeal, paranoid
 from solver.papillon.bots import BOTS
@@ -139,7 +139,7 @@ def show(position_file, svg_file):
     """Draw a POSITION (a JSON file; see docs/formats.md) as a picture."""
     from games.papillon.picture import draw_svg
 
-    write_new_files([(svg_file, draw_svg(parse_position(read_text(position_file))))])
+    write_output(svg_file, draw_svg(parse_position(read_text(position_file))))
 
 
 def _table(state: HandState) -> str:

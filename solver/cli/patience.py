@@ -6,17 +6,17 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import click
 
 from games.deals import parse_deal_number
 from games.errors import InputError
-from games.patience.format import deal_to_json, format_deal_text, parse_deal, parse_moves, rules_header
+from games.patience.format import deal_to_json, format_deal_text, parse_deal, read_moves, rules_header
 from games.patience.render import draw
-from games.patience.rules import PRESETS, VARIANTS, Position, make_rules
-from solver.cli.common import Seconds, WholeNumber, read_text, svg_option, write_new_files
+from games.patience.rules import PRESETS, VARIANTS, Move, Position, make_rules
+from solver.cli.common import Seconds, WholeNumber, read_chunks, read_text, svg_option, write_new_files, write_output
 from solver.patience.pruning import no_last_row
 from solver.patience.relaxation import DEFAULT_EFFORT
 from solver.patience.relaxation import applies as relaxation_applies
@@ -272,6 +272,13 @@ def frame_names(path: str, moves: int) -> list[str]:
     return [path] + [f"{stem}-{number:0{digits}}.svg" for number in range(1, moves + 1)]
 
 
+def moves_of(source: str) -> Iterator[Move]:
+    """The moves of the move list in a file, or on standard input for ``-``,
+    as they are read: streamed, not held whole (a real solution may take
+    megabytes), and bounded by games.patience.format.MAX_MOVES."""
+    return read_moves(read_chunks(source))
+
+
 @click.command()
 @click.argument("deal")
 @game_options
@@ -279,20 +286,26 @@ def frame_names(path: str, moves: int) -> list[str]:
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
 @svg_option(
     "the layout instead of printing it (the body in the middle, the wings left and right, the basement below)",
-    " With --moves, FILE is the first position and STEM-001.svg, STEM-002.svg... (STEM: FILE without .svg) "
-    "the position after each move.",
+    " With --moves, FILE (not -) is the first position and STEM-001.svg, STEM-002.svg... (STEM: FILE without "
+    ".svg) the position after each move.",
 )
 def show(deal, game, variant, cells, moves_file, unicode, svg_file):
     """Draw DEAL; with --moves, every position along the way."""
+    if svg_file == "-" and moves_file:
+        raise InputError("--svg - draws one picture; with --moves, give a FILE (a picture a move)")
     position, title = load_deal(deal, game, variant, cells)
     moves, positions = [], [position]
     if moves_file:  # read and checked whole before anything is printed
-        moves = parse_moves(read_text(moves_file))
+        moves = list(moves_of(moves_file))
         positions = position.replay(moves)
     if svg_file is not None:
         from games.patience.picture import frames
 
-        write_new_files(list(zip(frame_names(svg_file, len(moves)), frames(position, moves, title))))
+        pictures = frames(position, moves, title)
+        if moves:
+            write_new_files(list(zip(frame_names(svg_file, len(moves)), pictures)))
+        else:
+            write_output(svg_file, pictures[0])
         return
     click.echo(f"{title}: {position.rules.describe()}")
     click.echo(draw(position, unicode))
@@ -312,19 +325,25 @@ def verify(deal, solution, game, variant, cells):
     """Replay SOLUTION on DEAL with the rules engine alone.
 
     Exit code 0 when the moves win, 1 naming the first illegal move (or
-    saying the deal is not won at the end), 2 for unreadable input.
+    saying the deal is not won at the end), 2 for unreadable input. SOLUTION
+    is streamed: moves are played as they are read (docs/formats.md).
     """
     if deal == solution == "-":
         raise InputError("DEAL and SOLUTION cannot both be standard input (-): give one of them as a file")
-    start, _ = load_deal(deal, game, variant, cells)
-    moves = parse_moves(read_text(solution))
-    positions, illegal = start.replay_until_illegal(moves)
+    position, _ = load_deal(deal, game, variant, cells)
+    count, illegal = 0, None
+    for count, move in enumerate(moves_of(solution), 1):
+        if illegal is None:  # after an illegal move the rest is only read: unreadable input is exit 2 wherever it is
+            reason = position.check_move(move)
+            if reason is None:
+                position = position.play_unchecked(move)
+            else:
+                illegal = count, move, reason
     if illegal is not None:
         number, move, reason = illegal
         click.echo(f"illegal: move {number} ({move}): {reason}")
         sys.exit(1)
-    position = positions[-1]
     if not position.is_won():
-        click.echo(f"not won: all {len(moves)} moves are legal but {position.cards_in_play()} cards are still in play")
+        click.echo(f"not won: all {count} moves are legal but {position.cards_in_play()} cards are still in play")
         sys.exit(1)
-    click.echo(f"won: {len(moves)} moves, all legal")
+    click.echo(f"won: {count} moves, all legal")

@@ -15,7 +15,9 @@ from solver.cli.patience import game_options, load_deal
 from solver.cli.survey import progress, scheduler_options, stopped_by_signals, workers_option
 from solver.survey.run import parse_range
 
-_RANGE = re.compile(r"\s*\d+\s*-\s*\d+\s*")
+#: A DEAL that is a range: a digit, then a dash (a malformed range such as
+#: 1_0-1_2 is named as a bad range, not taken for a file or blamed on --db).
+_RANGE = re.compile(r"[^-]*[0-9][^-]*-")
 
 
 def _percent(value: float) -> str:
@@ -46,12 +48,11 @@ def why(rating, features: dict, cells: int) -> str:
     return ("Hard: " if hard else "Easy: ") + "; ".join(facts[:2]) + "."
 
 
-def _rate_one(source, game, variant, cells, quick, engine, as_json) -> None:
+def _rate_one(position, title, quick, engine, as_json) -> None:
     from puzzles.rating.features import exact_features
     from puzzles.rating.quick import predict
     from puzzles.rating.rate import calibration_for, rate
 
-    position, title = load_deal(source, game, variant, cells)
     calibration = calibration_for(position.rules)
     if quick:
         if calibration is None or not calibration.quick:
@@ -103,11 +104,11 @@ def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, sche
     from puzzles.rating.ladder_runs import run_ladder
     from puzzles.rating.rate import calibration_for, rating_from_games
 
+    deals = parse_range(deal_range)  # a bad range is named before a missing --db
     if db_path is None:
         raise InputError("rating a range of deals needs --db FILE (the games are kept there, and a rerun resumes)")
-    deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
-    with stopped_by_signals(db_path), progress(len(deals), f"{rules.name} {deal_range}") as bar:
+    with stopped_by_signals(db_path, "rating"), progress(len(deals), f"{rules.name} {deal_range}") as bar:
         results = run_ladder(
             deals, rules, db_path, engine, workers, scheduler, connect_timeout, on_result=lambda _: bar.update(1)
         )
@@ -167,13 +168,14 @@ def rate(deal, game, variant, cells, quick, engine, workers, db_path, scheduler,
     often into a rating (Elo-like, ± its standard error) and a grade 1-5,
     reported with what the exact solver knows of the deal (docs/rating.md).
     """
-    is_range = _RANGE.fullmatch(deal) is not None and not os.path.exists(deal)
+    is_range = _RANGE.match(deal) is not None and not os.path.exists(deal)
     if is_range:
         if quick:
             raise InputError("--quick rates one deal at a time, not a range")
         _rate_range(deal, game, variant, cells, engine, workers, db_path, scheduler, connect_timeout, as_json)
         return
+    position, title = load_deal(deal, game, variant, cells)  # a bad deal is named before the options
     for name, value in (("--db", db_path), ("--scheduler", scheduler)):
         if value is not None:
             raise InputError(f"{name} is for a range of deals A-B, not one deal")
-    _rate_one(deal, game, variant, cells, quick, engine, as_json)
+    _rate_one(position, title, quick, engine, as_json)

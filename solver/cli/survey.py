@@ -32,14 +32,14 @@ from solver.survey.run import (
 
 
 class Stopped(click.ClickException):
-    """A survey stopped by a signal: one line, and exit 128 + the signal's
+    """A run stopped by a signal: one line, and exit 128 + the signal's
     number (an exit code is a class attribute of click's exceptions: one
     subclass a signal, :func:`stopped`)."""
 
-    def __init__(self, signum: int, db_path: str | None) -> None:
+    def __init__(self, signum: int, db_path: str | None, what: str) -> None:
         name = signal.Signals(signum).name
-        kept = f"; the deals finished are kept in {db_path!r}, rerun to resume" if db_path else ""
-        super().__init__(f"survey stopped by {name}{kept}")
+        kept = f"; what was finished is kept in {db_path!r}, rerun to resume" if db_path else ""
+        super().__init__(f"{what} stopped by {name}{kept}")
 
 
 class _StoppedByInterrupt(Stopped):
@@ -57,9 +57,10 @@ class _StoppedByHangUp(Stopped):
 _STOPPED = {signal.SIGINT: _StoppedByInterrupt, signal.SIGTERM: _StoppedByTerminate, signal.SIGHUP: _StoppedByHangUp}
 
 
-def stopped(signum: int, db_path: str | None) -> Stopped:
-    """The exception that ends a survey stopped by ``signum``."""
-    return _STOPPED[signal.Signals(signum)](signum, db_path)
+def stopped(signum: int, db_path: str | None, what: str = "survey") -> Stopped:
+    """The exception that ends a run stopped by ``signum``; ``what`` names the
+    run in its message ("survey", "rating", ...)."""
+    return _STOPPED[signal.Signals(signum)](signum, db_path, what)
 
 
 class _Terminated(BaseException):
@@ -71,10 +72,11 @@ class _Terminated(BaseException):
 
 
 @contextlib.contextmanager
-def stopped_by_signals(db_path: str | None) -> Iterator[None]:
-    """SIGINT and SIGTERM end the survey cleanly: the exception unwinds through
-    the pool (its workers are terminated) and the database (each finished deal
-    is committed; the one being written is rolled back), then one line."""
+def stopped_by_signals(db_path: str | None, what: str = "survey") -> Iterator[None]:
+    """SIGINT and SIGTERM end the run (a survey, or ``what``) cleanly: the
+    exception unwinds through the pool (its workers are terminated) and the
+    database (each finished deal is committed; the one being written is rolled
+    back), then one line naming ``what`` stopped."""
 
     def terminate(signum, frame):
         raise _Terminated(signum)
@@ -83,9 +85,9 @@ def stopped_by_signals(db_path: str | None) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        raise stopped(signal.SIGINT, db_path) from None
+        raise stopped(signal.SIGINT, db_path, what) from None
     except _Terminated as stop:
-        raise stopped(stop.signum, db_path) from None
+        raise stopped(stop.signum, db_path, what) from None
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)

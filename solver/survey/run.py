@@ -59,26 +59,33 @@ def max_workers() -> int:
     return WORKERS_PER_CPU * (os.cpu_count() or 1)
 
 
-def parse_range(text: str) -> range:
-    """``"A-B"`` (both included) or a single ``"N"``: deal numbers (ASCII
-    digits, at most 2^63-1), at most :data:`MAX_SURVEY_DEALS` of them.
+def parse_range(text: str, noun: str = "deal") -> range:
+    """``"A-B"`` (both included) or a single ``"N"``: numbers of ``noun``s
+    (deals, seeds; ASCII digits, at most 2^63-1), at most
+    :data:`MAX_SURVEY_DEALS` of them. Errors name the noun.
 
     >>> parse_range("0-999")
     range(0, 1000)
+    >>> parse_range(" ", "seed")
+    Traceback (most recent call last):
+    games.errors.InputError: bad seed range ' ': it is empty (expected A-B, e.g. 0-999)
     """
+    bad = f"bad {noun} range {shown(text)}"
+    if not text.strip():
+        raise InputError(f"{bad}: it is empty (expected A-B, e.g. 0-999)")
     parts = text.strip().split("-")
     if len(parts) not in (1, 2):
-        raise InputError(f"bad deal range {shown(text)} (expected A-B, e.g. 0-999)")
+        raise InputError(f"{bad} (expected A-B, e.g. 0-999)")
     try:
-        first, last = (parse_whole_number(part, "deal number", MAX_DEAL) for part in (parts[0], parts[-1]))
+        first, last = (parse_whole_number(part, f"{noun} number", MAX_DEAL) for part in (parts[0], parts[-1]))
     except InputError as error:
-        raise InputError(f"bad deal range {shown(text)}: {error}") from None
+        raise InputError(f"{bad}: {error}") from None
     if last < first:
-        raise InputError(f"bad deal range {shown(text)}: need A <= B")
+        raise InputError(f"{bad}: need A <= B")
     if last - first + 1 > MAX_SURVEY_DEALS:
         raise InputError(
-            f"bad deal range {shown(text)}: {last - first + 1} deals, at most {MAX_SURVEY_DEALS:,} per run "
-            "(survey a larger range in pieces, with one --db)"
+            f"{bad}: {last - first + 1:,} {noun}s, at most {MAX_SURVEY_DEALS:,} per run "
+            "(run a larger range in pieces, with one --db)"
         )
     return range(first, last + 1)
 

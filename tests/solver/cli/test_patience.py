@@ -263,3 +263,100 @@ def test_an_error_quoting_a_huge_input_is_one_short_line(cli):
     result = cli.run("solve", "-", input="L1: " + "Z" * 500_000 + "\n")
     cli.one_line_error(result)
     assert len(result.stderr) < 500
+
+
+# ------------------------------------------------------------------ long move lists (streamed)
+def long_line(trips: int) -> str:
+    """A legal winning line of Beleaguered Castle deal 1, numbered: a card
+    moved to another row and back ``trips`` times, then the solver's win (a
+    real solution's length and size without a real solution's search)."""
+    from games.patience.rules import Move, make_rules
+    from solver.patience.result import Limits
+    from solver.patience.solve import solve_short
+
+    position = start = Position.deal(1, make_rules("beleaguered-castle"))
+    line = solve_short(start, Limits(max_nodes=1_000_000)).moves
+    for index, move in enumerate(line):
+        for there in position.legal_moves():
+            back = Move(there.card, there.target, there.source)
+            if there.target not in ("F", "B") and position.play(there).check_move(back) is None:
+                moves = line[:index] + [there, back] * trips + line[index:]
+                return "".join(f"{number}. {m}\n" for number, m in enumerate(moves, 1))
+        position = position.play(move)
+    raise AssertionError("no move to undo on the line")
+
+
+CASTLE = ("--game", "beleaguered-castle")
+
+
+@pytest.fixture(scope="module")
+def long_list(tmp_path_factory):
+    """200,000 moves and more, over 3 MiB of text: beyond the 1 MiB a deal may have."""
+    path = tmp_path_factory.mktemp("long") / "line.txt"
+    path.write_text(long_line(100_000))
+    assert path.stat().st_size > 3 << 20
+    return path
+
+
+def test_verify_streams_a_move_list_longer_than_any_deal(cli, long_list):
+    moves = long_list.read_text().count("\n")
+    assert moves > 200_000
+    for args, given in (((long_list,), None), (("-",), long_list.read_text())):
+        result = cli.run("verify", 1, *args, *CASTLE, input=given)
+        assert result.exit_code == 0, result.output
+        assert result.stdout == f"won: {moves} moves, all legal\n"
+    as_json = long_list.with_suffix(".json")
+    as_json.write_text(
+        json.dumps({"result": "won", "moves": [m.split(". ")[1] for m in long_list.read_text().split("\n")[:-1]]})
+    )
+    assert cli.run("verify", 1, as_json, *CASTLE).stdout == f"won: {moves} moves, all legal\n"
+
+
+def test_verify_holds_no_more_of_a_long_list_than_of_a_short_one(long_list, tmp_path):
+    """The peak memory of the whole command barely grows with the list
+    (holding 200,000 moves and their positions would take over 50 MB)."""
+    script = (
+        "import resource, sys\nfrom solver.cli import main\n"
+        "try:\n    main(['verify', '1', sys.argv[1], '--game', 'beleaguered-castle'])\nexcept SystemExit:\n    pass\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)"
+    )
+    short = tmp_path / "short.txt"
+    short.write_text("".join(long_list.read_text().splitlines(keepends=True)[:5]))
+    peaks = {}
+    for path in (short, long_list):
+        run = subprocess.run([sys.executable, "-c", script, path], capture_output=True, text=True, cwd=tmp_path)
+        assert run.returncode == 0 and "moves" in run.stdout, run.stderr
+        peaks[path] = int(run.stderr.split()[-1])  # KiB
+    assert peaks[long_list] - peaks[short] < 8 << 10, peaks
+
+
+def test_show_reads_its_move_list_with_the_same_reader(cli, tmp_path):
+    moves = tmp_path / "m.txt"
+    moves.write_text("# " + "x" * (2 << 20) + "\n2D L3>F\n")  # over 1 MiB, all but one move a comment
+    result = cli.run("show", 1, "--moves", moves)
+    assert result.exit_code == 0 and "1. 2D L3>F" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "text, fragments",
+    [
+        ("2D L3>F\n\n# two\nnot a move\n", ("line 4 (move 2)", "bad move")),
+        ("2D L3>F, 2C L4>F, 9Z L1>F", ("line 1 (move 3)", "9Z")),
+        ("2D L3>F\n" + "7" * 100_000, ("line 2 (move 2)", "too long for a move")),
+        ("2D L3>F\n" + "7" * 2000 + "\n", ("line 2 (move 2)", "too long for a move")),
+        ("2D L3>F\n2C L4>F\nAS L1>F\nKD L3>B\n", ("line 4", "more than 3 moves")),
+        ('["2D L3>F",\n 5]', ("list of strings",)),
+        ('{"moves": ["2D L3>F", "' + "x" * 5000 + '"]}', ("more than 1,024 characters", "line 1")),
+        ('{"deal": "x",\n "moves": ["2D L3>F",\n "2D L3 F"]}', ("line 3 (move 2)", "bad move")),
+        ('["2D L3>F"] ["2C L4>F"]', ("not valid JSON", "Extra data")),
+        ("AS L1>F\n2D L3>F\nnot a move\n", ("line 3 (move 3)",)),  # unreadable after an illegal move: still 2
+    ],
+)
+def test_a_bad_move_list_is_one_line_naming_the_line_and_the_move(cli, monkeypatch, text, fragments):
+    import games.patience.format
+
+    monkeypatch.setattr(games.patience.format, "MAX_MOVES", 3)
+    for command in (("verify", 1, "-"), ("show", 1, "--moves", "-")):
+        result = cli.run(*command, input=text)
+        cli.one_line_error(result, *fragments)
+        assert result.stdout == "" and len(result.stderr) < 300

@@ -62,3 +62,37 @@ def test_card_game_show_needs_svg_and_a_good_position(cli, tmp_path, game):
     cli.one_line_error(cli.run(game, "show", checkout.EXAMPLES / game / "from-seat.json"), "--svg")
     cli.one_line_error(cli.run(game, "show", "-", "--svg", tmp_path / "x.svg", input='{"players": 9}'))
     assert not (tmp_path / "x.svg").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", 1),
+        ("papillon", "show", checkout.EXAMPLES / "papillon" / "from-seat.json"),
+        ("mouche", "show", checkout.EXAMPLES / "mouche" / "from-seat.json"),
+    ],
+)
+def test_svg_dash_writes_the_picture_alone_to_standard_output(cli, tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    result = cli.run(*args, "--svg", "-")
+    assert result.exit_code == 0, result.output
+    assert ET.fromstring(result.stdout.encode()).tag.endswith("svg")  # nothing but the picture
+    assert not list(tmp_path.iterdir())  # no file named '-'
+
+
+def test_svg_dash_is_one_picture_not_a_picture_a_move(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli.run("show", 1, "--moves", "-", "--svg", "-", input="2D L3>F\n")
+    cli.one_line_error(result, "--svg -", "--moves")
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_new_file_is_never_named_dash(tmp_path, monkeypatch):
+    """Where '-' is not standard output (an option that writes files only), it is refused, not made a file."""
+    from games.errors import InputError
+    from solver.cli.common import write_new_files
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError, match="cannot write to '-'"):
+        write_new_files([("-", "text")])
+    assert not list(tmp_path.iterdir())

@@ -45,6 +45,11 @@ def test_a_range_is_played_into_the_database_and_resumed(cli, tmp_path):
         (["rate", "1", "--db", "x.sqlite"], "--db is for a range"),
         (["rate", "1", "--scheduler", "tcp://127.0.0.1:1"], "--scheduler is for a range"),
         (["rate", "9-0", "--db", "x.sqlite"], "range"),
+        # a bad range is named as one, not blamed on --db (nor on its absence)
+        (["rate", "1_0-1_2", "--db", "x.sqlite"], "bad deal range '1_0-1_2': deal number '1_0' is not a whole number"),
+        (["rate", "1_0-1_2"], "bad deal range '1_0-1_2'"),
+        (["rate", "0-", "--db", "x.sqlite"], "bad deal range '0-'"),
+        (["rate", "1x", "--db", "x.sqlite"], "neither a deal number nor an existing file"),
         (["rate", "1", "--basement", "99"], "basement"),
         (["rate", "1", "--game", "klondike"], "klondike"),
         (["rate", "1", "--workers", "0"], "workers"),
@@ -59,3 +64,15 @@ def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, monkeypatch, args, frag
 def test_quick_needs_a_calibration(cli):
     result = cli.run("rate", "1", "--game", "fortress", "--quick")
     cli.one_line_error(result, "not calibrated")
+
+
+def test_an_interrupted_rating_says_the_rating_stopped(cli, tmp_path, monkeypatch):
+    import puzzles.rating.ladder_runs
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(puzzles.rating.ladder_runs, "run_ladder", interrupted)
+    result = cli.run("rate", "0-3", "--db", tmp_path / "r.sqlite")
+    assert result.exit_code == 130
+    assert result.stderr.strip().startswith("Error: rating stopped by SIGINT; what was finished is kept in")

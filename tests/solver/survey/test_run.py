@@ -46,6 +46,30 @@ def test_summary_counts_unresolved_as_lost_then_as_won():
 def test_parse_range():
     assert parse_range("3-5") == range(3, 6)
     assert parse_range("7") == range(7, 8)
+    assert parse_range("3-5", "seed") == range(3, 6)
+
+
+@pytest.mark.parametrize(
+    "text, noun, message",
+    [
+        ("", "seed", "bad seed range '': it is empty"),
+        ("  ", "deal", "bad deal range '  ': it is empty"),
+        ("5-2", "seed", "bad seed range '5-2': need A <= B"),
+        ("1_0-3", "seed", "bad seed range '1_0-3': seed number '1_0' is not a whole number"),
+        ("1-2-3", "seed", "bad seed range '1-2-3' (expected A-B"),
+        ("0-2000000", "seed", "2,000,001 seeds, at most 1,000,000 per run"),
+    ],
+)
+def test_a_bad_range_names_what_it_is_a_range_of(text, noun, message):
+    from games.errors import InputError
+
+    with pytest.raises(InputError) as error:
+        parse_range(text, noun)
+    assert message in str(error.value)
+
+
+def test_survey_names_an_empty_range_of_deals(cli):
+    cli.one_line_error(cli.run("survey", "--deals", ""), "bad deal range '': it is empty")
 
 
 def test_database_records_and_skips_settled_deals(tmp_path):
@@ -195,7 +219,7 @@ def test_a_signalled_survey_stops_cleanly_and_resumes(tmp_path, signum, code, to
     assert process.returncode == code, stderr
     assert stdout == ""
     assert stderr.strip().splitlines() == [
-        f"Error: survey stopped by {signal.Signals(signum).name}; the deals finished are kept in "
+        f"Error: survey stopped by {signal.Signals(signum).name}; what was finished is kept in "
         f"{str(db)!r}, rerun to resume"
     ]
     done = rows(db)
