@@ -45,6 +45,9 @@ from puzzles.document import Keys, Puzzle, stars
 
 #: Puzzle number 1.
 LAUNCH = date(2027, 1, 1)
+#: The calendar's last possible date: a century of puzzles (no pool will fill more,
+#: and every date sum stays far from the end of Python's dates).
+LAST_DATE = date(LAUNCH.year + 99, 12, 31)
 #: Where the calendar lives: a file a year, shipped as package data.
 CALENDAR_DIR = Path(__file__).with_name("calendar")
 #: The grade aimed at on each weekday, Monday first: a ramp up to Saturday;
@@ -89,6 +92,14 @@ def parse_date(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise ParseError(f"{text[:40]!r} is not a date written YYYY-MM-DD (such as 2027-01-04)") from None
+
+
+def in_range(day: date) -> date:
+    """``day`` when it lies in the calendar's range (:data:`LAUNCH` to
+    :data:`LAST_DATE`), checked before any arithmetic on it; else one InputError."""
+    if not LAUNCH <= day <= LAST_DATE:
+        raise InputError(f"{day} is outside the calendar's dates, {LAUNCH} to {LAST_DATE}")
+    return day
 
 
 def today() -> date:

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from games.errors import InputError
 from puzzles.document import Puzzle, PuzzleId
+from solver.survey.db import check_path, file_uri, inspect, sqlite_errors
 from solver.survey.run import run_tasks
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS pool (
+CREATE TABLE pool (
     kind TEXT NOT NULL,
     game TEXT NOT NULL,
     seed INTEGER NOT NULL,
@@ -32,6 +34,10 @@ CREATE TABLE IF NOT EXISTS pool (
     PRIMARY KEY (kind, game, seed)
 );
 """
+COLUMNS = ["kind", "game", "seed", "id", "grade", "document", "seconds"]
+#: ``PRAGMA application_id`` of a pool file: "BfPl" (a survey database is "BfSv").
+APPLICATION_ID = 0x4266506C
+WHAT = "puzzle pool"
 
 #: The most seeds one run may try.
 MAX_POOL_SEEDS = 1_000_000
@@ -60,15 +66,41 @@ def try_seed(seed: int, kind: str, game: str) -> Tried:
 
 
 class Pool:
-    """The pool file: open (created when missing), read, add to."""
+    """The pool file, stamped as ours (``PRAGMA application_id`` =
+    :data:`APPLICATION_ID`; our ``pool`` table alone, unstamped, is a pool
+    from before the stamp). Read only unless ``write``; then created when
+    missing and stamped. Any other file (another program's database, a
+    survey database, not SQLite at all) is refused before anything is
+    written, and so is a missing file when only reading."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, write: bool = False) -> None:
         self.path = path
-        try:
-            self.db = sqlite3.connect(path)
-            self.db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as error:
-            raise InputError(f"{path!r} is not a puzzle pool: {error}") from None
+        exists = check_path(path, WHAT) if write else os.path.isfile(path)
+        stamped = False
+        if exists and os.path.getsize(path) > 0:
+            application_id, _, tables, others = inspect(path, WHAT)
+            stamped = application_id == APPLICATION_ID
+            unstamped = application_id == 0 and tables == {"pool": COLUMNS} and not others
+            if not (stamped or unstamped):
+                raise InputError(
+                    f"{path!r} is not a butterfly puzzle pool (another program's file?): "
+                    "refusing to touch it; give --db a new file"
+                )
+        elif not write:
+            raise InputError(f"{path!r} is not a puzzle pool: no such file (butterfly calendar pool fills one)")
+        with sqlite_errors(path, "open it", WHAT):
+            self.db = sqlite3.connect(file_uri(path, "rwc" if write else "ro"), uri=True, timeout=60)
+        if write and not stamped:
+            try:
+                with sqlite_errors(path, "prepare it", WHAT):
+                    self.db.executescript(
+                        "BEGIN IMMEDIATE;"
+                        + ("" if exists and os.path.getsize(path) > 0 else SCHEMA)
+                        + f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
+                    )
+            except InputError:
+                self.db.close()
+                raise
 
     def close(self) -> None:
         self.db.close()
@@ -132,13 +164,21 @@ def fill(
 
     if kind not in module_for(game).KINDS:
         raise InputError(f"no {kind} puzzles for {game}")
-    pool = Pool(path)
+    done: set[int] = set()
+    if os.path.isfile(path) and os.path.getsize(path) > 0:  # a run with nothing to add writes nothing
+        reading = Pool(path)
+        try:
+            done = reading.done(kind, game)
+        finally:
+            reading.close()
+    if on_result:
+        for _ in done & set(seeds):
+            on_result(None)
+    todo = [s for s in seeds if s not in done]
+    if not todo:
+        return
+    pool = Pool(path, write=True)
     try:
-        done = pool.done(kind, game)
-        if on_result:
-            for _ in done & set(seeds):
-                on_result(None)
-        todo = [s for s in seeds if s not in done]
         task = functools.partial(try_seed, kind=kind, game=game)
         for tried in run_tasks(iter(todo), len(todo), task, workers, scheduler, connect_timeout):
             pool.record(tried)

@@ -148,10 +148,11 @@ def _chosen(start: date, count: int) -> list[Day]:
         raise InputError(f"no daily puzzle before {LAUNCH} (puzzle number 1)")
     calendar = load_calendar()
     first = (start - LAUNCH).days
-    last_wanted = start + timedelta(days=count - 1)
     if first + count > len(calendar):
         ends = f"the calendar ends {calendar[-1].date}" if calendar else "the calendar is empty"
-        raise InputError(f"no daily puzzle for {last_wanted}: {ends}")
+        # the first date wanted with no puzzle, reckoned from the calendar's own end
+        wanted = start if first >= len(calendar) else calendar[-1].date + timedelta(days=1)
+        raise InputError(f"no daily puzzle for {wanted}: {ends}")
     return calendar[first : first + count]
 
 

@@ -238,7 +238,7 @@ def calendar() -> None:
     "db_path",
     required=True,
     type=click.Path(dir_okay=False),
-    help="The pool file (SQLite; created if missing, resumed if not).",
+    help="The pool file (SQLite, ours alone; created if missing, resumed if not).",
 )
 @click.option("--kind", type=click.Choice(list(KINDS)), required=True)
 @click.option("--game", default="butterfly", show_default=True)
@@ -252,9 +252,9 @@ def pool_command(
     from puzzles.pool import fill, summary
     from solver.survey.run import parse_range
 
-    seeds = parse_range(seed_range)
+    seeds = parse_range(seed_range, "seed")
     found = 0
-    with stopped_by_signals(db_path), progress(len(seeds), f"{kind} {game} seeds {seed_range}") as bar:
+    with stopped_by_signals(db_path, "pool"), progress(len(seeds), f"{kind} {game} seeds {seed_range}") as bar:
         for tried in fill(db_path, kind, game, seeds, workers, scheduler, connect_timeout, lambda _: bar.update(1)):
             found += tried.puzzle is not None
     click.echo(f"{found} new puzzles\n{summary(db_path)}")
@@ -266,10 +266,10 @@ def pool_command(
 def extend_command(db_path: str, until: str) -> None:
     """Give every date up to UNTIL not yet in the calendar a puzzle from the
     pool (OR-Tools CP-SAT; one worker and a fixed seed: reproducible)."""
-    from puzzles.daily import extend, parse_date
+    from puzzles.daily import extend, in_range, parse_date
     from puzzles.pool import Pool
 
-    last = parse_date(until)
+    last = in_range(parse_date(until))
     pool = Pool(db_path)
     try:
         puzzles = pool.puzzles()
@@ -316,7 +316,7 @@ def par_command(db_path: str, proof_nodes: int, workers: int) -> None:
     for key in filter(None, keys.values()):
         by_rules.setdefault(key[0], set()).add(key[1])
     rows: dict[tuple, LengthResult] = {}
-    with stopped_by_signals(db_path), progress(sum(map(len, by_rules.values())), "shortest lines") as bar:
+    with stopped_by_signals(db_path, "par search"), progress(sum(map(len, by_rules.values())), "shortest lines") as bar:
         for rules, deals in by_rules.items():
             for found in run_lengths(
                 deals,

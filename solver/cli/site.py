@@ -18,10 +18,10 @@ def build(out: str, start: str | None, days: int | None) -> None:
     """Write the site: index.html (today's puzzle, by the reader's local
     date), archive.html, and a playable page a day. A previous build in
     OUT is replaced; any other non-empty OUT is refused."""
-    from puzzles.daily import LAUNCH, parse_date
+    from puzzles.daily import LAUNCH, in_range, parse_date
     from puzzles.site.build import build_site
 
-    first = parse_date(start) if start is not None else LAUNCH
+    first = in_range(parse_date(start)) if start is not None else LAUNCH
     written = build_site(out, first, days)
     click.echo(f"{len(written)} files written in {out}: open {out}/index.html")
 

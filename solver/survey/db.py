@@ -130,44 +130,44 @@ _CHUNK = 10_000
 
 
 @contextlib.contextmanager
-def sqlite_errors(path: str, doing: str) -> Iterator[None]:
-    """Any SQLite failure while ``doing`` something to ``path``: one line."""
+def sqlite_errors(path: str, doing: str, what: str = "survey database") -> Iterator[None]:
+    """Any SQLite failure while ``doing`` something to ``path`` (a ``what``): one line."""
     try:
         yield
     except sqlite3.Error as error:
-        raise InputError(f"survey database {path!r}: cannot {doing}: {' '.join(str(error).split())}") from None
+        raise InputError(f"{what} {path!r}: cannot {doing}: {' '.join(str(error).split())}") from None
 
 
-def _check_path(path: str) -> bool:
+def check_path(path: str, what: str = "survey database") -> bool:
     """Refuse paths SQLite cannot use, before it creates anything; True when the file exists."""
     if path in ("", ":memory:"):
-        raise InputError(f"survey database {path!r} is not a file name: a survey is recorded in a file")
+        raise InputError(f"{what} {path!r} is not a file name: it is kept in a file")
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
-        raise InputError(f"survey database {path!r} is a directory")
+        raise InputError(f"{what} {path!r} is a directory")
     if os.path.exists(path) and not os.path.isfile(path):
-        raise InputError(f"survey database {path!r} is not a regular file")
+        raise InputError(f"{what} {path!r} is not a regular file")
     if not os.path.isdir(folder):
-        raise InputError(f"survey database {path!r}: no such directory {folder!r}")
+        raise InputError(f"{what} {path!r}: no such directory {folder!r}")
     exists = os.path.exists(path)
     if exists and not os.access(path, os.R_OK | os.W_OK):
-        raise InputError(f"survey database {path!r} is not readable and writable")
-    if not os.access(folder, os.W_OK):  # the WAL journal lives beside the file
-        raise InputError(f"survey database {path!r}: its directory is read-only")
+        raise InputError(f"{what} {path!r} is not readable and writable")
+    if not os.access(folder, os.W_OK):  # the journal lives beside the file
+        raise InputError(f"{what} {path!r}: its directory is read-only")
     return exists
 
 
-def _uri(path: str, mode: str) -> str:
+def file_uri(path: str, mode: str) -> str:
     """``path`` as an SQLite URI naming exactly that file (so that ``file:...``
     or ``:memory:`` given by the user is never read as a URI or a special name)."""
     return "file:" + quote(os.path.abspath(path)) + f"?mode={mode}"
 
 
-def inspect(path: str) -> tuple[int, int, dict[str, list[str]], int]:
+def inspect(path: str, what: str = "survey database") -> tuple[int, int, dict[str, list[str]], int]:
     """(application_id, user_version, {table: columns}, how many other schema
     objects: views, triggers, indexes of our own) of an existing file, read only."""
-    with sqlite_errors(path, "read it (is it an SQLite database?)"):
-        connection = sqlite3.connect(_uri(path, "ro"), uri=True)
+    with sqlite_errors(path, "read it (is it an SQLite database?)", what):
+        connection = sqlite3.connect(file_uri(path, "ro"), uri=True)
         try:
             application_id = connection.execute("PRAGMA application_id").fetchone()[0]
             version = connection.execute("PRAGMA user_version").fetchone()[0]
@@ -194,7 +194,7 @@ def _is_legacy(tables: dict[str, list[str]]) -> bool:
 class ResultsDB:
     def __init__(self, path: str) -> None:
         self.path = path
-        exists = _check_path(path)
+        exists = check_path(path)
         version = 0
         if exists and os.path.getsize(path) > 0:
             application_id, version, tables, others = inspect(path)
@@ -216,7 +216,7 @@ class ResultsDB:
         else:
             version = -1
         with sqlite_errors(path, "open it"):
-            self.connection = sqlite3.connect(_uri(path, "rwc"), uri=True, timeout=60)
+            self.connection = sqlite3.connect(file_uri(path, "rwc"), uri=True, timeout=60)
         try:
             with sqlite_errors(path, "prepare it"):
                 if version < SCHEMA_VERSION:

@@ -36,19 +36,49 @@ def test_dask_gives_the_same_puzzles(tmp_path):
     assert {s: p and p.dumps() for s, p in on_dask.items()} == {s: p and p.dumps() for s, p in local.items()}
 
 
-def test_a_wrong_file_is_refused(tmp_path):
-    path = tmp_path / "other.sqlite"
-    with sqlite3.connect(path) as db:
+def _digest(path) -> bytes:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).digest()
+
+
+def test_a_wrong_file_is_refused_untouched(tmp_path):
+    from solver.survey.db import ResultsDB
+
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
         db.execute("CREATE TABLE pool (x INTEGER)")
-    pool = Pool(str(path))
-    try:
-        with pytest.raises(InputError, match="not a puzzle pool"):
-            pool.puzzles()
-    finally:
-        pool.close()
+    survey = tmp_path / "survey.sqlite"
+    ResultsDB(str(survey)).close()
     text = tmp_path / "text.sqlite"
     text.write_text("not a database at all, " * 100)
-    with pytest.raises(InputError):
-        Pool(str(text)).puzzles()
+    names = sorted(p.name for p in tmp_path.iterdir())
+    for path in (other, survey, text):
+        before = _digest(path)
+        for write in (False, True):
+            with pytest.raises(InputError, match="not a butterfly puzzle pool|cannot read"):
+                Pool(str(path), write)
+        with pytest.raises(InputError):
+            list(fill(str(path), "only-card", "mouche", range(2)))
+        assert _digest(path) == before
+    # (reading a database in WAL mode, as a survey's is, makes SQLite's own -wal and -shm beside it)
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("survey.sqlite-")) == names
+    with pytest.raises(InputError, match="no such file"):
+        Pool(str(tmp_path / "missing.sqlite"))
     with pytest.raises(InputError, match="no deal puzzles|at most"):
         list(fill(str(tmp_path / "p.sqlite"), "deal", "mouche", range(2)))
+
+
+def test_a_pool_is_stamped_and_a_run_adding_nothing_writes_nothing(tmp_path):
+    path = tmp_path / "pool.sqlite"
+    list(fill(str(path), "only-card", "mouche", range(2)))
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA application_id").fetchone()[0] == 0x4266506C
+    before, stat = _digest(path), path.stat().st_mtime_ns
+    assert list(fill(str(path), "only-card", "mouche", range(2))) == []
+    pool = Pool(str(path))
+    try:
+        assert len(pool.puzzles()) >= 1
+    finally:
+        pool.close()
+    assert _digest(path) == before and path.stat().st_mtime_ns == stat

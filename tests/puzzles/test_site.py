@@ -144,7 +144,9 @@ def test_the_command_builds_a_site(cli, tmp_path):
         (["--days", "0"], "1 to 400"),
         (["--days", "401"], "1 to 400"),
         (["--days", "many"], "many"),
-        (["--from", "2026-12-31"], "before"),
+        (["--from", "2026-12-31"], "outside the calendar"),
+        (["--from", "9999-12-31", "--days", "2"], "outside the calendar"),
+        (["--from", "2028-01-20", "--days", "20"], "no daily puzzle for 2028-01-28"),
         (["--from", "2099-01-01", "--days", "1"], "calendar ends"),
     ],
 )

@@ -236,5 +236,7 @@ def test_hostile_inputs_are_one_line(cli, command, data, message):
     result = cli.run(*command, input=data)
     if command[0] in ("show", "solve") and message == "nested more than" and data[:1] == b"[":
         message = ""  # a deal starting with "[" is read as text: some other one-line error
+    if command[0] == "verify" and message.startswith("larger"):
+        message = "list of strings"  # a move list is read as a stream, with no cap in bytes (docs/formats.md)
     cli.one_line_error(result, message)
     assert result.stdout == ""

@@ -117,6 +117,7 @@ def test_daily_check_scores_a_winning_line_against_par(cli, tmp_path):
         (["calendar", "extend", "--db", "missing.sqlite", "--until", "2030-01-01"], "missing.sqlite"),
         (["calendar", "pool", "--db", "p.sqlite", "--kind", "only-card", "--seeds", "0-1"], "no only-card puzzles"),
         (["calendar", "pool", "--db", "p.sqlite", "--kind", "deal", "--seeds", "9-1"], "range"),
+        (["calendar", "pool", "--db", "p.sqlite", "--kind", "deal", "--seeds", ""], "bad seed range '': it is empty"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, monkeypatch, args, fragment):

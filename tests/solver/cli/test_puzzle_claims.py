@@ -13,6 +13,7 @@ from puzzles.document import Puzzle
 
 ONLY_MOVE = "only-move:butterfly:s=10"
 ONLY_CARDS = ("only-card:mouche:s=1", "only-card:papillon:s=1")
+FILL = ("calendar", "pool", "--kind", "only-card", "--game", "mouche", "--seeds", "1-1")
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +128,48 @@ def test_a_regenerated_puzzle_and_its_file_prove_the_same(documents):
 
     for data in documents.values():
         assert prove(Puzzle.loads(json.dumps(data))) == []
+
+
+# ---------------------------------------------------------- dates and databases
+
+
+def test_dates_are_checked_against_the_calendars_range_first(cli, tmp_path):
+    pool = tmp_path / "pool.sqlite"
+    assert cli.run(*FILL, "--db", pool).exit_code == 0
+    for until in ("9999-12-31", "2026-12-31"):
+        cli.one_line_error(cli.run("calendar", "extend", "--db", pool, "--until", until), "outside the calendar")
+    cli.one_line_error(cli.run("site", "build", "--out", tmp_path / "s", "--from", "9999-12-31", "--days", "2"))
+
+
+def test_the_pool_commands_refuse_a_foreign_database_untouched(cli, tmp_path):
+    import hashlib
+    import sqlite3
+
+    mine = tmp_path / "mine.sqlite"
+    with sqlite3.connect(mine) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+        db.execute("INSERT INTO notes VALUES ('keep me')")
+    survey = tmp_path / "survey.sqlite"
+    assert cli.run("survey", "--deals", "0-1", "--db", survey, "--workers", "1").exit_code == 0
+    for path in (mine, survey):
+        before = hashlib.sha256(path.read_bytes()).hexdigest()
+        for args in (
+            ["calendar", "pool", "--db", path, "--kind", "only-card", "--game", "mouche", "--seeds", "1-2"],
+            ["calendar", "extend", "--db", path, "--until", "2028-12-31"],
+        ):
+            cli.one_line_error(cli.run(*args), "not a butterfly puzzle pool")
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+def test_extend_adding_no_day_leaves_the_pool_as_it_was(cli, tmp_path):
+    import hashlib
+
+    from puzzles.daily import load_calendar
+
+    pool = tmp_path / "pool.sqlite"
+    assert cli.run(*FILL, "--db", pool).exit_code == 0
+    before = hashlib.sha256(pool.read_bytes()).hexdigest()
+    last = load_calendar()[-1].date.isoformat()
+    result = cli.run("calendar", "extend", "--db", pool, "--until", last)
+    assert result.exit_code == 0 and result.stdout.startswith("0 days added"), result.output
+    assert hashlib.sha256(pool.read_bytes()).hexdigest() == before
