@@ -399,6 +399,8 @@ def rewrite(days: list[Day], root: Path = CALENDAR_DIR) -> int:
     passed = [day.date for day in changed if day.date < today()]
     if passed:
         raise InputError(f"the calendar's day {passed[0]} has passed: it never changes")
+    if not changed:
+        return 0  # nothing to write: the files stay as they are
     texts: dict[Path, str] = {}
     for day in days:
         path = root / f"{day.date.year}.jsonl"

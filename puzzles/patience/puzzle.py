@@ -58,6 +58,8 @@ from solver.survey.lengths import DEFAULT_MEMORY_MIB, DEFAULT_PROOF_NODES, Lengt
 from solver.version import PROJECT_PACKAGES, code_version
 
 KINDS = ("deal", "only-move", "win-in", "resource", "goal", "only-moves")
+#: The kinds won by any winning line, whose par is the shortest win (a goal's par is its fewest moves).
+LINE_KINDS = ("deal", "win-in", "resource")
 
 #: The searches whose verdicts a puzzle rests on (a win, a class lost, a count of cells too few).
 PROOF_LIMITS = Limits(max_nodes=10_000_000)
@@ -154,12 +156,13 @@ def par_key(puzzle: Puzzle) -> tuple[Rules, int] | None:
 
 
 def with_par(puzzle: Puzzle, row: LengthResult | None = None) -> Puzzle:
-    """``puzzle`` with its par (a puzzle from before pars were given); an
-    only-move puzzle, or one with a par, is returned as it is. An endgame's
+    """``puzzle`` with its par (a puzzle from before pars were given); a
+    puzzle of another kind than :data:`LINE_KINDS`, or one with a par, is
+    returned as it is. An endgame's
     N is its par. For a deal or resource puzzle the shortest line found
     becomes the solution: ``row``'s, when given (its deal's row of the
     published lengths, from ``butterfly survey --shortest``), else found now."""
-    if puzzle.kind == "only-move" or "par" in puzzle.proof:
+    if puzzle.kind not in LINE_KINDS or "par" in puzzle.proof:
         return puzzle
     if puzzle.kind == "win-in":
         n = len(puzzle.solution)

@@ -303,13 +303,17 @@ def par_command(db_path: str, proof_nodes: int, workers: int) -> None:
     that have passed never change."""
     import dataclasses
 
-    from puzzles.daily import load_calendar, rewrite, today
-    from puzzles.patience.puzzle import par_key, with_par
+    from puzzles.daily import family, load_calendar, rewrite, today
+    from puzzles.patience.puzzle import LINE_KINDS, par_key, with_par
+    from solver.survey.db import ResultsDB
     from solver.survey.lengths import DEFAULT_MEMORY_MIB, LengthResult, run_lengths
 
+    ResultsDB(db_path).close()  # a file that is not a survey database is refused untouched, work or none
     days = load_calendar()
     todo = [
-        d.puzzle for d in days if d.puzzle.game.startswith("butterfly") and d.puzzle.par is None and d.date >= today()
+        d.puzzle
+        for d in days
+        if family(d.puzzle) == "patience" and d.puzzle.kind in LINE_KINDS and d.puzzle.par is None and d.date >= today()
     ]  # a date that has passed keeps its puzzle as it is
     keys = {str(puzzle.id): par_key(puzzle) for puzzle in todo}
     by_rules: dict = {}

@@ -173,3 +173,20 @@ def test_extend_adding_no_day_leaves_the_pool_as_it_was(cli, tmp_path):
     result = cli.run("calendar", "extend", "--db", pool, "--until", last)
     assert result.exit_code == 0 and result.stdout.startswith("0 days added"), result.output
     assert hashlib.sha256(pool.read_bytes()).hexdigest() == before
+
+
+def test_calendar_par_refuses_a_file_that_is_no_survey_database_even_with_nothing_to_do(cli, tmp_path):
+    garbage = tmp_path / "garbage.bin"
+    garbage.write_bytes(bytes(range(256)) * 16)
+    cli.one_line_error(cli.run("calendar", "par", "--db", garbage), "garbage.bin")
+    assert garbage.read_bytes() == bytes(range(256)) * 16
+
+
+def test_only_moves_and_goal_puzzles_keep_their_line_when_given_a_par():
+    """An only-moves puzzle's steps lie along its solution: `calendar par` once replaced it by a shortest win."""
+    from puzzles.daily import load_calendar
+    from puzzles.patience.puzzle import with_par
+
+    for kind in ("only-moves", "only-move", "goal"):
+        puzzle = next(d.puzzle for d in load_calendar() if d.puzzle.kind == kind)
+        assert with_par(puzzle) is puzzle
