@@ -62,3 +62,5 @@ ctypedef struct Game:
     # keys[i]: the hash after i moves, in the order they entered the seen
     # set, so the newest can leave it first (a rollout's undo)
     uint64_t keys[GAME_MAX_MOVES + 1]
+    long long steps              # greedy moves of the rollouts, for the look at signals ...
+    bint stopped                 # ... and whether a handler raised (ext/_signals.pxd)

@@ -22,6 +22,7 @@ from libc.stdint cimport uint8_t, uint64_t, int64_t
 from libc.string cimport memset
 
 from ext._moves cimport foundation_moves, other_moves
+from ext._signals cimport stopping, raise_pending
 
 # Constants the Python side checks equal to puzzles/reference.py's.
 MAX_MOVES = GAME_MAX_MOVES
@@ -319,7 +320,8 @@ cdef bint greedy_game(Game *g, const Layout *r, int limit) noexcept nogil:
     cdef uint64_t keys[MAX_CANDIDATES]
     cdef int n, choice
     while not is_won(&g.board):
-        if g.nmoves >= limit:
+        g.steps += 1
+        if g.nmoves >= limit or stopping(g.steps, &g.stopped):
             return False
         n = candidates(g, r, found, keys)
         if n == 0:
@@ -363,7 +365,7 @@ cdef bint run(Game *g, const Layout *r, int policy, int64_t epsilon_ppm, int hor
     cdef int n, k, choice
     cdef bint won
     while not is_won(&g.board):
-        if g.nmoves >= GAME_MAX_MOVES:
+        if g.nmoves >= GAME_MAX_MOVES or g.stopped:
             return False
         n = candidates(g, r, found, keys)
         if n == 0:
@@ -479,6 +481,8 @@ def play(*, rows, cells, foundations, can_build, bint cells_one_way, max_cells, 
     g.rng = seed & 0xFFFFFFFFFFFFFFFF
     with nogil:
         won = run(&g, &r, code, eps, steps)
+    if g.stopped:
+        raise_pending()
     return bool(won), [(g.moves[k].card, g.moves[k].source, g.moves[k].target) for k in range(g.nmoves)]
 
 

@@ -31,3 +31,4 @@ ctypedef struct Search:
     int trick_n
     int leader
     long long nodes
+    bint stopped        # a signal handler raised: the search unwinds (ext/_signals.pxd)

@@ -25,7 +25,9 @@
 
 from libc.stdint cimport uint64_t, uint32_t
 from libc.stdlib cimport calloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
+
+from ext._signals cimport stopping, raise_pending
 
 cdef int TABLE_BITS = 16
 
@@ -259,6 +261,9 @@ cdef void maxn(Search *s, int *out) noexcept nogil:
     cdef bint boundary = s.trick_n == 0
     cdef Entry *e
     s.nodes += 1
+    if stopping(s.nodes, &s.stopped):
+        memset(out, 0, sizeof(int) * s.m)  # unused: the caller raises
+        return
     if boundary:
         if s.hands[s.leader] == 0:
             for k in range(s.m):
@@ -301,6 +306,8 @@ cdef int paranoid(Search *s, int target, int alpha, int beta) noexcept nogil:
     cdef bint boundary = s.trick_n == 0
     cdef Entry *e
     s.nodes += 1
+    if stopping(s.nodes, &s.stopped):
+        return 0  # unused: the caller raises
     if boundary:
         if s.hands[s.leader] == 0:
             return 0
@@ -394,6 +401,7 @@ cdef int _load(Search *s, dict position, int *card_of) except -1:
         s.in_play |= bit(s.trick[k])
     s.leader = position["leader"]
     s.nodes = 0
+    s.stopped = False
     return 0
 
 
@@ -405,6 +413,8 @@ def solve_maxn(dict position):
     _load(&s, position, card_of)
     with nogil:
         maxn(&s, out)
+    if s.stopped:
+        raise_pending()
     return tuple(out[k] for k in range(s.m)), s.nodes
 
 
@@ -416,6 +426,8 @@ def solve_paranoid(dict position, int target):
     _load(&s, position, card_of)
     with nogil:
         v = paranoid_exact(&s, target)
+    if s.stopped:
+        raise_pending()
     return v, s.nodes
 
 
@@ -440,6 +452,8 @@ def analyse(dict position):
         with nogil:
             maxn(&s, out)
             g = paranoid_exact(&s, p)
+        if s.stopped:
+            raise_pending()
         if w >= 0:
             out[w] += 1
             if w == p:

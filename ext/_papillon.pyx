@@ -8,6 +8,8 @@
 
 from libc.string cimport memset
 
+from ext._signals cimport stopping, raise_pending
+
 cdef int ACE = 1
 
 #: The keys of a position (solver.papillon.kernel.kernel_position), exactly.
@@ -192,47 +194,49 @@ cdef void play(State *s, const Capture *m) noexcept nogil:
     settle(s)
 
 
-cdef long long _nodes = 0
+ctypedef struct Walk:
+    # One call's searches: the nodes met, and whether a signal handler raised
+    # (ext/_signals.pxd), after which every node returns at once.
+    long long nodes
+    bint stopped
 
 
-cdef void maxn(const State *s, State *leaf) noexcept nogil:
+cdef void maxn(Walk *walk, const State *s, State *leaf) noexcept nogil:
     """The final state reached under max-n play (first best move on ties)."""
-    global _nodes
     cdef Capture moves[MAX_MOVES]
     cdef State child, end, best
     cdef int count, i, p
-    _nodes += 1
-    if s.to_move < 0:
-        leaf[0] = s[0]
+    walk.nodes += 1
+    if stopping(walk.nodes, &walk.stopped) or s.to_move < 0:
+        leaf[0] = s[0]  # (stopped: unused, the caller raises)
         return
     p = s.to_move
     count = legal_moves(s, moves)
     for i in range(count):
         child = s[0]
         play(&child, &moves[i])
-        maxn(&child, &end)
+        maxn(walk, &child, &end)
         if i == 0 or end.chips[p] > best.chips[p]:
             best = end
     leaf[0] = best
 
 
-cdef int64_t paranoid(const State *s, int player, int64_t alpha, int64_t beta) noexcept nogil:
+cdef int64_t paranoid(Walk *walk, const State *s, int player, int64_t alpha, int64_t beta) noexcept nogil:
     """What ``player`` can guarantee (alpha-beta; exact inside the window)."""
-    global _nodes
     cdef Capture moves[MAX_MOVES]
     cdef State child
     cdef int count, i
     cdef int64_t v, best
-    _nodes += 1
-    if s.to_move < 0:
-        return s.chips[player]
+    walk.nodes += 1
+    if stopping(walk.nodes, &walk.stopped) or s.to_move < 0:
+        return s.chips[player]  # (stopped: unused, the caller raises)
     count = legal_moves(s, moves)
     if s.to_move == player:
         best = -(1 << 60)
         for i in range(count):
             child = s[0]
             play(&child, &moves[i])
-            v = paranoid(&child, player, alpha, beta)
+            v = paranoid(walk, &child, player, alpha, beta)
             if v > best:
                 best = v
             if best > alpha:
@@ -244,7 +248,7 @@ cdef int64_t paranoid(const State *s, int player, int64_t alpha, int64_t beta) n
         for i in range(count):
             child = s[0]
             play(&child, &moves[i])
-            v = paranoid(&child, player, alpha, beta)
+            v = paranoid(walk, &child, player, alpha, beta)
             if v < best:
                 best = v
             if best < beta:
@@ -313,15 +317,14 @@ def kernel_moves(dict position):
 def analyse(dict position, bint with_paranoid=True):
     """For each legal move, in order: (max-n chips, winner, paranoid chips of
     the mover), plus the number of nodes searched."""
-    global _nodes
     cdef State s, child, end
     cdef Capture moves[MAX_MOVES]
     cdef int count, i, p
     cdef int64_t guaranteed = 0
+    cdef Walk walk = Walk(0, False)
     _load(&s, position)
     if s.to_move < 0:
         raise ValueError("the hand is over")
-    _nodes = 0
     p = s.to_move
     count = legal_moves(&s, moves)
     rows = []
@@ -329,34 +332,38 @@ def analyse(dict position, bint with_paranoid=True):
         child = s
         play(&child, &moves[i])
         with nogil:
-            maxn(&child, &end)
+            maxn(&walk, &child, &end)
             if with_paranoid:
-                guaranteed = paranoid(&child, p, -(1 << 60), 1 << 60)
+                guaranteed = paranoid(&walk, &child, p, -(1 << 60), 1 << 60)
+        if walk.stopped:
+            raise_pending()
         rows.append((tuple(end.chips[k] for k in range(s.n)), end.winner, guaranteed))
-    return rows, _nodes
+    return rows, walk.nodes
 
 
 def solve_maxn(dict position):
     """Everyone's final chips and the winner under max-n, and the nodes searched."""
-    global _nodes
     cdef State s, end
+    cdef Walk walk = Walk(0, False)
     _load(&s, position)
-    _nodes = 0
     with nogil:
-        maxn(&s, &end)
-    return tuple(end.chips[k] for k in range(s.n)), end.winner, _nodes
+        maxn(&walk, &s, &end)
+    if walk.stopped:
+        raise_pending()
+    return tuple(end.chips[k] for k in range(s.n)), end.winner, walk.nodes
 
 
 def solve_paranoid(dict position, int player):
     """What ``player`` can guarantee, and the nodes searched."""
-    global _nodes
     cdef State s
     cdef int64_t v
+    cdef Walk walk = Walk(0, False)
     _load(&s, position)
-    _nodes = 0
     with nogil:
-        v = paranoid(&s, player, -(1 << 60), 1 << 60)
-    return v, _nodes
+        v = paranoid(&walk, &s, player, -(1 << 60), 1 << 60)
+    if walk.stopped:
+        raise_pending()
+    return v, walk.nodes
 
 
 def chance_maxn(dict position, const signed char[:] splits, const long long[:] weights):
@@ -364,13 +371,13 @@ def chance_maxn(dict position, const signed char[:] splits, const long long[:] w
     HAND_SIZE ranks per player, player by player, deal after deal) weighted by
     ``weights``, the max-n result from ``position`` with those hands.
     Returns the weighted sums of each player's chip change and of wins."""
-    global _nodes
     cdef State base, s, end
     cdef int n, p, k, r
     cdef Py_ssize_t d, count = weights.shape[0]
     cdef long long w
     cdef long long gain[MAX_PLAYERS]
     cdef long long won[MAX_PLAYERS]
+    cdef Walk walk = Walk(0, False)
     _load(&base, position)
     n = base.n
     if splits.shape[0] != count * n * HAND_CARDS:
@@ -387,10 +394,14 @@ def chance_maxn(dict position, const signed char[:] splits, const long long[:] w
                 s.hand_size[p] = HAND_CARDS
                 for k in range(HAND_CARDS):
                     s.hand[p][splits[(d * n + p) * HAND_CARDS + k]] += 1
-            maxn(&s, &end)
+            maxn(&walk, &s, &end)
+            if walk.stopped:
+                break
             w = weights[d]
             for p in range(n):
                 gain[p] += w * (end.chips[p] - base.chips[p])
             if end.winner >= 0:
                 won[end.winner] += w
+    if walk.stopped:
+        raise_pending()
     return tuple(gain[p] for p in range(n)), tuple(won[p] for p in range(n))

@@ -25,6 +25,7 @@ cdef enum Outcome:
     OUT_UNRESOLVED_NODES = 2
     OUT_UNRESOLVED_TIME = 3
     OUT_UNRESOLVED_MEMORY = 4
+    OUT_SIGNALLED = 5           # a signal handler raised: no answer (ext/_signals.pxd)
 
 ctypedef struct Move:
     uint8_t card

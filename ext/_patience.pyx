@@ -28,6 +28,7 @@ from ext._position cimport (
     init_zobrist, zobrist, fast_range, __builtin_prefetch, relocate, generate, hash_of_key, same_key, under_after, now,
     load, dead_ends_sound,
 )
+from ext._signals cimport SIGNAL_INTERVAL, signalled, stopping, raise_pending
 
 init_zobrist()
 
@@ -121,10 +122,12 @@ cdef bint table_init(Table *t, uint64_t capacity, uint64_t memory_bytes) noexcep
     return True
 
 
-cdef bint table_grow(Table *t) noexcept nogil:
+cdef bint table_grow(Table *t, bint *stopped) noexcept nogil:
     """Double the table (less if the cap says so), rehashing every key.
     The old and the new table together stay within the memory cap. False
-    when it cannot grow by enough to matter."""
+    when it cannot grow by enough to matter, or when a signal handler
+    raised while it rehashed (a second or more for the largest tables):
+    then ``stopped`` is set and the table is left as it was."""
     cdef uint64_t old_bytes = t.capacity * ENTRY_SIZE
     cdef uint64_t capacity = 2 * t.capacity
     cdef uint64_t room, i, h
@@ -148,6 +151,10 @@ cdef bint table_grow(Table *t) noexcept nogil:
     if old_bytes + capacity * ENTRY_SIZE > t.peak_bytes:
         t.peak_bytes = old_bytes + capacity * ENTRY_SIZE
     for i in range(t.capacity):
+        if stopping(i, stopped):
+            free(bigger.slots)
+            free(bigger.tags)
+            return False
         if t.tags[i]:
             e = t.slots + i * KEY_WORDS
             h = hash_of_key(e)
@@ -194,6 +201,7 @@ cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadlin
     cdef Frame *f
     cdef uint64_t slot
     cdef Outcome outcome = OUT_UNWINNABLE
+    cdef bint stopped = False
     cdef Move *arena
     cdef Frame *frames
     path_out[0] = NULL
@@ -250,9 +258,12 @@ cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadlin
         if deadline > 0 and nodes % 1024 == 0 and now() > deadline:
             outcome = OUT_UNRESOLVED_TIME
             break
+        if (nodes & (SIGNAL_INTERVAL - 1)) == 0 and signalled():
+            outcome = OUT_SIGNALLED
+            break
         if t.used >= t.max_used:
-            if not table_grow(t):
-                outcome = OUT_UNRESOLVED_MEMORY
+            if not table_grow(t, &stopped):
+                outcome = OUT_SIGNALLED if stopped else OUT_UNRESOLVED_MEMORY
                 break
             slot = find_slot(t, s.key, s.hash)
         store(t, slot, s.key, s.hash)
@@ -328,6 +339,8 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
         outcome = run(&s, &r, &t, node_limit, deadline, &nodes, &path, &path_len)
     free(t.slots)
     free(t.tags)
+    if outcome == OUT_SIGNALLED:
+        raise_pending()
     moves = [(path[k].card, path[k].source, path[k].target) for k in range(path_len)]
     free(path)
     verdict, stopped_by = OUTCOMES[outcome]

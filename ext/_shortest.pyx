@@ -31,6 +31,7 @@ from ext._position cimport (
     init_zobrist, fast_range, relocate, generate, hash_of_key, same_key, read_field, under_after, now, load,
     count_hosts_gone,
 )
+from ext._signals cimport signalled, stopping, raise_pending
 
 init_zobrist()
 
@@ -39,6 +40,9 @@ cdef enum:
     NO_PARENT = 0xFFFFFFFF
     FIRST_NODES = 1 << 12
     FIRST_SLOTS = 1 << 13
+    # Positions taken from the queue and worked on (each gets a strong bound, up
+    # to milliseconds, or is expanded) between two looks at signals (ext/_signals.pxd).
+    POPS_PER_LOOK = 1 << 4
 
 #: Exported for the twin's tests: where a step puts its card, besides a card.
 EMPTY_ROW = UNDER_BOTTOM
@@ -51,6 +55,7 @@ cdef enum Stop:
     STOP_NODES = 1
     STOP_TIME = 2
     STOP_MEMORY = 3
+    STOP_SIGNAL = 4     # a signal handler raised: no answer
 
 STOPS = {STOP_NONE: None, STOP_NODES: "nodes", STOP_TIME: "time", STOP_MEMORY: "memory"}
 
@@ -114,8 +119,11 @@ cdef inline uint64_t find(Search *a, const uint64_t *key, uint64_t h) noexcept n
     return i
 
 
-cdef bint grow_index(Search *a) noexcept nogil:
-    """Double the index, re-placing every record (hashes recomputed from the keys)."""
+cdef bint grow_index(Search *a, bint *stopped) noexcept nogil:
+    """Double the index, re-placing every record (hashes recomputed from the
+    keys). False when it cannot, or when a signal handler raised while it
+    re-placed them (a second or more for the largest): then ``stopped`` is
+    set, and the index, part-filled, is only fit to be released."""
     cdef uint64_t capacity = 2 * a.slot_capacity
     cdef uint64_t i, old_bytes = a.slot_capacity * 5, new_bytes = capacity * 5
     cdef uint8_t *tags
@@ -134,6 +142,8 @@ cdef bint grow_index(Search *a) noexcept nogil:
     a.tags, a.slots, a.slot_capacity = tags, slots, capacity
     a.bytes += new_bytes - old_bytes
     for i in range(a.node_count):
+        if stopping(i, stopped):
+            return False
         h = hash_of_key(a.nodes[i].key)
         slot = find(a, a.nodes[i].key, h)
         a.tags[slot] = tag_of(h)
@@ -539,10 +549,11 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     cdef int f = best, g, h, n, k, parent_h, quick_h, onto, last
     cdef uint32_t index, child
     cdef uint64_t slot
-    cdef int64_t nodes = 0
+    cdef int64_t nodes = 0, worked = 0
     cdef Node *node
     cdef Move m
     cdef Stop stop = STOP_NONE
+    cdef bint stopped = False
     goal_parent[0] = NO_PARENT
     best_out[0] = best
     lower_out[0] = best
@@ -565,6 +576,10 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
         node = &a.nodes[index]
         if node.closed or node.g != g or g + node.h >= best:
             continue  # reached again by a shorter path since pushed, or no longer shorter than the best
+        worked += 1
+        if (worked & (POPS_PER_LOOK - 1)) == 0 and signalled():
+            stop = STOP_SIGNAL
+            break
         decode(&s, r, node.key)
         if not node.strong:
             # Worked out once a position is first taken from the queue (most never are);
@@ -622,8 +637,8 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
                     stop = STOP_MEMORY
                     break
                 if (a.node_count + 1) * 4 > a.slot_capacity * 3:
-                    if not grow_index(a):
-                        stop = STOP_MEMORY
+                    if not grow_index(a, &stopped):
+                        stop = STOP_SIGNAL if stopped else STOP_MEMORY
                         break
                     slot = find(a, s.key, s.hash)
                 child = <uint32_t> a.node_count
@@ -721,6 +736,10 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
     with nogil:
         stop = run(&s, &r, a, best, weight, effort, node_limit, deadline, &nodes, &best, &lower,
                    &goal_parent, &goal_card, &goal_onto)
+    if stop == STOP_SIGNAL:
+        release(a)
+        free(a)
+        raise_pending()
     steps = []
     if goal_parent != NO_PARENT:
         steps.append((goal_card, goal_onto))
