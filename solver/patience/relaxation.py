@@ -315,7 +315,7 @@ class _Schedule:
         with Solver(name="glucose4", bootstrap_with=self.formula.clauses) as sat:
             while spent < effort:
                 sat.conf_budget(effort - spent)
-                answer = sat.solve_limited()
+                answer = _solve_limited(sat)
                 spent = sat.accum_stats()["conflicts"]  # over all runs so far
                 if answer is None:
                     break
@@ -330,3 +330,16 @@ class _Schedule:
                         if all(literals):
                             sat.add_clause([-v for v in literals])
         return UNKNOWN, spent
+
+
+def _solve_limited(sat) -> bool | None:
+    """``sat.solve_limited()``, with PySAT's own error for Ctrl-C given back as
+    the KeyboardInterrupt it is (the command line then stops in one line)."""
+    import pysolvers
+
+    try:
+        return sat.solve_limited()
+    except pysolvers.error as error:
+        if "keyboard interrupt" in str(error).lower():
+            raise KeyboardInterrupt from None
+        raise

@@ -234,3 +234,24 @@ def test_solve_stops_within_a_second_of_ctrl_c(tmp_path):
     assert stdout == ""
     lines = stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error:") and "SIGINT" in lines[0], stderr
+
+
+def test_ctrl_c_in_the_sat_relaxation_is_a_keyboard_interrupt():
+    """PySAT reports Ctrl-C during solve_limited as its own error: it is given back as
+    KeyboardInterrupt, so the command line stops in one line, not a traceback."""
+    import pysolvers
+
+    from solver.patience.relaxation import _solve_limited
+
+    class Interrupted:
+        def solve_limited(self):
+            raise pysolvers.error("Caught keyboard interrupt")
+
+    class Broken:
+        def solve_limited(self):
+            raise pysolvers.error("something else")
+
+    with pytest.raises(KeyboardInterrupt):
+        _solve_limited(Interrupted())
+    with pytest.raises(pysolvers.error):
+        _solve_limited(Broken())
