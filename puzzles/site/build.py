@@ -114,19 +114,30 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
 
 
 def archive_page(days: list[Day]) -> str:
-    rows = "\n".join(
-        f'<tr><td><a href="{_path_of(d)}">#{d.number}</a></td><td>{d.date.isoformat()}</td>'
-        f"<td>{html.escape(d.puzzle.game.split('/')[0].capitalize())}, {html.escape(d.puzzle.kind)}</td>"
-        f'<td class="stars" aria-label="grade {d.puzzle.grade} of 5">{stars(d.puzzle.grade)}</td>'
-        f"<td>{html.escape(d.puzzle.goal)}</td></tr>"
-        for d in reversed(days)
-    )
-    body = (
-        "<h1>Archive</h1>\n"
-        '<p id="stats"></p>\n'
-        '<div class="table"><table>\n<thead><tr><th>No.</th><th>Date</th><th>Kind</th><th>Grade</th>'
-        f"<th>Goal</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table></div>"
-    )
+    """Every day built, newest first, a table a month; the page's script shows
+    only the days up to the reader's today, each marked solved, given up,
+    begun or not yet played, from what the browser kept."""
+    months: dict[tuple[int, int], list[Day]] = {}
+    for d in reversed(days):
+        months.setdefault((d.date.year, d.date.month), []).append(d)
+    sections = []
+    for (year, month), month_days in months.items():
+        rows = "\n".join(
+            f'<tr data-date="{d.date.isoformat()}"><td><a href="{_path_of(d)}">#{d.number}</a></td>'
+            f"<td>{d.date:%a %d}</td>"
+            f"<td>{html.escape(d.puzzle.game.split('/')[0].capitalize())}, {html.escape(d.puzzle.kind)}</td>"
+            f'<td class="stars" aria-label="grade {d.puzzle.grade} of 5">{stars(d.puzzle.grade)}</td>'
+            '<td class="mark"></td>'
+            f"<td>{html.escape(d.puzzle.goal)}</td></tr>"
+            for d in month_days
+        )
+        sections.append(
+            f'<section class="month" data-month="{year}-{month:02d}">\n'
+            f"<h2>{month_days[0].date:%B %Y}</h2>\n"
+            '<div class="table"><table>\n<thead><tr><th>No.</th><th>Day</th><th>Kind</th><th>Grade</th>'
+            f"<th>You</th><th>Goal</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table></div>\n</section>"
+        )
+    body = "<h1>Archive</h1>\n" + '<div id="stats"></div>\n' + "\n".join(sections)
     return _page("Butterfly daily: archive", "", body, {"page": "archive"})
 
 

@@ -31,42 +31,141 @@
     return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
   }
 
-  function loadStats() {
+  // What the browser keeps, by date: {moves: the player's moves (Butterfly),
+  // misses: wrong answers, solved, gaveUp, on: the reader's date when solved,
+  // over: moves over par}. Version 1 kept only {solved: {date: true}}.
+  function loadStore() {
+    var s = null;
     try {
-      var s = JSON.parse(window.localStorage.getItem(STORE) || "{}");
-      return s && typeof s === "object" && s.solved ? s : { solved: {} };
+      s = JSON.parse(window.localStorage.getItem(STORE) || "{}");
     } catch (e) {
-      return { solved: {} };
+      s = null;
     }
+    if (!s || typeof s !== "object") s = {};
+    if (s.v === 2 && s.days && typeof s.days === "object") return s;
+    var days = {};
+    Object.keys((s.solved && typeof s.solved === "object" && s.solved) || {}).forEach(function (date) {
+      days[date] = { moves: [], misses: 0, solved: true, gaveUp: false, on: date, over: null };
+    });
+    return { v: 2, days: days };
   }
 
-  function saveSolved(date) {
-    var s = loadStats();
-    s.solved[date] = true;
+  function dayState(date) {
+    var kept = loadStore().days[date];
+    var state = { moves: [], misses: 0, solved: false, gaveUp: false, on: null, over: null };
+    if (kept && typeof kept === "object") {
+      if (Array.isArray(kept.moves)) state.moves = kept.moves.filter(function (m) { return typeof m === "string"; });
+      if (typeof kept.misses === "number" && kept.misses >= 0) state.misses = Math.floor(kept.misses);
+      state.solved = kept.solved === true;
+      state.gaveUp = kept.gaveUp === true && !state.solved;
+      state.on = typeof kept.on === "string" ? kept.on : null;
+      state.over = typeof kept.over === "number" ? kept.over : null;
+    }
+    return state;
+  }
+
+  function saveDay(date, state) {
+    var s = loadStore();
+    s.days[date] = state;
     try {
       window.localStorage.setItem(STORE, JSON.stringify(s));
     } catch (e) {
-      /* storage refused: stats are not kept */
+      /* storage refused: progress is not kept */
     }
   }
 
-  // The streak, as in Wordle: the daily puzzles solved on consecutive days up to
-  // today (the reader's), or up to yesterday while today's is not solved yet.
-  function streak(stats) {
-    var count = 0;
-    var d = new Date();
-    if (!stats.solved[localDate(d)]) d.setDate(d.getDate() - 1);
-    while (stats.solved[localDate(d)]) {
-      count++;
-      d.setDate(d.getDate() - 1);
+  function previousDate(date) {
+    var d = new Date(date + "T12:00:00");
+    d.setDate(d.getDate() - 1);
+    return localDate(d);
+  }
+
+  // A day counts for the streak when it was solved on its own date, as in Wordle.
+  function onItsDay(days, date) {
+    return !!days[date] && days[date].solved === true && days[date].on === date;
+  }
+
+  // The streak: days solved on their own date, consecutive, up to today, or up
+  // to yesterday while today's is not solved yet; and the longest such run.
+  function streaks(days) {
+    var today = localDate(new Date());
+    var current = 0;
+    var d = onItsDay(days, today) ? today : previousDate(today);
+    while (onItsDay(days, d)) {
+      current++;
+      d = previousDate(d);
     }
-    return count;
+    var best = 0;
+    Object.keys(days).sort().forEach(function (date) {
+      if (!onItsDay(days, date) || onItsDay(days, previousDate(date))) return;
+      var run = 0;
+      for (var e = date; onItsDay(days, e); e = nextDate(e)) run++;
+      best = Math.max(best, run);
+    });
+    return { current: current, best: best };
+  }
+
+  function nextDate(date) {
+    var d = new Date(date + "T12:00:00");
+    d.setDate(d.getDate() + 1);
+    return localDate(d);
+  }
+
+  function played(state) {
+    return state.solved || state.gaveUp || state.misses > 0 || state.moves.length > 0;
+  }
+
+  function statsFigures() {
+    var days = loadStore().days;
+    var dates = Object.keys(days).filter(function (date) { return played(dayState(date)); });
+    var solved = dates.filter(function (date) { return days[date].solved === true; });
+    var s = streaks(days);
+    return {
+      played: dates.length,
+      solved: solved.length,
+      current: s.current,
+      best: s.best,
+      misses: solved.map(function (date) { return dayState(date).misses; }),
+      over: solved.map(function (date) { return dayState(date).over; }).filter(function (v) { return v !== null; }),
+    };
   }
 
   function statsText() {
-    var s = loadStats();
-    var solved = Object.keys(s.solved).length;
-    return "Solved: " + solved + " \u00b7 streak: " + streak(s);
+    var f = statsFigures();
+    var percent = f.played ? Math.round((100 * f.solved) / f.played) : 0;
+    return "Played: " + f.played + " \u00b7 solved: " + percent + "% \u00b7 streak: " + f.current + " (best " + f.best + ")";
+  }
+
+  // The stats panel: the figures, then how many wrong answers and how many
+  // moves over par the days solved took.
+  function statsPanel() {
+    var f = statsFigures();
+    var box = el("div", { class: "stats" });
+    box.appendChild(el("p", { class: "figures" }, statsText()));
+    function spread(title, values, bands) {
+      if (!values.length) return;
+      var list = el("dl", { class: "spread" });
+      bands.forEach(function (band) {
+        var count = values.filter(band.has).length;
+        list.appendChild(el("dt", null, band.name));
+        list.appendChild(el("dd", null, String(count)));
+      });
+      box.appendChild(el("h3", null, title));
+      box.appendChild(list);
+    }
+    spread("Wrong answers", f.misses, [
+      { name: "none", has: function (v) { return v === 0; } },
+      { name: "1", has: function (v) { return v === 1; } },
+      { name: "2", has: function (v) { return v === 2; } },
+      { name: "3 or more", has: function (v) { return v >= 3; } },
+    ]);
+    spread("Moves over par", f.over, [
+      { name: "at par", has: function (v) { return v <= 0; } },
+      { name: "1 to 5", has: function (v) { return v >= 1 && v <= 5; } },
+      { name: "6 to 20", has: function (v) { return v >= 6 && v <= 20; } },
+      { name: "more", has: function (v) { return v > 20; } },
+    ]);
+    return box;
   }
 
   // ------------------------------------------------------------------ index
@@ -88,21 +187,58 @@
     var play = document.getElementById("play");
     var after = document.getElementById("after");
     var status = el("p", { class: "status", role: "status" });
-    var solved = false;
-    var misses = 0; // wrong answers before the right one: red squares in the share text
-    var gaveUp = false;
+    var today = localDate(new Date());
+    if (data.date > today) {
+      var hidden = document.getElementById("picture");
+      if (hidden) hidden.hidden = true;
+      play.appendChild(el("p", { class: "status" }, "This puzzle opens on " + data.date + ": come back then."));
+      return;
+    }
+    var state = dayState(data.date);
+    var restoring = false; // replaying the kept moves: nothing is counted or kept again
+    var done = false; // solved or given up: the board takes no more moves
+    var par = puzzle.proof && puzzle.proof.par ? puzzle.proof.par.moves : null;
+
+    function keep() {
+      if (!restoring) saveDay(data.date, state);
+    }
 
     function miss(message) {
-      misses++;
+      if (!restoring) {
+        state.misses++;
+        keep();
+      }
       status.textContent = message;
     }
 
-    function finish(message) {
+    // Solved: ``count`` is the line's length for a puzzle with a par.
+    function finish(message, count) {
       status.textContent = message;
-      if (solved) return;
-      solved = true;
-      saveSolved(data.date);
-      showAfter();
+      if (done || state.gaveUp) return;
+      done = true;
+      if (board) board.lock();
+      if (!state.solved && !state.gaveUp) {
+        state.solved = true;
+        state.on = today;
+        state.over = par !== null && typeof count === "number" ? count - par : null;
+        keep();
+      }
+      showAfter(message);
+    }
+
+    function giveUp() {
+      if (done) return;
+      done = true;
+      if (board) board.lock();
+      state.gaveUp = true;
+      keep();
+      showAfter(answerText());
+    }
+
+    function answerText() {
+      return puzzle.answer.length
+        ? "The answer: " + puzzle.answer.map(function (c) { return c.join(" or "); }).join("; ") + "."
+        : "Given up: the solution is below.";
     }
 
     // A wrong choice in a player's words (the puzzle file keeps the exact verdict and how it was proved).
@@ -121,27 +257,35 @@
 
     function shareText() {
       var mine = "";
-      for (var k = 0; k < misses; k++) mine += "\uD83D\uDFE5";
-      mine += gaveUp ? "\u2B1B" : "\uD83D\uDFE9";
-      return data.share + "\n" + (gaveUp ? "given up: " : "me: ") + mine;
+      for (var k = 0; k < state.misses; k++) mine += "\uD83D\uDFE5";
+      mine += state.gaveUp ? "\u2B1B" : "\uD83D\uDFE9";
+      return data.share + "\n" + (state.gaveUp ? "given up: " : "me: ") + mine;
     }
 
-    function showAfter() {
+    function showAfter(result) {
+      if (giveUpButton) giveUpButton.hidden = true;
       after.hidden = false;
       after.textContent = "";
+      var heading = el("p", { class: "result" }, result);
+      after.appendChild(heading);
       after.appendChild(el("h2", null, "Share"));
       var text = shareText();
       after.appendChild(el("pre", { class: "share" }, text));
       if (navigator.clipboard) {
-        after.appendChild(
-          button("Copy", function () {
-            navigator.clipboard.writeText(text).catch(function () {
-              /* no clipboard permission: the text is on the page to copy by hand */
-            });
-          })
-        );
+        var copy = button("Copy", function () {
+          navigator.clipboard.writeText(text).then(
+            function () {
+              copy.textContent = "Copied";
+            },
+            function () {
+              copy.textContent = "Copy it from the box above";
+            }
+          );
+        });
+        after.appendChild(copy);
       }
-      after.appendChild(el("p", null, statsText()));
+      after.appendChild(el("h2", null, "Your statistics"));
+      after.appendChild(statsPanel());
       // The wrong choices and why, step by step for only-moves.
       var steps = (puzzle.proof && puzzle.proof.steps) || [(puzzle.proof && puzzle.proof.alternatives) || []];
       if (steps.some(function (wrong) { return wrong.length; })) {
@@ -195,28 +339,40 @@
 
     var board = null;
     var start = null;
+    var giveUpButton = null;
     play.appendChild(status);
     if (data.patience && typeof ButterflyRules !== "undefined") {
       start = ButterflyRules.parsePosition(puzzle.position);
-      board = patienceBoard(play, start, status, puzzle, finish, miss);
+      board = patienceBoard(play, start, status, puzzle, finish, miss, function (moves) {
+        state.moves = moves.slice();
+        keep();
+      });
       var picture = document.getElementById("picture");
       if (picture) picture.hidden = true;
     } else {
       cardChoice(play, puzzle, status, finish, miss);
     }
-    if (loadStats().solved[data.date]) status.textContent = "You have solved this one. " + statsText();
-    play.appendChild(
-      button("Give up and see the answer", function () {
-        status.textContent = "The answer: " + (puzzle.answer.length ? puzzle.answer.map(function (c) {
-          return c.join(" or ");
-        }).join("; ") : "see the solution below");
-        if (!solved) {
-          solved = true;
-          gaveUp = true;
-          showAfter();
-        }
-      })
-    );
+    // Where the reader left the day: the moves replayed (each judged again, nothing counted twice).
+    restoring = true;
+    if (board) board.restore(state.moves);
+    restoring = false;
+    if (state.solved) {
+      if (!done) finish("Solved" + (state.on && state.on !== data.date ? " on " + state.on : "") + ". " + statsText());
+    } else if (state.gaveUp) {
+      done = true;
+      if (board) board.lock();
+      status.textContent = answerText();
+      showAfter(answerText());
+    } else if (state.moves.length || state.misses) {
+      status.textContent = "Welcome back: where you left it" + (state.misses ? " (" + state.misses + " wrong so far)" : "") + ".";
+    }
+    if (!done) {
+      giveUpButton = button("Give up and see the answer", function () {
+        status.textContent = answerText();
+        giveUp();
+      });
+      play.appendChild(giveUpButton);
+    }
   }
 
   function cardChoice(play, puzzle, status, finish, miss) {
@@ -252,7 +408,7 @@
     return rank + "\u2663\u2666\u2665\u2660".charAt(Math.floor(card / 13));
   }
 
-  function patienceBoard(play, start, status, puzzle, finish, miss) {
+  function patienceBoard(play, start, status, puzzle, finish, miss, changed) {
     var R = ButterflyRules;
     var history = [start];
     var moves = [];
@@ -287,6 +443,7 @@
         selected = null;
         status.textContent = "";
         render();
+        changed(moves);
       })
     );
     controls.appendChild(counter);
@@ -306,14 +463,19 @@
       } else status.textContent = message;
     }
 
+    // A move tried: refused with the reason when illegal or past the puzzle's
+    // limit, else played and judged. True when played.
     function attempt(target) {
       var move = { card: selected.card, source: selected.source, target: target };
       selected = null;
       var reason = R.checkMove(current(), move);
+      if (reason === null && limit !== null && moves.length >= limit) {
+        reason = "that would be move " + (moves.length + 1) + ", and " + limit + " is the most here: undo to try another line";
+      }
       if (reason !== null) {
         status.textContent = "Not legal: " + reason + ".";
         render();
-        return;
+        return false;
       }
       var after = R.play(current(), move);
       history.push(after);
@@ -321,6 +483,8 @@
       status.textContent = R.formatMove(move);
       render();
       judge(after);
+      changed(moves);
+      return true;
     }
 
     // The goal puzzles' goals (puzzles/patience/goal.py: Goal.reached).
@@ -376,11 +540,8 @@
       }
       if (goal) {
         if (goalReached(after)) {
-          if (moves.length > limit) fail("Done, but in " + moves.length + " moves: par is " + limit + ". Undo and try again.");
-          else {
-            locked = true; // done: no more moves to judge
-            finish("Done in " + moves.length + " moves, par " + limit + "!");
-          }
+          locked = true; // done: no more moves to judge
+          finish("Done in " + moves.length + " moves, par " + limit + "!", moves.length);
         } else if (moves.length >= limit) fail("That is " + moves.length + " moves and the goal is not reached: undo and try again.");
         else if (!R.legalMoves(after).length) fail("No legal move left: undo and try again.");
         return;
@@ -391,11 +552,8 @@
         return;
       }
       if (R.isWon(after)) {
-        if (limit !== null && moves.length > limit) {
-          fail("Won, but in " + moves.length + " moves: the goal is " + limit + " or fewer. Undo and try again.");
-        } else {
-          finish("Won in " + moves.length + " moves!");
-        }
+        var par = puzzle.proof && puzzle.proof.par ? puzzle.proof.par.moves : null;
+        finish("Won in " + moves.length + " moves" + (par !== null ? ", par " + par : "") + "!", moves.length);
         return;
       }
       if (limit !== null && moves.length >= limit) fail("That is " + moves.length + " moves and not won: undo and try again.");
@@ -498,6 +656,7 @@
 
     render();
     return {
+      // The solution stepper shows its positions on the board, which then takes no move.
       replay: function (p) {
         locked = true;
         history = [p];
@@ -505,12 +664,50 @@
         selected = null;
         render();
       },
+      lock: function () {
+        locked = true;
+        selected = null;
+        render();
+      },
+      // The kept moves played again, up to the first that no longer applies
+      // (moves played for the player between only moves are skipped: they replay themselves).
+      restore: function (kept) {
+        for (var i = 0; i < kept.length && !locked; i++) {
+          if (i < moves.length) continue;
+          var move;
+          try {
+            move = R.parseMove(kept[i]);
+          } catch (e) {
+            break;
+          }
+          selected = { card: move.card, source: move.source };
+          if (!attempt(move.target)) break;
+        }
+      },
     };
   }
 
+  // The archive: days up to the reader's today only (a month with none is
+  // hidden), each marked from what the browser kept; the stats above.
   function archive() {
+    var today = localDate(new Date());
     var stats = document.getElementById("stats");
-    if (stats) stats.textContent = statsText();
+    if (stats) stats.appendChild(statsPanel());
+    var rows = document.querySelectorAll("tr[data-date]");
+    for (var k = 0; k < rows.length; k++) {
+      var row = rows[k];
+      var date = row.getAttribute("data-date");
+      row.hidden = date > today;
+      var state = dayState(date);
+      var mark = state.solved ? "solved" : state.gaveUp ? "given up" : played(state) ? "begun" : "";
+      var cell = row.querySelector(".mark");
+      if (cell) cell.textContent = mark;
+      if (mark) row.setAttribute("data-mark", mark);
+    }
+    var months = document.querySelectorAll("section.month");
+    for (var m = 0; m < months.length; m++) {
+      months[m].hidden = !months[m].querySelector("tr[data-date]:not([hidden])");
+    }
   }
 
   function main() {

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -57,6 +57,7 @@ def day_of(kind: str, game: str = "butterfly"):
 
 #: Days built: at least a fortnight, and up to the first day of every kind played.
 DAYS = max(14, *(day_of(kind, game).number for kind, game in PLAYED))
+LAST_BUILT = FIRST_DAY + timedelta(days=DAYS - 1)
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +87,9 @@ class Watched:
 
     def __init__(self, browser, viewport=DESKTOP, timezone_id="Europe/Paris"):
         self.context = browser.new_context(viewport=viewport, timezone_id=timezone_id, locale="en-GB")
+        # By default the reader's today is the day after the last day built: every page built is open to play.
+        after = LAST_BUILT + timedelta(days=1)
+        self.context.clock.set_fixed_time(datetime(after.year, after.month, after.day, 12, tzinfo=UTC))
         self.errors: list[str] = []
         self.requests: list[str] = []
         self.page = self.context.new_page()
@@ -150,7 +154,9 @@ def test_the_stored_solution_played_by_clicks_wins_and_shows_the_share_text(site
     for number, move in enumerate(day.puzzle.solution, 1):
         click_move(w.page, move)
         assert w.page.locator(".counter").inner_text().strip().startswith(f"Moves: {number}")
-    assert w.status() == f"Won in {len(day.puzzle.solution)} moves!"
+    n = len(day.puzzle.solution)
+    assert w.status() == f"Won in {n} moves, par {n}!"
+    assert w.page.locator("#after .result").inner_text() == f"Won in {n} moves, par {n}!"
     share = w.page.locator("#after pre.share").inner_text()
     assert share.startswith(f"Butterfly daily #{day.number} (Butterfly, win-in)")
     assert share.endswith("me: \N{LARGE GREEN SQUARE}")
@@ -286,25 +292,118 @@ def solve_by_clicks(page, day) -> None:
     assert page.locator("#after").is_visible()
 
 
-def test_the_streak_is_kept_across_reloads_and_counts_days_up_to_today(site, watched):
+def _at(w, day: date, hour: int = 12) -> None:
+    w.context.clock.set_fixed_time(datetime(day.year, day.month, day.day, hour, tzinfo=UTC))
+
+
+def _figures(w) -> str:
+    return w.page.locator(".stats .figures").first.inner_text()
+
+
+def test_the_streak_counts_days_solved_on_their_own_date_as_wordle_does(site, watched):
     _, base = site
     days = {d.date: d for d in load_calendar()[:DAYS]}
     w = watched()
-    w.context.clock.set_fixed_time(datetime(2027, 1, 10, 12, tzinfo=UTC))
-    w.page.goto(base + "day/2027-01-07.html")
+    _at(w, date(2027, 1, 10))
+    w.page.goto(base + "day/2027-01-07.html")  # from the archive: played, not for the streak
     solve_by_clicks(w.page, days[date(2027, 1, 7)])
-    assert w.page.locator("#after").inner_text().count("Solved: 1 \N{MIDDLE DOT} streak: 0") == 1  # 8 and 9 missed
-    for day in (date(2027, 1, 9), date(2027, 1, 10)):
-        w.page.goto(base + f"day/{day}.html")
-        solve_by_clicks(w.page, days[day])
-    w.page.reload()
-    assert w.status() == "You have solved this one. Solved: 3 \N{MIDDLE DOT} streak: 2"
+    assert _figures(w) == "Played: 1 \N{MIDDLE DOT} solved: 100% \N{MIDDLE DOT} streak: 0 (best 0)"
+    w.page.goto(base + "day/2027-01-10.html")
+    solve_by_clicks(w.page, days[date(2027, 1, 10)])
+    assert _figures(w) == "Played: 2 \N{MIDDLE DOT} solved: 100% \N{MIDDLE DOT} streak: 1 (best 1)"
+    _at(w, date(2027, 1, 11), hour=8)  # the next morning, today's not solved yet: the streak stands
     w.page.goto(base + "archive.html")
-    assert w.page.locator("#stats").inner_text() == "Solved: 3 \N{MIDDLE DOT} streak: 2"
-    # The next morning, with today's not solved yet, the streak still stands.
-    w.context.clock.set_fixed_time(datetime(2027, 1, 11, 8, tzinfo=UTC))
+    assert _figures(w) == "Played: 2 \N{MIDDLE DOT} solved: 100% \N{MIDDLE DOT} streak: 1 (best 1)"
+    w.page.goto(base + "day/2027-01-11.html")
+    solve_by_clicks(w.page, days[date(2027, 1, 11)])
+    assert _figures(w) == "Played: 3 \N{MIDDLE DOT} solved: 100% \N{MIDDLE DOT} streak: 2 (best 2)"
+    _at(w, date(2027, 1, 13))  # a day missed: the streak is gone, the best stays
+    w.page.goto(base + "archive.html")
+    assert _figures(w) == "Played: 3 \N{MIDDLE DOT} solved: 100% \N{MIDDLE DOT} streak: 0 (best 2)"
+    marks = {
+        row.get_attribute("data-date"): row.locator(".mark").inner_text()
+        for row in w.page.locator("tr[data-date]:visible").all()
+    }
+    assert max(marks) == "2027-01-13" and marks["2027-01-07"] == "solved" and marks["2027-01-08"] == ""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.set_viewport_size(PHONE)
+    w.page.screenshot(path=str(SCREENSHOTS / "archive-marks-phone.png"), full_page=True)
+
+
+def test_a_day_after_today_cannot_be_opened_nor_is_listed(site, watched):
+    _, base = site
+    w = watched()
+    _at(w, date(2027, 1, 5))
+    w.page.goto(base + "day/2027-01-06.html")
+    assert w.status() == "This puzzle opens on 2027-01-06: come back then."
+    assert w.page.locator("#play button").count() == 0
+    w.page.goto(base + "archive.html")
+    shown = [row.get_attribute("data-date") for row in w.page.locator("tr[data-date]:visible").all()]
+    assert shown == ["2027-01-05", "2027-01-04", "2027-01-03", "2027-01-02", "2027-01-01"]
+    assert w.page.locator("section.month:visible h2").all_inner_texts() == ["January 2027"]
+
+
+def test_progress_is_kept_across_reloads_and_a_solved_day_opens_on_its_result(site, watched):
+    _, base = site
+    day = day_of("win-in")
+    n = len(day.puzzle.solution)
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    for move in day.puzzle.solution[:3]:
+        click_move(w.page, move)
     w.page.reload()
-    assert w.page.locator("#stats").inner_text() == "Solved: 3 \N{MIDDLE DOT} streak: 2"
+    assert w.page.locator(".counter").inner_text().strip() == f"Moves: 3 of {n}"
+    assert w.status().startswith("Welcome back")
+    for move in day.puzzle.solution[3:]:
+        click_move(w.page, move)
+    w.page.reload()
+    assert w.page.locator("#after .result").inner_text() == f"Won in {n} moves, par {n}!"
+    assert w.page.get_by_role("button", name="Give up and see the answer").count() == 0
+    w.page.get_by_role("button", name="Undo").click()  # the board has stopped
+    assert w.page.locator(".counter").inner_text().strip() == f"Moves: {n} of {n}"
+    assert _figures(w).startswith("Played: 1 \N{MIDDLE DOT} solved: 100%")
+
+
+def test_a_given_up_day_stays_given_up_and_never_counts_as_solved(site, watched):
+    _, base = site
+    day = day_of("only-move")
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    w.page.get_by_role("button", name="Give up and see the answer").click()
+    w.page.reload()
+    assert w.page.locator("#after pre.share").inner_text().endswith("given up: \N{BLACK LARGE SQUARE}")
+    click_move(w.page, day.puzzle.answer[0][0])  # the board takes no move once given up
+    assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"
+    assert _figures(w) == "Played: 1 \N{MIDDLE DOT} solved: 0% \N{MIDDLE DOT} streak: 0 (best 0)"
+
+
+def test_a_win_in_n_takes_no_move_past_n(site, watched):
+    _, base = site
+    day = day_of("win-in")
+    n = day.puzzle.facts["n"]
+
+    def line_of(position, moves: int) -> list | None:
+        """A line of ``moves`` legal moves that has not won and leaves a legal move (depth first)."""
+        if moves == 0:
+            return [] if position.legal_moves() and not position.is_won() else None
+        for move in position.legal_moves():
+            after = position.play(move)
+            rest = None if after.is_won() else line_of(after, moves - 1)
+            if rest is not None:
+                return [move, *rest]
+        return None
+
+    line = line_of(deal_from_json(day.puzzle.position), n)
+    assert line is not None
+    end = deal_from_json(day.puzzle.position).replay(line)[-1]
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    for move in line:
+        click_move(w.page, str(move))
+    assert w.status() == f"That is {n} moves and not won: undo and try again."
+    click_move(w.page, str(end.legal_moves()[0]))
+    assert w.status().startswith(f"Not legal: that would be move {n + 1}, and {n} is the most here")
+    assert w.page.locator(".counter").inner_text().strip() == f"Moves: {n} of {n}"
 
 
 def test_one_wrong_line_is_one_red_square_however_far_it_is_played(site, watched):
