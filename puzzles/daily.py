@@ -412,35 +412,33 @@ def rewrite(days: list[Day], root: Path = CALENDAR_DIR) -> int:
 # ------------------------------------------------------------------ sharing
 
 GREEN, RED, BLACK = "\U0001f7e9", "\U0001f7e5", "\u2b1b"
+#: What a share text's squares mean, said under them.
+LEGEND = f"{RED} a wrong try, {GREEN} solved, {BLACK} given up"
 
 
-def squares(puzzle: Puzzle) -> str:
-    """The solver's result as a line of squares, giving nothing away: for a
-    puzzle with wrong classes, one green square for the answer and a red
-    one for each class proved wrong (a group a step for only-moves); for a whole deal or an endgame, one
-    square per player of the ladder, green when it solves the puzzle."""
-    steps = puzzle.proof.get("steps")
-    if isinstance(steps, list) and steps:  # only-moves: a group of squares a step
-        return " ".join(GREEN + RED * len(wrong) for wrong in steps)
-    alternatives = puzzle.alternatives()
-    if alternatives:
-        return GREEN + RED * len(alternatives)
-    solved = puzzle.facts.get("rungs")
-    if isinstance(solved, list) and solved:
-        return "".join(GREEN if s else BLACK for s in solved)
-    return GREEN
-
-
-def share_text(day: Day, moves: int | None = None) -> str:
-    """What a player pastes after solving, in the manner of Wordle: the
-    number, the kind, the grade as stars, the squares; no card, no move.
-    A puzzle won by a line says its par, and with ``moves`` (the player's
-    winning line's length) how the player did: "won in 97 moves, par 82"."""
+def share_head(day: Day) -> str:
+    """A share text's first line: the number, the game and kind, the grade as stars."""
     game = day.puzzle.game.split("/")[0].capitalize()
+    return f"Butterfly daily #{day.number} ({game}, {day.puzzle.kind}) {stars(day.puzzle.grade)}"
+
+
+def share_result(day: Day, moves: int | None = None) -> str:
+    """How a player did, in words: "won in 97 moves, par 82" (``moves``: the
+    winning line's length, for a puzzle with a par; "done" for a goal),
+    else "solved" (with the par when there is one)."""
     par = day.puzzle.par
-    score = ""
-    if par is not None:
-        done = "done" if day.puzzle.kind == "goal" else "won"
-        score = f" par {par.moves}" if moves is None else f" {done} in {moves} moves, par {par.moves}"
-    head = f"Butterfly daily #{day.number} ({game}, {day.puzzle.kind}) {stars(day.puzzle.grade)}{score}"
-    return f"{head}\n{squares(day.puzzle)}"
+    if par is None:
+        return "solved"
+    if moves is None:
+        return f"solved, par {par.moves}"
+    return f"{'done' if day.puzzle.kind == 'goal' else 'won'} in {moves} moves, par {par.moves}"
+
+
+def share_text(day: Day, moves: int | None = None, url: str | None = None) -> str:
+    """What a player pastes after solving at the first try, in the manner of
+    Wordle: the first line (:func:`share_head`), a green square and the result
+    (:func:`share_result`), the squares' legend, and the page's address when
+    known. No card and no move. The page writes the same with the player's
+    own squares (a red one for each wrong try, black when given up)."""
+    lines = [share_head(day), f"{GREEN} {share_result(day, moves)}", LEGEND]
+    return "\n".join(lines + ([url] if url else []))

@@ -29,7 +29,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from games.errors import InputError
-from puzzles.daily import LAUNCH, Day, family, load_calendar, share_text
+from puzzles.daily import LAUNCH, LEGEND, Day, family, load_calendar, share_head, share_result
 from puzzles.document import stars
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
@@ -79,8 +79,9 @@ def _path_of(day: Day) -> str:
     return f"day/{day.date.isoformat()}.html"
 
 
-def day_page(day: Day, previous: Day | None = None, following: Day | None = None) -> str:
-    """One day's page: number, grade, kind, goal and the puzzle to play."""
+def day_page(day: Day, previous: Day | None = None, following: Day | None = None, url: str | None = None) -> str:
+    """One day's page: number, grade, kind, goal and the puzzle to play;
+    ``url``: the site's address, which the share text then carries."""
     puzzle = day.puzzle
     game = puzzle.game.split("/")[0]
     patience = family(puzzle) == "patience"
@@ -106,7 +107,14 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
         "page": "day",
         "date": day.date.isoformat(),
         "number": day.number,
-        "share": share_text(day),
+        "share": {
+            "head": share_head(day),
+            "solved": share_result(day),
+            "par": day.puzzle.par.moves if day.puzzle.par is not None else None,
+            "done": "done" if day.puzzle.kind == "goal" else "won",
+            "legend": LEGEND,
+            "url": f"{url}/{_path_of(day)}" if url else None,
+        },
         "patience": patience,
         "puzzle": puzzle.to_json(),
     }
@@ -174,7 +182,18 @@ def _check_out(out: Path) -> None:
         raise InputError(f"{out} is not empty and not a previous site build: choose a new or empty directory")
 
 
-def build_site(out: Path | str, start: date = LAUNCH, days: int | None = None) -> list[Path]:
+#: A site's address for its share texts: http(s), no spaces, quotes or angle brackets.
+_URL = re.compile(r"https?://[^\s\"'<>\\]+")
+
+
+def site_url(text: str) -> str:
+    """``--url``, checked (one InputError when it is not an http(s) address), without a trailing slash."""
+    if len(text) > 300 or not _URL.fullmatch(text):
+        raise InputError(f"--url {text[:60]!r} is not an http:// or https:// address such as https://example.org/daily")
+    return text.rstrip("/")
+
+
+def build_site(out: Path | str, start: date = LAUNCH, days: int | None = None, url: str | None = None) -> list[Path]:
     """Write the site of ``days`` days from ``start`` (to the calendar's end
     by default) into ``out``, whole or not at all; the files written."""
     out = Path(out)
@@ -186,7 +205,7 @@ def build_site(out: Path | str, start: date = LAUNCH, days: int | None = None) -
     for k, day in enumerate(chosen):
         previous = chosen[k - 1] if k else None
         following = chosen[k + 1] if k + 1 < len(chosen) else None
-        pages[_path_of(day)] = day_page(day, previous, following)
+        pages[_path_of(day)] = day_page(day, previous, following, url and site_url(url))
     parent = out.absolute().parent
     try:
         parent.mkdir(parents=True, exist_ok=True)

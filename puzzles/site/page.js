@@ -255,11 +255,20 @@
       return "the others can leave you with " + verdict;
     }
 
+    // As puzzles.daily.share_text writes it, with the player's own squares and result.
     function shareText() {
+      var share = data.share;
       var mine = "";
       for (var k = 0; k < state.misses; k++) mine += "\uD83D\uDFE5";
       mine += state.gaveUp ? "\u2B1B" : "\uD83D\uDFE9";
-      return data.share + "\n" + (state.gaveUp ? "given up: " : "me: ") + mine;
+      var result = share.solved;
+      if (state.gaveUp) result = "given up";
+      else if (share.par !== null && state.over !== null) {
+        result = share.done + " in " + (share.par + state.over) + " moves, par " + share.par;
+      }
+      var lines = [share.head, mine + " " + result, share.legend];
+      if (share.url) lines.push(share.url);
+      return lines.join("\n");
     }
 
     function showAfter(result) {

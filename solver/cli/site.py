@@ -16,19 +16,22 @@ def site() -> None:
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="The directory to write.")
 @click.option("--from", "start", default=None, help="The first date (YYYY-MM-DD; default: puzzle number 1).")
 @click.option("--days", type=int, default=None, help="How many days (1-400; default: to the calendar's end).")
-def build(out: str, start: str | None, days: int | None) -> None:
+@click.option(
+    "--url", default=None, help="The address the site is served at (https://...): share texts then link to their day."
+)
+def build(out: str, start: str | None, days: int | None, url: str | None) -> None:
     """Write the site: index.html (today's puzzle, by the reader's local
     date), archive.html, and a playable page a day. A previous build in
     OUT is replaced; any other non-empty OUT is refused."""
     from puzzles.daily import LAUNCH, in_range, parse_date
-    from puzzles.site.build import build_site
+    from puzzles.site.build import build_site, site_url
 
     if out == "-":
         raise InputError(
             "a site is a directory of files: --out cannot be standard output ('-'; give ./- for that name)"
         )
     first = in_range(parse_date(start)) if start is not None else LAUNCH
-    written = build_site(out, first, days)
+    written = build_site(out, first, days, url and site_url(url))
     click.echo(f"{len(written)} files written in {out}: open {out}/index.html")
 
 

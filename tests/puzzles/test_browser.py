@@ -121,6 +121,11 @@ def watched(browser, site):
         made.context.close()
 
 
+def mine(w) -> str:
+    """The player's squares in the share text (its second line, before the result in words)."""
+    return w.page.locator("#after pre.share").inner_text().split("\n")[1].split(" ")[0]
+
+
 def click_move(page, text: str) -> None:
     move = Move.parse(text)
     page.click(f'#play button[data-card="{move.card}"][data-source="{move.source}"]')
@@ -159,7 +164,12 @@ def test_the_stored_solution_played_by_clicks_wins_and_shows_the_share_text(site
     assert w.page.locator("#after .result").inner_text() == f"Won in {n} moves, par {n}!"
     share = w.page.locator("#after pre.share").inner_text()
     assert share.startswith(f"Butterfly daily #{day.number} (Butterfly, win-in)")
-    assert share.endswith("me: \N{LARGE GREEN SQUARE}")
+    assert share.split("\n")[1] == f"\N{LARGE GREEN SQUARE} won in {n} moves, par {n}"
+    assert share.split("\n")[2].startswith("\N{LARGE RED SQUARE} a wrong try")  # the squares' legend
+    w.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    w.page.get_by_role("button", name="Copy").click()
+    w.page.get_by_role("button", name="Copied").wait_for()
+    assert w.page.evaluate("navigator.clipboard.readText()") == share
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / "solved-phone.png"), full_page=True)
 
@@ -196,8 +206,7 @@ def test_an_only_move_puzzle_refuses_a_losing_move_then_takes_the_answer(site, w
     w.page.get_by_role("button", name="Undo").click()
     click_move(w.page, right)
     assert w.status().startswith(f"Right: {right} is the only move")
-    share = w.page.locator("#after pre.share").inner_text()
-    assert share.endswith("me: \N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}")
+    assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
     assert "The proof" in w.page.locator("#after").inner_text()
 
 
@@ -212,7 +221,7 @@ def test_a_card_game_puzzle_is_played_by_choosing_a_card(site, watched):
     assert w.status().startswith(f"Not that: {wrong}")
     w.page.click(f'#play button.choice[data-card="{right}"]')
     assert w.status().startswith(f"Right: {right}")
-    assert w.page.locator("#after pre.share").inner_text().endswith("\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}")
+    assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / "card-game-phone.png"), full_page=True)
 
@@ -226,7 +235,7 @@ def test_the_solution_stepper_walks_the_stored_line(site, watched):
     w.page.get_by_role("button", name="Show the solution").click()
     w.page.locator("#after .stepper").get_by_role("button", name="Next").click()
     assert w.page.locator("#after .stepper p").inner_text() == f"1. {day.puzzle.solution[0]}"
-    assert w.page.locator("#after pre.share").inner_text().endswith("given up: \N{BLACK LARGE SQUARE}")
+    assert mine(w) == "\N{BLACK LARGE SQUARE}"
 
 
 def test_a_goal_puzzle_is_done_within_par(site, watched):
@@ -243,7 +252,7 @@ def test_a_goal_puzzle_is_done_within_par(site, watched):
     assert w.status() == f"Done in {par} moves, par {par}!"
     w.page.get_by_role("button", name="Undo").click()  # done is done: the board no longer takes moves
     assert w.page.locator(".counter").inner_text().strip().startswith(f"Moves: {par}")
-    assert w.page.locator("#after pre.share").inner_text().endswith("me: \N{LARGE GREEN SQUARE}")
+    assert mine(w) == "\N{LARGE GREEN SQUARE}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / "goal-phone.png"), full_page=True)
 
@@ -269,7 +278,7 @@ def test_an_only_moves_puzzle_plays_the_moves_between_and_refuses_a_wrong_step(s
     moves_done = w.page.locator(".counter").inner_text()
     w.page.get_by_role("button", name="Undo").click()
     assert w.page.locator(".counter").inner_text() == moves_done
-    assert w.page.locator("#after pre.share").inner_text().endswith("me: \N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}")
+    assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
     proof = w.page.locator("#after").inner_text()
     assert "paranoid" not in proof and "(search)" not in proof
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -371,7 +380,7 @@ def test_a_given_up_day_stays_given_up_and_never_counts_as_solved(site, watched)
     w.page.goto(base + f"day/{day.date}.html")
     w.page.get_by_role("button", name="Give up and see the answer").click()
     w.page.reload()
-    assert w.page.locator("#after pre.share").inner_text().endswith("given up: \N{BLACK LARGE SQUARE}")
+    assert mine(w) == "\N{BLACK LARGE SQUARE}"
     click_move(w.page, day.puzzle.answer[0][0])  # the board takes no move once given up
     assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"
     assert _figures(w) == "Played: 1 \N{MIDDLE DOT} solved: 0% \N{MIDDLE DOT} streak: 0 (best 0)"
@@ -419,7 +428,7 @@ def test_one_wrong_line_is_one_red_square_however_far_it_is_played(site, watched
     undo.click()
     undo.click()
     click_move(w.page, day.puzzle.answer[0][0])
-    assert w.page.locator("#after pre.share").inner_text().endswith("me: \N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}")
+    assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
 
 
 def test_a_move_can_be_made_with_the_keyboard(site, watched):

@@ -99,8 +99,8 @@ def test_each_day_page_embeds_its_puzzle_and_a_share_text_giving_nothing_away(si
         data = json.loads(data_text)
         assert data["page"] == "day" and data["number"] == day.number
         assert data["puzzle"]["id"] == str(day.puzzle.id)
-        share = data["share"]
-        assert f"#{day.number}" in share
+        share = json.dumps(data["share"], ensure_ascii=False)
+        assert data["share"]["head"].startswith(f"Butterfly daily #{day.number} ")
         for cls in day.puzzle.answer:
             for answer in cls:
                 assert answer.split()[0] not in share
@@ -173,3 +173,14 @@ def test_card_game_pages_offer_every_legal_move_each_with_its_proved_class():
         assert sorted(map(str, (m for c in classes for m in c))) == sorted(map(str, state.legal_moves()))
         offered = {m for c in puzzle.answer for m in c} | {m for a in puzzle.alternatives() for m in a.moves}
         assert offered == {text for c in classes for text in game.texts(state, c)}, day.date
+
+
+def test_a_site_built_with_its_address_links_each_share_text_to_its_day(tmp_path, cli):
+    out = tmp_path / "s"
+    result = cli.run("site", "build", "--out", out, "--days", "2", "--url", "https://example.org/daily/")
+    assert result.exit_code == 0, result.output
+    (data_text,) = parse(out / "day" / "2027-01-02.html").data
+    assert json.loads(data_text)["share"]["url"] == "https://example.org/daily/day/2027-01-02.html"
+    for bad in ("example.org", "https://exa mple.org", "javascript:alert(1)", 'https://x.org/"><script>'):
+        cli.one_line_error(cli.run("site", "build", "--out", tmp_path / "t", "--days", "1", "--url", bad), "--url")
+    assert not (tmp_path / "t").exists()

@@ -43,6 +43,7 @@ IDS = [
 ]
 NAMES = ["", "x" * 500, "mouche/", "butterfly/nothing", "../etc", "BUTTERFLY", "\u00e9", "mouche,mouche"]
 BOTS = ["", "x", "rules," * 40, "random,rules", "analyst,analyst,analyst,analyst,analyst,analyst,analyst", ","]
+URLS = ["", "example.org", "https://exa mple.org", "javascript:alert(1)", 'https://x.org/"><b>', "h" * 400, "ftp://x"]
 SCHEDULERS = ["", "tcp://", "x" * 300, "tcp://127.0.0.1:1", "tls://[::1"]
 ANSWERS = ["", "x", "KH R3>B, " * 2000, "1e999", "\x00", "[]", '{"moves": 3}', "AH x KS"]
 
@@ -184,7 +185,8 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         + [Case("moves_file", ["show", "1", "--moves", "-"], t) for t in moves]
         + [Case("svg_file", ["show", "1", "--svg", o]) for o in i.bad_outputs],
         ("site", "build"): [Case("out", ["site", "build", "--days", "1", "--out", o]) for o in i.bad_outputs]
-        + [Case("start", ["site", "build", "--days", "1", "--out", i.new("site"), "--from", d]) for d in DATES],
+        + [Case("start", ["site", "build", "--days", "1", "--out", i.new("site"), "--from", d]) for d in DATES]
+        + [Case("url", ["site", "build", "--days", "1", "--out", i.new("site"), "--url", u]) for u in URLS],
         # only paths that are not a directory: a served site runs until stopped
         ("site", "serve"): [Case("directory", ["site", "serve", "--dir", f]) for f in [bad[0], *bad[2:]]],
         ("solve",): [Case("deal", ["solve", n, *solve]) for n in NUMBERS],
