@@ -66,7 +66,8 @@ def _page(title: str, root: str, body: str, data: object) -> str:
         f'<link rel="stylesheet" href="{root}style.css">\n'
         f'<link rel="icon" href="{root}favicon.svg" type="image/svg+xml">\n'
         "</head>\n<body>\n"
-        f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a></nav></header>\n'
+        f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a>'
+        ' <button type="button" id="contrast" aria-pressed="false" hidden>High contrast</button></nav></header>\n'
         f"<main>\n{body}\n</main>\n"
         f'<script type="application/json" id="page-data">{_json_for_html(data)}</script>\n'
         f'<script src="{root}rules.js"></script>\n'
@@ -98,7 +99,7 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
         f'<span class="stars" aria-label="grade {puzzle.grade} of 5">{stars(puzzle.grade)}</span></p>\n'
         f'<p class="goal">{html.escape(puzzle.goal)}</p>\n'
         f'<figure id="picture">{picture}</figure>\n'
-        '<section id="play" aria-live="polite"></section>\n'
+        '<section id="play"></section>\n'
         '<section id="after" hidden></section>\n'
         f'<p class="pager">{" ".join(links)}</p>\n'
         "<noscript><p>Playing the puzzle needs JavaScript; the position is drawn above.</p></noscript>"

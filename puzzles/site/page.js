@@ -719,7 +719,36 @@
     }
   }
 
+  // High contrast: the header's button, remembered by the browser.
+  var CONTRAST = "butterfly-daily-contrast";
+  function contrastToggle() {
+    var toggle = document.getElementById("contrast");
+    if (!toggle) return;
+    function set(on) {
+      document.documentElement.classList.toggle("contrast", on);
+      toggle.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    var on = false;
+    try {
+      on = window.localStorage.getItem(CONTRAST) === "on";
+    } catch (e) {
+      on = false;
+    }
+    set(on);
+    toggle.hidden = false;
+    toggle.addEventListener("click", function () {
+      on = !on;
+      set(on);
+      try {
+        window.localStorage.setItem(CONTRAST, on ? "on" : "off");
+      } catch (e) {
+        /* storage refused: the choice lasts this page only */
+      }
+    });
+  }
+
   function main() {
+    contrastToggle();
     var node = document.getElementById("page-data");
     if (!node) return;
     var data = JSON.parse(node.textContent);

@@ -85,8 +85,10 @@ class Watched:
     """A browser context whose pages report console errors, uncaught
     exceptions and every request made (each page opened through :meth:`open`)."""
 
-    def __init__(self, browser, viewport=DESKTOP, timezone_id="Europe/Paris"):
-        self.context = browser.new_context(viewport=viewport, timezone_id=timezone_id, locale="en-GB")
+    def __init__(self, browser, viewport=DESKTOP, timezone_id="Europe/Paris", color_scheme="light"):
+        self.context = browser.new_context(
+            viewport=viewport, timezone_id=timezone_id, locale="en-GB", color_scheme=color_scheme
+        )
         # By default the reader's today is the day after the last day built: every page built is open to play.
         after = LAST_BUILT + timedelta(days=1)
         self.context.clock.set_fixed_time(datetime(after.year, after.month, after.day, 12, tzinfo=UTC))
@@ -481,3 +483,70 @@ def test_the_rules_the_pages_load_judge_the_shared_corpus_as_python_does(site, w
     assert verdict["mismatches"] == []
     corpus["cases"][0]["won"] = not corpus["cases"][0]["won"]  # one judgement falsified: seen
     assert len(w.page.evaluate("corpus => judgeCorpus(ButterflyRules, corpus)", corpus)["mismatches"]) == 1
+
+
+def _rgb(css: str) -> tuple[float, ...]:
+    """An rgb()/rgba() colour as 0-1 channels."""
+    inside = css[css.index("(") + 1 : css.index(")")].replace("/", " ").replace(",", " ").split()
+    return tuple(float(v) / 255 for v in inside[:3])
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two CSS colours."""
+
+    def luminance(rgb):
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(_rgb(a)), luminance(_rgb(b))), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_ring_stands_out_on_every_background_light_and_dark(site, watched, scheme):
+    _, base = site
+    day = day_of("deal")
+    w = watched(viewport=PHONE, color_scheme=scheme)
+    w.page.goto(base + f"day/{day.date}.html")
+    style = w.page.evaluate("""() => {
+        const card = document.querySelector('#play button.card');
+        card.focus({focusVisible: true});
+        const s = getComputedStyle(card);
+        const board = getComputedStyle(document.querySelector('.board'));
+        const body = getComputedStyle(document.body);
+        return {ring: s.outlineColor, halo: s.boxShadow, cloth: board.backgroundColor,
+                paper: body.backgroundColor, face: s.backgroundColor, ink: body.color};
+    }""")
+    halo = style["halo"][: style["halo"].index(")") + 1]
+    for background in (style["cloth"], style["paper"], style["face"]):
+        assert max(_contrast(style["ring"], background), _contrast(halo, background)) >= 3, (style, background)
+    assert _contrast(style["ink"], style["paper"]) >= 7  # body text
+    if scheme == "dark":
+        assert _rgb(style["paper"])[0] < 0.2 and _rgb(style["face"]) == (1.0, 1.0, 1.0)  # cards stay white
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / f"focus-{scheme}-phone.png"), full_page=True)
+
+
+def test_high_contrast_is_a_choice_the_browser_remembers(site, watched):
+    _, base = site
+    w = watched()
+    w.page.goto(base + "archive.html")
+    toggle = w.page.get_by_role("button", name="High contrast")
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    w.page.goto(base + f"day/{day_of('win-in').date}.html")
+    assert w.page.evaluate("document.documentElement.classList.contains('contrast')")
+    assert w.page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "contrast-desktop.png"), full_page=True)
+    w.page.get_by_role("button", name="High contrast").click()
+    w.page.reload()
+    assert not w.page.evaluate("document.documentElement.classList.contains('contrast')")
+
+
+def test_only_the_status_is_a_live_region(site, watched):
+    _, base = site
+    w = watched()
+    w.page.goto(base + f"day/{day_of('win-in').date}.html")
+    assert w.page.locator("[aria-live]").count() == 0
+    assert w.page.locator("[role=status]").count() == 1
