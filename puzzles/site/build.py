@@ -57,6 +57,47 @@ def _svg(day: Day) -> str:
     return svg.replace("<svg", '<svg role="img" aria-label="the starting position"', 1)
 
 
+#: How to play, on every page: a native disclosure (keyboard and screen reader
+#: friendly, no script needed); the page's script opens it on a first visit.
+HOW_TO_PLAY = """<details id="how">
+<summary>How to play</summary>
+<h2>Butterfly</h2>
+<p>A patience with one deck. The four aces start in the middle: the
+foundations, the butterfly's body. The other 48 cards lie in ten rows, five
+on each wing (L1 to L5 on the left, R1 to R5 on the right). The goal is to
+bring every card home: onto its suit's foundation, in order from the two up
+to the king.</p>
+<ul>
+<li>Only the <b>outer card</b> of a row moves: the one farthest from the body.</li>
+<li>It may go home, onto its foundation, when it is the next card of its suit;</li>
+<li>onto the outer card of another row, when it is one rank higher or lower,
+whatever the suit (a 7 on an 8 or on a 6);</li>
+<li>or into the <b>basement</b>, which holds three cards at a time. A basement
+card may only go home.</li>
+<li>The last card of a row may only go home; an emptied row stays empty.</li>
+</ul>
+<h2>The puzzles</h2>
+<ul>
+<li><b>deal</b>: win the whole deal; par is the fewest moves it can be won in.</li>
+<li><b>win-in</b>: win the ending in at most the moves given.</li>
+<li><b>resource</b>: win the deal with fewer basement cells than usual.</li>
+<li><b>goal</b>: reach the goal (cards home, a row emptied, a card freed) within par.</li>
+<li><b>only-move</b>: exactly one move keeps the deal winnable: find it. After
+any other, the deal can no longer be won, however well you play on.</li>
+<li><b>only-moves</b>: the same, several times in a row; the moves between are played for you.</li>
+<li><b>only-card</b> (Sundays): an ending of Papillon, La Mouche or Le Pamphile,
+old French card games. Every hand is shown and it is your turn: one card
+meets the goal whatever the others play. The goal says what counts.</li>
+</ul>
+<p>Every answer here is proved by a search of every possibility, never guessed.</p>
+<h2>Moving</h2>
+<p>Tap or click a card, then where it goes: a row's name, Foundations or
+Basement. With keys: Tab to a card, Enter to pick it, Tab to its place,
+Enter; <kbd>u</kbd> or <kbd>Ctrl</kbd>+<kbd>Z</kbd> takes a move back. In a
+card game, choose your card from the list.</p>
+</details>"""
+
+
 def _page(title: str, root: str, body: str, data: object) -> str:
     return (
         "<!DOCTYPE html>\n"
@@ -68,7 +109,7 @@ def _page(title: str, root: str, body: str, data: object) -> str:
         "</head>\n<body>\n"
         f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a>'
         ' <button type="button" id="contrast" aria-pressed="false" hidden>High contrast</button></nav></header>\n'
-        f"<main>\n{body}\n</main>\n"
+        f"<main>\n{HOW_TO_PLAY}\n{body}\n</main>\n"
         f'<script type="application/json" id="page-data">{_json_for_html(data)}</script>\n'
         f'<script src="{root}rules.js"></script>\n'
         f'<script src="{root}page.js"></script>\n'

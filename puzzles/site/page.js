@@ -747,8 +747,38 @@
     });
   }
 
+  // How to play opens by itself on the first visit only.
+  var SEEN = "butterfly-daily-seen";
+  function firstVisit() {
+    var how = document.getElementById("how");
+    if (!how) return;
+    try {
+      if (window.localStorage.getItem(SEEN)) return;
+      window.localStorage.setItem(SEEN, "yes");
+    } catch (e) {
+      return; // storage refused: never opened by itself, rather than on every page
+    }
+    how.open = true;
+  }
+
+  // u or Ctrl+Z: the Undo button's job, from anywhere on the page.
+  function shortcuts() {
+    document.addEventListener("keydown", function (event) {
+      var undo = event.key === "u" && !event.ctrlKey && !event.metaKey && !event.altKey;
+      undo = undo || ((event.ctrlKey || event.metaKey) && (event.key === "z" || event.key === "Z"));
+      if (!undo) return;
+      var button = document.querySelector("#play .controls button");
+      if (button) {
+        event.preventDefault();
+        button.click();
+      }
+    });
+  }
+
   function main() {
     contrastToggle();
+    firstVisit();
+    shortcuts();
     var node = document.getElementById("page-data");
     if (!node) return;
     var data = JSON.parse(node.textContent);

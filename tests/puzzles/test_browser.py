@@ -550,3 +550,28 @@ def test_only_the_status_is_a_live_region(site, watched):
     w.page.goto(base + f"day/{day_of('win-in').date}.html")
     assert w.page.locator("[aria-live]").count() == 0
     assert w.page.locator("[role=status]").count() == 1
+
+
+def test_how_to_play_opens_on_the_first_visit_only_and_u_takes_a_move_back(site, watched):
+    _, base = site
+    day = day_of("deal")
+    w = watched(viewport=PHONE)
+    w.page.goto(base + f"day/{day.date}.html")
+    how = w.page.locator("#how")
+    assert how.get_attribute("open") is not None
+    text = how.inner_text()
+    for words in ("outer card", "basement", "only-move", "Papillon", "Ctrl"):
+        assert words in text, words
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "how-to-play-phone.png"), full_page=True)
+    w.page.reload()
+    assert how.get_attribute("open") is None
+    how.locator("summary").click()
+    assert how.get_attribute("open") is not None
+    click_move(w.page, day.puzzle.solution[0])
+    assert w.page.locator(".counter").inner_text().strip() == "Moves: 1"
+    w.page.keyboard.press("u")
+    assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"
+    click_move(w.page, day.puzzle.solution[0])
+    w.page.keyboard.press("Control+z")
+    assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"
