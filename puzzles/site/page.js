@@ -237,7 +237,9 @@
 
     function answerText() {
       return puzzle.answer.length
-        ? "The answer: " + puzzle.answer.map(function (c) { return c.join(" or "); }).join("; ") + "."
+        ? "The answer: " + puzzle.answer.map(function (c) {
+            return c.map(function (m) { return data.patience ? said(m) : saidCards(m); }).join(" or ");
+          }).join("; ") + "."
         : "Given up: the solution is below.";
     }
 
@@ -303,7 +305,8 @@
         steps.forEach(function (wrong, k) {
           var step = steps.length > 1 ? "step " + (k + 1) + ", " : "";
           wrong.forEach(function (a) {
-            list.appendChild(el("li", null, step + a.moves.join(" / ") + ": " + wrongWords(a.verdict)));
+            var moves = a.moves.map(function (m) { return data.patience ? said(m) : saidCards(m); });
+            list.appendChild(el("li", null, step + moves.join(" / ") + ": " + wrongWords(a.verdict)));
           });
         });
         after.appendChild(list);
@@ -336,7 +339,7 @@
       box.appendChild(next);
       function show() {
         line.textContent =
-          step === 0 ? "The start (" + moves.length + " moves)" : step + ". " + moves[step - 1] + (step === moves.length ? " (the end)" : "");
+          step === 0 ? "The start (" + moves.length + " moves)" : step + ". " + said(moves[step - 1]) + (step === moves.length ? " (the end)" : "");
         if (board) {
           var p = start;
           for (var k = 0; k < step; k++) p = ButterflyRules.play(p, moves[k]);
@@ -397,10 +400,10 @@
     cards.forEach(function (card) {
       box.appendChild(
         button(
-          card,
+          saidCards(card),
           function () {
-            if (right.indexOf(card) >= 0) finish("Right: " + card + " meets the goal against any defence.");
-            else miss("Not that: " + card + " misses the goal against the best defence. Try again.");
+            if (right.indexOf(card) >= 0) finish("Right: " + saidCards(card) + " meets the goal against any defence.");
+            else miss("Not that: " + saidCards(card) + " misses the goal against the best defence. Try again.");
           },
           { class: "choice", "data-card": card }
         )
@@ -415,6 +418,26 @@
     var text = ButterflyRules.cardText(card);
     var rank = text.slice(0, -1) === "T" ? "10" : text.slice(0, -1);
     return rank + "\u2663\u2666\u2665\u2660".charAt(Math.floor(card / 13));
+  }
+
+  // Card texts as players read them, everywhere a message names one: "7H"
+  // becomes "7♥", "TS" "10♠", and a capture "9S x 4D 5H" "9♠ takes 4♦ 5♥".
+  function saidCards(text) {
+    return String(text)
+      .replace(/\b(10|[2-9TJQKA])([CDHS])\b/g, function (token) {
+        return shown(ButterflyRules.parseCard(token));
+      })
+      .replace(/ x /g, " takes ");
+  }
+
+  // A Butterfly move as players read it: "10♠ L4 → R1", "7♦ L2 → home", "K♣ basement → home".
+  function said(text) {
+    var R = ButterflyRules;
+    var move = R.parseMove(text);
+    function place(name) {
+      return name === R.FOUNDATION ? "home" : name === R.CELL ? "basement" : name;
+    }
+    return shown(move.card) + " " + place(move.source) + " \u2192 " + place(move.target);
   }
 
   function patienceBoard(play, start, status, puzzle, finish, miss, changed) {
@@ -482,14 +505,14 @@
         reason = "that would be move " + (moves.length + 1) + ", and " + limit + " is the most here: undo to try another line";
       }
       if (reason !== null) {
-        status.textContent = "Not legal: " + reason + ".";
+        status.textContent = "Not legal: " + saidCards(reason) + ".";
         render();
         return false;
       }
       var after = R.play(current(), move);
       history.push(after);
       moves.push(R.formatMove(move));
-      status.textContent = R.formatMove(move);
+      status.textContent = said(R.formatMove(move));
       render();
       judge(after);
       changed(moves);
@@ -516,7 +539,7 @@
     function judgeStep(after) {
       var last = moves[moves.length - 1];
       if (R.key(after) !== answerKeys[stepReached]) {
-        fail(last + " is not it: the deal is lost after it. Undo and try again.");
+        fail(said(last) + " is not it: the deal is lost after it. Undo and try again.");
         return;
       }
       // The solution's own position (the same up to the order of rows), so its next moves apply.
@@ -525,7 +548,7 @@
       stepReached++;
       if (stepReached === offsets.length) {
         locked = true; // done: no more moves to judge
-        finish("Right: " + last + ". All " + offsets.length + " only moves found.");
+        finish("Right: " + said(last) + ". All " + offsets.length + " only moves found.");
         return;
       }
       var played = [];
@@ -536,8 +559,8 @@
       }
       fixedMoves = moves.length;
       status.textContent =
-        "Right: " + last + " (" + stepReached + " of " + offsets.length + ")." +
-        (played.length ? " Played for you: " + played.join(", ") + "." : "") +
+        "Right: " + said(last) + " (" + stepReached + " of " + offsets.length + ")." +
+        (played.length ? " Played for you: " + played.map(said).join(", ") + "." : "") +
         " Find the next only move.";
       render();
     }
@@ -556,8 +579,8 @@
         return;
       }
       if (puzzle.kind === "only-move" && moves.length === 1) {
-        if (answerKeys.indexOf(R.key(after)) >= 0) finish("Right: " + moves[0] + " is the only move that keeps the deal winnable.");
-        else fail(moves[0] + " is not it: the deal is lost after it. Undo and try again.");
+        if (answerKeys.indexOf(R.key(after)) >= 0) finish("Right: " + said(moves[0]) + " is the only move that keeps the deal winnable.");
+        else fail(said(moves[0]) + " is not it: the deal is lost after it. Undo and try again.");
         return;
       }
       if (R.isWon(after)) {
@@ -628,6 +651,7 @@
       var names = p.rules.rowNames;
       var rows = el("div", { class: "rows" });
       names.forEach(function (name, i) {
+        if (!p.rows[i].length && p.rules.emptyRows === "lost") return; // an emptied row is gone for good
         var row = el("div", { class: "row" });
         row.appendChild(button(name, function () {
           if (selected) target(name);

@@ -16,6 +16,7 @@ installs it) or Playwright is missing.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 from datetime import UTC, date, datetime, timedelta
@@ -123,6 +124,23 @@ def watched(browser, site):
         made.context.close()
 
 
+SYMBOLS = dict(zip("CDHS", "\N{BLACK CLUB SUIT}\N{BLACK DIAMOND SUIT}\N{BLACK HEART SUIT}\N{BLACK SPADE SUIT}"))
+
+
+def said_cards(text: str) -> str:
+    """Card texts as the page writes them for players: 7H as 7♥, TS as 10♠, "x" as "takes"."""
+    text = re.sub(r"\b(10|[2-9TJQKA])([CDHS])\b", lambda m: m[1].replace("T", "10") + SYMBOLS[m[2]], text)
+    return text.replace(" x ", " takes ")
+
+
+def said(move: str) -> str:
+    """A Butterfly move as the page writes it: 10♠ L4 → R1, 7♦ L2 → home, K♣ basement → home."""
+    parsed = Move.parse(move)
+    places = {"F": "home", "B": "basement"}
+    source, target = (places.get(p, p) for p in (parsed.source, parsed.target))
+    return f"{said_cards(str(parsed.card))} {source} \N{RIGHTWARDS ARROW} {target}"
+
+
 def mine(w) -> str:
     """The player's squares in the share text (its second line, before the result in words)."""
     return w.page.locator("#after pre.share").inner_text().split("\n")[1].split(" ")[0]
@@ -191,7 +209,7 @@ def test_an_illegal_move_is_refused_with_the_engines_reason(site, watched):
     w = watched()
     w.page.goto(base + f"day/{day.date}.html")
     click_move(w.page, text)
-    assert w.status() == f"Not legal: {reason}."
+    assert w.status() == f"Not legal: {said_cards(reason)}."
     assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"
 
 
@@ -203,11 +221,11 @@ def test_an_only_move_puzzle_refuses_a_losing_move_then_takes_the_answer(site, w
     w = watched()
     w.page.goto(base + f"day/{day.date}.html")
     click_move(w.page, wrong)
-    assert w.status() == f"{wrong} is not it: the deal is lost after it. Undo and try again."
+    assert w.status() == f"{said(wrong)} is not it: the deal is lost after it. Undo and try again."
     assert w.page.locator("#after").is_hidden()
     w.page.get_by_role("button", name="Undo").click()
     click_move(w.page, right)
-    assert w.status().startswith(f"Right: {right} is the only move")
+    assert w.status().startswith(f"Right: {said(right)} is the only move")
     assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
     assert "The proof" in w.page.locator("#after").inner_text()
 
@@ -220,9 +238,9 @@ def test_a_card_game_puzzle_is_played_by_choosing_a_card(site, watched):
     w = watched(viewport=PHONE)
     w.page.goto(base + f"day/{day.date}.html")
     w.page.click(f'#play button.choice[data-card="{wrong}"]')
-    assert w.status().startswith(f"Not that: {wrong}")
+    assert w.status().startswith(f"Not that: {said_cards(wrong)}")
     w.page.click(f'#play button.choice[data-card="{right}"]')
-    assert w.status().startswith(f"Right: {right}")
+    assert w.status().startswith(f"Right: {said_cards(right)}")
     assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / "card-game-phone.png"), full_page=True)
@@ -236,7 +254,7 @@ def test_the_solution_stepper_walks_the_stored_line(site, watched):
     w.page.get_by_role("button", name="Give up and see the answer").click()
     w.page.get_by_role("button", name="Show the solution").click()
     w.page.locator("#after .stepper").get_by_role("button", name="Next").click()
-    assert w.page.locator("#after .stepper p").inner_text() == f"1. {day.puzzle.solution[0]}"
+    assert w.page.locator("#after .stepper p").inner_text() == f"1. {said(day.puzzle.solution[0])}"
     assert mine(w) == "\N{BLACK LARGE SQUARE}"
 
 
@@ -266,13 +284,13 @@ def test_an_only_moves_puzzle_plays_the_moves_between_and_refuses_a_wrong_step(s
     w = watched()
     w.page.goto(base + f"day/{day.date}.html")
     click_move(w.page, day.puzzle.answer[0][0])
-    assert w.status().startswith(f"Right: {day.puzzle.answer[0][0]} (1 of {len(steps)}).")
+    assert w.status().startswith(f"Right: {said(day.puzzle.answer[0][0])} (1 of {len(steps)}).")
     assert w.page.locator(".counter").inner_text().strip().startswith(f"Moves: {steps[1]}")
     w.page.get_by_role("button", name="Undo").click()  # the moves before the step reached stay
     assert w.page.locator(".counter").inner_text().strip().startswith(f"Moves: {steps[1]}")
     wrong = day.puzzle.proof["steps"][1][0]["moves"][0]
     click_move(w.page, wrong)
-    assert w.status() == f"{wrong} is not it: the deal is lost after it. Undo and try again."
+    assert w.status() == f"{said(wrong)} is not it: the deal is lost after it. Undo and try again."
     w.page.get_by_role("button", name="Undo").click()
     for k in range(1, len(steps)):
         click_move(w.page, day.puzzle.answer[k][0])
