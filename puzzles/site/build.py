@@ -37,7 +37,7 @@ MARKER = ".butterfly-site"
 #: The most days one build holds.
 MAX_DAYS = 400
 #: The assets copied into every build, from this package.
-ASSETS = ("rules.js", "page.js", "style.css", "favicon.svg")
+ASSETS = ("rules.js", "page.js", "style.css", "favicon.svg", "sw.js", "manifest.webmanifest")
 HERE = Path(__file__).parent
 
 
@@ -106,6 +106,8 @@ def _page(title: str, root: str, body: str, data: object) -> str:
         f"<title>{html.escape(title)}</title>\n"
         f'<link rel="stylesheet" href="{root}style.css">\n'
         f'<link rel="icon" href="{root}favicon.svg" type="image/svg+xml">\n'
+        f'<link rel="manifest" href="{root}manifest.webmanifest">\n'
+        '<meta name="theme-color" content="#2e6b3f">\n'
         "</head>\n<body>\n"
         f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a>'
         ' <button type="button" id="contrast" aria-pressed="false" hidden>High contrast</button></nav></header>\n'

@@ -799,8 +799,19 @@
     });
   }
 
+  // Offline after a first visit (sw.js), where the browser allows it: served
+  // over http(s), never from file://.
+  function offline() {
+    var manifest = document.querySelector('link[rel="manifest"]');
+    if (!manifest || !("serviceWorker" in navigator) || !/^https?:$/.test(window.location.protocol)) return;
+    navigator.serviceWorker.register(new URL("sw.js", manifest.href).href).catch(function () {
+      /* refused (a private window, say): the site works online as before */
+    });
+  }
+
   function main() {
     contrastToggle();
+    offline();
     firstVisit();
     shortcuts();
     var node = document.getElementById("page-data");

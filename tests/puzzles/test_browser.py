@@ -593,3 +593,23 @@ def test_how_to_play_opens_on_the_first_visit_only_and_u_takes_a_move_back(site,
     click_move(w.page, day.puzzle.solution[0])
     w.page.keyboard.press("Control+z")
     assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"
+
+
+def test_the_site_works_offline_after_a_first_visit(site, watched):
+    _, base = site
+    day = day_of("win-in")
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    assert w.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    w.page.reload()  # now under the service worker, which keeps the page as it fetches it
+    w.page.wait_for_function("navigator.serviceWorker.controller !== null")
+    w.context.set_offline(True)
+    try:
+        w.page.reload()
+        assert w.page.locator("h1").inner_text() == f"Butterfly daily #{day.number}"
+        click_move(w.page, day.puzzle.solution[0])
+        assert w.page.locator(".counter").inner_text().strip().startswith("Moves: 1")
+        w.page.goto(base + "archive.html")  # kept on install
+        assert w.page.locator("h1").inner_text() == "Archive"
+    finally:
+        w.context.set_offline(False)

@@ -15,7 +15,7 @@ import pytest
 from games.errors import InputError
 from puzzles.daily import family, load_calendar, puzzle_of
 from puzzles.generate import module_for
-from puzzles.site.build import MARKER, build_site
+from puzzles.site.build import ASSETS, MARKER, build_site
 
 #: A week with every kind: a Sunday card-game ending, Butterfly deals, endgames, only-move.
 START = date(2027, 1, 1)
@@ -184,3 +184,13 @@ def test_a_site_built_with_its_address_links_each_share_text_to_its_day(tmp_path
     for bad in ("example.org", "https://exa mple.org", "javascript:alert(1)", 'https://x.org/"><script>'):
         cli.one_line_error(cli.run("site", "build", "--out", tmp_path / "t", "--days", "1", "--url", bad), "--url")
     assert not (tmp_path / "t").exists()
+
+
+def test_a_day_with_its_scripts_stays_within_60_kb_gzipped(site):
+    """The page budget: a day's page, its scripts, style, icon, manifest and service worker, compressed."""
+    import gzip
+
+    out, _ = site
+    assets = sum(len(gzip.compress((out / name).read_bytes())) for name in ASSETS)
+    largest = max(len(gzip.compress(page.read_bytes())) for page in (out / "day").iterdir())
+    assert assets + largest <= 60_000, (assets, largest)
