@@ -785,9 +785,38 @@
     how.open = true;
   }
 
+  // Arrow keys on the board: left and right to the previous or next button,
+  // up and down to the row above or below (the button as far along, or its last).
+  function arrows(event) {
+    var board = event.target && event.target.closest ? event.target.closest(".board") : null;
+    if (!board || ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].indexOf(event.key) < 0) return false;
+    var rows = Array.prototype.slice.call(board.querySelectorAll(".row"));
+    var row = event.target.closest(".row");
+    var r = rows.indexOf(row);
+    var here = Array.prototype.slice.call(row.querySelectorAll("button"));
+    var k = here.indexOf(event.target);
+    var next = null;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      var all = Array.prototype.slice.call(board.querySelectorAll("button"));
+      next = all[all.indexOf(event.target) + (event.key === "ArrowLeft" ? -1 : 1)];
+    } else {
+      var step = event.key === "ArrowUp" ? -1 : 1;
+      for (var t = r + step; t >= 0 && t < rows.length && !next; t += step) {
+        var there = rows[t].querySelectorAll("button");
+        if (there.length) next = there[Math.min(k, there.length - 1)];
+      }
+    }
+    if (next) next.focus();
+    return true;
+  }
+
   // u or Ctrl+Z: the Undo button's job, from anywhere on the page.
   function shortcuts() {
     document.addEventListener("keydown", function (event) {
+      if (arrows(event)) {
+        event.preventDefault();
+        return;
+      }
       var undo = event.key === "u" && !event.ctrlKey && !event.metaKey && !event.altKey;
       undo = undo || ((event.ctrlKey || event.metaKey) && (event.key === "z" || event.key === "Z"));
       if (!undo) return;

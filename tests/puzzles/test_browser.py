@@ -613,3 +613,24 @@ def test_the_site_works_offline_after_a_first_visit(site, watched):
         assert w.page.locator("h1").inner_text() == "Archive"
     finally:
         w.context.set_offline(False)
+
+
+def test_the_arrow_keys_walk_the_board(site, watched):
+    _, base = site
+    day = day_of("deal")
+    start = deal_from_json(day.puzzle.position)
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    w.page.focus('#play button[data-target="L1"]')
+
+    def focused() -> list:
+        return w.page.evaluate("[document.activeElement.dataset.target, document.activeElement.dataset.card]")
+
+    w.page.keyboard.press("ArrowRight")  # the first card of L1 that can be pressed: its outer card
+    assert focused() == [None, str(start.rows[0][-1])]
+    w.page.keyboard.press("ArrowDown")  # the row below, as far along: its outer card
+    assert focused() == [None, str(start.rows[1][-1])]
+    w.page.keyboard.press("ArrowLeft")
+    assert focused() == ["L2", None]
+    w.page.keyboard.press("ArrowUp")
+    assert focused() == ["L1", None]
