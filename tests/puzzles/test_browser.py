@@ -634,3 +634,33 @@ def test_the_arrow_keys_walk_the_board(site, watched):
     assert focused() == ["L2", None]
     w.page.keyboard.press("ArrowUp")
     assert focused() == ["L1", None]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_violation_on_any_kind_of_page(site, watched, scheme):
+    """axe-core (bundled by axe-playwright-python) on the index, a day of each game, the archive and the stats."""
+    axe_api = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install '.[test]'")
+    _, base = site
+    w = watched(color_scheme=scheme)
+    pages = ["index.html", "archive.html"]
+    pages += [f"day/{day_of(kind, game).date}.html" for kind, game in [("deal", "butterfly"), ("only-card", "mouche")]]
+    pages += (
+        [f"day/{day_of('only-card', 'papillon').date}.html"]
+        if any(d.puzzle.game == "papillon" for d in load_calendar()[:DAYS])
+        else []
+    )
+    axe = axe_api.Axe()
+    found = {}
+    for path in pages:
+        w.page.goto(base + path)
+        if path.startswith("day/"):
+            w.page.get_by_role("button", name="Give up and see the answer").click()  # the stats panel and proof too
+        results = axe.run(w.page)
+        serious = [
+            (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in results.response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        if serious:
+            found[path] = serious
+    assert not found, found
