@@ -177,7 +177,17 @@
       target.appendChild(el("a", { href: data.days[today] }, "Today's puzzle (" + today + ")"));
       window.location.replace(data.days[today]);
     } else {
-      target.textContent = "There is no puzzle for today (" + today + ") on this site: see the archive.";
+      // The latest day up to today, when the site has one; else the first, to come.
+      var dates = Object.keys(data.days).sort();
+      var past = dates.filter(function (d) { return d <= today; });
+      target.textContent = "There is no puzzle for today (" + today + ") on this site. ";
+      if (past.length) {
+        var last = past[past.length - 1];
+        target.appendChild(el("a", { href: data.days[last] }, "Play the latest, of " + last));
+        target.appendChild(document.createTextNode(", or choose one in the archive."));
+      } else if (dates.length) {
+        target.appendChild(document.createTextNode("The first opens on " + dates[0] + "."));
+      }
     }
   }
 

@@ -167,7 +167,13 @@ def test_a_day_with_no_puzzle_on_this_site_says_so(site, watched):
     w = watched()
     w.context.clock.set_fixed_time(datetime(2030, 6, 1, 12, tzinfo=UTC))
     w.page.goto(base + "index.html")
-    assert "no puzzle for today (2030-06-01)" in w.page.locator("#today").inner_text()
+    said = w.page.locator("#today").inner_text()
+    assert "no puzzle for today (2030-06-01)" in said and f"Play the latest, of {LAST_BUILT}" in said
+    w.page.get_by_role("link", name=f"Play the latest, of {LAST_BUILT}").click()
+    w.page.wait_for_url(f"**/day/{LAST_BUILT}.html")
+    w.context.clock.set_fixed_time(datetime(2026, 12, 1, 12, tzinfo=UTC))
+    w.page.goto(base + "index.html")
+    assert "The first opens on 2027-01-01." in w.page.locator("#today").inner_text()
 
 
 def test_the_stored_solution_played_by_clicks_wins_and_shows_the_share_text(site, watched):
