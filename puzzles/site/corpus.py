@@ -4,6 +4,7 @@ the JavaScript rules (puzzles/site/rules.js) must judge identically
 
 Each case is a position in its JSON form (games.patience.format.deal_to_json)
 with what the engine says of it: its rules' name, key and whether it is won,
+the solver's verdict when it is small (``verdict``, for the page's search),
 every legal move in order, candidate moves with the reason each is illegal
 (None when legal), and a sequence of moves with the key and won flag after
 each and the final position. Positions are deals of every preset under every
@@ -46,6 +47,10 @@ CANDIDATES = 16
 ENDING_EVERY = 5
 #: Moves of a won ending, at most.
 ENDING_MOVES = 14
+#: Positions with at most this many cards in play carry the solver's verdict, which the
+#: page's exhaustive search (search.js) must not contradict within SEARCH_NODES positions.
+VERDICT_CARDS = 24
+SEARCH_NODES = 50_000
 
 
 def position_key(position: Position) -> str:
@@ -96,7 +101,7 @@ def _candidates(position: Position, rng: random.Random) -> list[Move]:
     return moves[:CANDIDATES]
 
 
-def _case(position: Position, sequence: list[Move], candidates: list[Move]) -> dict:
+def _case(position: Position, sequence: list[Move], candidates: list[Move], judged: bool = False) -> dict:
     steps = []
     after = position
     for move in sequence:
@@ -111,7 +116,16 @@ def _case(position: Position, sequence: list[Move], candidates: list[Move]) -> d
         "candidates": [{"move": str(m), "reason": position.check_move(m)} for m in candidates],
         "sequence": steps,
         "final": deal_to_json(after),
+        "verdict": _verdict(position, judged),
     }
+
+
+def _verdict(position: Position, judged: bool = False) -> str | None:
+    """The sound solver's verdict (won, unwinnable, unresolved) on a small
+    position, or any one ``judged``; None on the others."""
+    if position.cards_in_play() > VERDICT_CARDS and not judged:
+        return None
+    return solve(position, Limits(max_nodes=SEARCH_NODES, memory_mib=16)).result
 
 
 def _ending(rng: random.Random) -> tuple[Position, list[Move]] | None:
@@ -125,6 +139,27 @@ def _ending(rng: random.Random) -> tuple[Position, list[Move]] | None:
     cut = max(0, len(moves) - rng.randint(1, ENDING_MOVES))
     start = position.replay(moves[:cut])[-1]
     return start, moves[cut:]
+
+
+def _greedy_end(rng: random.Random) -> Position:
+    """A position a few moves before the greedy player of the rating ladder
+    gets stuck in a Butterfly deal it loses: where play went wrong, often lost."""
+    from puzzles.rating import players
+    from puzzles.rating.players_kernel import play
+
+    for _ in range(50):  # the greedy player wins most deals: its lost games are the ones wanted
+        deal = Position.deal(rng.randrange(1_000_000))
+        won, moves = play(deal, players.GREEDY, rng.randint(1, 4))
+        if not won:
+            break
+    return deal.replay(moves[: max(0, len(moves) - rng.randint(1, 3))])[-1]
+
+
+def _astray(position: Position, rng: random.Random) -> Position:
+    """A small position for the search's verdicts: after a move of ``position``
+    that loses it, when the solver finds one, else after a few random moves."""
+    lost = [m for m in position.legal_moves() if _verdict(position.play_unchecked(m)) == "unwinnable"]
+    return position.play_unchecked(rng.choice(lost)) if lost else _walk(position, rng.randint(1, 6), rng)[0]
 
 
 def _parse_cases(rng: random.Random) -> list[dict]:
@@ -158,6 +193,10 @@ def build_corpus(seed: int = 0, count: int = 200) -> dict:
             if ending is not None:
                 start, moves = ending
                 cases.append(_case(start, moves, _candidates(start, rng)))
+                astray = _astray(start, rng)
+                cases.append(_case(astray, [], _candidates(astray, rng)))
+                stuck = _greedy_end(rng)
+                cases.append(_case(stuck, [], _candidates(stuck, rng), judged=True))
                 continue
         start = Position.deal(rng.randrange(1_000_000), _rules(rng))
         position, _ = _walk(start, rng.randint(0, MAX_WALK) if rng.random() < 0.8 else 0, rng)

@@ -12,6 +12,8 @@
 "use strict";
 
 const MAX_SHOWN = 50;
+// The search's node limit when judging a verdict (puzzles/site/corpus.py SEARCH_NODES).
+const SEARCH_NODES = 50000;
 
 function usage(message) {
   process.stderr.write(message + "\nusage: node check_corpus.js CORPUS.json [RULES.js]\n");
@@ -34,10 +36,13 @@ function canonical(value) {
   return JSON.stringify(value);
 }
 
-// Every judgement of the corpus by the rules R: {checks, mismatches}.
-function judgeCorpus(R, corpus) {
+// Every judgement of the corpus by the rules R (and the page's search S, when
+// given: its verdicts must not contradict the Python solver's): {checks, mismatches, decided}.
+function judgeCorpus(R, corpus, S) {
   const mismatches = [];
   let checks = 0;
+  let decided = 0;
+  let provedLost = 0;
   function expect(where, what, got, wanted) {
     checks += 1;
     const a = canonical(got);
@@ -76,6 +81,19 @@ function judgeCorpus(R, corpus) {
         expect(where, `won after move ${i + 1} (${step.move})`, R.isWon(current), step.won);
       });
       expect(where, "final position", R.positionToJson(current), c.final);
+      if (S && (c.verdict === "won" || c.verdict === "unwinnable")) {
+        const found = S.decide(R, position, SEARCH_NODES);
+        if (found.verdict !== "unknown") {
+          decided += 1;
+          if (found.verdict === "lost") provedLost += 1;
+          expect(where, "search verdict", found.verdict === "won" ? "won" : "unwinnable", c.verdict);
+          if (found.verdict === "won") {
+            let end = position;
+            found.line.forEach((m) => (end = R.play(end, m)));
+            expect(where, "search line wins", R.isWon(end), true);
+          }
+        }
+      }
     });
   });
 
@@ -89,7 +107,7 @@ function judgeCorpus(R, corpus) {
     }
     expect(where, "move", got, p.move);
   });
-  return { checks, mismatches };
+  return { checks, mismatches, decided, provedLost };
 }
 
 function main() {
@@ -99,6 +117,8 @@ function main() {
   if (args.length < 1 || args.length > 2) usage("expected a corpus file");
   const rulesPath = path.resolve(args[1] || path.join(__dirname, "..", "..", "puzzles", "site", "rules.js"));
   const R = require(rulesPath);
+  const searchPath = path.join(path.dirname(rulesPath), "search.js");
+  const S = fs.existsSync(searchPath) ? require(searchPath) : null;
   let corpus;
   try {
     corpus = JSON.parse(fs.readFileSync(args[0], "utf8"));
@@ -106,12 +126,12 @@ function main() {
     usage(`cannot read corpus ${args[0]}: ${error.message}`);
   }
   if (!corpus || !Array.isArray(corpus.cases)) usage(`${args[0]} is not a rules corpus (no 'cases')`);
-  const { checks, mismatches } = judgeCorpus(R, corpus);
+  const { checks, mismatches, decided, provedLost } = judgeCorpus(R, corpus, S);
   mismatches.slice(0, MAX_SHOWN).forEach((m) => process.stdout.write(m + "\n"));
   if (mismatches.length > MAX_SHOWN) process.stdout.write(`... and ${mismatches.length - MAX_SHOWN} more\n`);
   const summary =
     `${corpus.cases.length} positions, ${(corpus.parse || []).length} move texts, ` +
-    `${checks} judgements: ${mismatches.length} mismatch(es)`;
+    `${checks} judgements: ${mismatches.length} mismatch(es); ${decided} verdict(s) decided by the search, ${provedLost} of them lost`;
   process.stdout.write(summary + "\n");
   process.exit(mismatches.length ? 1 : 0);
 }

@@ -3,6 +3,7 @@ Python engine exactly as Python does, checked under node by
 tests/js/check_corpus.js; and the checker fails when one judgement is wrong."""
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -48,6 +49,11 @@ def test_the_javascript_rules_judge_the_corpus_as_python_does(corpus, tmp_path):
     done = run_checker(corpus, tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert " 0 mismatch(es)" in done.stdout
+    # the page's search (search.js) agrees with the solver wherever it decides, on enough of each verdict
+    counts = re.search(r"(\d+) verdict\(s\) decided by the search, (\d+) of them lost", done.stdout)
+    assert counts is not None, done.stdout
+    decided, lost = map(int, counts.groups())
+    assert decided - lost >= 30 and lost >= 5, done.stdout
 
 
 @needs_node
