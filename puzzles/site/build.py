@@ -37,7 +37,7 @@ MARKER = ".butterfly-site"
 #: The most days one build holds.
 MAX_DAYS = 400
 #: The assets copied into every build, from this package.
-ASSETS = ("rules.js", "page.js", "style.css", "favicon.svg", "sw.js", "manifest.webmanifest")
+ASSETS = ("rules.js", "search.js", "page.js", "style.css", "favicon.svg", "sw.js", "manifest.webmanifest")
 HERE = Path(__file__).parent
 
 
@@ -115,6 +115,7 @@ def _page(title: str, root: str, body: str, data: object) -> str:
         f"<main>\n{HOW_TO_PLAY}\n{body}\n</main>\n"
         f'<script type="application/json" id="page-data">{_json_for_html(data)}</script>\n'
         f'<script src="{root}rules.js"></script>\n'
+        f'<script src="{root}search.js"></script>\n'
         f'<script src="{root}page.js"></script>\n'
         "</body>\n</html>\n"
     )

@@ -450,6 +450,46 @@
     return shown(move.card) + " " + place(move.source) + " \u2192 " + place(move.target);
   }
 
+  // Positions the search may visit per question: in a worker, and in the page
+  // itself where no worker may start (file://), where it must stay short.
+  var SEARCH_LIMIT = 200000;
+  var PAGE_SEARCH_LIMIT = 20000;
+
+  // Questions to search.js, in a Web Worker when the browser allows one; each
+  // answer goes to its question's callback.
+  function searcher() {
+    var worker = null;
+    var waiting = {};
+    var next = 0;
+    try {
+      var manifest = document.querySelector('link[rel="manifest"]');
+      worker = new Worker(new URL("search.js", manifest ? manifest.href : window.location.href).href);
+      worker.onmessage = function (event) {
+        var callback = waiting[event.data.id];
+        delete waiting[event.data.id];
+        if (callback) callback(event.data);
+      };
+      worker.onerror = function (event) {
+        event.preventDefault();
+        worker = null; // from file:// the worker may fail to load: the page searches itself
+      };
+    } catch (e) {
+      worker = null;
+    }
+    return function (ask, position, callback) {
+      if (worker) {
+        next++;
+        waiting[next] = callback;
+        worker.postMessage({ id: next, ask: ask, position: ButterflyRules.positionToJson(position), limit: SEARCH_LIMIT });
+        return;
+      }
+      if (typeof ButterflySearch === "undefined") return;
+      window.setTimeout(function () {
+        callback(ButterflySearch[ask](ButterflyRules, position, PAGE_SEARCH_LIMIT));
+      }, 0);
+    };
+  }
+
   function patienceBoard(play, start, status, puzzle, finish, miss, changed) {
     var R = ButterflyRules;
     var history = [start];
@@ -486,9 +526,63 @@
         status.textContent = "";
         render();
         changed(moves);
+        asked++; // an answer about the position undone no longer applies
       })
     );
     controls.appendChild(counter);
+    // Proved help where winning is the goal: a lost position is reported after
+    // each move, and a deal or resource puzzle offers a hint.
+    var ask = ["deal", "resource", "win-in"].indexOf(puzzle.kind) >= 0 ? searcher() : null;
+    var onSolution = {}; // the key of each position of the stored winning line: where it goes on
+    if (ask) {
+      var along = start;
+      puzzle.solution.forEach(function (move, k) {
+        if (!(R.key(along) in onSolution)) onSolution[R.key(along)] = k;
+        along = R.play(along, move);
+      });
+    }
+    var asked = 0; // the latest question: an answer to an older one is dropped
+    if (ask && puzzle.kind !== "win-in") {
+      controls.appendChild(
+        button("Hint", function () {
+          if (locked) return;
+          var mine = ++asked;
+          var at = moves.length;
+          // On the stored winning line, its next move is proved at once by the rest of the line.
+          var along = onSolution[R.key(current())];
+          if (along !== undefined) {
+            status.textContent = "Hint: " + said(puzzle.solution[along]) + " keeps the deal winnable.";
+            return;
+          }
+          status.textContent = "Looking for a move that keeps the deal winnable\u2026";
+          ask("hint", current(), function (answer) {
+            if (mine !== asked || locked) return;
+            if (answer.verdict === "won") status.textContent = "Hint: " + said(answer.move) + " keeps the deal winnable.";
+            else if (answer.verdict === "lost") lost(at);
+            else status.textContent = "No hint found in time (" + answer.nodes.toLocaleString("en") + " positions tried).";
+          });
+        })
+      );
+    }
+
+    var restoredUpTo = 0; // moves replayed from the browser's memory: a loss there was counted before
+    function lost(at) {
+      if (moves.length !== at || locked) return;
+      var message = "This deal can no longer be won from here: every line was tried. Undo to go back.";
+      if (at <= restoredUpTo && failedAt === null) {
+        failedAt = at;
+        status.textContent = message;
+      } else fail(message);
+    }
+
+    function watchForLoss() {
+      if (!ask || locked || R.isWon(current())) return;
+      var mine = ++asked;
+      var at = moves.length;
+      ask("decide", current(), function (answer) {
+        if (mine === asked && answer.verdict === "lost") lost(at);
+      });
+    }
     play.appendChild(controls);
 
     function current() {
@@ -526,6 +620,7 @@
       render();
       judge(after);
       changed(moves);
+      watchForLoss();
       return true;
     }
 
@@ -726,6 +821,7 @@
           selected = { card: move.card, source: move.source };
           if (!attempt(move.target)) break;
         }
+        restoredUpTo = moves.length;
       },
     };
   }

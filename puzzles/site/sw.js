@@ -6,7 +6,7 @@
 "use strict";
 
 var CACHE = "butterfly-daily-v1";
-var CORE = ["index.html", "archive.html", "style.css", "rules.js", "page.js", "favicon.svg", "manifest.webmanifest"];
+var CORE = ["index.html", "archive.html", "style.css", "rules.js", "search.js", "page.js", "favicon.svg", "manifest.webmanifest"];
 
 self.addEventListener("install", function (event) {
   event.waitUntil(

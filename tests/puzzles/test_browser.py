@@ -670,3 +670,60 @@ def test_no_serious_accessibility_violation_on_any_kind_of_page(site, watched, s
         if serious:
             found[path] = serious
     assert not found, found
+
+
+def _losing_line(position, depth: int = 3) -> list | None:
+    """A short line after which the solver proves the position lost (breadth of the first moves first)."""
+    from solver.patience.result import Limits
+    from solver.patience.solve import solve
+
+    frontier = [(position, [])]
+    for _ in range(depth):
+        later = []
+        for here, line in frontier:
+            for move in here.legal_moves():
+                after = here.play(move)
+                if solve(after, Limits(max_nodes=200_000)).result == "unwinnable":
+                    return [*line, move]
+                later.append((after, [*line, move]))
+        frontier = later[:200]
+    return None
+
+
+def test_a_position_proved_lost_is_reported_and_counts_as_a_wrong_try(site, watched):
+    _, base = site
+    day = day_of("win-in")
+    line = _losing_line(deal_from_json(day.puzzle.position))
+    assert line is not None
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    for move in line:
+        click_move(w.page, str(move))
+    w.page.wait_for_function(
+        "document.querySelector('#play .status').textContent.includes('can no longer be won')", timeout=20_000
+    )
+    w.page.reload()  # the loss was counted once, not again when the moves come back
+    w.page.wait_for_function(
+        "document.querySelector('#play .status').textContent.includes('can no longer be won')", timeout=20_000
+    )
+    for _ in line:
+        w.page.get_by_role("button", name="Undo").click()
+    for move in day.puzzle.solution:
+        click_move(w.page, move)
+    assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
+
+
+def test_a_hint_is_a_move_the_solver_proves_keeps_the_deal_winnable(site, watched):
+    from solver.patience.result import Limits
+    from solver.patience.solve import solve
+
+    _, base = site
+    day = day_of("deal")
+    start = deal_from_json(day.puzzle.position)
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    w.page.get_by_role("button", name="Hint").click()
+    w.page.wait_for_function("document.querySelector('#play .status').textContent.startsWith('Hint:')", timeout=30_000)
+    hinted = w.status().removeprefix("Hint: ").removesuffix(" keeps the deal winnable.")
+    (move,) = [m for m in start.legal_moves() if said(str(m)) == hinted]
+    assert solve(start.play(move), Limits(max_nodes=1_000_000)).result == "won"
