@@ -1,7 +1,20 @@
-"""Where the checkout's files are, for tests that read examples or data."""
+"""Where the checkout's files are, for tests that read examples or data; and
+the command line run as a process, as a user runs it."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
+
+import solver
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 DATA = ROOT / "data"
+
+
+def butterfly_process(*args: object, cwd: Path, **popen) -> subprocess.Popen:
+    """``butterfly ARGS`` in a subprocess, from the package the tests import
+    (not the source tree's); ``popen``: Popen's options (stdout, stderr, ...)."""
+    env = dict(os.environ, PYTHONPATH=str(Path(solver.__file__).resolve().parent.parent))
+    return subprocess.Popen([sys.executable, "-m", "solver.cli", *map(str, args)], cwd=cwd, env=env, **popen)

@@ -5,30 +5,22 @@ the new one, whole, never a mix a rerun or a reader would trust."""
 
 from __future__ import annotations
 
-import os
 import re
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
-import solver
 from puzzles.document import Puzzle
 from puzzles.generate import prove
 from puzzles.site.build import MARKER
 
+from checkout import butterfly_process
+
 
 def _cli(*args: object, cwd: Path) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=str(Path(solver.__file__).resolve().parent.parent))
-    return subprocess.Popen(
-        [sys.executable, "-m", "solver.cli", *map(str, args)],
-        cwd=cwd,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    return butterfly_process(*args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 def _rows(path: Path) -> list[tuple]:

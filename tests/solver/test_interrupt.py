@@ -9,11 +9,9 @@ unaffected.
 
 from __future__ import annotations
 
-import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 import traceback
 from array import array
@@ -21,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-import solver
 from ext import _ladder, _mouche, _papillon
 from games.deals import shuffled_deck
 from games.mouche.rules import Action, MoucheHand, MoucheOptions
@@ -29,6 +26,8 @@ from games.patience.rules import Position, make_rules
 from solver.mouche.kernel import kernel_position
 from solver.patience import kernel
 from solver.patience.result import Limits
+
+from checkout import butterfly_process
 
 #: Seconds into a call when the alarm goes off, and the most it may take the call to stop after it.
 ALARM = 0.1
@@ -168,15 +167,8 @@ def test_ladder_game_stops(alarm):
 # ------------------------------------------------------------------ the command line
 def butterfly(*args: str, cwd: Path) -> subprocess.Popen:
     """The installed command in a subprocess, in its own session (as a shell's job)."""
-    env = dict(os.environ, PYTHONPATH=str(Path(solver.__file__).resolve().parent.parent))
-    return subprocess.Popen(
-        [sys.executable, "-m", "solver.cli", *args],
-        cwd=cwd,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
+    return butterfly_process(
+        *args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
 
 

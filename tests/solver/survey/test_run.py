@@ -4,16 +4,15 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
-import solver
 from games.patience.rules import make_rules
 from solver.patience.result import Limits
 from solver.survey.run import parse_range, run_survey, summarise, wilson
+
+from checkout import butterfly_process
 
 RULES = make_rules("butterfly")
 LIMITS = Limits(max_nodes=20_000)
@@ -109,14 +108,7 @@ def test_retry_unresolved_searches_them_again_with_the_same_budget(tmp_path):
 
 def _cli(*args, cwd):
     """Run the installed CLI module in a subprocess (not the source tree's)."""
-    env = dict(os.environ, PYTHONPATH=str(Path(solver.__file__).resolve().parent.parent))
-    return subprocess.Popen(
-        [sys.executable, "-m", "solver.cli", *args],
-        cwd=cwd,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    return butterfly_process(*args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def test_survey_killed_mid_way_loses_nothing_and_duplicates_nothing(tmp_path):
@@ -193,15 +185,8 @@ def test_a_signalled_survey_stops_cleanly_and_resumes(tmp_path, signum, code, to
     and every deal recorded is whole and kept for the rerun."""
     db = tmp_path / "r.sqlite"
     args = ["survey", "--deals", "0-199", "--max-nodes", "100000", "--no-restarts", "--workers", "2", "--db", str(db)]
-    env = dict(os.environ, PYTHONPATH=str(Path(solver.__file__).resolve().parent.parent))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "solver.cli", *args],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
+    process = butterfly_process(
+        *args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
     deadline = time.time() + 120
     while time.time() < deadline:
