@@ -663,17 +663,24 @@ def _deep(entry: LinePosition) -> bool:
     return any(len(_greedy_game(entry.position.play_unchecked(m))[1]) >= MIN_REFUTATION for m in wrong)
 
 
+def _game_words(name: str) -> str:
+    """A rules' name as a player reads it: ``Butterfly``, ``Butterfly (alternate colours)``."""
+    game, *variants = name.split("/")
+    words = game.replace("-", " ").capitalize()
+    return words + (f" ({', '.join(v.replace('-', ' ') for v in variants)})" if variants else "")
+
+
 def _stated_goal(pid: PuzzleId, position: Position, number: int = 0) -> str:
     """The goal in words of every kind but ``goal`` (:func:`_goal_text`):
     ``number`` is a win-in's N, an only-moves puzzle's steps."""
     if pid.kind == "deal":
-        return f"Win {position.rules.name} deal {pid.seed}."
+        return f"Win {_game_words(position.rules.name)} deal {pid.seed}."
     if pid.kind == "win-in":
         return f"Win in {number} moves or fewer."
     if pid.kind == "resource":
         rules, k = rules_named(pid.game), position.rules.cells
         words = "no basement" if k == 0 else f"only {k} basement cell{'s' if k > 1 else ''}"
-        return f"Win {rules.name} deal {pid.seed} with {words} (the rules give {rules.cells})."
+        return f"Win {_game_words(rules.name)} deal {pid.seed} with {words} (the rules give {rules.cells})."
     if pid.kind == "only-moves":
         return (
             f"Find the only move that keeps this position winnable, {TIMES[number]} in a row: "
