@@ -202,6 +202,7 @@ def build_corpus(seed: int = 0, count: int = 200) -> dict:
         position, _ = _walk(start, rng.randint(0, MAX_WALK) if rng.random() < 0.8 else 0, rng)
         _, sequence = _walk(position, rng.randint(0, SEQUENCE), rng)
         cases.append(_case(position, sequence, _candidates(position, rng)))
+    cases = cases[:count]  # an ending brings three cases at once
     return {"format": "butterfly-rules-corpus", "version": 1, "seed": seed, "cases": cases, "parse": _parse_cases(rng)}
 
 
