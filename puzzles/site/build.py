@@ -92,7 +92,8 @@ meets the goal whatever the others play. The goal says what counts.</li>
 <p>Every answer here is proved by a search of every possibility, never guessed.</p>
 <h2>Moving</h2>
 <p>Tap or click a card, then where it goes: a row's name, Foundations or
-Basement. With keys: Tab to the board, the arrow keys from card to card
+Basement. A card with only one move makes it at once; tap a chosen card
+again to send it home. With keys: Tab to the board, the arrow keys from card to card
 (up and down from row to row), Enter to pick a card, then to its place and
 Enter; <kbd>u</kbd> or <kbd>Ctrl</kbd>+<kbd>Z</kbd> takes a move back. In a
 card game, choose your card from the list.</p>

@@ -697,10 +697,21 @@
       else if (!R.legalMoves(after).length) fail("No legal move left: undo and try again.");
     }
 
+    // A card pressed: with one legal move it makes it at once; pressed again
+    // once chosen, it goes home when it can (a double tap), else is let go.
     function choose(card, source) {
       if (locked) return;
-      if (selected && selected.card === card && selected.source === source) selected = null;
-      else selected = { card: card, source: source };
+      var again = selected && selected.card === card && selected.source === source;
+      var own = R.legalMoves(current()).filter(function (m) { return m.card === card && m.source === source; });
+      if (again && own.some(function (m) { return m.target === R.FOUNDATION; })) {
+        attempt(R.FOUNDATION);
+        return;
+      }
+      selected = again ? null : { card: card, source: source };
+      if (!again && own.length === 1) {
+        attempt(own[0].target);
+        return;
+      }
       render();
     }
 
