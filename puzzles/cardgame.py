@@ -42,7 +42,7 @@ from typing import Any, Generic, TypeVar
 
 from games.errors import InputError, ParseError
 from games.records import seat_name
-from puzzles.document import MIN_CLASSES, Alternative, Keys, Puzzle, PuzzleId, differences
+from puzzles.document import MIN_CLASSES, Alternative, Keys, Puzzle, PuzzleId, differences, is_whole
 from solver.version import PROJECT_PACKAGES, code_version
 
 KIND = "only-card"
@@ -588,7 +588,7 @@ def validate(game: CardGame, puzzle: Puzzle) -> Any:
         raise ParseError(f"{where}: the position is the end of the hand: there is no card to find")
     goal = puzzle.proof.get("goal")
     kinds = {kind.name: kind for kind in goal_kinds(game, puzzle.id)}
-    if not isinstance(goal, dict) or goal.get("name") not in kinds or not _whole(goal.get("at_least")):
+    if not isinstance(goal, dict) or goal.get("name") not in kinds or not is_whole(goal.get("at_least")):
         raise ParseError(f"{where}: proof.goal must name one of the goals {', '.join(kinds)} and a whole target")
     kind = kinds[goal["name"]]
     if goal.get("measure") != kind.measure:
@@ -606,10 +606,6 @@ def validate(game: CardGame, puzzle: Puzzle) -> Any:
             except InputError as error:
                 raise ParseError(f"{where}: the stored card {text} is not legal: {error}") from None
     return state
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check(game: CardGame, puzzle: Puzzle, answer: str) -> str | None:

@@ -27,7 +27,7 @@ import json
 import re
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from games.errors import ParseError, shown
 from games.position_json import load_json
@@ -162,7 +162,7 @@ class Par:
         if not isinstance(data, dict) or set(data) - set(fields) or not set(fields[:4]) <= set(data):
             raise ParseError(f"{where}: 'proof.par' must be an object with {', '.join(fields)}")
         whole = [data.get(k) for k in ("moves", "lower")] + [data[k] for k in fields[4:6] if data.get(k) is not None]
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in whole):
+        if not all(is_whole(v) and v >= 0 for v in whole):
             raise ParseError(f"{where}: 'proof.par' counts must be whole numbers")
         par = cls(**data)
         methods = ("A*", "breadth-first")
@@ -369,6 +369,11 @@ class Keys:
     passed: frozenset
 
 
+def is_whole(value: object) -> TypeGuard[int]:
+    """A whole number as JSON gives it (an int, not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _strings(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
@@ -381,8 +386,7 @@ def _alternative(value: object) -> bool:
         _strings(value.get("moves"))
         and isinstance(value.get("verdict"), str)
         and isinstance(value.get("method"), str)
-        and isinstance(nodes, int)
-        and not isinstance(nodes, bool)
+        and is_whole(nodes)
         and _strings(value.get("refutation", []))
         and isinstance(value.get("detail", {}), dict)
     )

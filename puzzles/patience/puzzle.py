@@ -34,12 +34,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TypeGuard
 
 from games.errors import InputError, ParseError
 from games.patience.format import deal_from_json, deal_to_json, parse_moves
 from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, rules_named
-from puzzles.document import MIN_CLASSES, Alternative, Keys, Par, Puzzle, PuzzleId, differences
+from puzzles.document import MIN_CLASSES, Alternative, Keys, Par, Puzzle, PuzzleId, differences, is_whole
 from puzzles.patience.endgame import ShortestWin, shortest_win
 from puzzles.patience.goal import Goal, GoalLine, fewest_moves
 from puzzles.rating import players
@@ -818,11 +817,11 @@ def position_of(puzzle: Puzzle) -> Position:
     expected: Rules | None = rules_named(puzzle.game)
     n, cells = puzzle.facts.get("n"), puzzle.facts.get("cells")
     if puzzle.kind == "resource":
-        fits = expected is not None and _whole(cells) and 0 <= cells < expected.cells
+        fits = expected is not None and is_whole(cells) and 0 <= cells < expected.cells
         expected = rules_with_cells(expected, cells) if fits else None  # type: ignore[arg-type]
     if expected is None or position.rules != expected:
         raise ParseError(f"{where}: the position is not under the rules its ID names")
-    if puzzle.kind == "win-in" and not (_whole(n) and n >= 0):
+    if puzzle.kind == "win-in" and not (is_whole(n) and n >= 0):
         raise ParseError(f"{where}: 'facts.n' must be a whole number")
     if puzzle.kind == "goal":
         Goal.from_json(puzzle.facts.get("goal"), where)
@@ -876,10 +875,6 @@ def keys(puzzle: Puzzle) -> Keys:
     for start, line in starts:
         passed.update(p.key() for p in start.replay([Move.parse(m) for m in line]))
     return Keys(("patience", puzzle.id.seed), position.key(), frozenset(passed))
-
-
-def _whole(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check(puzzle: Puzzle, answer: str) -> str | None:
@@ -1048,18 +1043,25 @@ def _prove_only_move(puzzle: Puzzle, position: Position, positions: list[Positio
     tempting = _trap_of(position, puzzle.facts.get("tempting"), answer, alternatives)
     if tempting is None:
         problems.append("facts.tempting must be a losing move the greedy player scores above the answer")
-    move_number = puzzle.facts.get("move_number")
-    if not (_whole(move_number) and move_number >= 1):
+    move_number = _move_number(puzzle)
+    if move_number is None:
         problems.append("facts.move_number must be a whole number from 1")
-    if problems or tempting is None:
+    if problems or tempting is None or move_number is None:
         return problems, None
     lost = [[Move.parse(m) for m in a.moves] for a in alternatives]
     right = [Move.parse(m) for m in answer]
-    fresh = _only_move_puzzle(puzzle.id, position, right, lost, solution[1:], tempting, move_number)  # type: ignore[arg-type]
+    fresh = _only_move_puzzle(puzzle.id, position, right, lost, solution[1:], tempting, move_number)
     depth = fresh.facts["refutation_depth"]
     if depth < MIN_REFUTATION:
         return [f"the greedy player survives the trap {depth} moves, under {MIN_REFUTATION}"], None
     return [], fresh
+
+
+def _move_number(puzzle: Puzzle) -> int | None:
+    """``facts.move_number`` (informational: where in the deal's game the
+    position arose) when it is a whole number from 1, else None."""
+    number = puzzle.facts.get("move_number")
+    return number if is_whole(number) and number >= 1 else None
 
 
 def _trap_of(position: Position, text: object, answer: list[str], alternatives: list[Alternative]) -> Move | None:
@@ -1169,7 +1171,7 @@ def step_offsets(puzzle: Puzzle) -> list[int]:
     """Where an only-moves puzzle's steps are along its solution (0 first)."""
     where = f"puzzle {puzzle.id}: 'facts.steps'"
     raw = puzzle.facts.get("steps")
-    if not isinstance(raw, list) or not all(_whole(k) for k in raw):
+    if not isinstance(raw, list) or not all(is_whole(k) for k in raw):
         raise ParseError(f"{where} must be a list of whole numbers")
     offsets: list[int] = raw
     if not CHAIN_STEPS[0] <= len(offsets) <= CHAIN_STEPS[1] or offsets[0] != 0:
@@ -1199,16 +1201,16 @@ def _prove_only_moves(puzzle: Puzzle, position: Position, positions: list[Positi
         results = {here.play_unchecked(m).key() for m in here.legal_moves()}
         if len(results) > 1 and solution[at].target != FOUNDATION:
             problems.append(f"move {at + 1} ({solution[at]}), played for the player, is neither forced nor home")
-    move_number = puzzle.facts.get("move_number")
-    if not (_whole(move_number) and move_number >= 1):
+    move_number = _move_number(puzzle)
+    if move_number is None:
         problems.append("facts.move_number must be a whole number from 1")
-    if problems:
+    if problems or move_number is None:
         return problems, None
     steps = [
         ([Move.parse(m) for m in answer], [[Move.parse(m) for m in a.moves] for a in wrong])
         for answer, wrong in zip(puzzle.answer, alternatives)
     ]
-    fresh = _only_moves_puzzle(puzzle.id, position, solution, offsets, steps, move_number)  # type: ignore[arg-type]
+    fresh = _only_moves_puzzle(puzzle.id, position, solution, offsets, steps, move_number)
     if not any(fresh.facts["tempting"]):
         problems.append("the greedy player prefers a losing move at no step: no step tempts")
     depth = fresh.facts["refutation_depth"]

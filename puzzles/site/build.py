@@ -243,6 +243,10 @@ def site_url(text: str) -> str:
 def build_site(out: Path | str, start: date = LAUNCH, days: int | None = None, url: str | None = None) -> list[Path]:
     """Write the site of ``days`` days from ``start`` (to the calendar's end
     by default) into ``out``, whole or not at all; the files written."""
+    if out == "-":  # elsewhere "-" is standard output; a site is a folder (Path would lose "./-")
+        raise InputError(
+            "a site is a directory of files: --out cannot be standard output ('-'; give ./- for that name)"
+        )
     out = Path(out)
     if days is None:
         days = max(1, min(MAX_DAYS, len(load_calendar()) - (start - LAUNCH).days))

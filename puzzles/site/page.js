@@ -51,7 +51,11 @@
   }
 
   function dayState(date) {
-    var kept = loadStore().days[date];
+    return stateOf(loadStore().days[date]);
+  }
+
+  // A day's kept record, checked field by field (the browser's storage is the reader's to edit).
+  function stateOf(kept) {
     var state = { moves: [], misses: 0, solved: false, gaveUp: false, on: null, over: null };
     if (kept && typeof kept === "object") {
       if (Array.isArray(kept.moves)) state.moves = kept.moves.filter(function (m) { return typeof m === "string"; });
@@ -74,9 +78,10 @@
     }
   }
 
-  function previousDate(date) {
+  // The date ``by`` days from ``date`` (both YYYY-MM-DD, by the reader's calendar).
+  function shiftDate(date, by) {
     var d = new Date(date + "T12:00:00");
-    d.setDate(d.getDate() - 1);
+    d.setDate(d.getDate() + by);
     return localDate(d);
   }
 
@@ -90,25 +95,19 @@
   function streaks(days) {
     var today = localDate(new Date());
     var current = 0;
-    var d = onItsDay(days, today) ? today : previousDate(today);
+    var d = onItsDay(days, today) ? today : shiftDate(today, -1);
     while (onItsDay(days, d)) {
       current++;
-      d = previousDate(d);
+      d = shiftDate(d, -1);
     }
     var best = 0;
     Object.keys(days).sort().forEach(function (date) {
-      if (!onItsDay(days, date) || onItsDay(days, previousDate(date))) return;
+      if (!onItsDay(days, date) || onItsDay(days, shiftDate(date, -1))) return;
       var run = 0;
-      for (var e = date; onItsDay(days, e); e = nextDate(e)) run++;
+      for (var e = date; onItsDay(days, e); e = shiftDate(e, 1)) run++;
       best = Math.max(best, run);
     });
     return { current: current, best: best };
-  }
-
-  function nextDate(date) {
-    var d = new Date(date + "T12:00:00");
-    d.setDate(d.getDate() + 1);
-    return localDate(d);
   }
 
   function played(state) {
@@ -117,16 +116,16 @@
 
   function statsFigures() {
     var days = loadStore().days;
-    var dates = Object.keys(days).filter(function (date) { return played(dayState(date)); });
-    var solved = dates.filter(function (date) { return days[date].solved === true; });
+    var states = Object.keys(days).map(function (date) { return stateOf(days[date]); }).filter(played);
+    var solved = states.filter(function (state) { return state.solved; });
     var s = streaks(days);
     return {
-      played: dates.length,
+      played: states.length,
       solved: solved.length,
       current: s.current,
       best: s.best,
-      misses: solved.map(function (date) { return dayState(date).misses; }),
-      over: solved.map(function (date) { return dayState(date).over; }).filter(function (v) { return v !== null; }),
+      misses: solved.map(function (state) { return state.misses; }),
+      over: solved.map(function (state) { return state.over; }).filter(function (v) { return v !== null; }),
     };
   }
 
@@ -245,10 +244,15 @@
       showAfter(answerText());
     }
 
+    // A stored move or card as the player reads it.
+    function sayMove(text) {
+      return data.patience ? said(text) : saidCards(text);
+    }
+
     function answerText() {
       return puzzle.answer.length
         ? "The answer: " + puzzle.answer.map(function (c) {
-            return c.map(function (m) { return data.patience ? said(m) : saidCards(m); }).join(" or ");
+            return c.map(sayMove).join(" or ");
           }).join("; ") + "."
         : "Given up: the solution is below.";
     }
@@ -315,7 +319,7 @@
         steps.forEach(function (wrong, k) {
           var step = steps.length > 1 ? "step " + (k + 1) + ", " : "";
           wrong.forEach(function (a) {
-            var moves = a.moves.map(function (m) { return data.patience ? said(m) : saidCards(m); });
+            var moves = a.moves.map(sayMove);
             list.appendChild(el("li", null, step + moves.join(" / ") + ": " + wrongWords(a.verdict)));
           });
         });
@@ -843,12 +847,13 @@
     var today = localDate(new Date());
     var stats = document.getElementById("stats");
     if (stats) stats.appendChild(statsPanel());
+    var days = loadStore().days;
     var rows = document.querySelectorAll("tr[data-date]");
     for (var k = 0; k < rows.length; k++) {
       var row = rows[k];
       var date = row.getAttribute("data-date");
       row.hidden = date > today;
-      var state = dayState(date);
+      var state = stateOf(days[date]);
       var mark = state.solved ? "solved" : state.gaveUp ? "given up" : played(state) ? "begun" : "";
       var cell = row.querySelector(".mark");
       if (cell) cell.textContent = mark;

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import click
 
-from games.errors import InputError
-
 
 @click.group(name="site")
 def site() -> None:
@@ -26,10 +24,6 @@ def build(out: str, start: str | None, days: int | None, url: str | None) -> Non
     from puzzles.daily import LAUNCH, in_range, parse_date
     from puzzles.site.build import build_site, site_url
 
-    if out == "-":
-        raise InputError(
-            "a site is a directory of files: --out cannot be standard output ('-'; give ./- for that name)"
-        )
     first = in_range(parse_date(start)) if start is not None else LAUNCH
     written = build_site(out, first, days, url and site_url(url))
     click.echo(f"{len(written)} files written in {out}: open {out}/index.html")
