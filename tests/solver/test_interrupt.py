@@ -9,6 +9,7 @@ unaffected.
 
 from __future__ import annotations
 
+import gc
 import signal
 import sqlite3
 import subprocess
@@ -47,18 +48,28 @@ class Alarm(Exception):
 def alarm():
     """Run a call with SIGALRM raising Alarm ALARM seconds in; check that
     it came out of the kernel (its .pyx file is in the traceback) within
-    PROMPT seconds of the signal."""
+    PROMPT seconds of the signal.
+
+    The garbage collector is off meanwhile: a collection late in a long test
+    run can take longer than ALARM, and a handler that runs inside a weakref
+    callback it calls has its exception swallowed (seen on CI). Every call
+    is bounded, so a missed signal fails the test in seconds, not hours."""
 
     def raise_alarm(signum, frame):
         raise Alarm
 
     def interrupt(call, kernel_file):
-        signal.setitimer(signal.ITIMER_REAL, ALARM)
-        start = time.monotonic()
-        with pytest.raises(Alarm) as raised:
-            call()
-        late = time.monotonic() - start - ALARM
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        gc.collect()
+        gc.disable()
+        try:
+            signal.setitimer(signal.ITIMER_REAL, ALARM)
+            start = time.monotonic()
+            with pytest.raises(Alarm) as raised:
+                call()
+            late = time.monotonic() - start - ALARM
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            gc.enable()
         assert kernel_file in [frame.filename for frame in traceback.extract_tb(raised.value.__traceback__)]
         assert late < PROMPT
 
@@ -73,7 +84,8 @@ def alarm():
 def test_patience_search_stops(alarm):
     small = Position.deal(1)
     before = kernel.solve(small)
-    alarm(lambda: kernel.solve(Position.deal(HARD_DEAL, ALTERNATE), Limits(max_nodes=60_000_000)), "ext/_patience.pyx")
+    hard = Position.deal(HARD_DEAL, ALTERNATE)
+    alarm(lambda: kernel.solve(hard, Limits(max_nodes=60_000_000, timeout=60)), "ext/_patience.pyx")
     after = kernel.solve(small)
     assert (after.result, after.moves, after.nodes, after.table_bytes) == (
         before.result,
@@ -87,7 +99,8 @@ def test_shortest_search_stops(alarm):
     small = Position.deal(1)
     budget = Limits(max_nodes=500)
     before = kernel.shortest(small, limits=budget)
-    alarm(lambda: kernel.shortest(Position.deal(7)), "ext/_shortest.pyx")
+    hard = Position.deal(7)  # a shortest line of deal 7: over ten minutes
+    alarm(lambda: kernel.shortest(hard, limits=Limits(timeout=60)), "ext/_shortest.pyx")
     assert kernel.shortest(small, limits=budget) == before
 
 
