@@ -160,20 +160,24 @@ SPREAD_GAP = 6  # between two cards side by side
 PER_LINE = 6  # cards in a line of the middle of the table
 
 
-def table_picture(title: str, seats: Sequence[Spread], middle: Sequence[Spread], notes: Sequence[str]) -> str:
+def table_picture(
+    title: str, seats: Sequence[Spread], middle: Sequence[Spread], notes: Sequence[str], narrow: bool = False
+) -> str:
     """A card game's position: each seat's hand down the left, the middle of
     the table (table cards, trick, turned card, stock) on the right, and
-    ``notes`` (pool, stakes) under it. Hidden hands show only backs."""
+    ``notes`` (pool, stakes) under it; ``narrow``: all in one column, the
+    middle under the seats (legible on a phone). Hidden hands show only backs."""
     elements: list[draw.DrawingElement] = [label(title, MARGIN, MARGIN + 16, 18, font_weight="bold")]
     top = MARGIN + 34
     y: float = top
-    seat_width = max(len(s.cards) + s.backs for s in seats) * (WIDTH + SPREAD_GAP)
+    per_seat = PER_LINE if narrow else max(len(s.cards) + s.backs for s in seats)
+    seat_width = max(min(len(s.cards) + s.backs, per_seat) for s in seats) * (WIDTH + SPREAD_GAP)
     seat_width = max(seat_width, 3 * (WIDTH + SPREAD_GAP), max(len(s.heading) * 8 for s in seats))
     for seat in seats:
-        y = _spread(seat, MARGIN, y, len(seat.cards) + seat.backs, elements)
+        y = _spread(seat, MARGIN, y, per_seat, elements)
     left_bottom = y
-    x = MARGIN + seat_width + 2 * MARGIN
-    y = top
+    x = MARGIN if narrow else MARGIN + seat_width + 2 * MARGIN
+    y = left_bottom if narrow else top
     middle_width = PER_LINE * (WIDTH + SPREAD_GAP)
     for part in middle:
         y = _spread(part, x, y, PER_LINE, elements)
@@ -181,6 +185,8 @@ def table_picture(title: str, seats: Sequence[Spread], middle: Sequence[Spread],
         elements.append(label(note, x, y + 14))
         y += 22
     width = x + max(middle_width, max((len(n) * 8 for n in notes), default=0)) + MARGIN
+    if narrow:
+        width = max(width, MARGIN + seat_width + MARGIN)
     return picture(width, max(left_bottom, y) + MARGIN, elements, title)
 
 

@@ -20,9 +20,9 @@ from games.mouche.rules import MoucheHand
 from games.records import seat_name
 
 
-def draw_svg(state: MoucheHand, hidden: Sequence[int] = (), title: str | None = None) -> str:
+def draw_svg(state: MoucheHand, hidden: Sequence[int] = (), title: str | None = None, narrow: bool = False) -> str:
     """The position as an SVG document; the hands of the seats ``hidden``
-    are drawn face down."""
+    are drawn face down; ``narrow``: in one column (games.cardsvg.table_picture)."""
     seats = []
     for p, hand in enumerate(state.hands):
         roles = [r for r, yes in (("dealer", p == state.dealer), ("to move", p == state.to_move)) if yes]
@@ -46,4 +46,4 @@ def draw_svg(state: MoucheHand, hidden: Sequence[int] = (), title: str | None = 
     to_move = f"{seat_name(state.to_move)} to {'declare' if state.phase == 'declare' else 'play'}"
     if state.phase not in ("declare", "play", "trump"):
         to_move = "the hand is over"
-    return table_picture(title or f"{game}, {state.players} players: {to_move}", seats, middle, notes)
+    return table_picture(title or f"{game}, {state.players} players: {to_move}", seats, middle, notes, narrow)

@@ -17,8 +17,9 @@ from games.papillon.format import Position
 from games.records import seat_name
 
 
-def draw_svg(position: Position, title: str | None = None) -> str:
-    """The position as an SVG document, under ``title`` (default: who is to move)."""
+def draw_svg(position: Position, title: str | None = None, narrow: bool = False) -> str:
+    """The position as an SVG document, under ``title`` (default: who is to move);
+    ``narrow``: in one column (games.cardsvg.table_picture)."""
     state = position.state
     seats = []
     for p, hand in enumerate(state.hands):
@@ -34,4 +35,4 @@ def draw_svg(position: Position, title: str | None = None) -> str:
     if state.papillons:
         notes.append("papillons by " + ", ".join(seat_name(p) for p in state.papillons))
     to_move = f"{seat_name(state.to_move)} to move" if state.to_move >= 0 else "the hand is over"
-    return table_picture(title or f"Papillon, {state.players} players: {to_move}", seats, middle, notes)
+    return table_picture(title or f"Papillon, {state.players} players: {to_move}", seats, middle, notes, narrow)

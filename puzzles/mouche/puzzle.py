@@ -264,8 +264,9 @@ def keys(puzzle: Puzzle) -> Keys:
 draw = cardgame.draw
 
 
-def picture(puzzle: Puzzle) -> str:
-    """The ending as an SVG document (games.mouche.picture): every hand face up."""
+def picture(puzzle: Puzzle, narrow: bool = False) -> str:
+    """The ending as an SVG document (games.mouche.picture): every hand face
+    up; ``narrow``: in one column, for a phone."""
     from games.mouche.picture import draw_svg
 
-    return draw_svg(_GAME.read(puzzle.position))
+    return draw_svg(_GAME.read(puzzle.position), narrow=narrow)

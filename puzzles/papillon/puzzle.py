@@ -252,8 +252,9 @@ def keys(puzzle: Puzzle) -> Keys:
 draw = cardgame.draw
 
 
-def picture(puzzle: Puzzle) -> str:
-    """The ending as an SVG document (games.papillon.picture): every hand face up."""
+def picture(puzzle: Puzzle, narrow: bool = False) -> str:
+    """The ending as an SVG document (games.papillon.picture): every hand face
+    up; ``narrow``: in one column, for a phone."""
     from games.papillon.picture import draw_svg
 
-    return draw_svg(parse_position(json.dumps(puzzle.position)))
+    return draw_svg(parse_position(json.dumps(puzzle.position)), narrow=narrow)

@@ -797,8 +797,9 @@ def draw(puzzle: Puzzle) -> str:
     return draw_layout(position_of(puzzle))
 
 
-def picture(puzzle: Puzzle) -> str:
-    """The puzzle's layout as an SVG document (games.patience.picture)."""
+def picture(puzzle: Puzzle, narrow: bool = False) -> str:
+    """The puzzle's layout as an SVG document (games.patience.picture); the
+    butterfly has one shape, ``narrow`` or not."""
     from games.patience.picture import draw_svg
 
     return draw_svg(position_of(puzzle))

@@ -28,7 +28,12 @@ import tempfile
 from datetime import date, timedelta
 from pathlib import Path
 
+import drawsvg as draw
+
+from games import cardsvg
+from games.cards import Suit, make_deck
 from games.errors import InputError
+from games.patience import picture as patience_picture
 from puzzles.daily import LAUNCH, LEGEND, Day, family, load_calendar, share_head, share_result
 from puzzles.document import stars
 
@@ -47,14 +52,50 @@ def _json_for_html(value: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _inline(svg: str) -> str:
+    """An SVG document as an element of the page: no XML header, no namespaces
+    (not needed inline, and no URL in the page)."""
+    svg = re.sub(r"<\?xml[^>]*\?>\s*", "", svg)
+    return re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)
+
+
 def _svg(day: Day) -> str:
-    """The puzzle's position as an inline SVG (the game's own picture)."""
+    """The puzzle's position as an inline SVG (the game's own picture; a card
+    game's in one column, legible on a phone)."""
     from puzzles.generate import module_for
 
-    svg = module_for(day.puzzle.game).picture(day.puzzle)
-    svg = re.sub(r"<\?xml[^>]*\?>\s*", "", svg)
-    svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)  # not needed inline, and no URL in the page
+    svg = _inline(module_for(day.puzzle.game).picture(day.puzzle, narrow=True))
     return svg.replace("<svg", '<svg role="img" aria-label="the starting position"', 1)
+
+
+def _faces() -> str:
+    """The Butterfly board's pieces, each once, for the page's script to lay
+    out with ``<use>``: every card face (``face-7H``, the faces of
+    games/cardsvg.py), each foundation's empty place (``place-C``) and an
+    empty place (``place``)."""
+    drawing = draw.Drawing(0, 0)
+    for card in make_deck(52):
+        drawing.append_def(cardsvg.face(card, 0, 0))
+    for name, suit in [*((f"place-{suit.letter}", suit) for suit in Suit), ("place", None)]:
+        group = draw.Group(id=name)
+        group.append(cardsvg.place(0, 0, suit))
+        drawing.append_def(group)
+    svg = _inline(drawing.as_svg()).replace('id="card-', 'id="face-')
+    return svg.replace("<svg", '<svg class="pieces" aria-hidden="true" focusable="false"', 1)
+
+
+#: The Butterfly picture's measures (games/patience/picture.py), for the page's board.
+LAYOUT = {
+    "width": cardsvg.WIDTH,
+    "height": cardsvg.HEIGHT,
+    "step": patience_picture.STEP,
+    "pileStep": patience_picture.PILE_STEP,
+    "margin": patience_picture.MARGIN,
+    "label": patience_picture.LABEL,
+    "gap": patience_picture.GAP,
+    "pitch": patience_picture.PITCH,
+    "minReach": patience_picture.MIN_REACH,
+}
 
 
 #: How to play, on every page: a native disclosure (keyboard and screen reader
@@ -91,12 +132,19 @@ meets the goal whatever the others play. The goal says what counts.</li>
 </ul>
 <p>Every answer here is proved by a search of every possibility, never guessed.</p>
 <h2>Moving</h2>
-<p>Tap or click a card, then where it goes: a row's name, Foundations or
-Basement. A card with only one move makes it at once; tap a chosen card
-again to send it home. With keys: Tab to the board, the arrow keys from card to card
-(up and down from row to row), Enter to pick a card, then to its place and
-Enter; <kbd>u</kbd> or <kbd>Ctrl</kbd>+<kbd>Z</kbd> takes a move back. In a
-card game, choose your card from the list.</p>
+<p>Tap or click a card, then where it goes: another row, the body (home) or
+the basement; the places it may go light up. Or drag it there. A card with
+only one move makes it at once; tap a chosen card again to send it home.
+With the option <i>Safe cards go home by themselves</i>, a card that no
+other card could ever need goes home after each of your moves (Undo takes
+it back with your move). <b>Hint</b> shows a move that keeps the puzzle
+winnable, and after each move you are told if it can no longer be won:
+both are proved by a search, never guessed.</p>
+<p>With keys: Tab to the board, the arrow keys from card to card or place,
+Enter to pick a card, then to its place and Enter; <kbd>u</kbd> or
+<kbd>Ctrl</kbd>+<kbd>Z</kbd> takes a move back, <kbd>h</kbd> asks for a
+hint. In a card game, tap your card in the picture or choose it from the
+list under it.</p>
 </details>"""
 
 
@@ -145,6 +193,7 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
         f'<span class="stars" aria-label="grade {puzzle.grade} of 5">{stars(puzzle.grade)}</span></p>\n'
         f'<p class="goal">{html.escape(puzzle.goal)}</p>\n'
         f'<figure id="picture">{picture}</figure>\n'
+        f"{_faces() if patience else ''}\n"
         '<section id="play"></section>\n'
         '<section id="after" hidden></section>\n'
         f'<p class="pager">{" ".join(links)}</p>\n'
@@ -163,6 +212,7 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
             "url": f"{url}/{_path_of(day)}" if url else None,
         },
         "patience": patience,
+        "layout": LAYOUT if patience else None,
         "puzzle": puzzle.to_json(),
     }
     return _page(f"Butterfly daily #{day.number}", "../", body, data)

@@ -4,8 +4,10 @@ the JavaScript rules (puzzles/site/rules.js) must judge identically
 
 Each case is a position in its JSON form (games.patience.format.deal_to_json)
 with what the engine says of it: its rules' name, key and whether it is won,
-the solver's verdict when it is small (``verdict``, for the page's search),
-every legal move in order, candidate moves with the reason each is illegal
+the solver's verdict when it is small (``verdict``, for the page's search)
+and, when won, the fewest moves that win it (``shortest``, for the search
+within a number of moves), every legal move in order, those of them that
+are safe moves home (``safe``, for the page's option that makes them), candidate moves with the reason each is illegal
 (None when legal), and a sequence of moves with the key and won flag after
 each and the final position. Positions are deals of every preset under every
 suit variant and several cell counts, positions reached by random play, and
@@ -32,6 +34,7 @@ from pathlib import Path
 from games.errors import InputError
 from games.patience.format import deal_to_json
 from games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, Rules, make_rules
+from solver.patience.pruning import is_safe_foundation_move
 from solver.patience.result import Limits
 from solver.patience.solve import solve
 
@@ -103,6 +106,7 @@ def _candidates(position: Position, rng: random.Random) -> list[Move]:
 
 def _case(position: Position, sequence: list[Move], candidates: list[Move], judged: bool = False) -> dict:
     steps = []
+    verdict = _verdict(position, judged)
     after = position
     for move in sequence:
         after = after.play(move)
@@ -116,7 +120,9 @@ def _case(position: Position, sequence: list[Move], candidates: list[Move], judg
         "candidates": [{"move": str(m), "reason": position.check_move(m)} for m in candidates],
         "sequence": steps,
         "final": deal_to_json(after),
-        "verdict": _verdict(position, judged),
+        "safe": [str(m) for m in position.legal_moves() if is_safe_foundation_move(position, m)],
+        "verdict": verdict,
+        "shortest": _shortest(position) if verdict == "won" else None,
     }
 
 
@@ -126,6 +132,16 @@ def _verdict(position: Position, judged: bool = False) -> str | None:
     if position.cards_in_play() > VERDICT_CARDS and not judged:
         return None
     return solve(position, Limits(max_nodes=SEARCH_NODES, memory_mib=16)).result
+
+
+def _shortest(position: Position) -> int | None:
+    """The fewest moves that win ``position`` (the A* of solver.patience.shortest,
+    run to its end), for the page's search within a number of moves; None
+    when not proved within SEARCH_NODES."""
+    from solver.patience import kernel
+
+    answer = kernel.shortest(position, limits=Limits(max_nodes=SEARCH_NODES, memory_mib=16))
+    return len(answer.steps) if answer.exhausted else None
 
 
 def _ending(rng: random.Random) -> tuple[Position, list[Move]] | None:

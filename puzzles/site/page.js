@@ -17,6 +17,13 @@
     return node;
   }
 
+  function svgEl(tag, attrs, text) {
+    var node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (var k in attrs) node.setAttribute(k, attrs[k]);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
   function button(text, onClick, extra) {
     var b = el("button", extra || {}, text);
     b.type = "button";
@@ -354,7 +361,7 @@
       function show() {
         line.textContent =
           step === 0 ? "The start (" + moves.length + " moves)" : step + ". " + said(moves[step - 1]) + (step === moves.length ? " (the end)" : "");
-        if (board) {
+        if (board && board.replay) {
           var p = start;
           for (var k = 0; k < step; k++) p = ButterflyRules.play(p, moves[k]);
           board.replay(p);
@@ -369,18 +376,18 @@
     play.appendChild(status);
     if (data.patience && typeof ButterflyRules !== "undefined") {
       start = ButterflyRules.parsePosition(puzzle.position);
-      board = patienceBoard(play, start, status, puzzle, finish, miss, function (moves) {
+      board = patienceBoard(play, start, data.layout, status, puzzle, finish, miss, function (moves) {
         state.moves = moves.slice();
         keep();
       });
       var picture = document.getElementById("picture");
       if (picture) picture.hidden = true;
     } else {
-      cardChoice(play, puzzle, status, finish, miss);
+      board = cardChoice(play, puzzle, status, finish, miss);
     }
     // Where the reader left the day: the moves replayed (each judged again, nothing counted twice).
     restoring = true;
-    if (board) board.restore(state.moves);
+    if (board && board.restore) board.restore(state.moves);
     restoring = false;
     if (state.solved) {
       if (!done) finish("Solved" + (state.on && state.on !== data.date ? " on " + state.on : "") + ". " + statsText());
@@ -410,21 +417,65 @@
       });
     });
     cards.sort();
+    var locked = false;
+    function decide(card) {
+      if (locked) return;
+      if (right.indexOf(card) >= 0) finish("Right: " + saidCards(card) + " meets the goal against any defence.");
+      else miss("Not that: " + saidCards(card) + " misses the goal against the best defence. Try again.");
+    }
     var box = el("div", { class: "choices", role: "group", "aria-label": "your card" });
     cards.forEach(function (card) {
-      box.appendChild(
-        button(
-          saidCards(card),
-          function () {
-            if (right.indexOf(card) >= 0) finish("Right: " + saidCards(card) + " meets the goal against any defence.");
-            else miss("Not that: " + saidCards(card) + " misses the goal against the best defence. Try again.");
-          },
-          { class: "choice", "data-card": card }
-        )
-      );
+      box.appendChild(button(saidCards(card), function () { decide(card); }, { class: "choice", "data-card": card }));
     });
-    play.appendChild(el("p", null, "Choose the card to play:"));
+    play.appendChild(el("p", null, "Tap your card in the picture, or choose it here:"));
     play.appendChild(box);
+    // The cards of the picture that a choice plays can be pressed too; a card
+    // with several choices (captures) asks which.
+    var picture = document.querySelector("#picture svg");
+    if (!picture) return { lock: function () { locked = true; } };
+    picture.setAttribute("role", "group");
+    picture.setAttribute("aria-label", "the position: your cards can be pressed");
+    var byCard = {};
+    cards.forEach(function (choice) {
+      var first = choice.split(" ")[0];
+      (byCard[first] = byCard[first] || []).push(choice);
+    });
+    Object.keys(byCard).forEach(function (first) {
+      var g = picture.querySelector("#card-" + first);
+      var outline = g && g.querySelector("rect");
+      if (!outline) return;
+      var options = byCard[first];
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("aria-label", "play " + saidCards(first));
+      g.classList.add("choosable");
+      ["ring-out", "ring-in"].forEach(function (kind) {
+        g.appendChild(svgEl("rect", {
+          class: kind,
+          x: Number(outline.getAttribute("x")) - 5,
+          y: Number(outline.getAttribute("y")) - 5,
+          width: Number(outline.getAttribute("width")) + 10,
+          height: Number(outline.getAttribute("height")) + 10,
+          rx: 8,
+        }));
+      });
+      function pick() {
+        if (locked) return;
+        if (options.length === 1) {
+          decide(options[0]);
+          return;
+        }
+        status.textContent = saidCards(first) + " can be played " + options.length + " ways: " + options.map(saidCards).join(" or ") + ". Choose one below.";
+        box.querySelector('[data-card="' + options[0] + '"]').focus();
+      }
+      g.addEventListener("click", pick);
+      g.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        pick();
+      });
+    });
+    return { lock: function () { locked = true; } };
   }
 
   // A card as players read it: rank and suit symbol ("10" for tens).
@@ -480,24 +531,27 @@
     } catch (e) {
       worker = null;
     }
-    return function (ask, position, callback) {
+    // ``depth``: a win within that many moves (null: any win).
+    return function (ask, position, depth, callback) {
       if (worker) {
         next++;
         waiting[next] = callback;
-        worker.postMessage({ id: next, ask: ask, position: ButterflyRules.positionToJson(position), limit: SEARCH_LIMIT });
+        worker.postMessage({ id: next, ask: ask, position: ButterflyRules.positionToJson(position), limit: SEARCH_LIMIT, depth: depth });
         return;
       }
       if (typeof ButterflySearch === "undefined") return;
       window.setTimeout(function () {
-        callback(ButterflySearch[ask](ButterflyRules, position, PAGE_SEARCH_LIMIT));
+        callback(ButterflySearch[ask](ButterflyRules, position, PAGE_SEARCH_LIMIT, depth));
       }, 0);
     };
   }
 
-  function patienceBoard(play, start, status, puzzle, finish, miss, changed) {
+  function patienceBoard(play, start, layout, status, puzzle, finish, miss, changed) {
     var R = ButterflyRules;
     var history = [start];
     var moves = [];
+    var automatic = []; // beside each move: made by the safe-cards option
+    var replaying = false; // the kept moves played again: the option makes none
     var selected = null; // {card, source}
     var locked = false;
     // Only-moves: the steps' places along the solution, the solution's positions,
@@ -521,18 +575,24 @@
     var counter = el("span", { class: "counter" });
     play.appendChild(box);
     controls.appendChild(
-      button("Undo", function () {
+      button("Undo", undo, { "data-action": "undo" })
+    );
+    // A move taken back, with the moves the option made after it.
+    function undo() {
         if (locked || moves.length <= fixedMoves) return;
-        moves.pop();
-        history.pop();
+        var wasAuto;
+        do {
+          moves.pop();
+          history.pop();
+          wasAuto = automatic.pop();
+        } while (wasAuto && moves.length > fixedMoves);
         if (failedAt !== null && moves.length < failedAt) failedAt = null;
         selected = null;
         status.textContent = "";
         render();
         changed(moves);
         asked++; // an answer about the position undone no longer applies
-      })
-    );
+    }
     controls.appendChild(counter);
     // Proved help where winning is the goal: a lost position is reported after
     // each move, and a deal or resource puzzle offers a hint.
@@ -546,7 +606,12 @@
       });
     }
     var asked = 0; // the latest question: an answer to an older one is dropped
-    if (ask && puzzle.kind !== "win-in") {
+    // A win-in must be won within its moves: the search looks no further.
+    function movesLeft() {
+      return limit === null ? null : limit - moves.length;
+    }
+    var keeps = limit === null ? " keeps the deal winnable." : " keeps a win within the moves left.";
+    if (ask) {
       controls.appendChild(
         button("Hint", function () {
           if (locked) return;
@@ -554,25 +619,30 @@
           var at = moves.length;
           // On the stored winning line, its next move is proved at once by the rest of the line.
           var along = onSolution[R.key(current())];
-          if (along !== undefined) {
-            status.textContent = "Hint: " + said(puzzle.solution[along]) + " keeps the deal winnable.";
+          if (along !== undefined && (limit === null || puzzle.solution.length - along <= movesLeft())) {
+            status.textContent = "Hint: " + said(puzzle.solution[along]) + keeps;
             return;
           }
-          status.textContent = "Looking for a move that keeps the deal winnable\u2026";
-          ask("hint", current(), function (answer) {
+          status.textContent = "Looking for a move that" + keeps.replace(/\.$/, "\u2026");
+          ask("hint", current(), movesLeft(), function (answer) {
             if (mine !== asked || locked) return;
-            if (answer.verdict === "won") status.textContent = "Hint: " + said(answer.move) + " keeps the deal winnable.";
+            if (answer.verdict === "won") status.textContent = "Hint: " + said(answer.move) + keeps;
             else if (answer.verdict === "lost") lost(at);
             else status.textContent = "No hint found in time (" + answer.nodes.toLocaleString("en") + " positions tried).";
           });
-        })
+        }, { "data-action": "hint" })
       );
     }
+
+    var autoHome = ["deal", "resource"].indexOf(puzzle.kind) >= 0 ? autoOption(controls) : null;
 
     var restoredUpTo = 0; // moves replayed from the browser's memory: a loss there was counted before
     function lost(at) {
       if (moves.length !== at || locked) return;
-      var message = "This deal can no longer be won from here: every line was tried. Undo to go back.";
+      var message =
+        limit === null
+          ? "This deal can no longer be won from here: every line was tried. Undo to go back."
+          : "This can no longer be won within " + limit + " moves: every line was tried. Undo to go back.";
       if (at <= restoredUpTo && failedAt === null) {
         failedAt = at;
         status.textContent = message;
@@ -583,7 +653,7 @@
       if (!ask || locked || R.isWon(current())) return;
       var mine = ++asked;
       var at = moves.length;
-      ask("decide", current(), function (answer) {
+      ask("decide", current(), movesLeft(), function (answer) {
         if (mine === asked && answer.verdict === "lost") lost(at);
       });
     }
@@ -605,7 +675,8 @@
 
     // A move tried: refused with the reason when illegal or past the puzzle's
     // limit, else played and judged. True when played.
-    function attempt(target) {
+    // ``auto``: made by the option that moves safe cards home, after the player's move.
+    function attempt(target, auto) {
       var move = { card: selected.card, source: selected.source, target: target };
       selected = null;
       var reason = R.checkMove(current(), move);
@@ -620,12 +691,32 @@
       var after = R.play(current(), move);
       history.push(after);
       moves.push(R.formatMove(move));
-      status.textContent = said(R.formatMove(move));
+      automatic.push(auto === true);
+      if (!auto) status.textContent = said(R.formatMove(move));
       render();
       judge(after);
       changed(moves);
+      if (auto) return true;
+      playSafe();
       watchForLoss();
       return true;
+    }
+
+    // The option: after each move of the player's, the cards that can go home
+    // safely (rules.js isSafeHome: no win is lost by it) go, one by one.
+    function playSafe() {
+      if (!autoHome || !autoHome.checked || replaying) return;
+      var said0 = status.textContent;
+      var made = [];
+      while (!locked) {
+        var p = current();
+        var safe = R.legalMoves(p).filter(function (m) { return R.isSafeHome(p, m); })[0];
+        if (!safe) break;
+        selected = { card: safe.card, source: safe.source };
+        if (!attempt(R.FOUNDATION, true)) break;
+        made.push(shown(safe.card));
+      }
+      if (made.length && status.textContent === said0) status.textContent = said0 + "; then home by themselves: " + made.join(", ") + ".";
     }
 
     // The goal puzzles' goals (puzzles/patience/goal.py: Goal.reached).
@@ -664,6 +755,7 @@
       for (; at < offsets[stepReached]; at++) {
         played.push(puzzle.solution[at]);
         moves.push(puzzle.solution[at]);
+        automatic.push(false);
         history.push(solutionPositions[at + 1]);
       }
       fixedMoves = moves.length;
@@ -724,87 +816,262 @@
       if (selected) attempt(name);
     }
 
-    function cardButton(card, source, outer) {
-      var text = R.cardText(card);
-      var suit = Math.floor(card / 13);
-      var cls = "card" + (suit === 1 || suit === 2 ? " red" : "");
-      if (!outer) return el("span", { class: cls, title: text }, shown(card));
-      var isSelected = selected && selected.card === card && selected.source === source;
-      var b = button(
-        shown(card),
-        function (event) {
-          event.stopPropagation();
-          if (selected && !isSelected && source !== R.CELL) target(source);
-          else choose(card, source);
-        },
-        {
-          class: cls + (isSelected ? " selected" : ""),
-          "aria-pressed": isSelected ? "true" : "false",
-          "aria-label": text + (source === R.CELL ? " in the basement" : " on row " + source),
-          "data-card": text,
-          "data-source": source,
-        }
-      );
-      return b;
+    // ------------------------------------------------------------ the picture
+    // The board is the butterfly as games/patience/picture.py draws it: the
+    // foundations as its body, the rows L1.. as the left wing and R1.. as the
+    // right, each row's outer card outermost and whole, the basement below.
+    // The card faces are the page's own (build.py: <use> of "face-7H").
+    var G = layout;
+    var reach = [0, 0]; // the longest rows seen: the board never shrinks under the player's finger
+    var svg = svgEl("svg", { class: "table", role: "group", "aria-label": "the board" });
+    box.appendChild(svg);
+
+    function focusRing(g, x, y, w, h) {
+      g.appendChild(svgEl("rect", { class: "ring-out", x: x - 5, y: y - 5, width: w + 10, height: h + 10, rx: 8 }));
+      g.appendChild(svgEl("rect", { class: "ring-in", x: x - 5, y: y - 5, width: w + 10, height: h + 10, rx: 8 }));
     }
+
+    // A card that can be pressed: a row's outer card or a basement card.
+    function movable(parent, card, source, x, y) {
+      var text = R.cardText(card);
+      var isSelected = selected && selected.card === card && selected.source === source;
+      var g = svgEl("g", {
+        class: "movable" + (isSelected ? " selected" : ""),
+        role: "button",
+        tabindex: "0",
+        "aria-pressed": isSelected ? "true" : "false",
+        "aria-label": shown(card) + (source === R.CELL ? " in the basement" : " on row " + source),
+        "data-card": text,
+        "data-source": source,
+      });
+      if (isSelected) y -= 8;
+      g.appendChild(svgEl("use", { href: "#face-" + text, x: x, y: y }));
+      if (isSelected) g.appendChild(svgEl("rect", { class: "picked", x: x - 1, y: y - 1, width: G.width + 2, height: G.height + 2, rx: 6 }));
+      focusRing(g, x, y, G.width, G.height);
+      parent.appendChild(g);
+    }
+
+    // A place a chosen card can go to: a row, home or the basement; ``can``
+    // when the chosen card may go there.
+    function place(name, label, x, y, w, h, can, focusable) {
+      var attrs = { class: "target" + (can ? " can" : ""), "data-target": name };
+      if (focusable) {
+        attrs.role = "button";
+        attrs.tabindex = "0";
+        attrs["aria-label"] = label;
+      }
+      var g = svgEl("g", attrs);
+      g.appendChild(svgEl("rect", { class: "area", x: x, y: y, width: w, height: h, rx: 8 }));
+      return g;
+    }
+
+    function render() {
+      var p = current();
+      var place0 = focusedPlace();
+      var names = p.rules.rowNames;
+      var left = [];
+      var right = [];
+      names.forEach(function (name, i) {
+        (name.charAt(0) === "L" ? left : right).push(i);
+      });
+      function longest(wing) {
+        return Math.max.apply(null, [0].concat(wing.map(function (i) { return p.rows[i].length; })));
+      }
+      reach = [Math.max(reach[0], longest(left)), Math.max(reach[1], longest(right))];
+      function wing(cards) {
+        return G.width + (Math.max(cards, G.minReach) - 1) * G.step;
+      }
+      var levels = Math.max(left.length, right.length, 4);
+      var top = G.margin;
+      var bodyX = G.margin + G.label + wing(reach[0]) + G.gap;
+      var bodyWidth = G.width + 12 * G.pileStep;
+      var rightX = bodyX + bodyWidth + G.gap;
+      var width = rightX + wing(reach[1]) + G.label + G.margin;
+      var wingsHeight = levels * G.pitch;
+      var height = top + wingsHeight + (p.rules.cells ? G.pitch + 22 : 0) + G.margin - 14;
+      var targets = {}; // where the chosen card may go
+      if (selected) {
+        R.legalMoves(p).forEach(function (m) {
+          if (m.card === selected.card && m.source === selected.source) targets[m.target] = true;
+        });
+      }
+      svg.textContent = "";
+      svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+      svg.setAttribute("width", width);
+      svg.setAttribute("height", height);
+      svg.appendChild(svgEl("rect", { class: "cloth", x: 0, y: 0, width: width, height: height }));
+      // The body: each suit's pile, its top card last.
+      var bodyTop = top + ((levels - 4) * G.pitch) / 2;
+      var home = place(R.FOUNDATION, "home (the foundations)", bodyX - 6, bodyTop - 6, bodyWidth + 12, 3 * G.pitch + G.height + 12, targets[R.FOUNDATION], true);
+      for (var s = 0; s < 4; s++) {
+        var y = bodyTop + s * G.pitch;
+        if (!p.foundations[s]) home.appendChild(svgEl("use", { href: "#place-" + "CDHS".charAt(s), x: bodyX, y: y }));
+        for (var rank = 1; rank <= p.foundations[s]; rank++) {
+          var offset = (rank - 1) * G.pileStep;
+          home.appendChild(svgEl("use", { href: "#face-" + R.cardText(s * 13 + rank - 1), x: bodyX + offset, y: y + offset }));
+        }
+      }
+      focusRing(home, bodyX - 6, bodyTop - 6, bodyWidth + 12, 3 * G.pitch + G.height + 12);
+      svg.appendChild(home);
+      // The wings: the innermost card next to the body; an emptied row that is lost is gone.
+      [left, right].forEach(function (side, onRight) {
+        side.forEach(function (i, level) {
+          var name = names[i];
+          var cards = p.rows[i];
+          var lost = !cards.length && p.rules.emptyRows === "lost";
+          if (lost) return;
+          var y = top + level * G.pitch;
+          var innerX = onRight ? rightX : bodyX - G.gap - G.width;
+          var step = onRight ? G.step : -G.step;
+          var areaX = onRight ? rightX - 4 : G.margin - 4;
+          var areaWidth = onRight ? width - G.margin - rightX + 8 : bodyX - G.gap - G.margin + 8;
+          var row = place(name, "row " + name + ", empty", areaX, y - 6, areaWidth, G.height + 12, targets[name], !cards.length);
+          var labelAttrs = { class: "label", x: onRight ? width - G.margin : G.margin, y: y + G.height / 2 + 5 };
+          if (onRight) labelAttrs["text-anchor"] = "end";
+          row.appendChild(svgEl("text", labelAttrs, name));
+          if (!cards.length) {
+            row.appendChild(svgEl("use", { href: "#place", x: innerX, y: y }));
+            focusRing(row, areaX, y - 6, areaWidth, G.height + 12);
+          }
+          cards.forEach(function (c, k) {
+            if (k < cards.length - 1) row.appendChild(svgEl("use", { href: "#face-" + R.cardText(c), x: innerX + k * step, y: y }));
+            else movable(row, c, name, innerX + k * step, y);
+          });
+          svg.appendChild(row);
+        });
+      });
+      // The basement (or free cells) below the body.
+      if (p.rules.cells) {
+        var by = top + wingsHeight + 22;
+        var span = p.rules.cells * (G.width + 8) - 8;
+        var bx = bodyX + bodyWidth / 2 - span / 2;
+        var kind = p.rules.cellsOneWay ? "basement" : "free cells";
+        var cells = place(R.CELL, kind, bx - 6, by - 6, span + 12, G.height + 12, targets[R.CELL], true);
+        cells.appendChild(svgEl("text", { class: "label small", x: bodyX + bodyWidth / 2, y: by - 10, "text-anchor": "middle" }, kind));
+        for (var k = 0; k < p.rules.cells; k++) {
+          var cx = bx + k * (G.width + 8);
+          if (k >= p.cells.length) cells.appendChild(svgEl("use", { href: "#place", x: cx, y: by }));
+        }
+        focusRing(cells, bx - 6, by - 6, span + 12, G.height + 12);
+        p.cells.forEach(function (c, k) {
+          movable(cells, c, R.CELL, bx + k * (G.width + 8), by);
+        });
+        svg.appendChild(cells);
+      }
+      counter.textContent = " Moves: " + moves.length + (limit !== null ? " of " + limit : "");
+      refocus(place0);
+    }
+
+    // A press on the board: a movable card is chosen (or, with another card
+    // chosen, names its row as the destination); a place is the destination.
+    function press(node) {
+      if (locked || !node) return;
+      var card = node.getAttribute("data-card");
+      if (card !== null) {
+        var source = node.getAttribute("data-source");
+        var c = R.parseCard(card);
+        // With another card chosen, a card names its place (a basement card
+        // the basement), unless both are basement cards: then it is chosen instead.
+        var other = selected && !(selected.card === c && selected.source === source);
+        if (other && !(source === R.CELL && selected.source === R.CELL)) target(source);
+        else choose(c, source);
+        return;
+      }
+      var name = node.getAttribute("data-target");
+      if (name !== null) target(name);
+    }
+
+    function pressable(node) {
+      return node && node.closest ? node.closest("[data-card], [data-target]") : null;
+    }
+
+    var dragged = false; // the click that ends a drag is no press
+    svg.addEventListener("click", function (event) {
+      if (dragged) {
+        dragged = false;
+        return;
+      }
+      press(pressable(event.target));
+    });
+    svg.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      var node = pressable(event.target);
+      if (!node) return;
+      event.preventDefault();
+      press(node);
+    });
+
+    // Dragging a card to its place, with a mouse, a pen or a finger.
+    var drag = null; // {id, x, y, card, source, node, ghost}
+    function svgPoint(event) {
+      var matrix = svg.getScreenCTM();
+      var point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix ? matrix.inverse() : undefined);
+      return { x: point.x - G.width / 2, y: point.y - G.height / 2 };
+    }
+    svg.addEventListener("pointerdown", function (event) {
+      dragged = false;
+      var node = event.target.closest ? event.target.closest("[data-card]") : null;
+      if (locked || !node || event.button !== 0) return;
+      drag = {
+        id: event.pointerId,
+        x: event.clientX,
+        y: event.clientY,
+        card: R.parseCard(node.getAttribute("data-card")),
+        source: node.getAttribute("data-source"),
+        node: node,
+        ghost: null,
+      };
+    });
+    svg.addEventListener("pointermove", function (event) {
+      if (!drag || event.pointerId !== drag.id) return;
+      if (!drag.ghost) {
+        if (Math.abs(event.clientX - drag.x) + Math.abs(event.clientY - drag.y) < 8) return;
+        drag.ghost = svgEl("use", { href: "#face-" + R.cardText(drag.card), class: "ghost" });
+        drag.node.classList.add("lifted");
+        svg.appendChild(drag.ghost);
+        svg.setPointerCapture(event.pointerId);
+      }
+      var at = svgPoint(event);
+      drag.ghost.setAttribute("x", at.x);
+      drag.ghost.setAttribute("y", at.y);
+    });
+    function endDrag(event, drop) {
+      if (!drag || event.pointerId !== drag.id) return;
+      var was = drag;
+      drag = null;
+      if (!was.ghost) return; // a press, not a drag: the click follows
+      dragged = true;
+      was.ghost.remove();
+      was.node.classList.remove("lifted");
+      var under = drop ? pressable(document.elementFromPoint(event.clientX, event.clientY)) : null;
+      var name = under ? under.getAttribute("data-target") || under.getAttribute("data-source") : null;
+      if (name && name !== was.source) {
+        selected = { card: was.card, source: was.source };
+        attempt(name);
+      } else render();
+    }
+    svg.addEventListener("pointerup", function (event) {
+      endDrag(event, true);
+    });
+    svg.addEventListener("pointercancel", function (event) {
+      endDrag(event, false);
+    });
 
     // The board is drawn anew after every press: a keyboard player keeps their place
     // (the same card, or else the place it was on).
     function focusedPlace() {
       var node = document.activeElement;
-      if (!node || !box.contains(node)) return null;
+      if (!node || !svg.contains(node)) return null;
       return { card: node.getAttribute("data-card"), source: node.getAttribute("data-source"), target: node.getAttribute("data-target") };
     }
 
-    function refocus(place) {
-      if (!place) return;
+    function refocus(at) {
+      if (!at) return;
       var again =
-        (place.card && box.querySelector('[data-card="' + place.card + '"][data-source="' + place.source + '"]')) ||
-        box.querySelector('[data-target="' + (place.target || place.source) + '"]');
+        (at.card && svg.querySelector('[data-card="' + at.card + '"][data-source="' + at.source + '"]')) ||
+        svg.querySelector('[data-source="' + (at.target || at.source) + '"]') ||
+        svg.querySelector('[data-target="' + (at.target || at.source) + '"][tabindex]');
       if (again) again.focus();
-    }
-
-    function render() {
-      var p = current();
-      var place = focusedPlace();
-      box.textContent = "";
-      var names = p.rules.rowNames;
-      var rows = el("div", { class: "rows" });
-      names.forEach(function (name, i) {
-        if (!p.rows[i].length && p.rules.emptyRows === "lost") return; // an emptied row is gone for good
-        var row = el("div", { class: "row" });
-        row.appendChild(button(name, function () {
-          if (selected) target(name);
-        }, { class: "place", "aria-label": "row " + name, "data-target": name }));
-        var cards = p.rows[i];
-        if (!cards.length) row.appendChild(el("span", { class: "empty" }, "empty"));
-        cards.forEach(function (c, k) {
-          row.appendChild(cardButton(c, name, k === cards.length - 1));
-        });
-        rows.appendChild(row);
-      });
-      box.appendChild(rows);
-      var base = el("div", { class: "row" });
-      base.appendChild(button("Foundations", function () {
-        if (selected) target(R.FOUNDATION);
-      }, { class: "place", "data-target": R.FOUNDATION }));
-      for (var s = 0; s < 4; s++) {
-        base.appendChild(p.foundations[s] ? el("span", { class: "card" + (s === 1 || s === 2 ? " red" : "") }, shown(s * 13 + p.foundations[s] - 1)) : el("span", { class: "empty" }, "-"));
-      }
-      box.appendChild(base);
-      if (p.rules.cells) {
-        var cells = el("div", { class: "row" });
-        cells.appendChild(button(p.rules.cellsOneWay ? "Basement" : "Cells", function () {
-          if (selected) target(R.CELL);
-        }, { class: "place", "data-target": R.CELL }));
-        p.cells.forEach(function (c) {
-          cells.appendChild(cardButton(c, R.CELL, true));
-        });
-        for (var k = p.cells.length; k < p.rules.cells; k++) cells.appendChild(el("span", { class: "empty" }, "-"));
-        box.appendChild(cells);
-      }
-      counter.textContent = " Moves: " + moves.length + (limit !== null ? " of " + limit : "");
-      refocus(place);
     }
 
     render();
@@ -814,6 +1081,7 @@
         locked = true;
         history = [p];
         moves = [];
+        automatic = [];
         selected = null;
         render();
       },
@@ -825,6 +1093,7 @@
       // The kept moves played again, up to the first that no longer applies
       // (moves played for the player between only moves are skipped: they replay themselves).
       restore: function (kept) {
+        replaying = true;
         for (var i = 0; i < kept.length && !locked; i++) {
           if (i < moves.length) continue;
           var move;
@@ -837,8 +1106,33 @@
           if (!attempt(move.target)) break;
         }
         restoredUpTo = moves.length;
+        replaying = false;
       },
     };
+  }
+
+  // The option "safe cards go home by themselves", remembered by the browser:
+  // its checkbox, added to ``controls``.
+  var AUTO = "butterfly-daily-auto";
+  function autoOption(controls) {
+    var box = el("input", { type: "checkbox", "data-action": "auto" });
+    try {
+      box.checked = window.localStorage.getItem(AUTO) === "on";
+    } catch (e) {
+      box.checked = false;
+    }
+    box.addEventListener("change", function () {
+      try {
+        window.localStorage.setItem(AUTO, box.checked ? "on" : "off");
+      } catch (e) {
+        /* storage refused: the choice lasts this page only */
+      }
+    });
+    var label = el("label");
+    label.appendChild(box);
+    label.appendChild(document.createTextNode(" Safe cards go home by themselves"));
+    controls.appendChild(label);
+    return box;
   }
 
   // The archive: days up to the reader's today only (a month with none is
@@ -907,42 +1201,48 @@
     how.open = true;
   }
 
-  // Arrow keys on the board: left and right to the previous or next button,
-  // up and down to the row above or below (the button as far along, or its last).
+  // Arrow keys on the board: to the nearest card or place that can be
+  // pressed in the arrow's direction, as the eye goes on the picture.
   function arrows(event) {
+    var keys = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     var board = event.target && event.target.closest ? event.target.closest(".board") : null;
-    if (!board || ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].indexOf(event.key) < 0) return false;
-    var rows = Array.prototype.slice.call(board.querySelectorAll(".row"));
-    var row = event.target.closest(".row");
-    var r = rows.indexOf(row);
-    var here = Array.prototype.slice.call(row.querySelectorAll("button"));
-    var k = here.indexOf(event.target);
-    var next = null;
-    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-      var all = Array.prototype.slice.call(board.querySelectorAll("button"));
-      next = all[all.indexOf(event.target) + (event.key === "ArrowLeft" ? -1 : 1)];
-    } else {
-      var step = event.key === "ArrowUp" ? -1 : 1;
-      for (var t = r + step; t >= 0 && t < rows.length && !next; t += step) {
-        var there = rows[t].querySelectorAll("button");
-        if (there.length) next = there[Math.min(k, there.length - 1)];
-      }
+    var way = keys[event.key];
+    if (!board || !way) return false;
+    function centre(node) {
+      var box = node.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
     }
-    if (next) next.focus();
+    var from = centre(event.target);
+    var best = null;
+    var bestScore = Infinity;
+    Array.prototype.forEach.call(board.querySelectorAll("[tabindex]"), function (node) {
+      if (node === event.target) return;
+      var to = centre(node);
+      var along = (to.x - from.x) * way[0] + (to.y - from.y) * way[1];
+      var across = Math.abs((to.x - from.x) * way[1] + (to.y - from.y) * way[0]);
+      if (along <= 1) return; // not that way
+      var score = along + 2 * across; // straight on first
+      if (score < bestScore) {
+        best = node;
+        bestScore = score;
+      }
+    });
+    if (best) best.focus();
     return true;
   }
 
-  // u or Ctrl+Z: the Undo button's job, from anywhere on the page.
+  // u or Ctrl+Z: the Undo button's job, h the Hint's, from anywhere on the page.
   function shortcuts() {
     document.addEventListener("keydown", function (event) {
       if (arrows(event)) {
         event.preventDefault();
         return;
       }
-      var undo = event.key === "u" && !event.ctrlKey && !event.metaKey && !event.altKey;
-      undo = undo || ((event.ctrlKey || event.metaKey) && (event.key === "z" || event.key === "Z"));
-      if (!undo) return;
-      var button = document.querySelector("#play .controls button");
+      var plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+      var action = null;
+      if ((plain && event.key === "u") || (!plain && !event.altKey && (event.key === "z" || event.key === "Z"))) action = "undo";
+      else if (plain && event.key === "h") action = "hint";
+      var button = action && document.querySelector('#play [data-action="' + action + '"]');
       if (button) {
         event.preventDefault();
         button.click();

@@ -314,6 +314,23 @@
     return moves;
   }
 
+  // solver/patience/pruning.py is_safe_foundation_move: a move home that can
+  // always be made at once without losing a win, because no card could ever
+  // again be built on this one (each that could is home, or in the basement,
+  // from where no card returns to a row). The page's option to move such
+  // cards home by themselves uses it.
+  function isSafeHome(position, move) {
+    if (move.target !== FOUNDATION) return false;
+    var rules = position.rules;
+    if (move.source === CELL && rules.cellsOneWay) return true;
+    for (var c = 0; c < 52; c++) {
+      if (!canBuild(rules, c, move.card)) continue;
+      var home = position.foundations[Math.floor(c / 13)] > c % 13;
+      if (!home && !(rules.cellsOneWay && position.cells.indexOf(c) >= 0)) return false;
+    }
+    return true;
+  }
+
   function buildHint(rules) {
     var ranks = rules.build === "down" ? "one rank lower" : "one rank higher or lower";
     var suits = { any: "", "same-suit": ", same suit", "alternate-colours": ", other colour" }[rules.suits];
@@ -422,6 +439,7 @@
     parsePosition: parsePosition,
     positionToJson: positionToJson,
     legalMoves: legalMoves,
+    isSafeHome: isSafeHome,
     checkMove: checkMove,
     play: play,
     playUnchecked: playUnchecked,

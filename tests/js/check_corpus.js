@@ -69,6 +69,7 @@ function judgeCorpus(R, corpus, S) {
       const legal = R.legalMoves(position);
       expect(where, "legal moves", legal.map(R.formatMove), c.legal);
       legal.forEach((move) => expect(where, `check of legal ${R.formatMove(move)}`, R.checkMove(position, move), null));
+      expect(where, "safe moves home", legal.filter((m) => R.isSafeHome(position, m)).map(R.formatMove), c.safe);
       c.candidates.forEach((cand) => {
         attempt(`${where}, move ${cand.move}`, () => {
           expect(where, `check of ${cand.move}`, R.checkMove(position, R.parseMove(cand.move)), cand.reason);
@@ -92,6 +93,21 @@ function judgeCorpus(R, corpus, S) {
             found.line.forEach((m) => (end = R.play(end, m)));
             expect(where, "search line wins", R.isWon(end), true);
           }
+        }
+      }
+      // Within a number of moves: a win in the fewest moves Python proved, none in one fewer.
+      if (S && typeof c.shortest === "number") {
+        const within = S.decide(R, position, SEARCH_NODES, c.shortest);
+        const short = c.shortest > 0 ? S.decide(R, position, SEARCH_NODES, c.shortest - 1) : { verdict: "unknown" };
+        if (within.verdict !== "unknown") {
+          decided += 1;
+          expect(where, `a win within ${c.shortest} moves`, within.verdict, "won");
+          if (within.verdict === "won") expect(where, "its length", within.line.length <= c.shortest, true);
+        }
+        if (short.verdict !== "unknown") {
+          decided += 1;
+          if (short.verdict === "lost") provedLost += 1;
+          expect(where, `a win within ${c.shortest - 1} moves`, short.verdict, "lost");
         }
       }
     });

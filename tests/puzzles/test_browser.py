@@ -146,10 +146,23 @@ def mine(w) -> str:
     return w.page.locator("#after pre.share").inner_text().split("\n")[1].split(" ")[0]
 
 
+def card_on_board(page, card, source):
+    """A card that can be pressed on the board (a row's outer card, a basement card)."""
+    return page.locator(f'#play [data-card="{card}"][data-source="{source}"]')
+
+
+def place_on_board(page, name):
+    """A place on the board a chosen card can go to: a row, home (F), the basement (B)."""
+    return page.locator(f'#play [data-target="{name}"]')
+
+
 def click_move(page, text: str) -> None:
+    """A move by two clicks on the picture; the second only when the first did not make it."""
     move = Move.parse(text)
-    page.click(f'#play button[data-card="{move.card}"][data-source="{move.source}"]')
-    page.click(f'#play button[data-target="{move.target}"]')
+    counter = page.locator(".counter").inner_text()
+    card_on_board(page, move.card, move.source).click()
+    if page.locator(".counter").inner_text() == counter:
+        place_on_board(page, move.target).click()
 
 
 def test_the_index_opens_today_by_the_readers_local_date(site, watched):
@@ -465,7 +478,7 @@ def test_a_move_can_be_made_with_the_keyboard(site, watched):
     w.page.goto(base + f"day/{day.date}.html")
     start = deal_from_json(day.puzzle.position)
     own = [m for m in start.legal_moves() if (m.card, m.source) == (move.card, move.source)]
-    w.page.focus(f'#play button[data-card="{move.card}"][data-source="{move.source}"]')
+    card_on_board(w.page, move.card, move.source).focus()
     w.page.keyboard.press("Enter")
     if len(own) > 1:
         # The board is drawn anew, and the focus stays on the card chosen.
@@ -473,7 +486,9 @@ def test_a_move_can_be_made_with_the_keyboard(site, watched):
             str(move.card),
             "true",
         ]
-        w.page.focus(f'#play button[data-target="{move.target}"]')
+        # a row with cards is pressed on its outer card; home and the basement are places
+        outer = w.page.locator(f'#play [data-source="{move.target}"]')
+        (outer if outer.count() else place_on_board(w.page, move.target)).focus()
         w.page.keyboard.press("Space")
     assert w.status().startswith("Right:")  # a card with one move makes it with one press
 
@@ -536,21 +551,30 @@ def test_the_focus_ring_stands_out_on_every_background_light_and_dark(site, watc
     day = day_of("deal")
     w = watched(viewport=PHONE, color_scheme=scheme)
     w.page.goto(base + f"day/{day.date}.html")
+    # a button on the paper, and a card on the board's cloth
     style = w.page.evaluate("""() => {
-        const card = document.querySelector('#play button.card');
+        const undo = document.querySelector('#play [data-action="undo"]');
+        undo.focus({focusVisible: true});
+        const b = getComputedStyle(undo);
+        const result = {ring: b.outlineColor, halo: b.boxShadow, button: b.backgroundColor};
+        const card = document.querySelector('#play [data-card]');
         card.focus({focusVisible: true});
-        const s = getComputedStyle(card);
-        const board = getComputedStyle(document.querySelector('.board'));
+        const rings = [card.querySelector('.ring-in'), card.querySelector('.ring-out')].map(getComputedStyle);
         const body = getComputedStyle(document.body);
-        return {ring: s.outlineColor, halo: s.boxShadow, cloth: board.backgroundColor,
-                paper: body.backgroundColor, face: s.backgroundColor, ink: body.color};
+        return {...result, cardRing: rings[0].stroke, cardHalo: rings[1].stroke, shown: rings[1].visibility,
+                cloth: getComputedStyle(document.querySelector('.table .cloth')).fill,
+                paper: body.backgroundColor, ink: body.color};
     }""")
     halo = style["halo"][: style["halo"].index(")") + 1]
-    for background in (style["cloth"], style["paper"], style["face"]):
+    assert style["shown"] == "visible"
+    face = "rgb(255, 255, 255)"  # the cards' faces, in every mode
+    for background in (style["paper"], style["button"]):
         assert max(_contrast(style["ring"], background), _contrast(halo, background)) >= 3, (style, background)
+    for background in (style["cloth"], style["paper"], face):
+        assert max(_contrast(style["cardRing"], background), _contrast(style["cardHalo"], background)) >= 3, style
     assert _contrast(style["ink"], style["paper"]) >= 7  # body text
     if scheme == "dark":
-        assert _rgb(style["paper"])[0] < 0.2 and _rgb(style["face"]) == (1.0, 1.0, 1.0)  # cards stay white
+        assert _rgb(style["paper"])[0] < 0.2
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / f"focus-{scheme}-phone.png"), full_page=True)
 
@@ -631,19 +655,25 @@ def test_the_arrow_keys_walk_the_board(site, watched):
     start = deal_from_json(day.puzzle.position)
     w = watched()
     w.page.goto(base + f"day/{day.date}.html")
-    w.page.focus('#play button[data-target="L1"]')
+    card_on_board(w.page, start.rows[0][-1], "L1").focus()
 
     def focused() -> list:
-        return w.page.evaluate("[document.activeElement.dataset.target, document.activeElement.dataset.card]")
+        return w.page.evaluate("[document.activeElement.dataset.source, document.activeElement.dataset.target]")
 
-    w.page.keyboard.press("ArrowRight")  # the first card of L1 that can be pressed: its outer card
-    assert focused() == [None, str(start.rows[0][-1])]
-    w.page.keyboard.press("ArrowDown")  # the row below, as far along: its outer card
-    assert focused() == [None, str(start.rows[1][-1])]
-    w.page.keyboard.press("ArrowLeft")
+    # on the picture, as the eye goes: down the left wing, across the body to the right wing
+    w.page.keyboard.press("ArrowDown")
     assert focused() == ["L2", None]
     w.page.keyboard.press("ArrowUp")
     assert focused() == ["L1", None]
+    card_on_board(w.page, start.rows[2][-1], "L3").focus()
+    w.page.keyboard.press("ArrowRight")
+    assert focused() == [None, "F"]  # home, the body, in the middle
+    w.page.keyboard.press("ArrowRight")
+    assert focused() == ["R3", None]
+    w.page.keyboard.press("ArrowDown")
+    w.page.keyboard.press("ArrowDown")
+    w.page.keyboard.press("ArrowDown")
+    assert focused() == [None, "B"]  # the basement, under the body
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -760,10 +790,10 @@ def test_one_tap_plays_a_card_with_one_move_and_a_second_tap_sends_it_home(site,
         click_move(w.page, move)
     counter = w.page.locator(".counter")
     assert counter.inner_text().strip() == f"Moves: {played}"
-    w.page.click(f'#play button[data-card="{single[0]}"][data-source="{single[1]}"]')
+    card_on_board(w.page, *single).click()
     assert counter.inner_text().strip() == f"Moves: {played + 1}"
     w.page.get_by_role("button", name="Undo").click()
-    card = w.page.locator(f'#play button[data-card="{homeward[0]}"][data-source="{homeward[1]}"]')
+    card = card_on_board(w.page, *homeward)
     card.click()
     assert counter.inner_text().strip() == f"Moves: {played}"  # chosen: it has more than one move
     card.click()

@@ -64,3 +64,35 @@ def test_the_checker_fails_on_a_wrong_judgement(corpus, tmp_path):
     done = run_checker(wrong, tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "legal moves" in done.stdout and removed in done.stdout
+
+
+def test_the_corpus_has_safe_moves_home_and_fewest_moves(corpus):
+    cases = corpus["cases"]
+    assert sum(len(case["safe"]) for case in cases) >= 20
+    assert any(set(case["safe"]) < {m for m in case["legal"] if m.endswith(">F")} for case in cases)  # some unsafe
+    assert sum(case["shortest"] is not None and case["shortest"] > 0 for case in cases) >= 20
+
+
+@needs_node
+@pytest.mark.parametrize(
+    "field, change, words",
+    [
+        ("safe", lambda case: case["safe"].pop(), "safe moves home"),
+        ("shortest", lambda case: case.update(shortest=case["shortest"] + 1), "a win within"),
+        ("shortest", lambda case: case.update(shortest=case["shortest"] - 1), "a win within"),
+    ],
+    ids=["a safe move dropped", "one move more", "one move fewer"],
+)
+def test_the_checker_holds_safe_moves_and_wins_within_a_number_of_moves_to_python(
+    corpus, tmp_path, field, change, words
+):
+    """The page's option that moves safe cards home, and its search within a
+    number of moves (win-in hints and warnings), are judged: a corpus told
+    wrong is caught."""
+    wrong = json.loads(json.dumps(corpus))
+    for case in wrong["cases"]:
+        if case[field] and (field == "safe" or case["shortest"] > 1):
+            change(case)
+    done = run_checker(wrong, tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert words in done.stdout
