@@ -33,7 +33,7 @@ def draw_svg(state: MoucheHand, hidden: Sequence[int] = (), title: str | None = 
         heading += f", {state.chips[p]} chips"
         concealed = p in hidden
         seats.append(Spread(heading, () if concealed else hand, len(hand) if concealed else 0))
-    trumps = state.trump.letter if state.trump is not None else "to be chosen"
+    trumps = state.trump.symbol if state.trump is not None else "to be chosen"
     middle = [Spread(f"turned (trumps {trumps})", (state.turned,))]
     if state.phase == "play" or state.trick:
         players = ", ".join(seat_name(s) for s, _ in state.trick)

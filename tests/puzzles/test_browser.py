@@ -86,9 +86,9 @@ class Watched:
     """A browser context whose pages report console errors, uncaught
     exceptions and every request made (each page opened through :meth:`open`)."""
 
-    def __init__(self, browser, viewport=DESKTOP, timezone_id="Europe/Paris", color_scheme="light"):
+    def __init__(self, browser, viewport=DESKTOP, timezone_id="Europe/Paris", color_scheme="light", has_touch=False):
         self.context = browser.new_context(
-            viewport=viewport, timezone_id=timezone_id, locale="en-GB", color_scheme=color_scheme
+            viewport=viewport, timezone_id=timezone_id, locale="en-GB", color_scheme=color_scheme, has_touch=has_touch
         )
         # By default the reader's today is the day after the last day built: every page built is open to play.
         after = LAST_BUILT + timedelta(days=1)
@@ -799,3 +799,171 @@ def test_one_tap_plays_a_card_with_one_move_and_a_second_tap_sends_it_home(site,
     card.click()
     assert counter.inner_text().strip() == f"Moves: {played + 1}"
     assert w.status().endswith("\N{RIGHTWARDS ARROW} home")
+
+
+# ------------------------------------------------------------------ play on the picture
+def counter_of(page) -> int:
+    return int(page.locator(".counter").inner_text().split()[1])
+
+
+def test_a_whole_deal_is_won_by_taps_on_the_picture_of_a_phone(site, watched):
+    _, base = site
+    day = day_of("deal")
+    w = watched(viewport=PHONE, has_touch=True)
+    w.page.goto(base + f"day/{day.date}.html")
+    # legible: the cards are drawn at three quarters of their size or more (corner ranks of 10 px)
+    width = w.page.evaluate("document.querySelector('#play [data-card] use').getBoundingClientRect().width")
+    assert width >= 0.75 * 56, width
+    assert w.page.locator("#picture").is_hidden()  # the board is the picture
+    for number, text in enumerate(day.puzzle.solution, 1):
+        move = Move.parse(text)
+        card_on_board(w.page, move.card, move.source).tap()
+        if counter_of(w.page) < number:
+            place_on_board(w.page, move.target).tap()
+        assert counter_of(w.page) == number, (number, text, w.status())
+    par = day.puzzle.par.moves
+    assert w.status() == f"Won in {number} moves, par {par}!"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "deal-won-by-taps-phone.png"), full_page=True)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_win_in_is_won_by_dragging_cards_on_the_picture(site, watched, scheme):
+    _, base = site
+    day = day_of("win-in")
+    w = watched(color_scheme=scheme)
+    w.page.goto(base + f"day/{day.date}.html")
+    first = Move.parse(day.puzzle.solution[0])
+    card = card_on_board(w.page, first.card, first.source)
+    card.drag_to(w.page.locator("h1"))  # dropped off the board: no move, and the card is back
+    assert counter_of(w.page) == 0 and card.count() == 1
+    for number, text in enumerate(day.puzzle.solution, 1):
+        move = Move.parse(text)
+        card_on_board(w.page, move.card, move.source).drag_to(place_on_board(w.page, move.target))
+        assert counter_of(w.page) == number, (number, text, w.status())
+    n = len(day.puzzle.solution)
+    assert w.status() == f"Won in {n} moves, par {n}!"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / f"win-in-dragged-{scheme}-desktop.png"), full_page=True)
+
+
+def test_a_chosen_card_lights_the_places_it_may_go(site, watched):
+    _, base = site
+    day = day_of("deal")
+    start = deal_from_json(day.puzzle.position)
+    move = next(m for m in start.legal_moves() if sum(o.card == m.card for o in start.legal_moves()) > 1)
+    w = watched(viewport=PHONE)
+    w.page.goto(base + f"day/{day.date}.html")
+    card_on_board(w.page, move.card, move.source).click()
+    lit = w.page.evaluate("[...document.querySelectorAll('#play .target.can')].map(n => n.dataset.target)")
+    assert sorted(lit) == sorted(m.target for m in start.legal_moves() if m.card == move.card)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "chosen-card-phone.png"), full_page=True)
+
+
+def _safe_home(position) -> list:
+    """The moves the option makes after a move: safe moves home, the first each time (solver.patience.pruning)."""
+    from solver.patience.pruning import is_safe_foundation_move
+
+    made = []
+    while safe := [m for m in position.legal_moves() if is_safe_foundation_move(position, m)]:
+        made.append(safe[0])
+        position = position.play(safe[0])
+    return made
+
+
+def test_safe_cards_go_home_by_themselves_when_asked_and_undo_takes_them_back(site, watched):
+    _, base = site
+    day = day_of("deal")
+    start = deal_from_json(day.puzzle.position)
+    positions = start.replay([Move.parse(m) for m in day.puzzle.solution])
+    # the first move of the stored line after which the option has cards to move
+    k = next(k for k in range(1, len(positions)) if _safe_home(positions[k]) and not positions[k].is_won())
+    made = _safe_home(positions[k])
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    for move in day.puzzle.solution[: k - 1]:
+        click_move(w.page, move)
+    option = w.page.get_by_label("Safe cards go home by themselves")
+    assert not option.is_checked()  # off unless asked for
+    option.check()
+    click_move(w.page, day.puzzle.solution[k - 1])
+    assert counter_of(w.page) == k + len(made)
+    assert w.status().endswith("then home by themselves: " + ", ".join(said_cards(str(m.card)) for m in made) + ".")
+    w.page.get_by_role("button", name="Undo").click()  # the player's move and the option's together
+    assert counter_of(w.page) == k - 1
+    w.page.reload()  # the choice is remembered
+    assert w.page.get_by_label("Safe cards go home by themselves").is_checked()
+
+
+def test_a_win_in_hint_and_warning_look_only_as_far_as_the_moves_left(site, watched):
+    """A hint keeps a win within the moves left, proved by the page's search
+    off the stored line; a move after which no win fits in them is reported
+    though the deal could still be won."""
+    from solver.patience import kernel
+    from solver.patience.result import Limits
+
+    _, base = site
+
+    def fewest(position) -> int | None:
+        answer = kernel.shortest(position, limits=Limits(max_nodes=500_000))
+        return len(answer.steps) if answer.exhausted and answer.steps else None
+
+    # the first win-in day with a first move off its line that keeps a win in the moves left, and one that does not
+    for day in load_calendar()[:DAYS]:
+        if day.puzzle.kind != "win-in":
+            continue
+        start, n = deal_from_json(day.puzzle.position), day.puzzle.facts["n"]
+        lengths = {str(m): fewest(start.play(m)) for m in start.legal_moves() if str(m) != day.puzzle.solution[0]}
+        keeps = next((m for m, f in lengths.items() if f is not None and f <= n - 1), None)
+        late = next((m for m, f in lengths.items() if f is not None and f > n - 1), None)
+        if keeps and late:
+            break
+    else:
+        pytest.fail("no win-in day with both kinds of first move")
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    w.page.keyboard.press("h")  # on the stored line: its next move
+    assert w.status() == f"Hint: {said(day.puzzle.solution[0])} keeps a win within the moves left."
+    click_move(w.page, keeps)
+    w.page.keyboard.press("h")
+    w.page.wait_for_function("document.querySelector('#play .status').textContent.startsWith('Hint:')", timeout=30_000)
+    hinted = w.status().removeprefix("Hint: ").removesuffix(" keeps a win within the moves left.")
+    after = start.play(Move.parse(keeps))
+    (move,) = [m for m in after.legal_moves() if said(str(m)) == hinted]
+    assert (fewest(after.play(move)) or 99) <= n - 2
+    w.page.get_by_role("button", name="Undo").click()
+    click_move(w.page, late)
+    w.page.wait_for_function(
+        f"document.querySelector('#play .status').textContent.includes('can no longer be won within {n} moves')",
+        timeout=30_000,
+    )
+    assert mine_so_far(w) == 1
+
+
+def mine_so_far(w) -> int:
+    """The wrong tries the browser keeps for the day open."""
+    date_ = w.page.evaluate("JSON.parse(document.getElementById('page-data').textContent).date")
+    return w.page.evaluate(f"JSON.parse(localStorage.getItem('butterfly-daily')).days['{date_}'].misses")
+
+
+def test_a_card_game_is_played_by_tapping_the_cards_in_its_picture(site, watched):
+    _, base = site
+    day = day_of("only-card", game="mouche")
+    right = day.puzzle.answer[0][0]
+    wrong = day.puzzle.alternatives()[0].moves[0]
+    w = watched(viewport=PHONE, has_touch=True)
+    w.page.goto(base + f"day/{day.date}.html")
+    # legible on a phone: the picture's smallest words and the cards' corners at 10 px or more
+    smallest = w.page.evaluate(
+        "Math.min(...[...document.querySelectorAll('#picture svg text')].map(t => t.getBoundingClientRect().height))"
+    )
+    assert smallest >= 10, smallest
+    w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()
+    assert w.status().startswith(f"Not that: {said_cards(wrong)}")
+    w.page.locator(f"#picture #card-{right.split()[0]}").tap()
+    assert w.status().startswith(f"Right: {said_cards(right)}")
+    w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()  # done: no more tries count
+    assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "card-game-tapped-phone.png"), full_page=True)
