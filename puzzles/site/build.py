@@ -19,6 +19,7 @@ there is replaced only when it is a previous build (it holds
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import os
@@ -98,11 +99,69 @@ LAYOUT = {
 }
 
 
+def _how_picture() -> str:
+    """A small drawing of the Butterfly layout for How to play: the wings of
+    rows, each outer card marked, the body of aces, the basement."""
+    card_w, card_h, step, pitch = 22, 30, 7, 34
+    width, body_x, top = 232, 105, 8
+    outer = ["7♥", "Q♣", "3♠", "9♦", "5♣", "K♦", "2♥", "J♠", "8♣", "6♦"]
+    elements: list[draw.DrawingElement] = []
+
+    def card(x: float, y: float, text: str = "", dashed: bool = False) -> None:
+        if dashed:
+            elements.append(
+                draw.Rectangle(x, y, card_w, card_h, rx=3, fill="none", stroke="#cfe3d4", stroke_dasharray="3,2")
+            )
+            return
+        elements.append(draw.Rectangle(x, y, card_w, card_h, rx=3, fill="white", stroke="#555"))
+        if text:
+            red = text[-1] in "♥♦"
+            elements.append(
+                draw.Text(
+                    text,
+                    10,
+                    x + card_w / 2,
+                    y + 19,
+                    text_anchor="middle",
+                    font_family=cardsvg.FONT,
+                    font_weight="bold",
+                    fill=cardsvg.RED if red else cardsvg.BLACK,
+                )
+            )
+
+    for level in range(5):
+        y = top + level * pitch
+        for k in range(4):  # left wing: outward to the left, the outer card last
+            card(body_x - 12 - card_w - k * step, y, outer[level] if k == 3 else "")
+            card(body_x + card_w + 12 + k * step, y, outer[5 + level] if k == 3 else "")
+        elements.append(cardsvg.label(f"L{level + 1}", 4, y + 20, 11))
+        elements.append(cardsvg.label(f"R{level + 1}", width - 4, y + 20, 11, anchor="end"))
+    for suit, ace in enumerate(["A♣", "A♦", "A♥", "A♠"]):
+        card(body_x, top + 17 + suit * pitch, ace)
+    elements.append(cardsvg.label("home", body_x + card_w / 2, top + 5 * pitch + 4, 10, anchor="middle"))
+    outer_x = body_x - 12 - card_w - 3 * step + card_w / 2  # the middle of a left outer card
+    elements.append(cardsvg.label("\u2191 outer", outer_x, top + 5 * pitch + 4, 10, anchor="middle"))
+    elements.append(
+        cardsvg.label("outer \u2191", 2 * body_x + card_w - outer_x, top + 5 * pitch + 4, 10, anchor="middle")
+    )
+    for k in range(3):
+        card(body_x - 30 + k * (card_w + 8), top + 5 * pitch + 12, dashed=True)
+    elements.append(cardsvg.label("basement", body_x + card_w / 2, top + 5 * pitch + 56, 10, anchor="middle"))
+    svg = _inline(cardsvg.picture(width, top + 5 * pitch + 64, elements))
+    return svg.replace(
+        "<svg",
+        '<svg class="how" role="img" aria-label="the Butterfly layout: rows L1 to L5 and '
+        'R1 to R5 as wings, the aces home in the middle, the basement below"',
+        1,
+    )
+
+
 #: How to play, on every page: a native disclosure (keyboard and screen reader
 #: friendly, no script needed); the page's script opens it on a first visit.
 HOW_TO_PLAY = """<details id="how">
 <summary>How to play</summary>
 <h2>Butterfly</h2>
+HOW_PICTURE
 <p>A patience with one deck. The four aces start in the middle: the
 foundations, the butterfly's body. The other 48 cards lie in ten rows, five
 on each wing (L1 to L5 on the left, R1 to R5 on the right). The goal is to
@@ -148,6 +207,11 @@ list under it.</p>
 </details>"""
 
 
+@functools.cache
+def _how_to_play() -> str:
+    return HOW_TO_PLAY.replace("HOW_PICTURE", _how_picture())
+
+
 def _page(title: str, root: str, body: str, data: object) -> str:
     return (
         "<!DOCTYPE html>\n"
@@ -161,7 +225,7 @@ def _page(title: str, root: str, body: str, data: object) -> str:
         "</head>\n<body>\n"
         f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a>'
         ' <button type="button" id="contrast" aria-pressed="false" hidden>High contrast</button></nav></header>\n'
-        f"<main>\n{HOW_TO_PLAY}\n{body}\n</main>\n"
+        f"<main>\n{_how_to_play()}\n{body}\n</main>\n"
         f'<script type="application/json" id="page-data">{_json_for_html(data)}</script>\n'
         f'<script src="{root}rules.js"></script>\n'
         f'<script src="{root}search.js"></script>\n'
