@@ -1187,11 +1187,20 @@
     });
   }
 
-  // How to play opens by itself on the first visit only.
+  // How to play opens by itself on the first visit only, and from the header's "?".
   var SEEN = "butterfly-daily-seen";
   function firstVisit() {
     var how = document.getElementById("how");
     if (!how) return;
+    var help = document.getElementById("help");
+    if (help) {
+      help.hidden = false;
+      help.addEventListener("click", function () {
+        how.open = true;
+        how.scrollIntoView();
+        how.querySelector("summary").focus();
+      });
+    }
     try {
       if (window.localStorage.getItem(SEEN)) return;
       window.localStorage.setItem(SEEN, "yes");

@@ -620,6 +620,10 @@ def test_how_to_play_opens_on_the_first_visit_only_and_u_takes_a_move_back(site,
     assert how.get_attribute("open") is None
     how.locator("summary").click()
     assert how.get_attribute("open") is not None
+    how.locator("summary").click()
+    w.page.get_by_role("button", name="How to play").click()  # the header's "?"
+    assert how.get_attribute("open") is not None
+    assert w.page.evaluate("document.activeElement.tagName") == "SUMMARY"
     click_move(w.page, day.puzzle.solution[0])
     assert w.page.locator(".counter").inner_text().strip() == "Moves: 1"
     w.page.keyboard.press("u")
