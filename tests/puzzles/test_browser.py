@@ -819,16 +819,24 @@ def test_a_whole_deal_is_won_by_taps_on_the_picture_of_a_phone(site, watched):
     width = w.page.evaluate("document.querySelector('#play [data-card] use').getBoundingClientRect().width")
     assert width >= 0.75 * 56, width
     assert w.page.locator("#picture").is_hidden()  # the board is the picture
-    for number, text in enumerate(day.puzzle.solution, 1):
-        move = Move.parse(text)
+
+    def tap(move: Move, number: int) -> None:
         card_on_board(w.page, move.card, move.source).tap()
-        if counter_of(w.page) < number:
+        if counter_of(w.page) < number:  # chosen, not yet moved
             place_on_board(w.page, move.target).tap()
+
+    win_by(w, day, tap, "deal-won-by-taps-phone.png")
+
+
+def win_by(w, day, make, screenshot: str) -> None:
+    """Play the day's stored line, each move by ``make(move, its number)``;
+    the counter follows each one, and the deal is won at par."""
+    for number, text in enumerate(day.puzzle.solution, 1):
+        make(Move.parse(text), number)
         assert counter_of(w.page) == number, (number, text, w.status())
-    par = day.puzzle.par.moves
-    assert w.status() == f"Won in {number} moves, par {par}!"
+    assert w.status() == f"Won in {len(day.puzzle.solution)} moves, par {day.puzzle.par.moves}!"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    w.page.screenshot(path=str(SCREENSHOTS / "deal-won-by-taps-phone.png"), full_page=True)
+    w.page.screenshot(path=str(SCREENSHOTS / screenshot), full_page=True)
 
 
 def test_a_whole_deal_is_won_by_dragging_cards_on_the_picture_in_the_dark(site, watched):
@@ -840,13 +848,11 @@ def test_a_whole_deal_is_won_by_dragging_cards_on_the_picture_in_the_dark(site, 
     card = card_on_board(w.page, first.card, first.source)
     card.drag_to(w.page.locator("h1"))  # dropped off the board: no move, and the card is back
     assert counter_of(w.page) == 0 and card.count() == 1
-    for number, text in enumerate(day.puzzle.solution, 1):
-        move = Move.parse(text)
+
+    def drag(move: Move, number: int) -> None:
         card_on_board(w.page, move.card, move.source).drag_to(place_on_board(w.page, move.target))
-        assert counter_of(w.page) == number, (number, text, w.status())
-    assert w.status() == f"Won in {number} moves, par {day.puzzle.par.moves}!"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    w.page.screenshot(path=str(SCREENSHOTS / "deal-won-by-drags-dark-desktop.png"), full_page=True)
+
+    win_by(w, day, drag, "deal-won-by-drags-dark-desktop.png")
 
 
 def test_a_chosen_card_lights_the_places_it_may_go(site, watched):
