@@ -225,7 +225,8 @@ def _page(title: str, root: str, body: str, data: object) -> str:
         "</head>\n<body>\n"
         f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a>'
         ' <button type="button" id="contrast" aria-pressed="false" hidden>High contrast</button>'
-        ' <button type="button" id="help" aria-label="How to play" title="How to play" hidden>?</button></nav></header>\n'
+        ' <button type="button" id="help" aria-label="How to play" title="How to play" hidden>?</button>'
+        "</nav></header>\n"
         f"<main>\n{_how_to_play()}\n{body}\n</main>\n"
         f'<script type="application/json" id="page-data">{_json_for_html(data)}</script>\n'
         f'<script src="{root}rules.js"></script>\n'
