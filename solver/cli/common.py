@@ -12,7 +12,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
 import click
@@ -177,31 +177,85 @@ when_broke_option = click.option(
 )
 
 
-def svg_option(what: str, more: str = "", required: bool = False) -> Callable[[F], F]:
-    """``--svg FILE``: draw ``what`` as an SVG picture in a new file, or on standard output."""
-    return click.option(
+def picture_options(what: str, more: str = "") -> Callable[[F], F]:
+    """``--svg FILE`` and ``--png FILE``: draw ``what`` as an SVG picture, or
+    the same picture as PNG, in a new file or on standard output
+    (:func:`write_picture`)."""
+    where = "in this new file (never over an existing one), or on standard output for - (nothing else goes there)"
+    svg = click.option(
         "--svg",
         "svg_file",
         metavar="FILE",
         type=click.Path(dir_okay=False, allow_dash=True),
-        required=required,
-        help=f"Draw {what} as an SVG picture in this new file (never over an existing one), or on standard "
-        f"output for - (then nothing else is printed there). SVG only, no PNG: that would need cairo.{more}",
+        help=f"Draw {what} as an SVG picture {where}.{more}",
     )
+    png = click.option(
+        "--png",
+        "png_file",
+        metavar="FILE",
+        type=click.Path(dir_okay=False, allow_dash=True),
+        help=f"The same picture as PNG (by CairoSVG, at twice the SVG's size), {where}.{more.replace('.svg', '.png')}",
+    )
+    return lambda command: svg(png(command))
 
 
-def write_output(path: str, text: str) -> None:
-    """Write ``text`` to standard output for ``-`` (nothing else: the output is
-    the text alone), else to the new file ``path`` (:func:`write_new_files`)."""
-    if path == "-":
-        click.echo(text, nl=False)
+#: PNG pictures are drawn at this many pixels per unit of the SVG (sharp on a phone or in a document).
+PNG_SCALE = 2
+
+
+def png_of(svg: str) -> bytes:
+    """The SVG picture ``svg`` as PNG, by CairoSVG (which needs the cairo library)."""
+    try:
+        import cairosvg
+    except OSError:  # cairocffi finds no libcairo
+        raise click.ClickException(
+            "PNG pictures need the cairo library, which is not installed (Debian: apt-get install libcairo2)"
+        ) from None
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=PNG_SCALE)
+
+
+def wanted_pictures(svg_file: str | None, png_file: str | None, required: bool = False) -> bool:
+    """Whether a picture was asked for (checked: at most one of them on
+    standard output; one of them at least when ``required``)."""
+    if svg_file == "-" and png_file == "-":
+        raise InputError("--svg - and --png - cannot both be standard output: give one of them a FILE")
+    if required and svg_file is None and png_file is None:
+        raise InputError("give --svg FILE or --png FILE (- for standard output)")
+    return svg_file is not None or png_file is not None
+
+
+def write_picture(svg_file: str | None, png_file: str | None, svg: str) -> None:
+    """Write the picture ``svg`` as asked: as SVG to ``svg_file``, as PNG to
+    ``png_file`` (each a new file, or standard output for ``-``); all or nothing."""
+    files: list[tuple[str, str | bytes]] = []
+    if svg_file is not None:
+        files.append((svg_file, svg))
+    if png_file is not None:
+        files.append((png_file, png_of(svg)))
+    to_stdout = [data for path, data in files if path == "-"]
+    write_new_files([(path, data) for path, data in files if path != "-"], err=bool(to_stdout))
+    for data in to_stdout:
+        write_output("-", data)
+
+
+def write_output(path: str, data: str | bytes) -> None:
+    """Write ``data`` to standard output for ``-`` (nothing else: the output is
+    the data alone), else to the new file ``path`` (:func:`write_new_files`)."""
+    if path != "-":
+        write_new_files([(path, data)])
+    elif isinstance(data, bytes):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
     else:
-        write_new_files([(path, text)])
+        click.echo(data, nl=False)
 
 
-def write_new_files(files: list[tuple[str, str]]) -> None:
-    """Write each ``(path, text)``, all or nothing: never over an existing
-    file, and none left behind when one cannot be written. ``-`` is refused,
+def write_new_files(files: Sequence[tuple[str, str | bytes]], err: bool = False) -> None:
+    """Write each ``(path, data)`` (text, or bytes for a PNG), all or nothing:
+    never over an existing file, and none left behind when one cannot be
+    written; each file written is said on standard output (on standard error
+    with ``err``, when standard output carries a picture). ``-`` is refused,
     not made a file: elsewhere it means standard output (:func:`write_output`)."""
     for path, _ in files:
         if path == "-":
@@ -210,13 +264,18 @@ def write_new_files(files: list[tuple[str, str]]) -> None:
             raise InputError(f"{path!r} exists: choose a new file name")
     written: list[str] = []
     try:
-        for path, text in files:
-            with open(path, "x", encoding="utf-8") as handle:
-                written.append(path)
-                handle.write(text)
+        for path, data in files:
+            if isinstance(data, bytes):
+                with open(path, "xb") as binary:
+                    written.append(path)
+                    binary.write(data)
+            else:
+                with open(path, "x", encoding="utf-8") as text:
+                    written.append(path)
+                    text.write(data)
     except OSError as error:
         for path in written:
             os.remove(path)
         raise InputError(f"cannot write {error.filename!r}: {error.strerror or error}") from None
     for path, _ in files:
-        click.echo(f"wrote {path}")
+        click.echo(f"wrote {path}", err=err)

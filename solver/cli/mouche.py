@@ -19,11 +19,12 @@ from solver.cli.common import (
     echo_game,
     echo_json,
     game_seed_option,
+    picture_options,
     read_text,
     seed_option,
-    svg_option,
+    wanted_pictures,
     when_broke_option,
-    write_output,
+    write_picture,
 )
 from solver.mouche import analysis as mouche
 from solver.mouche.bots import BOTS
@@ -152,13 +153,14 @@ def analyse_command(position_file, as_player, worlds, seed, as_json):
 
 @mouche_group.command()
 @click.argument("position_file", metavar="POSITION")
-@svg_option("the position (hands, hidden ones face down; turned card, trick, stock, pool and chips)", required=True)
-def show(position_file, svg_file):
-    """Draw a POSITION (JSON; see docs/formats.md) as a picture."""
+@picture_options("the position (hands, hidden ones face down; turned card, trick, stock, pool and chips)")
+def show(position_file, svg_file, png_file):
+    """Draw a POSITION (JSON; see docs/formats.md) as a picture: --svg or --png."""
     from games.mouche.picture import draw_svg
 
+    wanted_pictures(svg_file, png_file, required=True)
     state, hidden = parse_position(read_text(position_file))
-    write_output(svg_file, draw_svg(state, hidden))
+    write_picture(svg_file, png_file, draw_svg(state, hidden))
 
 
 def _cards(cards: Iterable[Card]) -> str:

@@ -16,11 +16,12 @@ from solver.cli.common import (
     echo_game,
     echo_json,
     game_seed_option,
+    picture_options,
     read_text,
     seed_option,
-    svg_option,
+    wanted_pictures,
     when_broke_option,
-    write_output,
+    write_picture,
 )
 from solver.papillon.analysis import ENGINES, RedealAnalysis, analyse, analyse_redeal, paranoid
 from solver.papillon.bots import BOTS
@@ -134,12 +135,13 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json):
 
 @papillon.command()
 @click.argument("position_file", metavar="POSITION")
-@svg_option("the position (hands, hidden ones face down; table, stock, pool and chips)", required=True)
-def show(position_file, svg_file):
-    """Draw a POSITION (a JSON file; see docs/formats.md) as a picture."""
+@picture_options("the position (hands, hidden ones face down; table, stock, pool and chips)")
+def show(position_file, svg_file, png_file):
+    """Draw a POSITION (a JSON file; see docs/formats.md) as a picture: --svg or --png."""
     from games.papillon.picture import draw_svg
 
-    write_output(svg_file, draw_svg(parse_position(read_text(position_file))))
+    wanted_pictures(svg_file, png_file, required=True)
+    write_picture(svg_file, png_file, draw_svg(parse_position(read_text(position_file))))
 
 
 def _table(state: HandState) -> str:

@@ -16,7 +16,17 @@ from games.errors import InputError
 from games.patience.format import deal_to_json, format_deal_text, parse_deal, read_moves, rules_header
 from games.patience.render import draw
 from games.patience.rules import PRESETS, VARIANTS, Move, Position, make_rules
-from solver.cli.common import Seconds, WholeNumber, read_chunks, read_text, svg_option, write_new_files, write_output
+from solver.cli.common import (
+    Seconds,
+    WholeNumber,
+    picture_options,
+    png_of,
+    read_chunks,
+    read_text,
+    wanted_pictures,
+    write_new_files,
+    write_picture,
+)
 from solver.patience.pruning import no_last_row
 from solver.patience.relaxation import DEFAULT_EFFORT
 from solver.patience.relaxation import applies as relaxation_applies
@@ -261,15 +271,18 @@ def deal(number, game, variant, cells, as_json):
         click.echo(format_deal_text(position, f"{rules.name} deal {n}"), nl=False)
 
 
-def frame_names(path: str, moves: int) -> list[str]:
-    """``path`` for the first picture, then ``STEM-001.svg`` and on, one per move.
+def frame_names(path: str, moves: int, suffix: str = ".svg") -> list[str]:
+    """``path`` for the first picture, then ``STEM-001.svg`` (or ``.png``) and
+    on, one per move.
 
     >>> frame_names("docs/deal1.svg", 2)
     ['docs/deal1.svg', 'docs/deal1-001.svg', 'docs/deal1-002.svg']
+    >>> frame_names("deal1.png", 1, ".png")
+    ['deal1.png', 'deal1-001.png']
     """
-    stem = path[: -len(".svg")] if path.lower().endswith(".svg") else path
+    stem = path[: -len(suffix)] if path.lower().endswith(suffix) else path
     digits = max(3, len(str(moves)))
-    return [path] + [f"{stem}-{number:0{digits}}.svg" for number in range(1, moves + 1)]
+    return [path] + [f"{stem}-{number:0{digits}}{suffix}" for number in range(1, moves + 1)]
 
 
 def moves_of(source: str) -> Iterator[Move]:
@@ -284,28 +297,34 @@ def moves_of(source: str) -> Iterator[Move]:
 @game_options
 @click.option("--moves", "moves_file", default=None, help="A move list to play through (file or -).")
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
-@svg_option(
+@picture_options(
     "the layout instead of printing it (the body in the middle, the wings left and right, the basement below)",
     " With --moves, FILE (not -) is the first position and STEM-001.svg, STEM-002.svg... (STEM: FILE without "
     ".svg) the position after each move.",
 )
-def show(deal, game, variant, cells, moves_file, unicode, svg_file):
+def show(deal, game, variant, cells, moves_file, unicode, svg_file, png_file):
     """Draw DEAL; with --moves, every position along the way."""
-    if svg_file == "-" and moves_file:
-        raise InputError("--svg - draws one picture; with --moves, give a FILE (a picture a move)")
+    pictures_wanted = wanted_pictures(svg_file, png_file)
+    if moves_file and "-" in (svg_file, png_file):
+        raise InputError("--svg - and --png - draw one picture; with --moves, give a FILE (a picture a move)")
     position, title = load_deal(deal, game, variant, cells)
     moves, positions = [], [position]
     if moves_file:  # read and checked whole before anything is printed
         moves = list(moves_of(moves_file))
         positions = position.replay(moves)
-    if svg_file is not None:
+    if pictures_wanted:
         from games.patience.picture import frames
 
         pictures = frames(position, moves, title)
-        if moves:
-            write_new_files(list(zip(frame_names(svg_file, len(moves)), pictures)))
-        else:
-            write_output(svg_file, pictures[0])
+        if not moves:
+            write_picture(svg_file, png_file, pictures[0])
+            return
+        files: list[tuple[str, str | bytes]] = []
+        if svg_file is not None:
+            files += zip(frame_names(svg_file, len(moves)), pictures)
+        if png_file is not None:
+            files += zip(frame_names(png_file, len(moves), ".png"), map(png_of, pictures))
+        write_new_files(files)
         return
     click.echo(f"{title}: {position.rules.describe()}")
     click.echo(draw(position, unicode))

@@ -149,7 +149,8 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         ("mouche", "show"): [
             Case("position_file", ["mouche", "show", "-"], t) for t in _mutations(i.positions["mouche"], 6, 4)
         ]
-        + [Case("svg_file", ["mouche", "show", "-", "--svg", o], i.positions["mouche"][0]) for o in i.bad_outputs],
+        + [Case("svg_file", ["mouche", "show", "-", "--svg", o], i.positions["mouche"][0]) for o in i.bad_outputs]
+        + [Case("png_file", ["mouche", "show", "-", "--png", o], i.positions["mouche"][0]) for o in i.bad_outputs],
         ("mouche", "play"): [Case("bots", ["mouche", "play", "--hands", "1", "--bots", b]) for b in BOTS],
         ("papillon", "analyse"): [
             Case("position_file", ["papillon", "analyse", "-", "--limit", "3"], t)
@@ -159,7 +160,8 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         ("papillon", "show"): [
             Case("position_file", ["papillon", "show", "-"], t) for t in _mutations(i.positions["papillon"], 6, 6)
         ]
-        + [Case("svg_file", ["papillon", "show", "-", "--svg", o], i.positions["papillon"][0]) for o in i.bad_outputs],
+        + [Case("svg_file", ["papillon", "show", "-", "--svg", o], i.positions["papillon"][0]) for o in i.bad_outputs]
+        + [Case("png_file", ["papillon", "show", "-", "--png", o], i.positions["papillon"][0]) for o in i.bad_outputs],
         ("papillon", "play"): [Case("bots", ["papillon", "play", "--rounds", "1", "--bots", b]) for b in BOTS],
         ("puzzle", "check"): [Case("source", ["puzzle", "check", "-", "KH R3>B"], t) for t in puzzles[:6]]
         + [Case("source", ["puzzle", "check", s, "KH R3>B"]) for s in IDS + bad]
@@ -183,7 +185,8 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         ],
         ("show",): [Case("deal", ["show", n]) for n in NUMBERS]
         + [Case("moves_file", ["show", "1", "--moves", "-"], t) for t in moves]
-        + [Case("svg_file", ["show", "1", "--svg", o]) for o in i.bad_outputs],
+        + [Case("svg_file", ["show", "1", "--svg", o]) for o in i.bad_outputs]
+        + [Case("png_file", ["show", "1", "--png", o]) for o in i.bad_outputs],
         ("site", "build"): [Case("out", ["site", "build", "--days", "1", "--out", o]) for o in i.bad_outputs]
         + [Case("start", ["site", "build", "--days", "1", "--out", i.new("site"), "--from", d]) for d in DATES]
         + [Case("url", ["site", "build", "--days", "1", "--out", i.new("site"), "--url", u]) for u in URLS],

@@ -1,6 +1,8 @@
-"""``--svg``: ``butterfly show``, ``papillon show`` and ``mouche show`` write pictures."""
+"""``--svg`` and ``--png``: ``butterfly show``, ``papillon show`` and ``mouche show`` write pictures."""
 
+import struct
 import xml.etree.ElementTree as ET
+import zlib
 
 import pytest
 
@@ -96,3 +98,75 @@ def test_a_new_file_is_never_named_dash(tmp_path, monkeypatch):
     with pytest.raises(InputError, match="cannot write to '-'"):
         write_new_files([("-", "text")])
     assert not list(tmp_path.iterdir())
+
+
+# ------------------------------------------------------------------ PNG
+def png_facts(data: bytes) -> tuple[int, int, int]:
+    """A PNG's width, height and how many different byte values its pixels
+    hold (1 or 2 for a blank picture), read with the standard library alone."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    chunks, at = [], 8
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind = data[at + 4 : at + 8]
+        if kind == b"IDAT":
+            chunks.append(data[at + 8 : at + 8 + length])
+        at += 12 + length
+    return width, height, len(set(zlib.decompress(b"".join(chunks))))
+
+
+def svg_size(svg: str) -> tuple[float, float]:
+    root = ET.fromstring(svg.encode())
+    return float(root.get("width")), float(root.get("height"))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", 1),
+        ("papillon", "show", checkout.EXAMPLES / "papillon" / "from-seat.json"),
+        ("mouche", "show", checkout.EXAMPLES / "mouche" / "declare.json"),
+    ],
+)
+def test_png_is_the_same_picture_at_twice_its_size_and_not_blank(cli, tmp_path, args):
+    svg, png = tmp_path / "p.svg", tmp_path / "p.png"
+    result = cli.run(*args, "--svg", svg, "--png", png)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"wrote {svg}\nwrote {png}\n"
+    width, height, values = png_facts(png.read_bytes())
+    assert (width, height) == tuple(round(2 * v) for v in svg_size(svg.read_text()))
+    assert values > 50  # cloth, card faces, ink: far from blank
+
+
+def test_png_frames_follow_the_moves_and_dash_is_the_picture_alone(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli.run("show", 1, "--moves", "-", "--png", "walk.png", input="2D L3>F\n")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["walk-001.png", "walk.png"]
+    assert (tmp_path / "walk.png").read_bytes() != (tmp_path / "walk-001.png").read_bytes()
+    result = cli.run("show", 2, "--png", "-", "--svg", "two.svg")
+    assert result.exit_code == 0
+    assert result.stdout_bytes[:8] == b"\x89PNG\r\n\x1a\n" and png_facts(result.stdout_bytes)[2] > 50
+    assert "wrote two.svg" in result.stderr  # standard output holds the picture alone
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("show", 1, "--svg", "-", "--png", "-"), ("cannot both",)),
+        (("papillon", "show", checkout.EXAMPLES / "papillon" / "from-seat.json"), ("--svg", "--png")),
+        (("show", 1, "--moves", "-", "--png", "-"), ("--moves",)),
+    ],
+)
+def test_png_misuse_is_one_line(cli, tmp_path, monkeypatch, args, words):
+    monkeypatch.chdir(tmp_path)
+    cli.one_line_error(cli.run(*args, input="2D L3>F\n"), *words)
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_png_never_overwrites_and_an_svg_beside_it_is_not_left_half_way(cli, tmp_path):
+    (tmp_path / "p.png").write_bytes(b"mine")
+    result = cli.run("show", 1, "--svg", tmp_path / "p.svg", "--png", tmp_path / "p.png")
+    cli.one_line_error(result, "p.png", "exists")
+    assert (tmp_path / "p.png").read_bytes() == b"mine" and not (tmp_path / "p.svg").exists()
