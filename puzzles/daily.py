@@ -77,6 +77,8 @@ LEAST_PAR = 48
 
 #: Tells puzzles apart: their keys, in order (:func:`puzzles.quality.keys_of`).
 KeysOf = Callable[[Sequence["Day"]], list[Keys]]
+#: Told how far a long run is: steps done, steps in all (a command's progress bar).
+Progress = Callable[[int, int], None]
 
 
 def number_of(day: date) -> int:
@@ -218,11 +220,19 @@ def block_end(day: date) -> date:
     return LAUNCH + timedelta(days=((day - LAUNCH).days // CHUNK_DAYS + 1) * CHUNK_DAYS - 1)
 
 
-def plan(pool: Iterable[Puzzle], history: list[Day], until: date, keys_of: KeysOf | None = None) -> list[Day]:
+def plan(
+    pool: Iterable[Puzzle],
+    history: list[Day],
+    until: date,
+    keys_of: KeysOf | None = None,
+    progress: Progress | None = None,
+) -> list[Day]:
     """The days after ``history`` up to the end of the block holding
     ``until``, chosen from ``pool`` (see the module docstring); ``history``
     is never changed. ``keys_of`` tells puzzles apart (default:
-    :func:`puzzles.quality.keys_of`, from their positions and lines)."""
+    :func:`puzzles.quality.keys_of`, from their positions and lines).
+    ``progress``, if given, is told the days chosen and the days to choose
+    (first 0 of them, then after each block)."""
     if keys_of is None:
         from puzzles.quality import keys_of as default_keys
 
@@ -231,6 +241,9 @@ def plan(pool: Iterable[Puzzle], history: list[Day], until: date, keys_of: KeysO
     if until < start:
         return []
     until = block_end(until)
+    days = (until - start).days + 1
+    if progress is not None:
+        progress(0, days)
     used = {str(d.puzzle.id) for d in history}
     available = sorted((p for p in pool if str(p.id) not in used), key=lambda p: str(p.id))
     keys = dict(zip((str(p.id) for p in available), keys_of([Day(LAUNCH, p) for p in available])))
@@ -243,6 +256,8 @@ def plan(pool: Iterable[Puzzle], history: list[Day], until: date, keys_of: KeysO
         chosen += stretch
         available = _unclashed(available, keys, [keys[str(d.puzzle.id)] for d in stretch])
         start = end + timedelta(days=1)
+        if progress is not None:
+            progress(len(chosen), days)
     return chosen
 
 
@@ -349,14 +364,21 @@ def _cost(puzzle: Puzzle, day: date) -> int:
     return cost
 
 
-def extend(pool: Iterable[Puzzle], until: date, root: Path = CALENDAR_DIR, keys_of: KeysOf | None = None) -> list[Day]:
+def extend(
+    pool: Iterable[Puzzle],
+    until: date,
+    root: Path = CALENDAR_DIR,
+    keys_of: KeysOf | None = None,
+    progress: Progress | None = None,
+) -> list[Day]:
     """Choose the days up to the end of ``until``'s block not yet in the
     calendar and append them to their years' files; the days added.
     Nothing already written changes: each year's file gets new lines at
     its end. All or nothing: every new file is written beside its old one
-    first, and the old ones replaced only once all are written."""
+    first, and the old ones replaced only once all are written.
+    ``progress``: as :func:`plan`'s."""
     history = load_calendar(root)
-    added = plan(pool, history, until, keys_of)
+    added = plan(pool, history, until, keys_of, progress)
     by_year: dict[int, list[Day]] = {}
     for day in added:
         by_year.setdefault(day.date.year, []).append(day)

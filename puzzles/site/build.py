@@ -35,7 +35,7 @@ from games import cardsvg
 from games.cards import Suit, make_deck
 from games.errors import InputError
 from games.patience import picture as patience_picture
-from puzzles.daily import LAUNCH, LEGEND, Day, family, load_calendar, share_head, share_result
+from puzzles.daily import LAUNCH, LEGEND, Day, Progress, family, load_calendar, share_head, share_result
 from puzzles.document import stars
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
@@ -356,9 +356,17 @@ def site_url(text: str) -> str:
     return text.rstrip("/")
 
 
-def build_site(out: Path | str, start: date = LAUNCH, days: int | None = None, url: str | None = None) -> list[Path]:
+def build_site(
+    out: Path | str,
+    start: date = LAUNCH,
+    days: int | None = None,
+    url: str | None = None,
+    progress: Progress | None = None,
+) -> list[Path]:
     """Write the site of ``days`` days from ``start`` (to the calendar's end
-    by default) into ``out``, whole or not at all; the files written."""
+    by default) into ``out``, whole or not at all; the files written.
+    ``progress``, if given, is told the day pages made and the pages to make
+    (first 0 of them, then after each page)."""
     if out == "-":  # elsewhere "-" is standard output; a site is a folder (Path would lose "./-")
         raise InputError(
             "a site is a directory of files: --out cannot be standard output ('-'; give ./- for that name)"
@@ -369,10 +377,14 @@ def build_site(out: Path | str, start: date = LAUNCH, days: int | None = None, u
     chosen = _chosen(start, days)
     _check_out(out)
     pages: dict[str, str] = {"index.html": index_page(chosen), "archive.html": archive_page(chosen)}
+    if progress is not None:
+        progress(0, len(chosen))
     for k, day in enumerate(chosen):
         previous = chosen[k - 1] if k else None
         following = chosen[k + 1] if k + 1 < len(chosen) else None
         pages[_path_of(day)] = day_page(day, previous, following, url and site_url(url))
+        if progress is not None:
+            progress(k + 1, len(chosen))
     parent = out.absolute().parent
     try:
         parent.mkdir(parents=True, exist_ok=True)

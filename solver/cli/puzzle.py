@@ -13,7 +13,8 @@ import click
 from games.errors import InputError
 from puzzles.document import KINDS, Puzzle, stars
 from solver.cli.common import WholeNumber, read_text, write_new_files
-from solver.cli.survey import progress, scheduler_options, stopped_by_signals, workers_option
+from solver.cli.progress import progress, quiet_option
+from solver.cli.survey import scheduler_options, stopped_by_signals, workers_option
 from solver.patience.result import MAX_NODES
 from solver.survey.lengths import DEFAULT_PROOF_NODES
 
@@ -245,8 +246,16 @@ def calendar() -> None:
 @click.option("--seeds", "seed_range", required=True, help="Seeds A-B (both included) to try.")
 @workers_option("Worker processes")
 @scheduler_options
+@quiet_option()
 def pool_command(
-    db_path: str, kind: str, game: str, seed_range: str, workers: int, scheduler: str | None, connect_timeout: float
+    db_path: str,
+    kind: str,
+    game: str,
+    seed_range: str,
+    workers: int,
+    scheduler: str | None,
+    connect_timeout: float,
+    quiet: bool,
 ) -> None:
     """Generate puzzles of KIND into the pool, one per seed that gives one."""
     from puzzles.pool import fill, summary
@@ -254,7 +263,10 @@ def pool_command(
 
     seeds = parse_range(seed_range, "seed")
     found = 0
-    with stopped_by_signals(db_path, "pool"), progress(len(seeds), f"{kind} {game} seeds {seed_range}") as bar:
+    with (
+        stopped_by_signals(db_path, "pool"),
+        progress(len(seeds), f"{kind} {game} seeds {seed_range}", quiet, "seeds") as bar,
+    ):
         for tried in fill(db_path, kind, game, seeds, workers, scheduler, connect_timeout, lambda _: bar.update(1)):
             found += tried.puzzle is not None
     click.echo(f"{found} new puzzles\n{summary(db_path)}")
@@ -263,7 +275,8 @@ def pool_command(
 @calendar.command(name="extend")
 @click.option("--db", "db_path", required=True, type=click.Path(exists=True, dir_okay=False), help="The pool file.")
 @click.option("--until", "until", required=True, help="The last date to give a puzzle (YYYY-MM-DD).")
-def extend_command(db_path: str, until: str) -> None:
+@quiet_option()
+def extend_command(db_path: str, until: str, quiet: bool) -> None:
     """Give every date up to UNTIL not yet in the calendar a puzzle from the
     pool (OR-Tools CP-SAT; one worker and a fixed seed: reproducible)."""
     from puzzles.daily import extend, in_range, parse_date
@@ -275,7 +288,8 @@ def extend_command(db_path: str, until: str) -> None:
         puzzles = pool.puzzles()
     finally:
         pool.close()
-    added = extend(puzzles, last)
+    with progress(None, "calendar days", quiet, "days") as bar:
+        added = extend(puzzles, last, progress=bar.at)
     click.echo(f"{len(added)} days added" + (f": {added[0].date} to {added[-1].date}" if added else ""))
 
 
@@ -295,7 +309,8 @@ def extend_command(db_path: str, until: str) -> None:
     help="Positions the A* proof may expand per puzzle.",
 )
 @workers_option("Worker processes")
-def par_command(db_path: str, proof_nodes: int, workers: int) -> None:
+@quiet_option()
+def par_command(db_path: str, proof_nodes: int, workers: int, quiet: bool) -> None:
     """Give every puzzle of the calendar won by a line (deals, endgames,
     resource puzzles) its par, where it has none: the shortest line of its
     deal, found as `butterfly survey --shortest` finds it (and kept in --db,
@@ -320,7 +335,10 @@ def par_command(db_path: str, proof_nodes: int, workers: int) -> None:
     for key in filter(None, keys.values()):
         by_rules.setdefault(key[0], set()).add(key[1])
     rows: dict[tuple, LengthResult] = {}
-    with stopped_by_signals(db_path, "par search"), progress(sum(map(len, by_rules.values())), "shortest lines") as bar:
+    with (
+        stopped_by_signals(db_path, "par search"),
+        progress(sum(map(len, by_rules.values())), "shortest lines", quiet, "deals") as bar,
+    ):
         for rules, deals in by_rules.items():
             for found in run_lengths(
                 deals,

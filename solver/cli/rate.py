@@ -12,7 +12,8 @@ from games.errors import InputError
 from games.patience.rules import make_rules
 from solver.cli.common import echo_json
 from solver.cli.patience import game_options, load_deal
-from solver.cli.survey import progress, scheduler_options, stopped_by_signals, workers_option
+from solver.cli.progress import progress, quiet_option
+from solver.cli.survey import scheduler_options, stopped_by_signals, workers_option
 from solver.survey.run import parse_range
 
 #: A DEAL that is a range: a digit, then a dash (a malformed range such as
@@ -100,7 +101,7 @@ def _features_line(features: dict, cells: int) -> str:
     return "exact: " + "; ".join(parts)
 
 
-def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, scheduler, connect_timeout, as_json):
+def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, scheduler, connect_timeout, as_json, quiet):
     from puzzles.rating.ladder_runs import run_ladder
     from puzzles.rating.rate import calibration_for, rating_from_games
 
@@ -108,7 +109,10 @@ def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, sche
     if db_path is None:
         raise InputError("rating a range of deals needs --db FILE (the games are kept there, and a rerun resumes)")
     rules = make_rules(game or "butterfly", variant, cells)
-    with stopped_by_signals(db_path, "rating"), progress(len(deals), f"{rules.name} {deal_range}") as bar:
+    with (
+        stopped_by_signals(db_path, "rating"),
+        progress(len(deals), f"{rules.name} {deal_range}", quiet, "deals") as bar,
+    ):
         results = run_ladder(
             deals, rules, db_path, engine, workers, scheduler, connect_timeout, on_result=lambda _: bar.update(1)
         )
@@ -161,7 +165,8 @@ def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, sche
 )
 @scheduler_options
 @click.option("--json", "as_json", is_flag=True, help="Print the rating as JSON.")
-def rate(deal, game, variant, cells, quick, engine, workers, db_path, scheduler, connect_timeout, as_json):
+@quiet_option(" for a range")
+def rate(deal, game, variant, cells, quick, engine, workers, db_path, scheduler, connect_timeout, as_json, quiet):
     """Rate a deal's difficulty: a number, a file, or a range A-B (with --db).
 
     The ladder of players plays the deal; the calibration turns who wins how
@@ -172,7 +177,7 @@ def rate(deal, game, variant, cells, quick, engine, workers, db_path, scheduler,
     if is_range:
         if quick:
             raise InputError("--quick rates one deal at a time, not a range")
-        _rate_range(deal, game, variant, cells, engine, workers, db_path, scheduler, connect_timeout, as_json)
+        _rate_range(deal, game, variant, cells, engine, workers, db_path, scheduler, connect_timeout, as_json, quiet)
         return
     position, title = load_deal(deal, game, variant, cells)  # a bad deal is named before the options
     for name, value in (("--db", db_path), ("--scheduler", scheduler)):

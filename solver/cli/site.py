@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from solver.cli.progress import progress, quiet_option
+
 
 @click.group(name="site")
 def site() -> None:
@@ -17,7 +19,8 @@ def site() -> None:
 @click.option(
     "--url", default=None, help="The address the site is served at (https://...): share texts then link to their day."
 )
-def build(out: str, start: str | None, days: int | None, url: str | None) -> None:
+@quiet_option()
+def build(out: str, start: str | None, days: int | None, url: str | None, quiet: bool) -> None:
     """Write the site: index.html (today's puzzle, by the reader's local
     date), archive.html, and a playable page a day. A previous build in
     OUT is replaced; any other non-empty OUT is refused."""
@@ -25,7 +28,8 @@ def build(out: str, start: str | None, days: int | None, url: str | None) -> Non
     from puzzles.site.build import build_site, site_url
 
     first = in_range(parse_date(start)) if start is not None else LAUNCH
-    written = build_site(out, first, days, url and site_url(url))
+    with progress(None, "site pages", quiet, "pages") as bar:
+        written = build_site(out, first, days, url and site_url(url), bar.at)
     click.echo(f"{len(written)} files written in {out}: open {out}/index.html")
 
 

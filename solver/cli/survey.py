@@ -8,7 +8,6 @@ import json
 import os
 import signal
 import statistics
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import asdict
 
@@ -17,6 +16,7 @@ import click
 from games.patience.rules import make_rules
 from solver.cli.common import Seconds, WholeNumber
 from solver.cli.patience import game_options, limit_options, limits_of
+from solver.cli.progress import progress, quiet_option
 from solver.patience.result import BOUNDED, MAX_NODES, OPTIMAL
 from solver.survey.lengths import DEFAULT_MEMORY_MIB as DEFAULT_LENGTHS_MEMORY
 from solver.survey.lengths import DEFAULT_PROOF_NODES, run_lengths
@@ -120,25 +120,6 @@ def scheduler_options(command: Callable) -> Callable:
     )(command)
 
 
-@contextlib.contextmanager
-def progress(length: int, label: str) -> Iterator:
-    """A progress bar on a terminal, which an error erases (the error is then the
-    only line); elsewhere just the label, printed once the survey has finished."""
-    tty = sys.stderr.isatty()
-    bar = click.progressbar(length=length, file=sys.stderr, label=label, show_pos=True, hidden=not tty)
-    with bar:
-        try:
-            yield bar
-        except BaseException:
-            if tty:
-                bar.hidden = True  # no final newline
-                sys.stderr.write("\r\033[K\033[?25h")
-                sys.stderr.flush()
-            raise
-    if not tty:
-        click.echo(label, err=True)
-
-
 @click.command()
 @click.option("--deals", "deal_range", default=None, help="Deal numbers A-B (both included).")
 @game_options
@@ -186,6 +167,7 @@ def progress(length: int, label: str) -> Iterator:
     "a bounded deal is searched again with a larger budget.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
+@quiet_option()
 @click.pass_context
 def survey(
     ctx,
@@ -209,6 +191,7 @@ def survey(
     shortest,
     proof_nodes,
     as_json,
+    quiet,
 ):
     """Solve a range of deals and report how many are won; or check published results; or find
     the deals' shortest winning lines (--shortest)."""
@@ -228,7 +211,7 @@ def survey(
         given = [f"--{name.replace('_', '-')}" for name in FROM_THE_FILE if _given(ctx, name)]
         if given:
             raise click.UsageError(f"--check-published takes the rules and limits from the file, not {given[0]}")
-        _check(published, deal_range, sample, workers, db_path, scheduler, connect_timeout, as_json)
+        _check(published, deal_range, sample, workers, db_path, scheduler, connect_timeout, as_json, quiet)
         return
     if sample is not None:
         raise click.UsageError("--sample goes with --check-published")
@@ -237,7 +220,7 @@ def survey(
     deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
     limits = limits_of(max_nodes, timeout, memory, relax)
-    with stopped_by_signals(db_path), progress(len(deals), f"{rules.name} {deal_range}") as bar:
+    with stopped_by_signals(db_path), progress(len(deals), f"{rules.name} {deal_range}", quiet, "deals") as bar:
         results = run_survey(
             deals,
             rules,
@@ -290,7 +273,10 @@ def _shortest(options: dict, memory_given: bool) -> None:
     rules = make_rules(options["game"] or "butterfly", options["variant"], options["cells"])
     budget = DEFAULT_PROOF_NODES if proof_nodes is None else proof_nodes
     memory_mib = options["memory"] if memory_given else DEFAULT_LENGTHS_MEMORY
-    with stopped_by_signals(db_path), progress(len(deals), f"{rules.name} {deal_range} shortest") as bar:
+    with (
+        stopped_by_signals(db_path),
+        progress(len(deals), f"{rules.name} {deal_range} shortest", options["quiet"], "deals") as bar,
+    ):
         rows = run_lengths(
             deals,
             rules,
@@ -356,7 +342,7 @@ def _given(ctx: click.Context, name: str) -> bool:
 SHOWN_RUNS = 20
 
 
-def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout, as_json) -> None:
+def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout, as_json, quiet) -> None:
     """``--check-published``: re-derive published rows; exit 1 when any differs
     or, with --deals, when the file lacks a deal of the range."""
     from pathlib import Path
@@ -377,7 +363,7 @@ def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout
     db = ResultsDB(db_path) if db_path is not None else None
     differing = []
     try:
-        with stopped_by_signals(db_path), progress(len(chosen), f"checking {path}") as bar:
+        with stopped_by_signals(db_path), progress(len(chosen), f"checking {path}", quiet, "rows") as bar:
             for done in check_published(rules, chosen, min(workers, len(chosen)), scheduler, connect_timeout):
                 if db is not None:
                     limits = done.row.limits()
