@@ -25,7 +25,7 @@ from puzzles.daily import extend
 from puzzles.document import Keys, Puzzle, PuzzleId
 from puzzles.site.build import build_site
 
-from checkout import DATA, butterfly_process
+from checkout import DATA, butterfly_process, package_env
 
 #: What tqdm draws and click's old bar did not: the bar's blocks.
 BLOCK = "\u2588"
@@ -173,7 +173,7 @@ def test_the_quiet_option_is_on_every_long_command(cli):
     assert "--quiet" in cli.run("site", "build", "--help").stdout
 
 
-def test_help_does_not_load_tqdm():
+def test_help_does_not_load_tqdm(tmp_path):
     """Start-up time: the bar's library is loaded only when a bar is drawn."""
     script = (
         "import sys\n"
@@ -182,7 +182,9 @@ def test_help_does_not_load_tqdm():
         "    try:\n        main(args)\n    except SystemExit:\n        pass\n"
         "assert 'tqdm' not in sys.modules\n"
     )
-    process = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
+    process = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, timeout=60, cwd=tmp_path, env=package_env()
+    )
     assert process.returncode == 0, process.stderr
 
 
