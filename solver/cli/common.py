@@ -182,19 +182,14 @@ def picture_options(what: str, more: str = "") -> Callable[[F], F]:
     the same picture as PNG, in a new file or on standard output
     (:func:`write_picture`)."""
     where = "in this new file (never over an existing one), or on standard output for - (nothing else goes there)"
-    svg = click.option(
-        "--svg",
-        "svg_file",
-        metavar="FILE",
-        type=click.Path(dir_okay=False, allow_dash=True),
-        help=f"Draw {what} as an SVG picture {where}.{more}",
-    )
-    png = click.option(
-        "--png",
-        "png_file",
-        metavar="FILE",
-        type=click.Path(dir_okay=False, allow_dash=True),
-        help=f"The same picture as PNG (by CairoSVG, at twice the SVG's size), {where}.{more.replace('.svg', '.png')}",
+
+    def option(kind: str, help: str) -> Callable[[F], F]:
+        path = click.Path(dir_okay=False, allow_dash=True)
+        return click.option(f"--{kind}", f"{kind}_file", metavar="FILE", type=path, help=help)
+
+    svg = option("svg", f"Draw {what} as an SVG picture {where}.{more}")
+    png = option(
+        "png", f"The same picture as PNG (by CairoSVG, at twice the SVG's size), {where}.{more.replace('.svg', '.png')}"
     )
     return lambda command: svg(png(command))
 
