@@ -305,7 +305,7 @@ def archive_page(days: list[Day]) -> str:
         sections.append(
             f'<section class="month" data-month="{year}-{month:02d}">\n'
             f"<h2>{month_days[0].date:%B %Y}</h2>\n"
-            '<div class="table"><table>\n<thead><tr><th>No.</th><th>Day</th><th>Kind</th><th>Grade</th>'
+            '<div class="scroll"><table>\n<thead><tr><th>No.</th><th>Day</th><th>Kind</th><th>Grade</th>'
             f"<th>You</th><th>Goal</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table></div>\n</section>"
         )
     body = "<h1>Archive</h1>\n" + '<div id="stats"></div>\n' + "\n".join(sections)
@@ -376,13 +376,14 @@ def build_site(
         days = max(1, min(MAX_DAYS, len(load_calendar()) - (start - LAUNCH).days))
     chosen = _chosen(start, days)
     _check_out(out)
+    url = url and site_url(url)
     pages: dict[str, str] = {"index.html": index_page(chosen), "archive.html": archive_page(chosen)}
     if progress is not None:
         progress(0, len(chosen))
     for k, day in enumerate(chosen):
         previous = chosen[k - 1] if k else None
         following = chosen[k + 1] if k + 1 < len(chosen) else None
-        pages[_path_of(day)] = day_page(day, previous, following, url and site_url(url))
+        pages[_path_of(day)] = day_page(day, previous, following, url)
         if progress is not None:
             progress(k + 1, len(chosen))
     parent = out.absolute().parent

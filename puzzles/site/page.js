@@ -418,6 +418,7 @@
     });
     cards.sort();
     var locked = false;
+    var handle = { lock: function () { locked = true; } };
     function decide(card) {
       if (locked) return;
       if (right.indexOf(card) >= 0) finish("Right: " + saidCards(card) + " meets the goal against any defence.");
@@ -432,7 +433,7 @@
     // The cards of the picture that a choice plays can be pressed too; a card
     // with several choices (captures) asks which.
     var picture = document.querySelector("#picture svg");
-    if (!picture) return { lock: function () { locked = true; } };
+    if (!picture) return handle;
     picture.setAttribute("role", "group");
     picture.setAttribute("aria-label", "the position: your cards can be pressed");
     var byCard = {};
@@ -475,7 +476,7 @@
         pick();
       });
     });
-    return { lock: function () { locked = true; } };
+    return handle;
   }
 
   // A card as players read it: rank and suit symbol ("10" for tens).
@@ -574,28 +575,26 @@
     var controls = el("div", { class: "controls" });
     var counter = el("span", { class: "counter" });
     play.appendChild(box);
-    controls.appendChild(
-      button("Undo", undo, { "data-action": "undo" })
-    );
+    controls.appendChild(button("Undo", undo, { "data-action": "undo" }));
     // A move taken back, with the moves the option made after it.
     function undo() {
-        if (locked || moves.length <= fixedMoves) return;
-        var wasAuto;
-        do {
-          moves.pop();
-          history.pop();
-          wasAuto = automatic.pop();
-        } while (wasAuto && moves.length > fixedMoves);
-        if (failedAt !== null && moves.length < failedAt) failedAt = null;
-        selected = null;
-        status.textContent = "";
-        render();
-        changed(moves);
-        asked++; // an answer about the position undone no longer applies
+      if (locked || moves.length <= fixedMoves) return;
+      var wasAuto;
+      do {
+        moves.pop();
+        history.pop();
+        wasAuto = automatic.pop();
+      } while (wasAuto && moves.length > fixedMoves);
+      if (failedAt !== null && moves.length < failedAt) failedAt = null;
+      selected = null;
+      status.textContent = "";
+      render();
+      changed(moves);
+      asked++; // an answer about the position undone no longer applies
     }
     controls.appendChild(counter);
-    // Proved help where winning is the goal: a lost position is reported after
-    // each move, and a deal or resource puzzle offers a hint.
+    // Proved help where winning is the goal (deals, resource puzzles, win-in):
+    // a lost position is reported after each move, and Hint gives a move.
     var ask = ["deal", "resource", "win-in"].indexOf(puzzle.kind) >= 0 ? searcher() : null;
     var onSolution = {}; // the key of each position of the stored winning line: where it goes on
     if (ask) {
@@ -851,9 +850,10 @@
       parent.appendChild(g);
     }
 
-    // A place a chosen card can go to: a row, home or the basement; ``can``
-    // when the chosen card may go there.
-    function place(name, label, x, y, w, h, can, focusable) {
+    // A place a chosen card can go to: a row, home or the basement, holding
+    // what ``fill`` draws in it (its focus ring over that); ``can`` when the
+    // chosen card may go there.
+    function place(name, label, x, y, w, h, can, focusable, fill) {
       var attrs = { class: "target" + (can ? " can" : ""), "data-target": name };
       if (focusable) {
         attrs.role = "button";
@@ -862,6 +862,9 @@
       }
       var g = svgEl("g", attrs);
       g.appendChild(svgEl("rect", { class: "area", x: x, y: y, width: w, height: h, rx: 8 }));
+      fill(g);
+      if (focusable) focusRing(g, x, y, w, h);
+      svg.appendChild(g);
       return g;
     }
 
@@ -902,42 +905,38 @@
       svg.appendChild(svgEl("rect", { class: "cloth", x: 0, y: 0, width: width, height: height }));
       // The body: each suit's pile, its top card last.
       var bodyTop = top + ((levels - 4) * G.pitch) / 2;
-      var home = place(R.FOUNDATION, "home (the foundations)", bodyX - 6, bodyTop - 6, bodyWidth + 12, 3 * G.pitch + G.height + 12, targets[R.FOUNDATION], true);
-      for (var s = 0; s < 4; s++) {
-        var y = bodyTop + s * G.pitch;
-        if (!p.foundations[s]) home.appendChild(svgEl("use", { href: "#place-" + "CDHS".charAt(s), x: bodyX, y: y }));
-        for (var rank = 1; rank <= p.foundations[s]; rank++) {
-          var offset = (rank - 1) * G.pileStep;
-          home.appendChild(svgEl("use", { href: "#face-" + R.cardText(s * 13 + rank - 1), x: bodyX + offset, y: y + offset }));
+      place(R.FOUNDATION, "home (the foundations)", bodyX - 6, bodyTop - 6, bodyWidth + 12, 3 * G.pitch + G.height + 12, targets[R.FOUNDATION], true, function (home) {
+        for (var s = 0; s < 4; s++) {
+          var y = bodyTop + s * G.pitch;
+          if (!p.foundations[s]) home.appendChild(svgEl("use", { href: "#place-" + "CDHS".charAt(s), x: bodyX, y: y }));
+          for (var rank = 1; rank <= p.foundations[s]; rank++) {
+            var offset = (rank - 1) * G.pileStep;
+            home.appendChild(svgEl("use", { href: "#face-" + R.cardText(s * 13 + rank - 1), x: bodyX + offset, y: y + offset }));
+          }
         }
-      }
-      focusRing(home, bodyX - 6, bodyTop - 6, bodyWidth + 12, 3 * G.pitch + G.height + 12);
-      svg.appendChild(home);
+      });
       // The wings: the innermost card next to the body; an emptied row that is lost is gone.
       [left, right].forEach(function (side, onRight) {
         side.forEach(function (i, level) {
           var name = names[i];
           var cards = p.rows[i];
-          var lost = !cards.length && p.rules.emptyRows === "lost";
-          if (lost) return;
+          if (!cards.length && p.rules.emptyRows === "lost") return;
           var y = top + level * G.pitch;
           var innerX = onRight ? rightX : bodyX - G.gap - G.width;
           var step = onRight ? G.step : -G.step;
           var areaX = onRight ? rightX - 4 : G.margin - 4;
           var areaWidth = onRight ? width - G.margin - rightX + 8 : bodyX - G.gap - G.margin + 8;
-          var row = place(name, "row " + name + ", empty", areaX, y - 6, areaWidth, G.height + 12, targets[name], !cards.length);
-          var labelAttrs = { class: "label", x: onRight ? width - G.margin : G.margin, y: y + G.height / 2 + 5 };
-          if (onRight) labelAttrs["text-anchor"] = "end";
-          row.appendChild(svgEl("text", labelAttrs, name));
-          if (!cards.length) {
-            row.appendChild(svgEl("use", { href: "#place", x: innerX, y: y }));
-            focusRing(row, areaX, y - 6, areaWidth, G.height + 12);
-          }
-          cards.forEach(function (c, k) {
-            if (k < cards.length - 1) row.appendChild(svgEl("use", { href: "#face-" + R.cardText(c), x: innerX + k * step, y: y }));
-            else movable(row, c, name, innerX + k * step, y);
+          var row = place(name, "row " + name + ", empty", areaX, y - 6, areaWidth, G.height + 12, targets[name], !cards.length, function (g) {
+            var labelAttrs = { class: "label", x: onRight ? width - G.margin : G.margin, y: y + G.height / 2 + 5 };
+            if (onRight) labelAttrs["text-anchor"] = "end";
+            g.appendChild(svgEl("text", labelAttrs, name));
+            if (!cards.length) g.appendChild(svgEl("use", { href: "#place", x: innerX, y: y }));
+            cards.forEach(function (c, k) {
+              if (k < cards.length - 1) g.appendChild(svgEl("use", { href: "#face-" + R.cardText(c), x: innerX + k * step, y: y }));
+            });
           });
-          svg.appendChild(row);
+          // the outer card over the row's focus ring, so that its own shows whole
+          if (cards.length) movable(row, cards[cards.length - 1], name, innerX + (cards.length - 1) * step, y);
         });
       });
       // The basement (or free cells) below the body.
@@ -946,17 +945,13 @@
         var span = p.rules.cells * (G.width + 8) - 8;
         var bx = bodyX + bodyWidth / 2 - span / 2;
         var kind = p.rules.cellsOneWay ? "basement" : "free cells";
-        var cells = place(R.CELL, kind, bx - 6, by - 6, span + 12, G.height + 12, targets[R.CELL], true);
-        cells.appendChild(svgEl("text", { class: "label small", x: bodyX + bodyWidth / 2, y: by - 10, "text-anchor": "middle" }, kind));
-        for (var k = 0; k < p.rules.cells; k++) {
-          var cx = bx + k * (G.width + 8);
-          if (k >= p.cells.length) cells.appendChild(svgEl("use", { href: "#place", x: cx, y: by }));
-        }
-        focusRing(cells, bx - 6, by - 6, span + 12, G.height + 12);
+        var cells = place(R.CELL, kind, bx - 6, by - 6, span + 12, G.height + 12, targets[R.CELL], true, function (g) {
+          g.appendChild(svgEl("text", { class: "label small", x: bodyX + bodyWidth / 2, y: by - 10, "text-anchor": "middle" }, kind));
+          for (var k = p.cells.length; k < p.rules.cells; k++) g.appendChild(svgEl("use", { href: "#place", x: bx + k * (G.width + 8), y: by }));
+        });
         p.cells.forEach(function (c, k) {
           movable(cells, c, R.CELL, bx + k * (G.width + 8), by);
         });
-        svg.appendChild(cells);
       }
       counter.textContent = " Moves: " + moves.length + (limit !== null ? " of " + limit : "");
       refocus(place0);
