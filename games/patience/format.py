@@ -35,6 +35,7 @@ from typing import NoReturn
 from games.cards import Card, Suit, parse_cards
 from games.errors import InputError, ParseError, shown
 from games.patience.rules import MAX_CELLS, PRESETS, Move, Position, Rules, make_rules
+from games.patience.solvitaire import is_solvitaire, read_solvitaire
 from games.position_json import MAX_JSON_DEPTH, load_json
 
 HEADER_KEYS = ("game", "variant", "cells")
@@ -194,10 +195,12 @@ def deal_from_json(data) -> Position:
 
 
 def parse_deal(text: str) -> Position:
-    """Read a deal in either form (JSON when it starts with ``{``)."""
+    """Read a deal in any of its forms: text, or JSON when it starts with
+    ``{``: ours, or Solvitaire's (games.patience.solvitaire)."""
     stripped = text.lstrip()
     if stripped.startswith("{"):
-        return deal_from_json(load_json(stripped, "the deal"))
+        data = load_json(stripped, "the deal")
+        return read_solvitaire(data) if is_solvitaire(data) else deal_from_json(data)
     return parse_deal_text(text)
 
 

@@ -13,9 +13,11 @@ import click
 
 from games.deals import parse_deal_number
 from games.errors import InputError
+from games.patience import pysol
 from games.patience.format import deal_to_json, format_deal_text, parse_deal, read_moves, rules_header
 from games.patience.render import draw
 from games.patience.rules import PRESETS, VARIANTS, Move, Position, make_rules
+from games.patience.solvitaire import format_solvitaire
 from solver.cli.common import (
     Seconds,
     WholeNumber,
@@ -65,6 +67,18 @@ def game_options(command: Command) -> Command:
         type=click.Choice(list(PRESETS)),
         default=None,
         help="Rules preset (default butterfly, or the deal file's).",
+    )(command)
+
+
+def pysol_option(command: Command) -> Command:
+    """--pysol NUMBER: PySolFC's game number instead of a DEAL."""
+    return click.option(
+        "--pysol",
+        "pysol_number",
+        default=None,
+        metavar="NUMBER",
+        help="PySolFC's game NUMBER instead of a DEAL: the deal PySolFC shows for it "
+        f"({', '.join(pysol.PYSOL_GAMES)}: give --game; docs/formats.md).",
     )(command)
 
 
@@ -122,13 +136,34 @@ def limits_of(max_nodes: int, timeout: float | None, memory: int, relax: int) ->
 
 
 def load_deal(
-    source: str, game: str | None = None, variant: str | None = None, cells: int | None = None
+    source: str | None,
+    game: str | None = None,
+    variant: str | None = None,
+    cells: int | None = None,
+    pysol_number: str | None = None,
 ) -> tuple[Position, str]:
-    """The position named by a DEAL argument, and a title for it.
+    """The position named by a DEAL argument (or PySolFC's game number), and
+    a title for it.
 
     >>> load_deal("7", "fortress")[1]
     'fortress deal 7'
+    >>> load_deal(None, "streets-and-alleys", pysol_number="#123456")[1]
+    'PySolFC streets-and-alleys game #123456'
     """
+    if pysol_number is not None:
+        if source is not None:
+            raise InputError(f"give a DEAL or --pysol, not both (DEAL {source!r}, --pysol {pysol_number!r})")
+        if game is None:
+            raise InputError(
+                f"--pysol needs --game {', '.join(pysol.PYSOL_GAMES)}: the games PySolFC numbers "
+                "(Butterfly is not in PySolFC)"
+            )
+        rules = make_rules(game, variant, cells)
+        pysol.check_game(rules)
+        number = pysol.parse_game_number(pysol_number)
+        return pysol.pysol_deal(number, rules), f"PySolFC {rules.name} game #{number}"
+    if source is None:
+        raise InputError("missing DEAL: a deal number, a deal file, - for standard input, or --pysol NUMBER")
     is_number = source.strip().isdigit() and not os.path.exists(source)
     if is_number:
         number = parse_deal_number(source)
@@ -148,7 +183,8 @@ def load_deal(
 
 # ------------------------------------------------------------------ commands
 @click.command(name="solve")
-@click.argument("deal")
+@click.argument("deal", required=False)
+@pysol_option
 @game_options
 @limit_options
 @click.option(
@@ -167,6 +203,7 @@ def load_deal(
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def solve_command(
     deal,
+    pysol_number,
     game,
     variant,
     cells,
@@ -183,10 +220,11 @@ def solve_command(
 ):
     """Solve DEAL: won (with the moves), unwinnable (proved), or unresolved.
 
-    With --shortest: optimal or bounded instead of won."""
+    With --shortest: optimal or bounded instead of won. With --pysol, the
+    moves are also given in PySolFC's pile numbers."""
     if raw_moves and shortest:
         raise InputError("--raw-moves and --shortest cannot be used together (a shortest line is never raw)")
-    position, title = load_deal(deal, game, variant, cells)
+    position, title = load_deal(deal, game, variant, cells, pysol_number)
     limits = limits_of(max_nodes, timeout, memory, relax)
     if shortest:
         result = solve_shortest(position, limits, engine, restarts=not no_restarts)
@@ -204,6 +242,11 @@ def solve_command(
                     "result": result.result,
                     "moves": moves,
                     **({"length": len(moves), "lower_bound": result.lower_bound} if shortest else {}),
+                    **(
+                        {"pysol_moves": [pysol.pysol_move(move, position.rules) for move in result.moves]}
+                        if pysol_number is not None
+                        else {}
+                    ),
                     "nodes": result.nodes,
                     "seconds": round(result.seconds, 6),
                     "stopped_by": result.stopped_by,
@@ -215,6 +258,8 @@ def solve_command(
         return
     click.echo(f"{title}: {position.rules.describe()}")
     click.echo(draw(position, unicode))
+    if pysol_number is not None:
+        click.echo(pysol.legend(position.rules))
     click.echo()
     if result.result in (WON, OPTIMAL, BOUNDED):
         if result.result == OPTIMAL:
@@ -229,8 +274,9 @@ def solve_command(
             short = "" if raw_moves else " (a short line; --shortest searches for the shortest and proves it)"
             click.echo(f"Result: won in {len(moves)} moves{short}")
         width = len(str(len(moves)))
-        for number, move in enumerate(moves, 1):
-            click.echo(f"{number:>{width}}. {move}")
+        for number, move in enumerate(result.moves, 1):
+            pysol_text = f"   PySolFC {pysol.pysol_move(move, position.rules)}" if pysol_number is not None else ""
+            click.echo(f"{number:>{width}}. {str(move):<9}{pysol_text}".rstrip())
     elif result.stopped_by:
         hint = (
             "" if relax or not relaxation_applies(position.rules) else f"; --relax {DEFAULT_EFFORT} may prove it lost"
@@ -256,19 +302,41 @@ def solve_command(
     click.echo(f"Nodes: {result.nodes}  Seconds: {result.seconds:.3f}")
 
 
+DEAL_FORMATS = ("text", "json", "solvitaire")
+
+
 @click.command()
-@click.argument("number")
+@click.argument("number", required=False)
+@pysol_option
 @game_options
-@click.option("--json", "as_json", is_flag=True, help="Print the JSON form.")
-def deal(number, game, variant, cells, as_json):
-    """Print deal NUMBER in the deal file format."""
-    rules = make_rules(game or "butterfly", variant, cells)
-    n = parse_deal_number(number)
-    position = Position.deal(n, rules)
-    if as_json:
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(DEAL_FORMATS),
+    default=None,
+    help="text (the deal file, default), json (ours) or solvitaire (Solvitaire's JSON: "
+    "beleaguered-castle and streets-and-alleys; docs/formats.md).",
+)
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
+def deal(number, pysol_number, game, variant, cells, output_format, as_json):
+    """Print deal NUMBER (or PySolFC's game --pysol NUMBER) as a deal file."""
+    if as_json and output_format not in (None, "json"):
+        raise InputError(f"--json and --format {output_format} ask for two formats: give one")
+    if number is None and pysol_number is None:
+        raise InputError("missing NUMBER: a deal number, or --pysol NUMBER for PySolFC's game number")
+    if number is not None and pysol_number is None:  # a number, never a file of that name
+        rules = make_rules(game or "butterfly", variant, cells)
+        n = parse_deal_number(number)
+        position, title = Position.deal(n, rules), f"{rules.name} deal {n}"
+    else:
+        position, title = load_deal(number, game, variant, cells, pysol_number)
+    output_format = "json" if as_json else output_format or "text"
+    if output_format == "solvitaire":
+        click.echo(format_solvitaire(position), nl=False)
+    elif output_format == "json":
         click.echo(json.dumps(deal_to_json(position), indent=2))
     else:
-        click.echo(format_deal_text(position, f"{rules.name} deal {n}"), nl=False)
+        click.echo(format_deal_text(position, title), nl=False)
 
 
 def frame_names(path: str, moves: int, suffix: str = ".svg") -> list[str]:
@@ -293,7 +361,8 @@ def moves_of(source: str) -> Iterator[Move]:
 
 
 @click.command()
-@click.argument("deal")
+@click.argument("deal", required=False)
+@pysol_option
 @game_options
 @click.option("--moves", "moves_file", default=None, help="A move list to play through (file or -).")
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
@@ -302,12 +371,12 @@ def moves_of(source: str) -> Iterator[Move]:
     " With --moves, FILE (not -) is the first position and STEM-001.svg, STEM-002.svg... (STEM: FILE without "
     ".svg) the position after each move.",
 )
-def show(deal, game, variant, cells, moves_file, unicode, svg_file, png_file):
+def show(deal, pysol_number, game, variant, cells, moves_file, unicode, svg_file, png_file):
     """Draw DEAL; with --moves, every position along the way."""
     pictures_wanted = wanted_pictures(svg_file, png_file)
     if moves_file and "-" in (svg_file, png_file):
         raise InputError("--svg - and --png - draw one picture; with --moves, give a FILE (a picture a move)")
-    position, title = load_deal(deal, game, variant, cells)
+    position, title = load_deal(deal, game, variant, cells, pysol_number)
     moves, positions = [], [position]
     if moves_file:  # read and checked whole before anything is printed
         moves = list(moves_of(moves_file))
@@ -328,6 +397,8 @@ def show(deal, game, variant, cells, moves_file, unicode, svg_file, png_file):
         return
     click.echo(f"{title}: {position.rules.describe()}")
     click.echo(draw(position, unicode))
+    if pysol_number is not None:
+        click.echo(pysol.legend(position.rules))
     if moves_file:
         for number, (move, after) in enumerate(zip(moves, positions[1:]), 1):
             click.echo(f"\n{number}. {move}")
@@ -337,19 +408,25 @@ def show(deal, game, variant, cells, moves_file, unicode, svg_file, png_file):
 
 
 @click.command()
-@click.argument("deal")
-@click.argument("solution")
+@click.argument("deal_and_solution", nargs=-1, metavar="[DEAL] SOLUTION")
+@pysol_option
 @game_options
-def verify(deal, solution, game, variant, cells):
-    """Replay SOLUTION on DEAL with the rules engine alone.
+def verify(deal_and_solution, pysol_number, game, variant, cells):
+    """Replay SOLUTION on DEAL (or PySolFC's game --pysol NUMBER) with the
+    rules engine alone.
 
     Exit code 0 when the moves win, 1 naming the first illegal move (or
     saying the deal is not won at the end), 2 for unreadable input. SOLUTION
     is streamed: moves are played as they are read (docs/formats.md).
     """
+    wanted = 1 if pysol_number is not None else 2
+    if len(deal_and_solution) != wanted:
+        given = "a SOLUTION" if pysol_number is not None else "a DEAL and a SOLUTION"
+        raise click.UsageError(f"give {given}, not {len(deal_and_solution)} argument(s)")
+    deal, solution = (None, *deal_and_solution) if pysol_number is not None else deal_and_solution
     if deal == solution == "-":
         raise InputError("DEAL and SOLUTION cannot both be standard input (-): give one of them as a file")
-    position, _ = load_deal(deal, game, variant, cells)
+    position, _ = load_deal(deal, game, variant, cells, pysol_number)
     count, illegal = 0, None
     for count, move in enumerate(moves_of(solution), 1):
         if illegal is None:  # after an illegal move the rest is only read: unreadable input is exit 2 wherever it is

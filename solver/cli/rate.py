@@ -11,7 +11,7 @@ import click
 from games.errors import InputError
 from games.patience.rules import make_rules
 from solver.cli.common import echo_json
-from solver.cli.patience import game_options, load_deal
+from solver.cli.patience import game_options, load_deal, pysol_option
 from solver.cli.progress import progress, quiet_option
 from solver.cli.survey import scheduler_options, stopped_by_signals, workers_option
 from solver.survey.run import parse_range
@@ -149,7 +149,8 @@ def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, sche
 
 
 @click.command()
-@click.argument("deal")
+@click.argument("deal", required=False)
+@pysol_option
 @game_options
 @click.option("--quick", is_flag=True, help="Predict the rating from cheap features (no ladder, no exact search).")
 @click.option(
@@ -166,20 +167,35 @@ def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, sche
 @scheduler_options
 @click.option("--json", "as_json", is_flag=True, help="Print the rating as JSON.")
 @quiet_option(" for a range")
-def rate(deal, game, variant, cells, quick, engine, workers, db_path, scheduler, connect_timeout, as_json, quiet):
-    """Rate a deal's difficulty: a number, a file, or a range A-B (with --db).
+def rate(
+    deal,
+    pysol_number,
+    game,
+    variant,
+    cells,
+    quick,
+    engine,
+    workers,
+    db_path,
+    scheduler,
+    connect_timeout,
+    as_json,
+    quiet,
+):
+    """Rate a deal's difficulty: a number, a file, a range A-B (with --db),
+    or PySolFC's game --pysol NUMBER.
 
     The ladder of players plays the deal; the calibration turns who wins how
     often into a rating (Elo-like, ± its standard error) and a grade 1-5,
     reported with what the exact solver knows of the deal (docs/rating.md).
     """
-    is_range = _RANGE.match(deal) is not None and not os.path.exists(deal)
+    is_range = deal is not None and _RANGE.match(deal) is not None and not os.path.exists(deal)
     if is_range:
         if quick:
             raise InputError("--quick rates one deal at a time, not a range")
         _rate_range(deal, game, variant, cells, engine, workers, db_path, scheduler, connect_timeout, as_json, quiet)
         return
-    position, title = load_deal(deal, game, variant, cells)  # a bad deal is named before the options
+    position, title = load_deal(deal, game, variant, cells, pysol_number)  # a bad deal is named before the options
     for name, value in (("--db", db_path), ("--scheduler", scheduler)):
         if value is not None:
             raise InputError(f"{name} is for a range of deals A-B, not one deal")

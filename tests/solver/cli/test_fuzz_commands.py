@@ -21,6 +21,7 @@ from pathlib import Path
 
 import click
 import pytest
+from click.testing import CliRunner
 from mutations import mutate
 
 from solver.cli import main
@@ -45,6 +46,8 @@ NAMES = ["", "x" * 500, "mouche/", "butterfly/nothing", "../etc", "BUTTERFLY", "
 BOTS = ["", "x", "rules," * 40, "random,rules", "analyst,analyst,analyst,analyst,analyst,analyst,analyst", ","]
 URLS = ["", "example.org", "https://exa mple.org", "javascript:alert(1)", 'https://x.org/"><b>', "h" * 400, "ftp://x"]
 SCHEDULERS = ["", "tcp://", "x" * 300, "tcp://127.0.0.1:1", "tls://[::1"]
+PYSOL = ["", "#", "12x", "9" * 21, "-1", "\u0663", "1e3", "ms3", "1 2 3", "0", "99999999999999999999"]
+PYSOL_GAMES = [[], ["--game", "butterfly"], ["--game", "beleaguered-castle"], ["--game", "fortress"]]
 ANSWERS = ["", "x", "KH R3>B, " * 2000, "1e999", "\x00", "[]", '{"moves": 3}', "AH x KS"]
 
 
@@ -56,6 +59,7 @@ class Inputs:
     puzzle_texts: list[str]
     pool: Path
     moves: list[str]
+    solvitaire: list[str]
     positions: dict[str, list[str]]
     bad_files: list[Path]
     bad_outputs: list[str]
@@ -90,6 +94,10 @@ def inputs(tmp_path_factory) -> Inputs:
         puzzle_texts=[load(pid).dumps() for pid in ("win-in:butterfly:s=2", "only-card:mouche:s=1")],
         pool=pool,
         moves=["1. 7D L1>B\n2. 8D L1>B\n", '["5S L2>B", "JC L2>F"]'],
+        solvitaire=[
+            CliRunner().invoke(main, ["deal", "5", "--game", game, "--format", "solvitaire"]).stdout
+            for game in ("beleaguered-castle", "streets-and-alleys")
+        ],
         positions={
             game: [p.read_text() for p in sorted((examples / game).glob("*.json"))] for game in ("papillon", "mouche")
         },
@@ -140,7 +148,8 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         ("daily",): [Case("day", ["daily", d]) for d in DATES]
         + [Case("attempt", ["daily", "2027-01-01", "--check", a]) for a in ANSWERS]
         + [Case("attempt", ["daily", "2027-01-01", "--check", f]) for f in bad[1:]],
-        ("deal",): [Case("number", ["deal", n]) for n in NUMBERS],
+        ("deal",): [Case("number", ["deal", n]) for n in NUMBERS]
+        + [Case("pysol_number", ["deal", "--pysol", n, *game]) for n in PYSOL for game in PYSOL_GAMES],
         ("mouche", "analyse"): [
             Case("position_file", ["mouche", "analyse", "-", "--worlds", "2"], t)
             for t in _mutations(i.positions["mouche"], 6, 3)
@@ -178,12 +187,14 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         ("puzzle", "show"): [Case("source", ["puzzle", "show", "-", "--json"], t) for t in puzzles]
         + [Case("source", ["puzzle", "show", s]) for s in IDS + bad],
         ("rate",): [Case("deal", ["rate", n, "--quick"]) for n in NUMBERS + RANGES]
+        + [Case("pysol_number", ["rate", "--pysol", n, "--quick", *game]) for n in PYSOL[:4] for game in PYSOL_GAMES]
         + [Case("db_path", ["rate", "0-1", "--quick", "--workers", "1", "--db", f]) for f in bad[1:]]
         + [
             Case("scheduler", ["rate", "0-1", "--quick", "--scheduler", s, "--connect-timeout", "1"])
             for s in SCHEDULERS[:3]
         ],
         ("show",): [Case("deal", ["show", n]) for n in NUMBERS]
+        + [Case("pysol_number", ["show", "--pysol", n, *game]) for n in PYSOL[:4] for game in PYSOL_GAMES]
         + [Case("moves_file", ["show", "1", "--moves", "-"], t) for t in moves]
         + [Case("svg_file", ["show", "1", "--svg", o]) for o in i.bad_outputs]
         + [Case("png_file", ["show", "1", "--png", o]) for o in i.bad_outputs],
@@ -192,7 +203,9 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         + [Case("url", ["site", "build", "--days", "1", "--out", i.new("site"), "--url", u]) for u in URLS],
         # only paths that are not a directory: a served site runs until stopped
         ("site", "serve"): [Case("directory", ["site", "serve", "--dir", f]) for f in [bad[0], *bad[2:]]],
-        ("solve",): [Case("deal", ["solve", n, *solve]) for n in NUMBERS],
+        ("solve",): [Case("deal", ["solve", n, *solve]) for n in NUMBERS]
+        + [Case("deal", ["solve", "-", *solve], t) for t in _mutations(i.solvitaire, 12, 3)]
+        + [Case("pysol_number", ["solve", "--pysol", n, *solve, *game]) for n in PYSOL for game in PYSOL_GAMES],
         ("survey",): [Case("deal_range", ["survey", "--deals", r, *solve, "--db", i.new("survey")]) for r in RANGES]
         + [Case("db_path", ["survey", "--deals", "0-1", *solve, "--workers", "1", "--db", f]) for f in bad[1:]]
         + [Case("published", ["survey", "--check-published", f, "--deals", "0-1", "--workers", "1"]) for f in bad]
@@ -200,9 +213,15 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
             Case("scheduler", ["survey", "--deals", "0-1", *solve, "--scheduler", s, "--connect-timeout", "1"])
             for s in SCHEDULERS[:3]
         ],
-        ("verify",): [Case("deal", ["verify", n, "-"], i.moves[0]) for n in NUMBERS]
-        + [Case("solution", ["verify", "1", "-"], t) for t in moves]
-        + [Case("solution", ["verify", "1", f]) for f in bad],
+        ("verify",): [Case("deal_and_solution", ["verify", n, "-"], i.moves[0]) for n in NUMBERS]
+        + [Case("deal_and_solution", ["verify", "1", "-"], t) for t in moves]
+        + [Case("deal_and_solution", ["verify", "1", f]) for f in bad]
+        + [Case("deal_and_solution", ["verify", *args]) for args in ([], ["1"], ["1", "-", "-"])]
+        + [
+            Case("pysol_number", ["verify", "--pysol", n, "-", *game], i.moves[0])
+            for n in PYSOL
+            for game in PYSOL_GAMES
+        ],
     }
 
 
