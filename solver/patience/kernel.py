@@ -21,21 +21,24 @@ from typing import Any
 
 import ext._patience as _patience
 import ext._shortest as _shortest
-from games.cards import Card, make_deck
+from games.cards import Card
 from games.patience.rules import CELL, FOUNDATION, EmptyRows, Move, Position, Rules
-from solver.patience.pruning import build_table, builds_on, hosts_of
+from solver.patience.pruning import build_relation
 from solver.patience.result import DEFAULT_LIMITS, Limits, SolveResult
 from solver.patience.shortest import TWICE_EFFORT, Answer
 
-_RuleTables = tuple[bytes, list[list[int]], list[list[int]]]
+_RuleTables = tuple[bytes, tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
 
 
 def _rule_tables(rules: Rules) -> _RuleTables:
-    deck = make_deck(52)
-    can_build = bytes(allowed for row in build_table(rules) for allowed in row)
-    builders = [[int(c) for c in builds_on(rules, card)] for card in deck]
-    hosts = [[int(c) for c in hosts_of(rules, card)] for card in deck]
-    return can_build, builders, hosts
+    """The build rule as the kernel takes it: ``can_build[card * 52 + onto]``
+    (may card go on onto?), and each card's builders and hosts."""
+    builders, hosts = build_relation(rules)
+    can_build = bytearray(52 * 52)
+    for card, onto_cards in enumerate(hosts):
+        for onto in onto_cards:
+            can_build[card * 52 + onto] = 1
+    return bytes(can_build), builders, hosts
 
 
 _TABLES: dict[Rules, _RuleTables] = {}

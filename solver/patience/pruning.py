@@ -26,36 +26,32 @@ from games.patience.rules import CELL, FOUNDATION, EmptyRows, Move, Position, Ru
 
 
 @functools.cache
-def build_table(rules: Rules) -> tuple[tuple[bool, ...], ...]:
-    """``build_table(rules)[c][t]``: may card c (an index, 0..51) be placed
-    on the outer card t of a row? :meth:`Rules.can_build` for every pair, once.
-
-    >>> from games.cards import Card
-    >>> from games.patience.rules import make_rules
-    >>> table = build_table(make_rules("butterfly"))
-    >>> table[Card.parse("7H")][Card.parse("8C")], table[Card.parse("7H")][Card.parse("9C")]
-    (True, False)
-    """
-    deck = make_deck(52)
-    return tuple(tuple(rules.can_build(card, onto) for onto in deck) for card in deck)
-
-
-@functools.cache
-def _build_relation(rules: Rules) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
-    deck, table = make_deck(52), build_table(rules)
-    builders = tuple(tuple(d for d in deck if table[d][c]) for c in deck)
-    hosts = tuple(tuple(d for d in deck if table[c][d]) for c in deck)
-    return builders, hosts
+def build_relation(rules: Rules) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
+    """(builders, hosts) of every card, by index. :meth:`Rules.can_build` is
+    asked only of cards one rank apart: no rule of the family builds any
+    other way (one rank up or down, never round the corner; a test asks it of
+    every pair). A solve's first call pays for this, so it asks 384 pairs,
+    not 2,704 (issue 31)."""
+    deck, can_build = make_deck(52), rules.can_build
+    builders: list[list[Card]] = [[] for _ in deck]
+    hosts: list[list[Card]] = [[] for _ in deck]
+    for card in deck:
+        for onto_rank in (card % 13 - 1, card % 13 + 1):  # ranks from 0
+            for onto in deck[onto_rank::13] if 0 <= onto_rank < 13 else ():  # the four cards of that rank
+                if can_build(card, onto):
+                    builders[onto].append(card)
+                    hosts[card].append(onto)
+    return tuple(map(tuple, builders)), tuple(map(tuple, hosts))
 
 
 def builds_on(rules: Rules, card: Card) -> tuple[Card, ...]:
     """The cards that the rules would ever let be placed on ``card`` in a row."""
-    return _build_relation(rules)[0][card]
+    return build_relation(rules)[0][card]
 
 
 def hosts_of(rules: Rules, card: Card) -> tuple[Card, ...]:
     """The cards that ``card`` could ever be placed on in a row."""
-    return _build_relation(rules)[1][card]
+    return build_relation(rules)[1][card]
 
 
 def is_safe_foundation_move(position: Position, move: Move) -> bool:

@@ -156,3 +156,20 @@ def test_a_deal_with_no_high_innermost_card_is_proved_lost_at_once():
         result = engine.solve(deal, Limits(max_nodes=1000))
         assert (result.result, result.nodes) == ("unwinnable", 1)
     assert kernel.solve(deal, Limits(max_nodes=1000), dead_ends=False).result == "unresolved"
+
+
+@pytest.mark.parametrize("game", ["butterfly", "fortress", "beleaguered-castle", "streets-and-alleys"])
+@pytest.mark.parametrize("variant", [None, "alternate-colours", "same-suit"])
+def test_build_relation_asks_only_adjacent_ranks_and_misses_no_pair(game, variant):
+    """build_relation asks can_build of cards one rank apart only; asked of
+    every pair, the rules allow nothing more, and the kernel's table says the same."""
+    from games.cards import make_deck
+    from solver.patience.pruning import build_relation
+
+    rules = make_rules(game, variant)
+    deck = make_deck(52)
+    builders, hosts = build_relation(rules)
+    allowed = {(card, onto) for card in deck for onto in deck if rules.can_build(card, onto)}
+    assert allowed == {(card, onto) for card in deck for onto in hosts[card]}
+    assert allowed == {(card, onto) for onto in deck for card in builders[onto]}
+    assert kernel._rule_tables(rules)[0] == bytes((card, onto) in allowed for card in deck for onto in deck)
