@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-COMMANDS = [["solve", "1"], ["solve", "1", "--json"], ["--help"]]
+COMMANDS = [["solve", "126"], ["solve", "1"], ["solve", "1", "--json"], ["--help"]]
 
 
 def console_script() -> str:

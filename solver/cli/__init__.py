@@ -2,8 +2,8 @@
 
 Each command group lives in its own module (:mod:`solver.cli.patience`,
 :mod:`solver.cli.survey`, :mod:`solver.cli.papillon`,
-:mod:`solver.cli.mouche`), imported only when one of its commands runs (or
-``--help`` lists them all): ``butterfly solve`` never loads the card games,
+:mod:`solver.cli.mouche`), imported only when one of its commands runs (``--help`` lists them
+from :data:`COMMANDS`): ``butterfly solve`` never loads the card games,
 the survey's process pools or the version metadata (bench/startup.py).
 """
 
@@ -16,20 +16,59 @@ import click
 
 from games.errors import InputError
 
-#: Each subcommand: the module that defines it and its name there.
+#: Each subcommand: the module that defines it, its name there, and its
+#: short help as ``butterfly --help`` lists it (the first sentence of its
+#: docstring: a test holds the two equal), so that the list loads no module.
 COMMANDS = {
-    "calendar": ("solver.cli.puzzle", "calendar"),
-    "daily": ("solver.cli.puzzle", "daily"),
-    "deal": ("solver.cli.patience", "deal"),
-    "mouche": ("solver.cli.mouche", "mouche_group"),
-    "papillon": ("solver.cli.papillon", "papillon"),
-    "puzzle": ("solver.cli.puzzle", "puzzle"),
-    "rate": ("solver.cli.rate", "rate"),
-    "show": ("solver.cli.patience", "show"),
-    "site": ("solver.cli.site", "site"),
-    "solve": ("solver.cli.patience", "solve_command"),
-    "survey": ("solver.cli.survey", "survey"),
-    "verify": ("solver.cli.patience", "verify"),
+    "calendar": (
+        "solver.cli.puzzle",
+        "calendar",
+        "The daily calendar: fill the pool of puzzles, extend the calendar from it, report how good its days are.",
+    ),
+    "daily": (
+        "solver.cli.puzzle",
+        "daily",
+        "The daily puzzle of DATE (YYYY-MM-DD; today's, by your local date, by default).",
+    ),
+    "deal": ("solver.cli.patience", "deal", "Print deal NUMBER (or PySolFC's game --pysol NUMBER) as a deal file."),
+    "mouche": (
+        "solver.cli.mouche",
+        "mouche_group",
+        "La Mouche (1718) and Le Pamphile (1758): play with bots, analyse hands.",
+    ),
+    "papillon": (
+        "solver.cli.papillon",
+        "papillon",
+        "Papillon, the 1725 fishing game: play it with bots, analyse endings.",
+    ),
+    "puzzle": (
+        "solver.cli.puzzle",
+        "puzzle",
+        "Puzzles with proved answers: make one, show it, check an answer, prove it again.",
+    ),
+    "rate": (
+        "solver.cli.rate",
+        "rate",
+        "Rate a deal's difficulty: a number, a file, a range A-B (with --db), or PySolFC's game --pysol NUMBER.",
+    ),
+    "show": ("solver.cli.patience", "show", "Draw DEAL; with --moves, every position along the way."),
+    "site": ("solver.cli.site", "site", "The daily puzzle as a static web site: build it, serve it locally."),
+    "solve": (
+        "solver.cli.patience",
+        "solve_command",
+        "Solve DEAL: won (with the moves), unwinnable (proved), or unresolved.",
+    ),
+    "survey": (
+        "solver.cli.survey",
+        "survey",
+        "Solve a range of deals and report how many are won; or check published results; or find the deals' "
+        "shortest winning lines (--shortest).",
+    ),
+    "verify": (
+        "solver.cli.patience",
+        "verify",
+        "Replay SOLUTION on DEAL (or PySolFC's game --pysol NUMBER) with the rules engine alone.",
+    ),
 }
 
 
@@ -92,9 +131,19 @@ class Group(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
-        module, name = COMMANDS[cmd_name]
+        module, name, _ = COMMANDS[cmd_name]
         command: click.Command = getattr(importlib.import_module(module), name)
         return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The list of commands, from :data:`COMMANDS` alone (click's own loads every command)."""
+        limit = formatter.width - 6 - max(map(len, COMMANDS))
+        rows = [
+            (name, click.Command(name, help=text).get_short_help_str(limit))  # shortened as click shortens
+            for name, (_, _, text) in sorted(COMMANDS.items())
+        ]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def resolve_command(self, ctx, args):
         try:

@@ -188,6 +188,19 @@ def test_help_lists_every_command_and_version_asks_the_metadata(cli):
     assert "Did you mean 'solve'?" in cli.run("solv").stderr
 
 
+def test_help_lists_each_commands_own_short_help_without_loading_it():
+    """``butterfly --help`` reads COMMANDS' short helps, not the modules: each
+    must be what its command's docstring says."""
+    import click
+
+    from solver.cli import main
+
+    context = click.Context(main)
+    for name, (_, _, short_help) in COMMANDS.items():
+        command = main.get_command(context, name)
+        assert command is not None and command.get_short_help_str(limit=1000) == short_help, name
+
+
 def test_a_patience_command_imports_only_what_it_needs(tmp_path):
     """Start-up time (bench/startup.py) is mostly imports: solve loads
     neither the card games, nor the survey's machinery, nor PySAT, nor the
@@ -204,6 +217,16 @@ def test_a_patience_command_imports_only_what_it_needs(tmp_path):
     unwanted = {"pysat", "multiprocessing", "sqlite3", "importlib.metadata", "games.papillon", "games.mouche"}
     unwanted |= {"solver.cli.papillon", "solver.cli.mouche", "solver.cli.survey", "solver.survey.run"}
     assert not loaded & unwanted
+
+
+def test_help_imports_no_command(tmp_path):
+    script = (
+        "import sys\nfrom solver.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sys.modules), file=sys.stderr)"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path)
+    assert "solve" in run.stdout and not {m for m in run.stderr.split() if m.startswith("solver.cli.")}
 
 
 @pytest.mark.parametrize(
