@@ -56,6 +56,7 @@ ctypedef struct Rules:
     bint empty_rows_take_any
     bint last_card_to_foundation_only
     bint safe_autoplay
+    bint next_home_builders     # rule 1b (pruning.is_safe_foundation_move), with safe_autoplay
     bint dead_ends
     # can_build[c][t]: may card c be placed on outer card t of a row
     uint8_t can_build[NCARDS][NCARDS]

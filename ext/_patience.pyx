@@ -295,21 +295,24 @@ cpdef bint dead_end_applies(bint empty_rows_take_any, int max_cells, bint cells_
 
 def moves(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
           int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-          bint safe_autoplay=True, bint dead_ends=True):
+          bint safe_autoplay=True, bint dead_ends=True,
+          bint next_home_builders=False):
     """The moves the search would try at this position, in order, as
     (card, source, target); the tests compare them with the rules engine."""
     cdef State s
     cdef Rules r
     cdef Move out[MAX_MOVES_PER_NODE]
     load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends)
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
+         next_home_builders)
     cdef int n = generate(&s, &r, out)
     return [(out[k].card, out[k].source, out[k].target) for k in range(n)]
 
 
 def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
            int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-           bint safe_autoplay=True, bint dead_ends=True, max_nodes=None, timeout=None,
+           bint safe_autoplay=True, bint dead_ends=True,
+           bint next_home_builders=False, max_nodes=None, timeout=None,
            memory_bytes=1 << 30):
     """Search a position given as card indexes (0..51).
 
@@ -331,7 +334,8 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
     cdef int64_t node_limit = -1 if max_nodes is None else max_nodes
     cdef double deadline = 0.0
     load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends)
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
+         next_home_builders)
     table_init(&t, INITIAL_CAPACITY, memory_bytes)
     if timeout is not None:
         deadline = now() + timeout

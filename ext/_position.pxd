@@ -118,18 +118,37 @@ cdef inline void relocate(State *s, Rules *r, int card, int source, int target) 
 
 
 # ------------------------------------------------------------------ moves
+cdef inline bint gone(State *s, Rules *r, int card) noexcept nogil:
+    """Home, or in a one-way cell: never a row card again."""
+    return s.foundation[card // 13] > card % 13 or (r.cells_one_way and s.under[card] == UNDER_CELL)
+
+
+cdef inline bint only_card_or_gone(State *s, Rules *r, int b, int card) noexcept nogil:
+    """Is every builder of b either ``card`` or gone?"""
+    cdef int k, d
+    for k in range(r.nbuilders[b]):
+        d = r.builders[b][k]
+        if d != card and not gone(s, r, d):
+            return False
+    return True
+
+
 cdef inline bint safe_foundation_move(State *s, Rules *r, Move m) noexcept nogil:
-    """Dominance (same rule as pruning.is_safe_foundation_move, which
-    states the proof): the card can never again be a base for another card,
+    """Dominance (same rules as pruning.is_safe_foundation_move, which
+    states the proofs): the card can never again be a base for another card,
     because it is in a one-way cell, or each of its possible builders is home
-    or in a one-way cell."""
+    or in a one-way cell (rule 1) or, with next_home_builders, next home with
+    nothing but the card able to go on it (rule 1b)."""
     cdef int k, b
     if m.source == LOC_CELL and r.cells_one_way:
         return True
     for k in range(r.nbuilders[m.card]):
         b = r.builders[m.card][k]
-        if s.foundation[b // 13] <= b % 13 and not (r.cells_one_way and s.under[b] == UNDER_CELL):
-            return False
+        if gone(s, r, b):
+            continue
+        if r.next_home_builders and s.foundation[b // 13] == b % 13 and only_card_or_gone(s, r, b, m.card):
+            continue  # rule 1b: b could only wait on the card, and may go home instead
+        return False
     return True
 
 
@@ -295,7 +314,8 @@ cdef inline bint dead_ends_sound(bint empty_rows_take_any, int max_cells, bint c
 
 cdef inline int load(State *s, Rules *r, rows, cells, foundations, can_build, builders,
                      bint cells_one_way, int max_cells, bint empty_rows_take_any,
-                     bint last_card_to_foundation_only, bint safe_autoplay, hosts, bint dead_ends) except -1:
+                     bint last_card_to_foundation_only, bint safe_autoplay, hosts, bint dead_ends,
+                     bint next_home_builders) except -1:
     """Fill the C state and rules from Python lists of card indexes."""
     cdef int i, j, c
     if len(rows) > MAX_ROWS or len(cells) > MAX_CELLS or max_cells > MAX_CELLS:
@@ -308,6 +328,7 @@ cdef inline int load(State *s, Rules *r, rows, cells, foundations, can_build, bu
     r.empty_rows_take_any = empty_rows_take_any
     r.last_card_to_foundation_only = last_card_to_foundation_only
     r.safe_autoplay = safe_autoplay
+    r.next_home_builders = next_home_builders
     r.dead_ends = dead_ends and dead_ends_sound(empty_rows_take_any, max_cells, cells_one_way)
     cdef const uint8_t[:] build_table = can_build
     if build_table.shape[0] != NCARDS * NCARDS:

@@ -669,30 +669,35 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
 
 def lower_bound(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
                 int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-                bint safe_autoplay=True, bint dead_ends=True):
+                bint safe_autoplay=True, bint dead_ends=True,
+                bint next_home_builders=False):
     """solver.patience.shortest.lower_bound, for the tests."""
     cdef State s
     cdef Rules r
     cdef int extra[MAX_ROWS]
     load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends)
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
+         next_home_builders)
     return bound_of(&s, &r, extra)
 
 
 def strong_bound(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
                  int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-                 bint safe_autoplay=True, bint dead_ends=True, int effort=2000, int floor=0):
+                 bint safe_autoplay=True, bint dead_ends=True,
+                 bint next_home_builders=False, int effort=2000, int floor=0):
     """Cards in play plus solver.patience.shortest.moves_twice, for the tests."""
     cdef State s
     cdef Rules r
     load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends)
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
+         next_home_builders)
     return s.in_play + moves_twice(&s, &r, effort, floor)
 
 
 def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
            int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-           bint safe_autoplay=True, bint dead_ends=True, upper=None, int weight=100, int effort=2000,
+           bint safe_autoplay=True, bint dead_ends=True,
+           bint next_home_builders=False, upper=None, int weight=100, int effort=2000,
            max_nodes=None, timeout=None, memory_bytes=1 << 30):
     """A* from a position given as card indexes (the inputs of
     ``_patience.search``), for a line shorter than ``upper`` (None: any);
@@ -711,7 +716,8 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
     cdef Stop stop
     cdef uint64_t first = FIRST_NODES * sizeof(Node) + FIRST_SLOTS * 5
     load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends)
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
+         next_home_builders)
     if s.in_play == 0:
         return True, [], 1, 0, None, 0
     if upper is not None and upper < best:

@@ -14,10 +14,14 @@ from solver.patience.result import UNRESOLVED, Limits
 PLAIN = {"safe_autoplay": False, "dead_ends": False}
 
 
-def random_positions(count, seed):
+def random_positions(count, seed, games=("butterfly",)):
+    """``count`` positions of random play from random deals of ``games``
+    (each with a random suit rule and 0 to 3 cells)."""
     rng = random.Random(seed)
     for _ in range(count):
-        rules = make_rules("butterfly", rng.choice([None, None, "alternate-colours"]), rng.choice([0, 1, 2, 3]))
+        game = rng.choice(games)
+        variants = [None, None, "alternate-colours"] + ([] if game == "butterfly" else ["same-suit"])
+        rules = make_rules(game, rng.choice(variants), rng.choice([0, 1, 2, 3]))
         position = Position.deal(rng.randrange(10**6), rules)
         for _ in range(rng.randrange(10, 140)):
             moves = position.legal_moves()
@@ -28,9 +32,9 @@ def random_positions(count, seed):
         yield position
 
 
-def resolved_by_plain_search(count, seed):
+def resolved_by_plain_search(count, seed, games=("butterfly",)):
     found = []
-    for position in random_positions(count, seed):
+    for position in random_positions(count, seed, games):
         plain = kernel.solve(position, Limits(max_nodes=20_000), **PLAIN)
         if plain.result != UNRESOLVED:
             found.append((position, plain.result))

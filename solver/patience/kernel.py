@@ -23,7 +23,7 @@ import ext._patience as _patience
 import ext._shortest as _shortest
 from games.cards import Card
 from games.patience.rules import CELL, FOUNDATION, EmptyRows, Move, Position, Rules
-from solver.patience.pruning import build_relation
+from solver.patience.pruning import build_relation, next_home_builders_apply
 from solver.patience.result import DEFAULT_LIMITS, Limits, SolveResult
 from solver.patience.shortest import TWICE_EFFORT, Answer
 
@@ -63,6 +63,7 @@ def kernel_fields(position: Position, safe_autoplay: bool, dead_ends: bool) -> d
         "empty_rows_take_any": rules.empty_rows is EmptyRows.ANY_CARD,
         "last_card_to_foundation_only": rules.last_card_to_foundation_only,
         "safe_autoplay": safe_autoplay,
+        "next_home_builders": next_home_builders_apply(rules),
         "dead_ends": dead_ends,
     }
 

@@ -6,7 +6,8 @@ Both engines prune with these rules: the reference search
 agree move for move. Each rule only removes moves or positions from which
 no win is lost; docs/solver.md gives the proofs.
 
-- a *safe foundation move* (:func:`is_safe_foundation_move`) is tried alone;
+- a *safe foundation move* (:func:`is_safe_foundation_move`) is tried alone
+  (rule 1, and rule 1b where :func:`next_home_builders_apply`);
 - a *dead end* (:func:`is_dead_end`) has no move to try: no row can be the
   last one emptied (:func:`no_last_row`), or the basement is too small for
   the cards that must wait in it.
@@ -22,7 +23,7 @@ from __future__ import annotations
 import functools
 
 from games.cards import Card, make_deck
-from games.patience.rules import CELL, FOUNDATION, EmptyRows, Move, Position, Rules
+from games.patience.rules import CELL, FOUNDATION, Build, EmptyRows, Move, Position, Rules
 
 
 @functools.cache
@@ -54,18 +55,36 @@ def hosts_of(rules: Rules, card: Card) -> tuple[Card, ...]:
     return build_relation(rules)[1][card]
 
 
-def is_safe_foundation_move(position: Position, move: Move) -> bool:
+def next_home_builders_apply(rules: Rules) -> bool:
+    """Rule 1b (:func:`is_safe_foundation_move`) is used where rows build
+    downward only (Beleaguered Castle, Streets and Alleys): there it is the
+    classic "the other suits are home to two below" autoplay and cuts whole
+    subtrees. It is sound for every rule set (docs/solver.md), but with
+    building up or down it almost never fires, and Butterfly's published
+    searches are kept node for node."""
+    return rules.build is Build.DOWN
+
+
+def is_safe_foundation_move(position: Position, move: Move, next_home_builders: bool = False) -> bool:
     """Dominance: a foundation move that can always be made first without loss.
 
-    Safe when the card can never again be a base for another card: it sits in
-    a one-way cell (the basement), or every card that could be built on it is
-    on the foundations or in a one-way cell (from where no card returns to a
-    row). Proof sketch (docs/solver.md): take any win W from the position;
-    drop from W every move of this card. The rest stays legal, because no
-    move of W placed a card on it (none of its builders can reach a row), its
-    absence only frees a cell or empties its row earlier (a lost row loses
-    nothing, as nothing could have been placed there while it held this
-    card), and every foundation move of its suit comes after it anyway.
+    Rule 1: safe when the card can never again be a base for another card: it
+    sits in a one-way cell (the basement), or every card that could be built
+    on it is on the foundations or in a one-way cell (from where no card
+    returns to a row). Proof sketch (docs/solver.md): take any win W from the
+    position; drop from W every move of this card. The rest stays legal,
+    because no move of W placed a card on it (none of its builders can reach
+    a row), its absence only frees a cell or empties its row earlier (a lost
+    row loses nothing, as nothing could have been placed there while it held
+    this card), and every foundation move of its suit comes after it anyway.
+
+    Rule 1b, with ``next_home_builders``: a builder b of the card may also be
+    *next home* (its foundation one below it) with every card that could be
+    built on b, other than the card itself, home or in a one-way cell. Then
+    b on the card could only wait there: where W puts b on the card, b can go
+    home instead (nothing else can raise its foundation first), and nothing
+    is ever built on b. Dropping the card's moves and b's later moves keeps W
+    legal and no longer (docs/solver.md).
     """
     if move.target != FOUNDATION:
         return False
@@ -74,7 +93,16 @@ def is_safe_foundation_move(position: Position, move: Move) -> bool:
         return True
     foundations = position.foundations
     basement = set(position.cells) if rules.cells_one_way else set()
-    return all(foundations[c // 13] > c % 13 or c in basement for c in builds_on(rules, move.card))
+
+    def gone(card: Card) -> bool:  # home, or in a one-way cell: never a row card again
+        return foundations[card // 13] > card % 13 or card in basement
+
+    def next_home(builder: Card) -> bool:
+        return foundations[builder // 13] == builder % 13 and all(
+            other == move.card or gone(other) for other in builds_on(rules, builder)
+        )
+
+    return all(gone(b) or (next_home_builders and next_home(b)) for b in builds_on(rules, move.card))
 
 
 def dead_end_applies(rules: Rules) -> bool:
@@ -229,6 +257,6 @@ def ordered_moves(position: Position, safe_autoplay: bool, dead_ends: bool = Tru
         for move in moves:
             if move.target != FOUNDATION:
                 break  # foundation moves come first in the engine's order
-            if is_safe_foundation_move(position, move):
+            if is_safe_foundation_move(position, move, next_home_builders_apply(position.rules)):
                 return [move]
     return moves

@@ -5,9 +5,10 @@ rule and why it is safe), on the positions of tests/patience_positions.py.
 
 import pytest
 
-from games.cards import Suit
+import ext._patience as _patience
+from games.cards import Card, Suit
 from games.patience.rules import Position, make_rules
-from solver.patience import kernel, reference
+from solver.patience import kernel, pruning, reference
 from solver.patience.pruning import dead_end_applies, is_dead_end, last_row_candidates, last_row_floor, no_last_row
 from solver.patience.result import Limits
 
@@ -173,3 +174,60 @@ def test_build_relation_asks_only_adjacent_ranks_and_misses_no_pair(game, varian
     assert allowed == {(card, onto) for card in deck for onto in hosts[card]}
     assert allowed == {(card, onto) for onto in deck for card in builders[onto]}
     assert kernel._rule_tables(rules)[0] == bytes((card, onto) in allowed for card in deck for onto in deck)
+
+
+DOWN_BUILDING = ("beleaguered-castle", "streets-and-alleys")
+
+
+@pytest.fixture(scope="module")
+def resolved_down_building():
+    """Positions of the presets that build downward (where rule 1b applies),
+    resolved by the plain search: every suit rule, 0 to 3 free cells."""
+    return resolved_by_plain_search(1500, 31, DOWN_BUILDING)
+
+
+def test_next_home_builders_keep_the_plain_verdict(resolved_down_building):
+    """Rule 1b (pruning.is_safe_foundation_move) against the search without
+    it: the same verdict as the plain search and as rule 1 alone, every win
+    replaying; and it fires (cuts nodes) on some of the positions."""
+    assert len(resolved_down_building) > 1000
+    cut = 0
+    for position, verdict in resolved_down_building:
+        assert pruning.next_home_builders_apply(position.rules)
+        fields = kernel.kernel_fields(position, True, True)
+        with_1b = _patience.search(**fields, max_nodes=None, timeout=None, memory_bytes=64 << 20)
+        fields["next_home_builders"] = False
+        rule_1 = _patience.search(**fields, max_nodes=None, timeout=None, memory_bytes=64 << 20)
+        assert with_1b[0] == rule_1[0] == verdict, position
+        if verdict == "won":
+            moves = kernel.to_moves(position.rules, with_1b[2])
+            assert position.replay(moves)[-1].is_won()
+        if with_1b[3] < rule_1[3]:  # 1b fired: the reference, which implements it too, searches alike
+            cut += 1
+            twin = reference.solve(position, Limits(max_nodes=None))
+            assert (twin.result, twin.nodes) == (with_1b[0], with_1b[3])
+            assert [str(m) for m in twin.moves] == [str(m) for m in kernel.to_moves(position.rules, with_1b[2])]
+    assert cut >= 5
+
+
+def test_next_home_builders_only_where_rows_build_down():
+    assert [pruning.next_home_builders_apply(make_rules(g)) for g in ("butterfly", "fortress", *DOWN_BUILDING)] == [
+        False,
+        False,
+        True,
+        True,
+    ]
+
+
+def test_a_queen_goes_home_when_the_jacks_can_only_wait_on_it():
+    """Beleaguered Castle: QH may go home while the other jacks are out (not
+    rule 1), because each is next home and the tens, their only builders, are
+    all home (rule 1b)."""
+    rows = [("QH",), ("JC",), ("KH",), ("KC",), ("QC",), ("KS", "QS", "JS"), ("KD", "QD", "JD"), ()]
+    position = Position(
+        make_rules("beleaguered-castle"), tuple(tuple(Card.parse(c) for c in row) for row in rows), (10, 10, 11, 10)
+    ).validate()
+    queen_home = next(m for m in position.legal_moves() if str(m) == "QH L1>F")
+    assert pruning.is_safe_foundation_move(position, queen_home, next_home_builders=True)
+    assert not pruning.is_safe_foundation_move(position, queen_home)
+    assert [str(m) for m in kernel.kernel_moves(position)] == ["QH L1>F"]  # tried alone
