@@ -19,7 +19,7 @@ def random_positions(count, seed, games=("butterfly",)):
     (each with a random suit rule and 0 to 3 cells)."""
     rng = random.Random(seed)
     for _ in range(count):
-        game = rng.choice(games)
+        game = games[0] if len(games) == 1 else rng.choice(games)  # one game: the stream the tests were written on
         variants = [None, None, "alternate-colours"] + ([] if game == "butterfly" else ["same-suit"])
         rules = make_rules(game, rng.choice(variants), rng.choice([0, 1, 2, 3]))
         position = Position.deal(rng.randrange(10**6), rules)
