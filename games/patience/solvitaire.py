@@ -125,7 +125,7 @@ def _foundations(home: list[Card]) -> tuple[int, ...]:
             expected = Card(tops[card.suit] + 1, card.suit) if tops[card.suit] < 13 else None
             raise ParseError(
                 f"{FOUNDATIONS}: each suit goes home from its ace up; {card_text(card)} comes where "
-                + (f"{card_text(expected)} should" if expected else "the king is already home")
+                + (f"{card_text(expected)} should" if expected is not None else "the king is already home")
             )
         tops[card.suit] = card.rank
     return tuple(tops)
