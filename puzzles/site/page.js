@@ -649,7 +649,8 @@
     }
 
     function watchForLoss() {
-      if (!ask || locked || R.isWon(current())) return;
+      // At the puzzle's limit the move itself was judged ("That is N moves and not won"): no second verdict races it.
+      if (!ask || locked || R.isWon(current()) || (limit !== null && moves.length >= limit)) return;
       var mine = ++asked;
       var at = moves.length;
       ask("decide", current(), movesLeft(), function (answer) {
