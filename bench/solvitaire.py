@@ -36,7 +36,6 @@ import argparse
 import json
 import os
 import platform
-import shutil
 import statistics
 import subprocess
 import sys
@@ -44,6 +43,8 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from startup import console_script  # bench/startup.py, beside this script
 
 from games.patience.rules import Position, make_rules
 from games.patience.solvitaire import SOLVITAIRE_GAMES, format_solvitaire
@@ -123,17 +124,6 @@ def run_solvitaire(binary: str, game: str, path: Path, limit: float) -> Run:
     word, seconds, states, unique = parsed
     verdict = THEIR_VERDICTS.get(word, "error")
     return Run(verdict, seconds, states, unique, wall, "" if verdict != "unresolved" else word)
-
-
-def console_script() -> str:
-    """The installed ``butterfly`` script: next to this interpreter, else on PATH."""
-    beside = Path(sys.executable).with_name("butterfly")
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("butterfly")
-    if found is None:
-        sys.exit("no butterfly console script: pip install -e . first")
-    return found
 
 
 def run_ours(script: str, game: str, deal: int, limit: float, max_nodes: int | None, memory: int | None) -> Run:
