@@ -108,19 +108,31 @@ def parse_solvitaire(stdout: str) -> tuple[str, float | None, int | None, int | 
     return None
 
 
-def run_solvitaire(binary: str, game: str, path: Path, limit: float) -> Run:
-    argv = [binary, "--type", game, "--timeout", str(round(limit * 1000)), "--classify", str(path)]
+def timed(argv: list[str], limit: float) -> tuple[subprocess.CompletedProcess | None, float]:
+    """The finished process (None when killed past the limit and GRACE) and its wall seconds."""
     start = time.perf_counter()
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=limit + GRACE)
     except subprocess.TimeoutExpired:
-        return Run("error", None, None, None, time.perf_counter() - start, "killed")
-    wall = time.perf_counter() - start
-    parsed = parse_solvitaire(done.stdout)
-    if parsed is None:
+        return None, time.perf_counter() - start
+    return done, time.perf_counter() - start
+
+
+def failed(done: subprocess.CompletedProcess | None, wall: float) -> Run:
+    """A run that gave no answer: killed, or its last line on stderr."""
+    if done is None:
+        return Run("error", None, None, None, wall, "killed")
+    message = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
+    return Run("error", None, None, None, wall, message)
+
+
+def run_solvitaire(binary: str, game: str, path: Path, limit: float) -> Run:
+    argv = [binary, "--type", game, "--timeout", str(round(limit * 1000)), "--classify", str(path)]
+    done, wall = timed(argv, limit)
+    parsed = None if done is None else parse_solvitaire(done.stdout)
+    if done is None or parsed is None:
         # Solvitaire reports a bad deal on stderr with exit code 0; a bad card aborts it.
-        message = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
-        return Run("error", None, None, None, wall, message)
+        return failed(done, wall)
     word, seconds, states, unique = parsed
     verdict = THEIR_VERDICTS.get(word, "error")
     return Run(verdict, seconds, states, unique, wall, "" if verdict != "unresolved" else word)
@@ -131,17 +143,13 @@ def run_ours(script: str, game: str, deal: int, limit: float, max_nodes: int | N
     argv += ["--max-nodes", str(max_nodes if max_nodes is not None else 2**62)]
     if memory is not None:
         argv += ["--memory", str(memory)]
-    start = time.perf_counter()
-    try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=limit + GRACE)
-    except subprocess.TimeoutExpired:
-        return Run("error", None, None, None, time.perf_counter() - start, "killed")
-    wall = time.perf_counter() - start
+    done, wall = timed(argv, limit)
+    if done is None:
+        return failed(done, wall)
     try:
         data = json.loads(done.stdout)
     except json.JSONDecodeError:
-        message = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
-        return Run("error", None, None, None, wall, message)
+        return failed(done, wall)
     verdict = data.get("result", "error")
     note = f"stopped by {data['stopped_by']}" if data.get("stopped_by") else ""
     if data.get("proved_by") not in (None, "search"):

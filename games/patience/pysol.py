@@ -27,6 +27,7 @@ rows on top, L1 and R1, so the piles alternate: 0 is L1, 1 is R1, 2 is L2, ...
 
 from __future__ import annotations
 
+import functools
 import re
 
 from games.cards import Card
@@ -112,6 +113,7 @@ def pysol_piles(number: int, game: str) -> list[list[Card]]:
     return [[_card(card) for card in pile] for pile in dealer.board.columns.cols]
 
 
+@functools.cache  # asked once a move when a line is printed
 def pile_names(rules: Rules) -> tuple[str, ...]:
     """Our row for each PySolFC pile, in pile order."""
     names = rules.row_names

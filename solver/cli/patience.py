@@ -159,7 +159,6 @@ def load_deal(
                 "(Butterfly is not in PySolFC)"
             )
         rules = make_rules(game, variant, cells)
-        pysol.check_game(rules)
         number = pysol.parse_game_number(pysol_number)
         return pysol.pysol_deal(number, rules), f"PySolFC {rules.name} game #{number}"
     if source is None:
