@@ -13,10 +13,14 @@ says how); ``--solvitaire`` gives its binary. Each deal is written in
 Solvitaire's JSON by our own code (``format_solvitaire``), into a temporary
 folder, and solved by ``solvitaire --type GAME --timeout MS --classify FILE``
 (no streamliners: its default, a complete search); ours is
-``butterfly solve N --game GAME --json --timeout S``, with no node limit
-unless ``--max-nodes`` gives one, so that the time limit is what stops both,
-and our default cap on the table (1024 MiB; ``--memory`` sets it: Solvitaire
-has none but a count of states, 100 M by default).
+``butterfly solve N --game GAME --json --timeout S --raw-moves``, with no
+node limit unless ``--max-nodes`` gives one, so that the time limit is what
+stops both, and our default cap on the table (1024 MiB; ``--memory`` sets
+it: Solvitaire has none but a count of states, 100 M by default). Both then
+do the same job: decide the deal and give the search's own winning line.
+``--short-lines`` times ours as ``butterfly solve`` runs by default, which
+also makes the line short (docs/performance.md, "Default lines"): a job
+Solvitaire does not do.
 
 Printed for each deal: the verdict of each (won, unwinnable, or
 unresolved: timed out or another limit), the time each reports for its
@@ -138,8 +142,11 @@ def run_solvitaire(binary: str, game: str, path: Path, limit: float) -> Run:
     return Run(verdict, seconds, states, unique, wall, "" if verdict != "unresolved" else word)
 
 
-def run_ours(script: str, game: str, deal: int, limit: float, max_nodes: int | None, memory: int | None) -> Run:
+def run_ours(
+    script: str, game: str, deal: int, limit: float, max_nodes: int | None, memory: int | None, short_lines: bool
+) -> Run:
     argv = [sys.executable, script, "solve", str(deal), "--game", game, "--json", "--timeout", str(limit)]
+    argv += [] if short_lines else ["--raw-moves"]
     argv += ["--max-nodes", str(max_nodes if max_nodes is not None else 2**62)]
     if memory is not None:
         argv += ["--memory", str(memory)]
@@ -227,6 +234,7 @@ def main() -> None:
     parser.add_argument("--solvitaire", default=DEFAULT_SOLVITAIRE, help=f"its binary (default {DEFAULT_SOLVITAIRE})")
     parser.add_argument("--max-nodes", type=int, default=None, help="our node limit (default none: time only)")
     parser.add_argument("--memory", type=int, default=None, help="our table's cap, MiB (default: our 1024)")
+    parser.add_argument("--short-lines", action="store_true", help="time ours with its short line (solve's default)")
     args = parser.parse_args()
     if not os.access(args.solvitaire, os.X_OK):
         sys.exit(f"no Solvitaire binary at {args.solvitaire}: build it (docs/performance.md) or give --solvitaire")
@@ -238,7 +246,7 @@ def main() -> None:
     )
     print(
         f"{args.game} deals {args.deals.start}-{args.deals.stop - 1}, {args.timeout:g} s each, "
-        "one process at a time; times in ms"
+        f"one process at a time; ours {'with short lines' if args.short_lines else 'with --raw-moves'}; times in ms"
     )
     header = (
         f"{'deal':>5}  {'ours':<10} {'theirs':<10} {'ours ms':>9} {'theirs ms':>9} "
@@ -251,7 +259,7 @@ def main() -> None:
             path = Path(folder, f"{args.game}-{n}.json")
             path.write_text(format_solvitaire(Position.deal(n, rules)))
             theirs = run_solvitaire(args.solvitaire, args.game, path, args.timeout)
-            ours = run_ours(script, args.game, n, args.timeout, args.max_nodes, args.memory)
+            ours = run_ours(script, args.game, n, args.timeout, args.max_nodes, args.memory, args.short_lines)
             results.append((n, ours, theirs))
             notes = "; ".join(f"{who} {r.note}" for who, r in (("ours", ours), ("theirs", theirs)) if r.note)
             flag = "  !!! DISAGREE" if {ours.verdict, theirs.verdict} == set(DECIDED) else ""

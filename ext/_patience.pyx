@@ -191,99 +191,170 @@ cdef inline bint doubled(void **buffer, int64_t *capacity, size_t item) noexcept
     return True
 
 
-cdef Outcome run(State *s, Rules *r, Table *t, int64_t max_nodes, double deadline,
-                 int64_t *nodes_out, Move **path_out, int *path_len) noexcept nogil:
-    """Depth-first search from ``s``; on a win, ``path_out`` gets a malloc'd
-    array of the moves (the caller frees it)."""
-    cdef int64_t nodes = 1, arena_len = 0, arena_cap = 4096, frame_cap = 1024
-    cdef int top = 0, k
-    cdef Move m
-    cdef Frame *f
-    cdef uint64_t slot
-    cdef Outcome outcome = OUT_UNWINNABLE
-    cdef bint stopped = False
+cdef class Search:
+    """One depth-first search from a position that can stop at a node count
+    and later go on from exactly where it stopped: run in slices, it expands
+    the same nodes in the same order as in one run (the interleaved restart
+    schedule, solver/patience/solve.py, alternates it with short attempts).
+    Any other stop (a win, a proof, time, memory, a signal) ends it."""
+    cdef State s
+    cdef Rules r
+    cdef Table t
     cdef Move *arena
     cdef Frame *frames
-    path_out[0] = NULL
-    path_len[0] = 0
-    nodes_out[0] = 1
-    if s.in_play == 0:
-        return OUT_WON
-    if t.max_used < 1:
-        return OUT_UNRESOLVED_MEMORY
-    store(t, find_slot(t, s.key, s.hash), s.key, s.hash)
-    arena = <Move *> malloc(arena_cap * sizeof(Move))
-    frames = <Frame *> malloc(frame_cap * sizeof(Frame))
-    if arena == NULL or frames == NULL:
-        free(arena)
-        free(frames)
-        return OUT_UNRESOLVED_MEMORY
-    frames[0].first = 0
-    frames[0].next = 0
-    frames[0].nmoves = generate(s, r, arena)
-    arena_len = frames[0].nmoves
-    while top >= 0:
-        f = &frames[top]
-        if f.next == f.nmoves:
-            arena_len = f.first
-            top -= 1
-            if top >= 0:
-                f = &frames[top]
-                m = arena[f.first + f.next - 1]
-                relocate(s, r, m.card, m.target, m.source)
-                # The siblings' prefetches were spent while the subtree ran.
-                prefetch_children(s, t, arena + f.first + f.next, f.nmoves - f.next)
-            continue
-        m = arena[f.first + f.next]
-        f.next += 1
-        relocate(s, r, m.card, m.source, m.target)
-        if s.in_play == 0:
-            path_out[0] = <Move *> malloc((top + 1) * sizeof(Move))
-            if path_out[0] == NULL:
-                outcome = OUT_UNRESOLVED_MEMORY
-                break
-            for k in range(top):
-                path_out[0][k] = arena[frames[k].first + frames[k].next - 1]
-            path_out[0][top] = m
-            path_len[0] = top + 1
-            outcome = OUT_WON
-            break
-        slot = find_slot(t, s.key, s.hash)
-        if not slot_empty(t, slot):
-            relocate(s, r, m.card, m.target, m.source)  # visited: skip it
-            continue
-        if max_nodes >= 0 and nodes >= max_nodes:
-            outcome = OUT_UNRESOLVED_NODES
-            break
-        if deadline > 0 and nodes % 1024 == 0 and now() > deadline:
-            outcome = OUT_UNRESOLVED_TIME
-            break
-        if (nodes & (SIGNAL_INTERVAL - 1)) == 0 and signalled():
-            outcome = OUT_SIGNALLED
-            break
-        if t.used >= t.max_used:
-            if not table_grow(t, &stopped):
-                outcome = OUT_SIGNALLED if stopped else OUT_UNRESOLVED_MEMORY
-                break
+    cdef int64_t nodes, arena_len, arena_cap, frame_cap
+    cdef int top
+    cdef Outcome outcome
+    cdef bint over
+    cdef object line
+
+    def __cinit__(self, rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
+                  int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
+                  bint safe_autoplay=True, bint dead_ends=True,
+                  bint next_home_builders=False, memory_bytes=1 << 30):
+        load(&self.s, &self.r, rows, cells, foundations, can_build, builders, cells_one_way,
+             max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
+             next_home_builders)
+        table_init(&self.t, INITIAL_CAPACITY, memory_bytes)
+        self.arena = NULL
+        self.frames = NULL
+        self.nodes = 1
+        self.line = []
+        self.over = True
+        if self.s.in_play == 0:
+            self.outcome = OUT_WON
+        elif self.t.max_used < 1:
+            self.outcome = OUT_UNRESOLVED_MEMORY
+        else:
+            store(&self.t, find_slot(&self.t, self.s.key, self.s.hash), self.s.key, self.s.hash)
+            self.arena_cap = 4096
+            self.frame_cap = 1024
+            self.arena = <Move *> malloc(self.arena_cap * sizeof(Move))
+            self.frames = <Frame *> malloc(self.frame_cap * sizeof(Frame))
+            if self.arena == NULL or self.frames == NULL:
+                self.outcome = OUT_UNRESOLVED_MEMORY
+            else:
+                self.top = 0
+                self.frames[0].first = 0
+                self.frames[0].next = 0
+                self.frames[0].nmoves = generate(&self.s, &self.r, self.arena)
+                self.arena_len = self.frames[0].nmoves
+                self.outcome = OUT_UNRESOLVED_NODES
+                self.over = False
+        if self.over:
+            self.release()
+
+    def __dealloc__(self):
+        self.release()
+
+    cdef void release(self) noexcept:
+        free(self.arena)
+        free(self.frames)
+        free(self.t.slots)
+        free(self.t.tags)
+        self.arena = NULL
+        self.frames = NULL
+        self.t.slots = NULL
+        self.t.tags = NULL
+
+    @property
+    def table_bytes(self):
+        """Bytes the table holds now (0 once the search is over)."""
+        return 0 if self.over else self.t.capacity * ENTRY_SIZE
+
+    def run(self, max_nodes=None, timeout=None):
+        """Go on until the search has expanded ``max_nodes`` in all (None: no
+        limit), or for ``timeout`` seconds. Returns (outcome, stopped_by,
+        moves, nodes, peak_table_bytes) as :func:`search` does, nodes counted
+        from the start; stopped by ``nodes``, it may be run again."""
+        cdef int64_t node_limit = -1 if max_nodes is None else max_nodes
+        cdef double deadline = 0.0
+        cdef Move *path = NULL
+        cdef int path_len = 0, k
+        if not self.over:
+            if timeout is not None:
+                deadline = now() + timeout
+            with nogil:
+                self.outcome = self.advance(node_limit, deadline, &path, &path_len)
+            if self.outcome != OUT_UNRESOLVED_NODES:
+                self.over = True
+                self.release()
+            if self.outcome == OUT_SIGNALLED:
+                raise_pending()
+            self.line = [(path[k].card, path[k].source, path[k].target) for k in range(path_len)]
+            free(path)
+        verdict, stopped_by = OUTCOMES[self.outcome]
+        return verdict, stopped_by, list(self.line), self.nodes, self.t.peak_bytes
+
+    cdef Outcome advance(self, int64_t max_nodes, double deadline, Move **path_out,
+                         int *path_len) noexcept nogil:
+        """The search's loop, from its current frame; on a win, ``path_out``
+        gets a malloc'd array of the moves (the caller frees it). Stopped by
+        ``max_nodes``, the last move tried is taken back and counted as not
+        yet tried, so the next call starts where this one stopped."""
+        cdef State *s = &self.s
+        cdef Rules *r = &self.r
+        cdef Table *t = &self.t
+        cdef int k
+        cdef Move m
+        cdef Frame *f
+        cdef uint64_t slot
+        cdef bint stopped = False
+        while self.top >= 0:
+            f = &self.frames[self.top]
+            if f.next == f.nmoves:
+                self.arena_len = f.first
+                self.top -= 1
+                if self.top >= 0:
+                    f = &self.frames[self.top]
+                    m = self.arena[f.first + f.next - 1]
+                    relocate(s, r, m.card, m.target, m.source)
+                    # The siblings' prefetches were spent while the subtree ran.
+                    prefetch_children(s, t, self.arena + f.first + f.next, f.nmoves - f.next)
+                continue
+            m = self.arena[f.first + f.next]
+            f.next += 1
+            relocate(s, r, m.card, m.source, m.target)
+            if s.in_play == 0:
+                path_out[0] = <Move *> malloc((self.top + 1) * sizeof(Move))
+                if path_out[0] == NULL:
+                    return OUT_UNRESOLVED_MEMORY
+                for k in range(self.top):
+                    path_out[0][k] = self.arena[self.frames[k].first + self.frames[k].next - 1]
+                path_out[0][self.top] = m
+                path_len[0] = self.top + 1
+                return OUT_WON
             slot = find_slot(t, s.key, s.hash)
-        store(t, slot, s.key, s.hash)
-        nodes += 1
-        if (top + 1 == frame_cap and not doubled(<void **> &frames, &frame_cap, sizeof(Frame))) or (
-                arena_len + MAX_MOVES_PER_NODE > arena_cap
-                and not doubled(<void **> &arena, &arena_cap, sizeof(Move))):
-            outcome = OUT_UNRESOLVED_MEMORY
-            break
-        top += 1
-        f = &frames[top]
-        f.first = arena_len
-        f.next = 0
-        f.nmoves = generate(s, r, arena + arena_len)
-        prefetch_children(s, t, arena + arena_len, f.nmoves)
-        arena_len += f.nmoves
-    free(arena)
-    free(frames)
-    nodes_out[0] = nodes
-    return outcome
+            if not slot_empty(t, slot):
+                relocate(s, r, m.card, m.target, m.source)  # visited: skip it
+                continue
+            if max_nodes >= 0 and self.nodes >= max_nodes:
+                relocate(s, r, m.card, m.target, m.source)
+                f.next -= 1
+                return OUT_UNRESOLVED_NODES
+            if deadline > 0 and self.nodes % 1024 == 0 and now() > deadline:
+                return OUT_UNRESOLVED_TIME
+            if (self.nodes & (SIGNAL_INTERVAL - 1)) == 0 and signalled():
+                return OUT_SIGNALLED
+            if t.used >= t.max_used:
+                if not table_grow(t, &stopped):
+                    return OUT_SIGNALLED if stopped else OUT_UNRESOLVED_MEMORY
+                slot = find_slot(t, s.key, s.hash)
+            store(t, slot, s.key, s.hash)
+            self.nodes += 1
+            if (self.top + 1 == self.frame_cap
+                    and not doubled(<void **> &self.frames, &self.frame_cap, sizeof(Frame))) or (
+                    self.arena_len + MAX_MOVES_PER_NODE > self.arena_cap
+                    and not doubled(<void **> &self.arena, &self.arena_cap, sizeof(Move))):
+                return OUT_UNRESOLVED_MEMORY
+            self.top += 1
+            f = &self.frames[self.top]
+            f.first = self.arena_len
+            f.next = 0
+            f.nmoves = generate(s, r, self.arena + self.arena_len)
+            prefetch_children(s, t, self.arena + self.arena_len, f.nmoves)
+            self.arena_len += f.nmoves
+        return OUT_UNWINNABLE
 
 
 cpdef bint dead_end_applies(bint empty_rows_take_any, int max_cells, bint cells_one_way) noexcept:
@@ -309,43 +380,16 @@ def moves(rows, cells, foundations, can_build, builders, hosts, *, bint cells_on
     return [(out[k].card, out[k].source, out[k].target) for k in range(n)]
 
 
-def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
-           int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-           bint safe_autoplay=True, bint dead_ends=True,
-           bint next_home_builders=False, max_nodes=None, timeout=None,
-           memory_bytes=1 << 30):
-    """Search a position given as card indexes (0..51).
+def search(rows, cells, foundations, can_build, builders, hosts, *, max_nodes=None, timeout=None, **rules):
+    """Search a position given as card indexes (0..51) in one run.
 
     rows: list of lists, innermost card first; cells: list; foundations: top
     rank per suit; can_build: 52*52 bytes, entry 52*c+t is 1 when card c may
     go on outer card t; builders: for each card, the cards that could go on it;
-    hosts: for each card, the cards it could go on.
+    hosts: for each card, the cards it could go on; ``rules``: the rest of
+    :class:`Search`'s keyword arguments.
     Returns (outcome, stopped_by, moves, nodes, peak_table_bytes) where moves are
     (card, source, target) with rows 0.., PLACE_CELL for the cells and
     PLACE_FOUNDATION for the foundation.
     """
-    cdef State s
-    cdef Rules r
-    cdef Table t
-    cdef int64_t nodes = 0
-    cdef int path_len = 0
-    cdef Move *path = NULL
-    cdef Outcome outcome
-    cdef int64_t node_limit = -1 if max_nodes is None else max_nodes
-    cdef double deadline = 0.0
-    load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
-         next_home_builders)
-    table_init(&t, INITIAL_CAPACITY, memory_bytes)
-    if timeout is not None:
-        deadline = now() + timeout
-    with nogil:
-        outcome = run(&s, &r, &t, node_limit, deadline, &nodes, &path, &path_len)
-    free(t.slots)
-    free(t.tags)
-    if outcome == OUT_SIGNALLED:
-        raise_pending()
-    moves = [(path[k].card, path[k].source, path[k].target) for k in range(path_len)]
-    free(path)
-    verdict, stopped_by = OUTCOMES[outcome]
-    return verdict, stopped_by, moves, nodes, t.peak_bytes
+    return Search(rows, cells, foundations, can_build, builders, hosts, **rules).run(max_nodes, timeout)

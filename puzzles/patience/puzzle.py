@@ -52,7 +52,7 @@ from puzzles.rating.features import (
 )
 from puzzles.rating.ladder import LADDER
 from solver.patience.result import OPTIMAL, UNWINNABLE, WON, Limits
-from solver.patience.solve import solve
+from solver.patience.solve import PUBLISHED_SCHEDULE, solve
 from solver.survey.lengths import DEFAULT_MEMORY_MIB, DEFAULT_PROOF_NODES, LengthResult, shortest_line
 from solver.version import PROJECT_PACKAGES, code_version
 
@@ -122,7 +122,7 @@ def generate(pid: PuzzleId) -> Puzzle | None:
 
 def _won_line(position: Position) -> list[Move] | None:
     """A winning line of ``position``, replayed through the rules; None when the search finds none."""
-    solved = solve(position, PROOF_LIMITS, shorten=True)
+    solved = solve(position, PROOF_LIMITS, shorten=True, schedule=PUBLISHED_SCHEDULE)
     if solved.result != WON or not position.replay(solved.moves)[-1].is_won():
         return None
     return solved.moves
@@ -398,7 +398,7 @@ def _blunder(deal: Position, seed: int) -> _Candidate | None:
 
 
 def _verdict(position: Position) -> str:
-    return solve(position, DECISION_LIMITS).result
+    return solve(position, DECISION_LIMITS, schedule=PUBLISHED_SCHEDULE).result
 
 
 def _win_in(pid: PuzzleId, deal: Position) -> Puzzle | None:
@@ -734,7 +734,7 @@ def _greedy_game(position: Position, seed: int = 1) -> tuple[bool, list[Move]]:
 def _lost_class(position: Position, moves: list[Move]) -> Alternative:
     """One losing class, proved lost again by the sound solver, with its refutation."""
     child = position.play_unchecked(moves[0])
-    verdict = solve(child, PROOF_LIMITS)
+    verdict = solve(child, PROOF_LIMITS, schedule=PUBLISHED_SCHEDULE)
     if verdict.result != UNWINNABLE:
         raise RuntimeError(f"{moves[0]} was proved lost, and is now {verdict.result}")  # a solver bug, not input
     return Alternative(
@@ -749,7 +749,7 @@ def _lost_class(position: Position, moves: list[Move]) -> Alternative:
 def _fewer_cells_lost(position: Position) -> dict | None:
     """The search proving ``position`` lost with one cell fewer, or None if it does not."""
     fewer = dataclasses.replace(position, rules=rules_with_cells(position.rules, position.rules.cells - 1))
-    verdict = solve(fewer, PROOF_LIMITS)
+    verdict = solve(fewer, PROOF_LIMITS, schedule=PUBLISHED_SCHEDULE)
     if verdict.result != UNWINNABLE:
         return None
     return {"cells": fewer.rules.cells, "verdict": UNWINNABLE, "method": verdict.proved_by, "nodes": verdict.nodes}
@@ -924,7 +924,7 @@ def _choice_missed(position: Position, move: Move) -> str | None:
     if reason is not None:
         return f"{move} is not legal here: {reason}"
     child = position.play_unchecked(move)
-    verdict = solve(child, PROOF_LIMITS)
+    verdict = solve(child, PROOF_LIMITS, schedule=PUBLISHED_SCHEDULE)
     if verdict.result == WON and child.replay(verdict.moves)[-1].is_won():
         return None
     if verdict.result == UNWINNABLE:
@@ -1153,7 +1153,7 @@ def _prove_choice(
 def _decided(position: Position, move: Move) -> str:
     """The verdict after ``move``, by the solver within PROOF_LIMITS (a win only when its line replays)."""
     child = position.play_unchecked(move)
-    verdict = solve(child, PROOF_LIMITS)
+    verdict = solve(child, PROOF_LIMITS, schedule=PUBLISHED_SCHEDULE)
     if verdict.result == WON and not child.replay(verdict.moves)[-1].is_won():
         raise RuntimeError(f"the solver's win after {move} does not replay")  # a solver bug, not input
     return verdict.result

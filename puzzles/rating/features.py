@@ -54,7 +54,7 @@ import networkx as nx
 from games.patience.format import rules_header
 from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, make_rules
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
-from solver.patience.solve import permuted, row_order, solve
+from solver.patience.solve import NO_RESTARTS, PUBLISHED_SCHEDULE, permuted, row_order, solve
 
 # --------------------------------------------------------------- limits
 
@@ -168,7 +168,7 @@ def fewest_cells(position: Position, limits: Limits = FEWEST_CELLS_LIMITS) -> Fe
     while k >= floor:
         if k not in verdicts:
             rules = position.rules if k == own else rules_with_cells(position.rules, k)
-            result = solve(dataclasses.replace(position, rules=rules), limits)
+            result = solve(dataclasses.replace(position, rules=rules), limits, schedule=PUBLISHED_SCHEDULE)
             nodes += result.nodes
             verdicts[k] = result.result
             if result.result == WON:
@@ -358,7 +358,7 @@ def _settle_unresolved(entries: list[LinePosition], verdicts: dict[tuple, str]) 
 
 
 def line_decisions(
-    position: Position, line: list[Move], limits: Limits = DECISION_LIMITS, restarts: bool = True
+    position: Position, line: list[Move], limits: Limits = DECISION_LIMITS, schedule: str = PUBLISHED_SCHEDULE
 ) -> LineDecisions:
     """Every decision along the winning ``line`` from ``position``, decided exactly.
 
@@ -366,7 +366,7 @@ def line_decisions(
     moves (:meth:`Position.legal_moves`, the plain generator: no pruning, so
     no move a player could make is left out) are grouped into classes of
     moves whose results have the same canonical key, and each class is
-    decided by the sound solver with ``limits`` (and ``restarts``). A verdict
+    decided by the sound solver with ``limits`` (and ``schedule``). A verdict
     is kept by key for the whole line, and so is every position of every won
     line met (the given line, and the wins the searches return), so children
     met twice are searched once. The line is gone through backwards, and a
@@ -426,7 +426,7 @@ def line_decisions(
                 verdicts[key] = WON
                 classes.append(MoveClass(moves, WON, "step"))
             else:
-                answer: SolveResult = solve(child, limits, restarts=restarts)
+                answer: SolveResult = solve(child, limits, schedule=schedule)
                 result.searches += 1
                 result.nodes += answer.nodes
                 if answer.result == WON:
@@ -500,7 +500,7 @@ def solver_effort(position: Position, orders: int = 8, max_nodes: int | None = E
     start = time.perf_counter()
     nodes, capped, verdicts = [], [], []
     for k in range(orders):
-        answer = solve(permuted(position, row_order(k, len(position.rows))), limits, restarts=False)
+        answer = solve(permuted(position, row_order(k, len(position.rows))), limits, schedule=NO_RESTARTS)
         stopped = answer.result == UNRESOLVED
         nodes.append(max_nodes if stopped and max_nodes is not None else answer.nodes)
         capped.append(stopped)
@@ -664,7 +664,7 @@ def exact_features(position: Position, limits: ExactLimits | None = None) -> dic
     written null).
 
     - ``verdict``, ``solve_nodes``, ``line_length``: the deal solved (with
-      restarts) and its won line shortened (solver.patience.shorten);
+      restarts first) and its won line shortened (solver.patience.shorten);
     - ``fewest_cells`` (when some count is proved won), ``fewest_cells_exact``
       (false: "at most"), ``cells_verdicts`` (the verdict for 0, 1, ...
       cells, as :func:`fewest_cells`);
@@ -681,7 +681,7 @@ def exact_features(position: Position, limits: ExactLimits | None = None) -> dic
     limits = limits or ExactLimits()
     out: dict = {}
     start = time.perf_counter()
-    solved = solve(position, limits.solve, shorten=True)
+    solved = solve(position, limits.solve, shorten=True, schedule=PUBLISHED_SCHEDULE)
     out["verdict"] = solved.result
     out["solve_nodes"] = solved.nodes
     out["seconds_solve"] = time.perf_counter() - start

@@ -20,7 +20,7 @@ from games.errors import InputError
 from games.patience.rules import Position, Rules
 from puzzles.rating.rate import VERDICT_LIMITS, play_ladder
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON
-from solver.patience.solve import solve
+from solver.patience.solve import PUBLISHED_SCHEDULE, solve
 from solver.survey.db import ResultsDB
 from solver.survey.run import MAX_SURVEY_DEALS, run_tasks
 from solver.version import PROJECT_PACKAGES, code_version
@@ -41,7 +41,7 @@ def ladder_deal(deal: int, rules: Rules, engine: str = "kernel") -> LadderResult
     """Solve deal ``deal``; if it is won, play the ladder on it (the unit of work)."""
     start = time.perf_counter()
     position = Position.deal(deal, rules)
-    verdict = solve(position, VERDICT_LIMITS, engine).result
+    verdict = solve(position, VERDICT_LIMITS, engine, schedule=PUBLISHED_SCHEDULE).result
     games = play_ladder(position, engine) if verdict == WON else {}
     return LadderResult(deal, verdict, games, round(time.perf_counter() - start, 6), code_version(PROJECT_PACKAGES))
 

@@ -26,7 +26,7 @@ from games.patience.rules import Position, Rules
 from puzzles.rating import irt
 from puzzles.rating.ladder import LADDER, Player, play_game
 from solver.patience.result import WON, Limits
-from solver.patience.solve import solve
+from solver.patience.solve import PUBLISHED_SCHEDULE, solve
 
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
 
@@ -131,7 +131,7 @@ def rating_from_games(rules: str, games: dict[str, str], calibration: Calibratio
 def rate(position: Position, engine: str = "kernel", limits: Limits = VERDICT_LIMITS) -> Rating:
     """Solve ``position``; if it is won, play the ladder on it and rate it."""
     start = time.perf_counter()
-    verdict = solve(position, limits, engine)
+    verdict = solve(position, limits, engine, schedule=PUBLISHED_SCHEDULE)
     if verdict.result != WON:
         rating = Rating(position.rules.name, verdict.result, proved_by=verdict.proved_by)
     else:

@@ -36,7 +36,7 @@ from games.patience.format import deal_to_json
 from games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, Rules, make_rules
 from solver.patience.pruning import is_safe_foundation_move
 from solver.patience.result import Limits
-from solver.patience.solve import solve
+from solver.patience.solve import PUBLISHED_SCHEDULE, solve
 
 #: Cell counts tried besides each preset's own (None).
 CELL_COUNTS = (None, 0, 1, 2, 5)
@@ -131,7 +131,7 @@ def _verdict(position: Position, judged: bool = False) -> str | None:
     position, or any one ``judged``; None on the others."""
     if position.cards_in_play() > VERDICT_CARDS and not judged:
         return None
-    return solve(position, Limits(max_nodes=SEARCH_NODES, memory_mib=16)).result
+    return solve(position, Limits(max_nodes=SEARCH_NODES, memory_mib=16), schedule=PUBLISHED_SCHEDULE).result
 
 
 def _shortest(position: Position) -> int | None:
@@ -148,7 +148,7 @@ def _ending(rng: random.Random) -> tuple[Position, list[Move]] | None:
     """The last moves of a deal the solver wins within a small node limit."""
     rules = make_rules(rng.choice(("butterfly", "beleaguered-castle")), None, rng.choice((None, 3, 4)))
     position = Position.deal(rng.randrange(1_000_000), rules)
-    result = solve(position, Limits(max_nodes=20_000, memory_mib=16))
+    result = solve(position, Limits(max_nodes=20_000, memory_mib=16), schedule=PUBLISHED_SCHEDULE)
     if result.result != "won":
         return None
     moves = result.moves

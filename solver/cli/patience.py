@@ -44,7 +44,7 @@ from solver.patience.result import (
     WON,
     Limits,
 )
-from solver.patience.solve import ENGINES, solve, solve_short, solve_shortest
+from solver.patience.solve import ENGINES, INTERLEAVED, NO_RESTARTS, SCHEDULES, solve, solve_short, solve_shortest
 
 Command = TypeVar("Command", bound=Callable)
 
@@ -96,9 +96,19 @@ def limit_options(command: Command) -> Command:
     )(command)
     command = click.option(
         "--no-restarts",
-        "no_restarts",
-        is_flag=True,
-        help="One search in the natural order, no short shuffled attempts first.",
+        "schedule",
+        flag_value=NO_RESTARTS,
+        type=click.Choice(SCHEDULES),
+        help="One search in the natural order, no short shuffled attempts (--schedule no-restarts).",
+    )(command)
+    command = click.option(
+        "--schedule",
+        "schedule",
+        type=click.Choice(SCHEDULES),
+        default=INTERLEAVED,
+        show_default=True,
+        help="How short attempts with shuffled row orders share the budget with the full search: "
+        "between its slices, all before it (the early published surveys), or none (docs/solver.md).",
     )(command)
     command = click.option(
         "--engine",
@@ -210,7 +220,7 @@ def solve_command(
     timeout,
     memory,
     engine,
-    no_restarts,
+    schedule,
     relax,
     raw_moves,
     shortest,
@@ -226,11 +236,11 @@ def solve_command(
     position, title = load_deal(deal, game, variant, cells, pysol_number)
     limits = limits_of(max_nodes, timeout, memory, relax)
     if shortest:
-        result = solve_shortest(position, limits, engine, restarts=not no_restarts)
+        result = solve_shortest(position, limits, engine, schedule)
     elif raw_moves:
-        result = solve(position, limits, engine, restarts=not no_restarts)
+        result = solve(position, limits, engine, schedule=schedule)
     else:
-        result = solve_short(position, limits, engine, restarts=not no_restarts)
+        result = solve_short(position, limits, engine, schedule)
     moves = [str(m) for m in result.moves]
     if as_json:
         click.echo(

@@ -179,7 +179,7 @@ def survey(
     timeout,
     memory,
     engine,
-    no_restarts,
+    schedule,
     relax,
     workers,
     db_path,
@@ -231,7 +231,7 @@ def survey(
             scheduler=scheduler,
             db_path=db_path,
             connect_timeout=connect_timeout,
-            restarts=not no_restarts,
+            schedule=schedule,
             retry_unresolved=retry_unresolved,
         )
     summary = summarise(results)
@@ -262,7 +262,7 @@ def survey(
 
 #: Options a shortest-line survey refuses: a time limit (no one could re-derive the row), and
 #: what only the verdict survey does.
-NOT_WITH_SHORTEST = ("timeout", "no_restarts", "relax", "retry_unresolved", "published", "sample", "max_nodes")
+NOT_WITH_SHORTEST = ("timeout", "schedule", "relax", "retry_unresolved", "published", "sample", "max_nodes")
 
 
 def _shortest(options: dict, memory_given: bool) -> None:
@@ -327,7 +327,7 @@ FROM_THE_FILE = (
     "timeout",
     "memory",
     "engine",
-    "no_restarts",
+    "schedule",
     "relax",
     "retry_unresolved",
 )

@@ -86,20 +86,35 @@ def kernel_moves(position: Position, safe_autoplay: bool = True, dead_ends: bool
     return to_moves(position.rules, _patience.moves(**kernel_fields(position, safe_autoplay, dead_ends)))
 
 
+class Search:
+    """The kernel's search of ``position`` that can stop at a node count and
+    go on (ext._patience.Search): the reference's :class:`Search`, node for node."""
+
+    def __init__(
+        self, position: Position, memory_bytes: int = 1 << 30, safe_autoplay: bool = True, dead_ends: bool = True
+    ) -> None:
+        self._rules = position.rules
+        self._search = _patience.Search(**kernel_fields(position, safe_autoplay, dead_ends), memory_bytes=memory_bytes)
+        self.nodes = 1
+
+    @property
+    def table_bytes(self) -> int:
+        """Bytes the table holds now (0 once the search is over)."""
+        return self._search.table_bytes
+
+    def run(self, max_nodes: int | None = None, timeout: float | None = None) -> SolveResult:
+        """Go on until ``max_nodes`` are expanded in all, or for ``timeout`` seconds."""
+        start = time.perf_counter()
+        verdict, stopped_by, raw_moves, self.nodes, table_bytes = self._search.run(max_nodes, timeout)
+        seconds = time.perf_counter() - start
+        return SolveResult(verdict, to_moves(self._rules, raw_moves), self.nodes, seconds, stopped_by, table_bytes)
+
+
 def solve(
     position: Position, limits: Limits = DEFAULT_LIMITS, safe_autoplay: bool = True, dead_ends: bool = True
 ) -> SolveResult:
     """Search ``position`` with the kernel; same answers as the reference solver."""
-    fields = kernel_fields(position, safe_autoplay, dead_ends)
-    start = time.perf_counter()
-    verdict, stopped_by, raw_moves, nodes, table_bytes = _patience.search(
-        **fields,
-        max_nodes=limits.max_nodes,
-        timeout=limits.timeout,
-        memory_bytes=limits.memory_mib << 20,
-    )
-    seconds = time.perf_counter() - start
-    return SolveResult(verdict, to_moves(position.rules, raw_moves), nodes, seconds, stopped_by, table_bytes)
+    return Search(position, limits.memory_mib << 20, safe_autoplay, dead_ends).run(limits.max_nodes, limits.timeout)
 
 
 def lower_bound(position: Position) -> int:

@@ -91,49 +91,80 @@ class TableBudget:
         return True
 
 
+class Search:
+    """One depth-first search from ``position`` that can stop at a node count
+    and go on from where it stopped (the kernel's ``Search``, node for node):
+    run in slices it expands the same nodes in the same order as in one run.
+    Any other stop (a win, a proof, time, memory) ends it."""
+
+    def __init__(
+        self, position: Position, memory_bytes: int = 1 << 30, safe_autoplay: bool = True, dead_ends: bool = True
+    ) -> None:
+        self._pruning = (safe_autoplay, dead_ends)
+        self.nodes = 1
+        self._table = TableBudget(memory_bytes)
+        self._visited = {position.key()}
+        self._stack = [_Frame(position, ordered_moves(position, *self._pruning))]
+        self._path: list[Move] = []
+        self._final: tuple[str, str | None] | None = None
+        if position.is_won():
+            self._final = (WON, None)
+        elif not self._table.add():
+            self._final = (UNRESOLVED, "memory")
+
+    @property
+    def table_bytes(self) -> int:
+        """Bytes the kernel's table would hold now (0 once the search is over)."""
+        return 0 if self._final else self._table.capacity * ENTRY_BYTES
+
+    def run(self, max_nodes: int | None = None, timeout: float | None = None) -> SolveResult:
+        """Go on until ``max_nodes`` are expanded in all, or for ``timeout``
+        seconds; ``nodes`` counts from the start. Stopped by ``nodes``, it
+        may be run again."""
+        start = time.perf_counter()
+        if self._final is None:
+            verdict, stopped_by = self._advance(max_nodes, None if timeout is None else start + timeout)
+            if stopped_by != "nodes":
+                self._final = (verdict, stopped_by)
+        else:
+            verdict, stopped_by = self._final
+        moves = list(self._path) if verdict == WON else []
+        return SolveResult(verdict, moves, self.nodes, time.perf_counter() - start, stopped_by)
+
+    def _advance(self, max_nodes: int | None, deadline: float | None) -> tuple[str, str | None]:
+        stack, path, visited, table = self._stack, self._path, self._visited, self._table
+        while stack:
+            frame = stack[-1]
+            if frame.next == len(frame.moves):
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            move = frame.moves[frame.next]
+            frame.next += 1
+            child = frame.position.play_unchecked(move)
+            if child.is_won():
+                path.append(move)
+                return WON, None
+            key = child.key()
+            if key in visited:
+                continue
+            if max_nodes is not None and self.nodes >= max_nodes:
+                frame.next -= 1  # tried again when the search goes on
+                return UNRESOLVED, "nodes"
+            if deadline is not None and self.nodes % 1024 == 0 and time.perf_counter() > deadline:
+                return UNRESOLVED, "time"
+            if not table.add():
+                return UNRESOLVED, "memory"
+            visited.add(key)
+            self.nodes += 1
+            stack.append(_Frame(child, ordered_moves(child, *self._pruning)))
+            path.append(move)
+        return UNWINNABLE, None
+
+
 def solve(
     position: Position, limits: Limits = DEFAULT_LIMITS, safe_autoplay: bool = True, dead_ends: bool = True
 ) -> SolveResult:
-    """Search ``position`` to a verdict (or until a limit is hit)."""
-    start = time.perf_counter()
-    deadline = None if limits.timeout is None else start + limits.timeout
-    max_nodes = limits.max_nodes
-
-    def result(verdict: str, moves: list[Move] | None = None, stopped_by: str | None = None) -> SolveResult:
-        return SolveResult(verdict, moves or [], nodes, time.perf_counter() - start, stopped_by)
-
-    nodes = 1
-    if position.is_won():
-        return result(WON)
-    table = TableBudget(limits.memory_mib << 20)
-    if not table.add():
-        return result(UNRESOLVED, stopped_by="memory")
-    visited = {position.key()}
-    stack = [_Frame(position, ordered_moves(position, safe_autoplay, dead_ends))]
-    path: list[Move] = []
-    while stack:
-        frame = stack[-1]
-        if frame.next == len(frame.moves):
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        move = frame.moves[frame.next]
-        frame.next += 1
-        child = frame.position.play_unchecked(move)
-        if child.is_won():
-            return result(WON, path + [move])
-        key = child.key()
-        if key in visited:
-            continue
-        if max_nodes is not None and nodes >= max_nodes:
-            return result(UNRESOLVED, stopped_by="nodes")
-        if deadline is not None and nodes % 1024 == 0 and time.perf_counter() > deadline:
-            return result(UNRESOLVED, stopped_by="time")
-        if not table.add():
-            return result(UNRESOLVED, stopped_by="memory")
-        visited.add(key)
-        nodes += 1
-        stack.append(_Frame(child, ordered_moves(child, safe_autoplay, dead_ends)))
-        path.append(move)
-    return result(UNWINNABLE)
+    """Search ``position`` to a verdict (or until a limit is hit), in one run."""
+    return Search(position, limits.memory_mib << 20, safe_autoplay, dead_ends).run(limits.max_nodes, limits.timeout)

@@ -1,14 +1,31 @@
 """One entry point for solving a patience position, whichever engine runs it.
 
-By default the search is run with **restarts**. Depth-first search on these
-patiences is heavy-tailed: an early commitment that loses (a card into the
-basement, a row emptied) hides the win behind an astronomically large lost
-subtree. The same search started with the rows in another order (which only
-changes the order moves are tried in) usually wins within a few thousand
-nodes. So a few short attempts with shuffled row orders are tried first,
-and whatever remains of the budget goes to one full search in the natural
-order. That search is the only one that proves a position unwinnable, but
-any attempt that runs out of positions to expand is a proof as well.
+Depth-first search on these patiences is heavy-tailed: an early commitment
+that loses (a card into the basement, a row emptied) hides the win behind an
+astronomically large lost subtree. The same search started with the rows in
+another order (which only changes the order moves are tried in) usually
+wins within a few thousand nodes. So by default the search is run with
+**restarts**: short attempts with shuffled row orders beside one full search
+in the natural order. That full search is the only one sure to end in a
+verdict, but any attempt that runs out of positions to expand is a proof as
+well. How the budget is shared between them is the **schedule**:
+
+- ``interleaved`` (the default): the full search runs in slices that double
+  (the first a quarter of an attempt), and after each slice the attempts
+  run until their nodes reach RESTART_WEIGHT times the full search's. A
+  lost deal whose proof takes N nodes costs at most (1 + RESTART_WEIGHT) N
+  and one attempt in all, where the schedule below spent its whole
+  restart share first (4 M nodes of a 10 M budget); a won deal is found by
+  whichever search is lucky first. The full search goes on from where it
+  stopped (``Search.run``), so its slices expand the nodes one run would.
+- ``restarts-first``: every attempt first, up to RESTART_SHARE of the
+  budget, then the full search with the rest: the schedule of the survey
+  rows labelled by the bare engine name (``kernel``), kept so that they
+  are re-derived node for node (solver.survey.published).
+- ``no-restarts``: the full search alone.
+
+docs/performance.md ("Restart schedules") has the measurements behind the
+choice.
 """
 
 from __future__ import annotations
@@ -35,6 +52,16 @@ from solver.patience.shortest import TWICE_EFFORT, Answer, moves_of
 
 ENGINES = ("kernel", "python")
 
+#: Restart schedules (module docstring), the default first.
+INTERLEAVED = "interleaved"
+RESTARTS_FIRST = "restarts-first"
+NO_RESTARTS = "no-restarts"
+SCHEDULES = (INTERLEAVED, RESTARTS_FIRST, NO_RESTARTS)
+#: The schedule of what was published before the interleaved one: the
+#: ratings and their features, the puzzles and their proofs, the lengths.
+#: They keep it, so that each is derived again exactly as it was.
+PUBLISHED_SCHEDULE = RESTARTS_FIRST
+
 #: Restart schedule: short attempts of at most this many nodes ...
 RESTART_NODES = 20_000
 #: ... this many of them, with smaller attempts on a small budget ...
@@ -42,6 +69,35 @@ RESTART_ATTEMPTS = 40
 #: ... using at most this share of the node budget; a budget large enough
 #: for more than RESTART_ATTEMPTS full attempts buys more of them.
 RESTART_SHARE = 0.4
+#: Interleaved: the attempts' nodes kept within this many times the full search's ...
+RESTART_WEIGHT = 3
+#: ... whose first slice is this share of an attempt; an attempt left less time than this is not started.
+FIRST_SLICE_SHARE = 0.25
+MIN_ATTEMPT_SECONDS = 0.001
+
+
+def schedule_label(engine: str, schedule: str) -> str:
+    """How a survey row names its search: the engine, with ``/`` and the
+    schedule unless it is ``restarts-first`` (rows from before the schedules
+    had names).
+
+    >>> schedule_label("kernel", INTERLEAVED), schedule_label("kernel", RESTARTS_FIRST)
+    ('kernel/interleaved', 'kernel')
+    """
+    return engine if schedule == RESTARTS_FIRST else f"{engine}/{schedule}"
+
+
+def parse_label(label: str) -> tuple[str, str]:
+    """(engine, schedule) of a label :func:`schedule_label` gave; ValueError when it is not one.
+
+    >>> parse_label("kernel"), parse_label("python/no-restarts")
+    (('kernel', 'restarts-first'), ('python', 'no-restarts'))
+    """
+    engine, slash, flag = label.partition("/")
+    schedule = flag if slash else RESTARTS_FIRST
+    if engine not in ENGINES or schedule not in SCHEDULES or (slash and schedule == RESTARTS_FIRST):
+        raise ValueError(f"not a search label: {label!r}")
+    return engine, schedule
 
 
 def restart_schedule(budget: int | None) -> tuple[int, int]:
@@ -102,46 +158,27 @@ def solve(
     safe_autoplay: bool = True,
     dead_ends: bool = True,
     shorten: bool = False,
-    restarts: bool = True,
+    schedule: str = INTERLEAVED,
 ) -> SolveResult:
     """Solve with the compiled kernel (default) or the pure-Python reference.
 
-    ``restarts``: short attempts with shuffled row orders before the full
-    search (module docstring); ``nodes`` and ``seconds`` then add up all
-    attempts, and stay within the limits. ``shorten``: a won line is
+    ``schedule``: how restarts share the budget with the full search
+    (module docstring); ``nodes`` and ``seconds`` then add up all
+    searches, and stay within the limits. ``shorten``: a won line is
     shortened (solver.patience.shorten) before it is returned. With
     ``limits.relaxation``, a position the search leaves unresolved is given
     to the chain relaxation (solver.patience.relaxation), which may prove it lost;
     its seconds count in ``seconds``, its effort is its own limit.
     """
-    search = _engine(engine).solve
+    if schedule not in SCHEDULES:
+        raise ValueError(f"unknown schedule {schedule!r} (schedules: {', '.join(SCHEDULES)})")
     start = time.perf_counter()
-    total_nodes = 0
-    result = None
-    budget = limits.max_nodes
-    if restarts and len(position.rows) > 1:
-        attempts, per_attempt = restart_schedule(budget)
-        # The restarts get RESTART_SHARE of every limit: of the nodes (the schedule), of
-        # the time (a deadline of their own), and each attempt's table is under the memory cap.
-        share = None if limits.timeout is None else dataclasses.replace(limits, timeout=limits.timeout * RESTART_SHARE)
-        for attempt in range(attempts):
-            order = row_order(attempt + 1, len(position.rows))
-            time_left = None if share is None else _time_left(share, start)
-            if time_left is not None and time_left <= 0:
-                break
-            attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt, timeout=time_left)
-            tried = search(permuted(position, order), attempt_limits, safe_autoplay, dead_ends)
-            total_nodes += tried.nodes
-            if tried.result != UNRESOLVED:
-                tried.moves = _unpermute(position, order, tried.moves)
-                result = tried
-                break
-    if result is None:
-        remaining = None if budget is None else max(1, budget - total_nodes)
-        final_limits = dataclasses.replace(limits, max_nodes=remaining, timeout=_time_left(limits, start))
-        result = search(position, final_limits, safe_autoplay, dead_ends)
-        total_nodes += result.nodes
-    result.nodes = total_nodes
+    if schedule == NO_RESTARTS or len(position.rows) < 2:
+        result = _engine(engine).solve(position, limits, safe_autoplay, dead_ends)
+    elif schedule == RESTARTS_FIRST:
+        result = _restarts_first(position, limits, engine, safe_autoplay, dead_ends, start)
+    else:
+        result = _interleaved(position, limits, engine, safe_autoplay, dead_ends, start)
     if result.result == UNWINNABLE:
         # The start failing the dead-end test is a proof of its own (no search needed): say so.
         result.proved_by = "dead-end" if dead_ends and is_dead_end(position) else "search"
@@ -155,6 +192,102 @@ def solve(
     result.seconds = time.perf_counter() - start
     if shorten and result.result == WON and result.moves:
         result.moves = shorten_line(position, result.moves)
+    return result
+
+
+def _attempt(
+    position: Position,
+    attempt: int,
+    limits: Limits,
+    engine: str,
+    safe_autoplay: bool,
+    dead_ends: bool,
+    memory_bytes: int,
+) -> SolveResult:
+    """Restart ``attempt`` (1, 2, ...): a search of ``position`` with the rows in
+    that attempt's order, its table within ``memory_bytes``, its won line
+    renamed for ``position``'s rows."""
+    order = row_order(attempt, len(position.rows))
+    search = _engine(engine).Search(permuted(position, order), memory_bytes, safe_autoplay, dead_ends)
+    tried = search.run(limits.max_nodes, limits.timeout)
+    if tried.result == WON:
+        tried.moves = _unpermute(position, order, tried.moves)
+    return tried
+
+
+def _restarts_first(
+    position: Position, limits: Limits, engine: str, safe_autoplay: bool, dead_ends: bool, start: float
+) -> SolveResult:
+    """Every attempt first, then the full search with what is left (module docstring)."""
+    total_nodes = 0
+    budget = limits.max_nodes
+    attempts, per_attempt = restart_schedule(budget)
+    # The restarts get RESTART_SHARE of every limit: of the nodes (the schedule), of
+    # the time (a deadline of their own), and each attempt's table is under the memory cap.
+    share = None if limits.timeout is None else dataclasses.replace(limits, timeout=limits.timeout * RESTART_SHARE)
+    for attempt in range(1, attempts + 1):
+        time_left = None if share is None else _time_left(share, start)
+        if time_left is not None and time_left <= 0:
+            break
+        attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt, timeout=time_left)
+        tried = _attempt(position, attempt, attempt_limits, engine, safe_autoplay, dead_ends, limits.memory_mib << 20)
+        total_nodes += tried.nodes
+        if tried.result != UNRESOLVED:
+            tried.nodes = total_nodes
+            return tried
+    remaining = None if budget is None else max(1, budget - total_nodes)
+    final_limits = dataclasses.replace(limits, max_nodes=remaining, timeout=_time_left(limits, start))
+    result = _engine(engine).solve(position, final_limits, safe_autoplay, dead_ends)
+    result.nodes += total_nodes
+    return result
+
+
+def _interleaved(
+    position: Position, limits: Limits, engine: str, safe_autoplay: bool, dead_ends: bool, start: float
+) -> SolveResult:
+    """The full search in doubling slices, the attempts between them (module docstring).
+
+    The same limits as restarts-first: the attempts' sizes and number
+    (:func:`restart_schedule`), at most RESTART_SHARE of the time for the
+    attempts, all nodes within ``limits.max_nodes``; and the memory cap on
+    the full search's table and an attempt's together (an attempt gets what
+    the full search leaves)."""
+    budget = limits.max_nodes
+    attempts, per_attempt = restart_schedule(budget)
+    memory = limits.memory_mib << 20
+    restart_time = None if limits.timeout is None else limits.timeout * RESTART_SHARE
+    full = _engine(engine).Search(position, memory, safe_autoplay, dead_ends)
+    restart_nodes, restart_seconds, attempt = 0, 0.0, 0
+    target = max(1, int(per_attempt * FIRST_SLICE_SHARE))
+    while True:
+        cap = None if attempt == attempts else target  # no attempts left: the full search goes on alone
+        if budget is not None:
+            cap = budget - restart_nodes if cap is None else min(cap, budget - restart_nodes)
+        result = full.run(cap, _time_left(limits, start))
+        if result.result != UNRESOLVED or result.stopped_by != "nodes" or full.nodes + restart_nodes == budget:
+            break
+        while restart_nodes < RESTART_WEIGHT * full.nodes and attempt < attempts:
+            nodes = per_attempt if budget is None else min(per_attempt, budget - full.nodes - restart_nodes)
+            time_left = _time_left(limits, start)
+            if restart_time is not None:
+                time_left = min(time_left or 0.0, restart_time - restart_seconds)
+            if nodes < 1 or (time_left is not None and time_left < MIN_ATTEMPT_SECONDS):
+                attempt = attempts  # the attempts' share is spent
+                break
+            attempt += 1
+            attempt_limits = dataclasses.replace(limits, max_nodes=nodes, timeout=time_left)
+            room = max(0, memory - full.table_bytes)
+            began = time.perf_counter()
+            tried = _attempt(position, attempt, attempt_limits, engine, safe_autoplay, dead_ends, room)
+            restart_nodes += tried.nodes
+            restart_seconds += time.perf_counter() - began
+            if tried.result != UNRESOLVED:
+                tried.nodes = full.nodes + restart_nodes
+                return tried
+            if tried.stopped_by == "memory":
+                attempt = attempts  # no room beside the full search's table
+        target = 2 * full.nodes
+    result.nodes = full.nodes + restart_nodes
     return result
 
 
@@ -227,13 +360,13 @@ def polish(
 
 
 def solve_short(
-    position: Position, limits: Limits = DEFAULT_LIMITS, engine: str = "kernel", restarts: bool = True
+    position: Position, limits: Limits = DEFAULT_LIMITS, engine: str = "kernel", schedule: str = INTERLEAVED
 ) -> SolveResult:
     """What :func:`solve` answers, a win given by a short line: the
     depth-first search's line, shortened, then polished (:data:`SHORT_LINE`).
     Short, not proved shortest (:func:`solve_shortest` proves it)."""
     start = time.perf_counter()
-    result = solve(position, limits, engine, shorten=True, restarts=restarts)
+    result = solve(position, limits, engine, shorten=True, schedule=schedule)
     if result.result == WON:
         result.moves, nodes, _ = polish(position, result.moves, SHORT_LINE, limits, engine, start)
         result.nodes += nodes
@@ -245,7 +378,7 @@ def solve_shortest(
     position: Position,
     limits: Limits = DEFAULT_LIMITS,
     engine: str = "kernel",
-    restarts: bool = True,
+    schedule: str = INTERLEAVED,
     proof_nodes: int | None = None,
 ) -> SolveResult:
     """A winning line proved shortest (``optimal``), or the shortest found
@@ -264,7 +397,7 @@ def solve_shortest(
     reproduces, where a time limit would not).
     """
     start = time.perf_counter()
-    result = solve(position, limits, engine, shorten=True, restarts=restarts)
+    result = solve(position, limits, engine, shorten=True, schedule=schedule)
     if result.result != WON:
         return result
     best, nodes, lower = polish(position, result.moves, PROOF_POLISH, limits, engine, start)

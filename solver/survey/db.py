@@ -48,7 +48,7 @@ CREATE TABLE results (
     stopped_by TEXT NOT NULL DEFAULT '',  -- unresolved: nodes / time / memory (unknown: from before v2)
     timeout REAL,               -- the time limit it was solved with, seconds (NULL: none)
     memory_mib INTEGER,         -- the memory cap it was solved with (NULL: unknown, before v2)
-    engine TEXT NOT NULL DEFAULT '',  -- kernel / python, "/no-restarts" when so ('': unknown, before v4)
+    engine TEXT NOT NULL DEFAULT '',  -- engine and schedule: kernel/interleaved... ('': unknown, before v4)
     relaxation INTEGER,         -- the chain relaxation's effort if the search ends unresolved (NULL: none)
     code TEXT NOT NULL DEFAULT '',  -- the code version that produced it (solver.version; '': before v4)
     PRIMARY KEY (game, deal)

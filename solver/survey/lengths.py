@@ -19,7 +19,7 @@ from games.errors import InputError
 from games.patience.format import parse_moves
 from games.patience.rules import Position, Rules
 from solver.patience.result import BOUNDED, OPTIMAL, UNRESOLVED, UNWINNABLE, Limits, SolveResult
-from solver.patience.solve import solve_shortest
+from solver.patience.solve import PUBLISHED_SCHEDULE, solve_shortest
 from solver.survey.db import LENGTHS_COLUMNS, ResultsDB
 from solver.survey.run import MAX_SURVEY_DEALS, run_tasks
 from solver.version import code_version
@@ -66,8 +66,10 @@ def shortest_line(
 ) -> SolveResult:
     """The shortest line of ``position`` as the published lengths and the
     puzzles' par find it: the winning line under the verdict survey's
-    default limits, the A* proof under ``proof_nodes``."""
-    return solve_shortest(position, Limits(memory_mib=memory_mib), engine, proof_nodes=proof_nodes)
+    default limits, the A* proof under ``proof_nodes``. The schedule is
+    the one the published lengths were found with (restarts first), so
+    that every row re-derives node for node."""
+    return solve_shortest(position, Limits(memory_mib=memory_mib), engine, PUBLISHED_SCHEDULE, proof_nodes=proof_nodes)
 
 
 def shortest_deal(deal: int, rules: Rules, proof_nodes: int, memory_mib: int, engine: str = "kernel") -> LengthResult:

@@ -4,13 +4,15 @@ re-deriving their rows with the code at hand (``butterfly survey
 
 A file holds one rules' survey, named after the rules (``/`` written
 ``_``): one row per deal with :data:`COLUMNS`. Each row says how its
-verdict was obtained: the engine (``kernel`` or ``python``, with
-``/no-restarts`` when so), the proof of an ``unwinnable`` (``search``,
+verdict was obtained: the engine (``kernel`` or ``python``) and its
+restart schedule (solver.patience.solve.schedule_label: ``kernel`` alone
+for the restarts-first schedule of the early surveys, ``/interleaved`` or
+``/no-restarts`` after it), the proof of an ``unwinnable`` (``search``,
 ``dead-end`` or ``relaxation``), the limits (node budget, memory cap, the
 relaxation's effort) and the code version that produced it
 (solver.version.PATIENCE_SOLVER). Files from before the code version was
 recorded have only the first seven columns; their rows are re-derived as
-the surveys of the time ran them: the kernel with restarts, the default
+the surveys of the time ran them: the kernel with restarts first, the default
 memory cap, and the relaxation's default effort for the rows it proved.
 
 Re-deriving a row is solving its deal again under the row's limits and
@@ -42,7 +44,7 @@ from games.errors import InputError, shown
 from games.patience.rules import Position, Rules, rules_named
 from solver.patience.relaxation import DEFAULT_EFFORT
 from solver.patience.result import DEFAULT_MEMORY_MIB, UNRESOLVED, UNWINNABLE, WON, Limits
-from solver.patience.solve import ENGINES, solve
+from solver.patience.solve import parse_label, solve
 from solver.survey.run import MAX_SURVEY_DEALS, DealResult, deal_result, run_tasks
 
 #: The columns of a published file, in order.
@@ -75,7 +77,7 @@ class PublishedRow:
     moves: int
     max_nodes: int | None
     proof: str
-    #: "" in the files from before it was recorded (then: the kernel with restarts).
+    #: "" in the files from before it was recorded (then: the kernel with restarts first).
     engine: str = ""
     memory_mib: int | None = None
     relaxation: int | None = None
@@ -89,10 +91,9 @@ class PublishedRow:
         memory = DEFAULT_MEMORY_MIB if self.memory_mib is None else self.memory_mib
         return Limits(max_nodes=self.max_nodes, memory_mib=memory, relaxation=relaxation)
 
-    def search(self) -> tuple[str, bool]:
-        """(engine, restarts) of the row."""
-        engine, _, flag = (self.engine or "kernel").partition("/")
-        return engine, flag != "no-restarts"
+    def search(self) -> tuple[str, str]:
+        """(engine, schedule) of the row (solver.patience.solve.parse_label)."""
+        return parse_label(self.engine or "kernel")
 
 
 def rules_of_file(path: Path) -> Rules:
@@ -130,8 +131,11 @@ def _row(fields: list[str], header: tuple[str, ...]) -> PublishedRow:
         raise ValueError(f"unknown result {shown(result)}")
     if (proof != "") != (result == UNWINNABLE) or (proof and proof not in PROOFS):
         raise ValueError(f"proof {shown(proof)} does not go with result {result}")
-    if engine and engine.partition("/")[0] not in ENGINES or engine.partition("/")[2] not in ("", "no-restarts"):
-        raise ValueError(f"unknown engine {shown(engine)}")
+    if engine:
+        try:
+            parse_label(engine)
+        except ValueError:
+            raise ValueError(f"unknown engine {shown(engine)}") from None
     deal = _whole(values["deal"], "deal", maximum=MAX_DEAL)
     nodes, moves = _whole(values["nodes"], "nodes"), _whole(values["moves"], "moves")
     assert deal is not None and nodes is not None and moves is not None
@@ -272,11 +276,11 @@ class Rederived:
 
 def rederive(rules: Rules, row: PublishedRow) -> Rederived:
     """Solve the row's deal again under its limits and compare (the unit of work of a check)."""
-    engine, restarts = row.search()
+    engine, schedule = row.search()
     limits = row.limits()
     position = Position.deal(row.deal, rules)
-    solved = solve(position, limits, engine, restarts=restarts)
-    result = deal_result(row.deal, solved, engine, restarts)
+    solved = solve(position, limits, engine, schedule=schedule)
+    result = deal_result(row.deal, solved, engine, schedule)
     differences = []
     for what, published, now in (
         ("result", row.result, result.result),

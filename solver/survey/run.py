@@ -23,7 +23,7 @@ from games.deals import MAX_DEAL, parse_whole_number
 from games.errors import InputError, shown
 from games.patience.rules import Position, Rules
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
-from solver.patience.solve import solve
+from solver.patience.solve import INTERLEAVED, schedule_label, solve
 from solver.survey.db import ResultsDB
 from solver.version import code_version
 
@@ -42,7 +42,7 @@ class DealResult:
     proof: str = ""
     #: The limit that stopped an ``unresolved`` search: "nodes", "time" or "memory"; "" otherwise.
     stopped_by: str = ""
-    #: The engine that searched (:func:`engine_name`); "" when not known (older rows).
+    #: The engine and schedule that searched (solver.patience.solve.schedule_label); "" when not known (older rows).
     engine: str = ""
     #: The code version that produced the result (solver.version.code_version); "" when not known.
     code: str = ""
@@ -105,17 +105,14 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def engine_name(engine: str, restarts: bool) -> str:
-    """How a survey row names its search: ``kernel`` or ``python``, with ``/no-restarts`` when so."""
-    return engine if restarts else f"{engine}/no-restarts"
-
-
-def solve_deal(deal: int, rules: Rules, limits: Limits, engine: str = "kernel", restarts: bool = True) -> DealResult:
+def solve_deal(
+    deal: int, rules: Rules, limits: Limits, engine: str = "kernel", schedule: str = INTERLEAVED
+) -> DealResult:
     """Solve one deal (the unit of work of every survey backend)."""
-    return deal_result(deal, solve(Position.deal(deal, rules), limits, engine, restarts=restarts), engine, restarts)
+    return deal_result(deal, solve(Position.deal(deal, rules), limits, engine, schedule=schedule), engine, schedule)
 
 
-def deal_result(deal: int, solved: SolveResult, engine: str, restarts: bool) -> DealResult:
+def deal_result(deal: int, solved: SolveResult, engine: str, schedule: str) -> DealResult:
     """A search's answer on a deal as a survey row."""
     return DealResult(
         deal,
@@ -125,7 +122,7 @@ def deal_result(deal: int, solved: SolveResult, engine: str, restarts: bool) -> 
         len(solved.moves),
         solved.proved_by or "",
         solved.stopped_by or "",
-        engine_name(engine, restarts),
+        schedule_label(engine, schedule),
         code_version(),
     )
 
@@ -300,7 +297,7 @@ def run_survey(
     scheduler: str | None = None,
     db_path: str | None = None,
     connect_timeout: float = 20.0,
-    restarts: bool = True,
+    schedule: str = INTERLEAVED,
     retry_unresolved: bool = False,
 ) -> list[DealResult]:
     """Solve every deal; results come back sorted by deal number.
@@ -344,7 +341,7 @@ def run_survey(
             for _ in range(settled):
                 on_result(None)
     results: list[DealResult] = []
-    task = functools.partial(solve_deal, rules=rules, limits=limits, engine=engine, restarts=restarts)
+    task = functools.partial(solve_deal, rules=rules, limits=limits, engine=engine, schedule=schedule)
     solved = run_tasks(todo, count, task, workers, scheduler, connect_timeout)
     try:
         for item in solved:

@@ -24,7 +24,7 @@ from puzzles.rating.features import (
     solver_effort,
 )
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
-from solver.patience.solve import solve
+from solver.patience.solve import NO_RESTARTS, PUBLISHED_SCHEDULE, solve
 
 from patience_positions import PLAIN, resolved_by_plain_search
 
@@ -35,7 +35,8 @@ def plain_python(position: Position, max_nodes: int = 200_000, engine: str = "py
 
 
 def won_line(position: Position) -> list:
-    result = solve(position, Limits(max_nodes=1_000_000), shorten=True)
+    # The cases below were chosen on the lines of the published schedule.
+    result = solve(position, Limits(max_nodes=1_000_000), shorten=True, schedule=PUBLISHED_SCHEDULE)
     assert result.result == WON
     return result.moves
 
@@ -188,7 +189,7 @@ def test_line_decisions_with_alternate_colours(deal, moves_left, engine):
 def test_unresolved_classes_are_never_critical():
     position, line = line_tail(37, 180)
     sure = line_decisions(position, line)
-    hasty = line_decisions(position, line, Limits(max_nodes=1), restarts=False)
+    hasty = line_decisions(position, line, Limits(max_nodes=1), schedule=NO_RESTARTS)
     assert hasty.unresolved_classes > 0
     for entry in hasty.positions:
         unresolved = bool(entry.classes_with(UNRESOLVED))
@@ -245,7 +246,7 @@ def test_solver_effort_is_deterministic_and_capped():
     first = solver_effort(Position.deal(1), orders=3, max_nodes=20_000)
     again = solver_effort(Position.deal(1), orders=3, max_nodes=20_000)
     assert (first.nodes, first.capped, first.verdicts) == (again.nodes, again.capped, again.verdicts)
-    natural = solve(Position.deal(1), Limits(max_nodes=20_000), restarts=False)
+    natural = solve(Position.deal(1), Limits(max_nodes=20_000), schedule=NO_RESTARTS)
     assert first.verdicts[0] == natural.result == UNRESOLVED
     assert first.nodes[0] == 20_000 and first.capped[0]
     assert first.capped_runs == sum(v == UNRESOLVED for v in first.verdicts)

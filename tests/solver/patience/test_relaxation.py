@@ -22,7 +22,7 @@ from solver.cli import main
 from solver.patience import kernel, relaxation
 from solver.patience.relaxation import LOST, POSSIBLE, check
 from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
-from solver.patience.solve import solve
+from solver.patience.solve import NO_RESTARTS, solve
 
 from patience_positions import PLAIN, resolved_by_plain_search
 from relaxed_game import random_small_position, relaxed_win_exists
@@ -154,10 +154,12 @@ def test_proves_lost_what_the_search_proves_lost():
 
 def test_solve_hands_an_unresolved_position_to_the_relaxation():
     position = parse_deal(OPEN_LATE_POSITION)
-    assert solve(position, Limits(max_nodes=50), restarts=False).result == UNRESOLVED
-    result = solve(position, Limits(max_nodes=50, relaxation=EFFORT), restarts=False)
+    assert solve(position, Limits(max_nodes=50), schedule=NO_RESTARTS).result == UNRESOLVED
+    result = solve(position, Limits(max_nodes=50, relaxation=EFFORT), schedule=NO_RESTARTS)
     assert (result.result, result.proved_by, result.stopped_by) == (UNWINNABLE, "relaxation", None)
-    searched = solve(lost_position(), Limits(max_nodes=100_000, relaxation=EFFORT), restarts=False, dead_ends=False)
+    searched = solve(
+        lost_position(), Limits(max_nodes=100_000, relaxation=EFFORT), schedule=NO_RESTARTS, dead_ends=False
+    )
     assert (searched.result, searched.proved_by) == (UNWINNABLE, "search")
 
 

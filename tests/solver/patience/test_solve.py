@@ -5,7 +5,21 @@ import pytest
 from games.patience.rules import Position, make_rules
 from solver.patience.pruning import is_dead_end
 from solver.patience.result import Limits
-from solver.patience.solve import row_order, solve
+from solver.patience.solve import (
+    ENGINES,
+    INTERLEAVED,
+    NO_RESTARTS,
+    RESTART_NODES,
+    RESTART_WEIGHT,
+    RESTARTS_FIRST,
+    SCHEDULES,
+    parse_label,
+    row_order,
+    schedule_label,
+    solve,
+)
+
+from patience_positions import random_positions
 
 
 def test_row_orders_are_fixed_permutations():
@@ -18,7 +32,7 @@ def test_restarts_win_deals_the_single_search_does_not():
     """Deals 7 and 21 stay unresolved at 1M nodes in the natural order."""
     for number in (7, 21):
         deal = Position.deal(number)
-        single = solve(deal, Limits(max_nodes=300_000), restarts=False)
+        single = solve(deal, Limits(max_nodes=300_000), schedule=NO_RESTARTS)
         restarted = solve(deal, Limits(max_nodes=300_000))
         assert single.result == "unresolved"
         assert restarted.result == "won"
@@ -46,46 +60,138 @@ def test_a_proof_is_still_a_proof():
     rules = make_rules("fortress")
     for number in range(30):
         deal = Position.deal(number, rules)
-        plain = solve(deal, Limits(max_nodes=100_000), restarts=False)
+        plain = solve(deal, Limits(max_nodes=100_000), schedule=NO_RESTARTS)
         restarted = solve(deal, Limits(max_nodes=100_000))
         if "unresolved" not in (plain.result, restarted.result):
             assert plain.result == restarted.result
 
 
-def test_restarts_take_at_most_their_share_of_the_time(monkeypatch):
+class _TimedOutSearch:
+    """A stand-in for an engine's Search: every run spends its time (at most
+    0.01 s of the fake clock) and stops; runs are recorded."""
+
+    clock = [0.0]
+    runs: list = []
+
+    def __init__(self, position, memory_bytes, safe_autoplay, dead_ends):
+        self.memory_bytes, self.nodes, self.table_bytes = memory_bytes, 1, 1000
+
+    def run(self, max_nodes=None, timeout=None):
+        from solver.patience.result import SolveResult
+
+        self.runs.append((self.clock[0], max_nodes, timeout, self.memory_bytes))
+        self.clock[0] += min(timeout, 0.01)
+        if timeout > 0.01:  # stopped by its node limit
+            self.nodes = max_nodes
+            return SolveResult("unresolved", nodes=self.nodes, stopped_by="nodes")
+        return SolveResult("unresolved", nodes=5, stopped_by="time")
+
+
+@pytest.mark.parametrize("schedule", [RESTARTS_FIRST, INTERLEAVED])
+def test_restarts_take_at_most_their_share_of_the_time(monkeypatch, schedule):
     """A huge node budget with a time limit: the shuffled restarts stop at
     40 % of the time, and the full search gets the rest (it used to get
     nothing: the restarts' share was counted in nodes only)."""
     import solver.patience.solve as solve_module
     from solver.patience import kernel
-    from solver.patience.result import SolveResult
 
-    clock = [0.0]
-    calls = []
+    _TimedOutSearch.clock[0] = 0.0
+    _TimedOutSearch.runs = runs = []
+    monkeypatch.setattr(solve_module.time, "perf_counter", lambda: _TimedOutSearch.clock[0])
+    monkeypatch.setattr(kernel, "Search", _TimedOutSearch)
+    solve(Position.deal(1), Limits(max_nodes=10**12, timeout=10.0), schedule=schedule)
+    # The full search's runs are the last (restarts first) or have the whole memory cap (interleaved).
+    restarts = runs[:-1] if schedule == RESTARTS_FIRST else [run for run in runs if run[3] != runs[0][3]]
+    assert len(restarts) > 100 and all(nodes == 20_000 for _, nodes, _, _ in restarts)
+    spent = 0.0
+    for _, _, timeout, _ in restarts:
+        assert spent + timeout <= 4.0 + 1e-9  # the restarts' time within 40 % of the time
+        spent += min(timeout, 0.01)
+    started, final_nodes, final_timeout, _ = runs[-1]
+    assert final_nodes is None or final_nodes > 10**11
+    assert started + final_timeout == pytest.approx(10.0)  # the full search has the rest of the time
 
-    def fake_search(position, limits, safe_autoplay, dead_ends):
-        calls.append((clock[0], limits))
-        clock[0] += min(limits.timeout, 0.01)  # each attempt spends its time and stops
-        return SolveResult("unresolved", nodes=limits.max_nodes if limits.timeout > 0.01 else 5, stopped_by="time")
 
-    monkeypatch.setattr(solve_module.time, "perf_counter", lambda: clock[0])
-    monkeypatch.setattr(kernel, "solve", fake_search)
-    solve(Position.deal(1), Limits(max_nodes=10**12, timeout=10.0))
-    *restarts, (started, final) = calls
-    assert len(restarts) > 100 and all(limits.max_nodes == 20_000 for _, limits in restarts)
-    assert all(at + limits.timeout <= 4.0 + 1e-9 for at, limits in restarts)  # within 40 % of the time
-    assert started == pytest.approx(4.0)
-    assert final.timeout == pytest.approx(6.0) and final.max_nodes > 10**11
+def test_interleaved_attempts_take_only_the_memory_the_full_search_leaves(monkeypatch):
+    import solver.patience.solve as solve_module
+    from solver.patience import kernel
+
+    _TimedOutSearch.clock[0] = 0.0
+    _TimedOutSearch.runs = runs = []
+    monkeypatch.setattr(solve_module.time, "perf_counter", lambda: _TimedOutSearch.clock[0])
+    monkeypatch.setattr(kernel, "Search", _TimedOutSearch)
+    solve(Position.deal(1), Limits(max_nodes=10**12, timeout=1.0, memory_mib=1))
+    full_memory = runs[0][3]
+    assert full_memory == 1 << 20
+    assert all(memory == full_memory - 1000 for _, _, _, memory in runs if memory != full_memory)
+
+
+def test_a_search_run_in_slices_expands_what_one_run_does():
+    """Stopped at node counts and run on, the search of either engine ends
+    where one run ends: the same verdict, nodes and line, slice for slice
+    the same in both engines."""
+    from solver.patience import kernel, reference
+
+    positions = random_positions(60, seed=31, games=("butterfly", "beleaguered-castle", "streets-and-alleys"))
+    for k, position in enumerate(positions):
+        whole = kernel.solve(position, Limits(max_nodes=3_000))
+        sliced, python = kernel.Search(position), reference.Search(position)
+        cap = 1 + k % 7
+        while True:
+            step, oracle = sliced.run(min(cap, 3_000)), python.run(min(cap, 3_000))
+            assert (step.result, step.nodes, step.moves, step.stopped_by) == (
+                oracle.result,
+                oracle.nodes,
+                oracle.moves,
+                oracle.stopped_by,
+            )
+            if step.stopped_by != "nodes" or cap >= 3_000:
+                break
+            cap = 2 * cap + k
+        assert (step.result, step.nodes, step.moves) == (whole.result, whole.nodes, whole.moves), position
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES)
+def test_every_schedule_gives_the_same_answer_in_both_engines(schedule):
+    for game in ("butterfly", "beleaguered-castle", "streets-and-alleys"):
+        for number in range(4):
+            deal = Position.deal(number, make_rules(game))
+            limits = Limits(max_nodes=6_000)
+            k, p = solve(deal, limits, "kernel", schedule=schedule), solve(deal, limits, "python", schedule=schedule)
+            assert (k.result, k.nodes, k.moves, k.stopped_by) == (p.result, p.nodes, p.moves, p.stopped_by)
+            assert k.nodes <= 6_000
+            if k.result == "won":
+                assert deal.replay(k.moves)[-1].is_won()
+
+
+def test_interleaved_restarts_cost_a_lost_deal_a_bounded_share_of_its_proof():
+    """Beleaguered Castle deal 192 is lost, proved in N nodes by the full
+    search: the interleaved schedule spends at most RESTART_WEIGHT N more
+    on attempts (plus one attempt), where restarts first spent 4 M."""
+    deal = Position.deal(192, make_rules("beleaguered-castle"))
+    plain = solve(deal, schedule=NO_RESTARTS)
+    interleaved = solve(deal)
+    assert plain.result == interleaved.result == "unwinnable"
+    assert interleaved.nodes <= (1 + RESTART_WEIGHT) * plain.nodes + RESTART_NODES
+
+
+def test_schedule_labels_read_back():
+    for engine in ENGINES:
+        for schedule in SCHEDULES:
+            assert parse_label(schedule_label(engine, schedule)) == (engine, schedule)
+    for label in ("kernel/restarts-first", "kernel/", "gpu", "kernel/luby", ""):
+        with pytest.raises(ValueError):
+            parse_label(label)
 
 
 def test_the_python_engine_honours_the_memory_cap_as_the_kernel_does():
     """The reference counts its table in the kernel's units: the same cap stops both at the same node."""
     deal = Position.deal(7)
     limits = Limits(max_nodes=None, memory_mib=1)
-    capped = solve(deal, limits, engine="python", restarts=False)
+    capped = solve(deal, limits, engine="python", schedule=NO_RESTARTS)
     assert (capped.result, capped.stopped_by) == ("unresolved", "memory")
-    assert capped.nodes == solve(deal, limits, engine="kernel", restarts=False).nodes > 10_000
-    roomy = solve(deal, Limits(max_nodes=capped.nodes + 100), engine="python", restarts=False)
+    assert capped.nodes == solve(deal, limits, engine="kernel", schedule=NO_RESTARTS).nodes > 10_000
+    roomy = solve(deal, Limits(max_nodes=capped.nodes + 100), engine="python", schedule=NO_RESTARTS)
     assert roomy.stopped_by == "nodes"  # the cap, not the node limit, stopped the first
 
 

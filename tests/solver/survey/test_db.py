@@ -12,6 +12,7 @@ import pytest
 from games.errors import InputError
 from games.patience.rules import make_rules
 from solver.patience.result import Limits
+from solver.patience.solve import NO_RESTARTS
 from solver.survey import db as survey_db
 from solver.survey.db import APPLICATION_ID, SCHEMA_VERSION, ResultsDB
 from solver.survey.run import DealResult, run_survey
@@ -280,7 +281,7 @@ def test_why_a_deal_stopped_is_recorded(tmp_path):
         Limits(max_nodes=100_000, memory_mib=1),
         db_path=str(path),
         engine="python",
-        restarts=False,
+        schedule=NO_RESTARTS,
     )
     assert rows(path) == [
         (21, "unresolved", "nodes"),
@@ -295,12 +296,12 @@ def test_how_and_by_which_code_each_verdict_was_obtained_is_recorded(tmp_path):
     path = tmp_path / "r.sqlite"
     run_survey(range(21, 23), RULES, Limits(max_nodes=300), db_path=str(path))
     cells0 = make_rules("butterfly", cells=0)
-    run_survey(range(1, 2), cells0, Limits(max_nodes=300, relaxation=10), db_path=str(path), restarts=False)
+    run_survey(range(1, 2), cells0, Limits(max_nodes=300, relaxation=10), db_path=str(path), schedule=NO_RESTARTS)
     columns = "deal, result, proof, engine, max_nodes, relaxation, code"
     assert rows(path, columns) == [
         (1, "unwinnable", "dead-end", "kernel/no-restarts", 300, 10, code_version()),
-        (21, "unresolved", "", "kernel", 300, None, code_version()),
-        (22, "unresolved", "", "kernel", 300, None, code_version()),
+        (21, "unresolved", "", "kernel/interleaved", 300, None, code_version()),
+        (22, "unresolved", "", "kernel/interleaved", 300, None, code_version()),
     ]
 
 

@@ -20,6 +20,7 @@ from games.errors import InputError
 from games.patience.rules import make_rules
 from solver.cli import main
 from solver.patience.result import Limits
+from solver.patience.solve import RESTARTS_FIRST
 from solver.survey import publish, publish_lengths
 from solver.survey.db import LENGTHS_COLUMNS
 from solver.survey.published import (
@@ -65,7 +66,9 @@ def test_a_published_row_says_how_and_by_which_code_it_was_obtained(tmp_path):
     path = surveyed(tmp_path)
     rules, rows = read_published(path)
     assert rules.name == "butterfly/basement-1" and [r.deal for r in rows] == list(range(20, 32))
-    assert {(r.engine, r.max_nodes, r.memory_mib, r.code) for r in rows} == {("kernel", 20_000, 1024, code_version())}
+    assert {(r.engine, r.max_nodes, r.memory_mib, r.code) for r in rows} == {
+        ("kernel/interleaved", 20_000, 1024, code_version())
+    }
     _, lost = read_published(tmp_path / "data" / "butterfly_basement-0.csv.gz")
     assert (lost[0].result, lost[0].proof, lost[0].relaxation) == ("unwinnable", "dead-end", 10)
 
@@ -109,7 +112,7 @@ def test_files_from_before_the_code_version_are_read_with_the_limits_of_their_ti
     _, rows = read_published(path)
     assert [(r.engine, r.code) for r in rows] == [("", ""), ("", "")]
     assert rows[0].limits() == Limits(max_nodes=10_000_000, relaxation=1_000_000)
-    assert rows[1].limits() == Limits(max_nodes=1_000_000) and rows[1].search() == ("kernel", True)
+    assert rows[1].limits() == Limits(max_nodes=1_000_000) and rows[1].search() == ("kernel", RESTARTS_FIRST)
 
 
 @pytest.mark.parametrize(
@@ -123,6 +126,7 @@ def test_files_from_before_the_code_version_are_read_with_the_limits_of_their_ti
         ("butterfly.csv.gz", [(1, "won", -5, 0.1, 60, 1000, "", "", "", "", "")], "nodes '-5' is not a whole"),
         ("butterfly.csv.gz", [(1, "won", 5, "x", 60, 1000, "", "", "", "", "")], "seconds 'x' is not a number"),
         ("butterfly.csv.gz", [(1, "won", 5, 0.1, 60, 1000, "", "gpu", "", "", "")], "unknown engine 'gpu'"),
+        ("butterfly.csv.gz", [(1, "won", 5, 0.1, 60, 1000, "", "kernel/luby", "", "", "")], "engine 'kernel/luby'"),
         ("butterfly.csv.gz", [(1, "won", 5, 0.1, 60, 0, "", "", "", "", "")], "node limit must be"),
         ("butterfly.csv.gz", [(1, "won", 5)], "3 fields, not 11"),
         ("butterfly.csv.gz", [(2**63, "won", 5, 0.1, 60, 1000, "", "", "", "", "")], "deal 9223372036854775808 "),

@@ -10,6 +10,7 @@ import pytest
 
 from games.patience.rules import make_rules
 from solver.patience.result import Limits
+from solver.patience.solve import NO_RESTARTS
 from solver.survey.run import parse_range, run_survey, summarise, wilson
 
 from checkout import butterfly_process
@@ -135,7 +136,7 @@ def test_survey_killed_mid_way_loses_nothing_and_duplicates_nothing(tmp_path):
     after = rows(db)
     assert [r[0] for r in after] == list(range(200))  # every deal exactly once
     assert set(done_before) <= set(after)  # nothing recorded before the kill was lost
-    fresh = run_survey(range(200), RULES, Limits(max_nodes=100_000), workers=2, restarts=False)
+    fresh = run_survey(range(200), RULES, Limits(max_nodes=100_000), workers=2, schedule=NO_RESTARTS)
     assert after == as_rows(fresh)
 
 
@@ -212,6 +213,7 @@ def test_a_signalled_survey_stops_cleanly_and_resumes(tmp_path, signum, code, to
     with sqlite3.connect(db) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     fresh = {
-        r[0]: r for r in as_rows(run_survey([d for d, *_ in done], RULES, Limits(max_nodes=100_000), restarts=False))
+        r[0]: r
+        for r in as_rows(run_survey([d for d, *_ in done], RULES, Limits(max_nodes=100_000), schedule=NO_RESTARTS))
     }
     assert all(fresh[row[0]] == row for row in done)  # each recorded deal is whole and right
