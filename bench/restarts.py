@@ -63,6 +63,13 @@ def main() -> None:
             f"{outcomes.count('unresolved'):>5} {sum(nodes):>14,} {sum(s for *_, s in results):>9.2f} "
             f"{statistics.median(nodes):>13,.0f}"
         )
+    print("by verdict (each schedule's own), nodes and seconds in all:")
+    for schedule, results in rows.items():
+        parts = []
+        for verdict in ("won", "unwinnable", "unresolved"):
+            mine = [(n, s) for _, v, n, s in results if v == verdict]
+            parts.append(f"{verdict} {sum(n for n, _ in mine):,} nodes {sum(s for _, s in mine):.2f} s")
+        print(f"  {schedule:<15} " + "; ".join(parts))
     for deal in NAMED.get(args.game, ()):
         if deal in deals:
             at = deals.index(deal)

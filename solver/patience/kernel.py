@@ -68,17 +68,31 @@ def kernel_fields(position: Position, safe_autoplay: bool, dead_ends: bool) -> d
     }
 
 
+_MOVES: dict[Rules, dict[tuple[int, int, int], Move]] = {}
+
+
 def to_moves(rules: Rules, raw_moves: list[tuple[int, int, int]]) -> list[Move]:
     """Moves as the kernels give them (card index, place codes) as :class:`Move`
-    (the ladder's kernel, ext/_ladder.pyx, speaks the same codes)."""
+    (the ladder's kernel, ext/_ladder.pyx, speaks the same codes). Each
+    distinct move is made once per rules and shared (moves are immutable):
+    a depth-first search's won line runs to thousands of moves, and making
+    each anew took more time than the search on most Butterfly deals."""
     names = rules.row_names
+    made = _MOVES.setdefault(rules, {})
 
     def place(code: int) -> str:
         if code == _patience.PLACE_CELL:
             return CELL
         return FOUNDATION if code == _patience.PLACE_FOUNDATION else names[code]
 
-    return [Move(Card.from_index(c), place(s), place(t)) for c, s, t in raw_moves]
+    line = []
+    for raw in raw_moves:
+        move = made.get(raw)
+        if move is None:
+            card, source, target = raw
+            move = made[raw] = Move(Card.from_index(card), place(source), place(target))
+        line.append(move)
+    return line
 
 
 def kernel_moves(position: Position, safe_autoplay: bool = True, dead_ends: bool = True) -> list[Move]:

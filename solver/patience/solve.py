@@ -148,7 +148,14 @@ def _unpermute(position: Position, order: list[int], moves: list[Move]) -> list[
     """Moves found on the permuted position, renamed for the original one."""
     names = position.rules.row_names
     rename = {names[k]: names[original] for k, original in enumerate(order)}
-    return [Move(m.card, rename.get(m.source, m.source), rename.get(m.target, m.target)) for m in moves]
+    renamed: dict[Move, Move] = {}  # each distinct move renamed once: won lines are long
+    line = []
+    for m in moves:
+        new = renamed.get(m)
+        if new is None:
+            new = renamed[m] = Move(m.card, rename.get(m.source, m.source), rename.get(m.target, m.target))
+        line.append(new)
+    return line
 
 
 def solve(
