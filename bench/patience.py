@@ -13,6 +13,9 @@ about time.
    one full search): deals per second, one worker and two.
 4. Peak memory: the largest transposition table against its cap, and the
    process's resident set.
+
+``--large 50000000`` instead runs one search of that many nodes, past the
+caches, beside the same search cut at 20,000 nodes (in cache).
 """
 
 from __future__ import annotations
@@ -76,6 +79,20 @@ def kernel_at_scale(deals: range, budget: int) -> None:
         )
 
 
+def one_large_search(budget: int, memory_mib: int) -> None:
+    """One search far past the caches (Streets and Alleys deal 16 in the
+    natural order: no verdict within 50 M nodes), beside the same search
+    cut at 20,000 nodes, whose table stays in cache: the ratio is what the
+    memory probes cost."""
+    position = Position.deal(16, make_rules("streets-and-alleys"))
+    for nodes in (20_000, budget):
+        r = kernel.solve(position, Limits(max_nodes=nodes, memory_mib=memory_mib))
+        print(
+            f"[one large search] streets-and-alleys deal 16, {r.nodes:,} nodes ({r.result}, stopped by "
+            f"{r.stopped_by}): {r.nodes / r.seconds:,.0f} nodes/s, table peak {(r.table_bytes or 0) / 2**20:,.0f} MiB"
+        )
+
+
 def memory_cap(cap_mib: int) -> None:
     r = kernel.solve(Position.deal(7), Limits(max_nodes=None, memory_mib=cap_mib))
     print(
@@ -102,12 +119,17 @@ def survey(count: int, budget: int, workers: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller figures, about a minute")
+    parser.add_argument(
+        "--large", type=int, metavar="NODES", help="only one search of NODES nodes past the caches (50000000)"
+    )
     args = parser.parse_args()
     print(
         f"machine: {platform.processor() or platform.machine()}, {platform.python_implementation()} "
         f"{platform.python_version()}, {platform.system()}"
     )
-    if args.quick:
+    if args.large:
+        one_large_search(args.large, 8192)
+    elif args.quick:
         same_deals(range(10), 20_000, 3)
         kernel_at_scale(range(10), 500_000)
         memory_cap(32)
