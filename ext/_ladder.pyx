@@ -450,7 +450,7 @@ cdef load(Game *g, Layout *r, rows, cells, foundations, can_build, bint cells_on
 
 def play(*, rows, cells, foundations, can_build, bint cells_one_way, max_cells, bint empty_rows_take_any,
          bint last_card_to_foundation_only, policy, seed, epsilon_ppm=0, horizon=0):
-    """Play a position (card indexes, as ``ext._patience.search`` takes it)
+    """Play a position (card indexes, as ``ext._patience.Search`` takes it)
     to its end with ``policy`` (RANDOM, GREEDY, LOOKAHEAD, ROLLOUT), the
     random stream seeded with ``seed`` (any int, taken mod 2**64);
     ``epsilon_ppm``: greedy's random moves per million (0..1,000,000);

@@ -233,7 +233,13 @@ cdef class Search:
     and later go on from exactly where it stopped: run in slices, it expands
     the same nodes in the same order as in one run (the interleaved restart
     schedule, solver/patience/solve.py, alternates it with short attempts).
-    Any other stop (a win, a proof, time, memory, a signal) ends it."""
+    Any other stop (a win, a proof, time, memory, a signal) ends it.
+
+    The position is given as card indexes (0..51). rows: list of lists,
+    innermost card first; cells: list; foundations: top rank per suit;
+    can_build: 52*52 bytes, entry 52*c+t is 1 when card c may go on outer
+    card t; builders: for each card, the cards that could go on it; hosts:
+    for each card, the cards it could go on."""
     cdef State s
     cdef Rules r
     cdef Table t
@@ -299,8 +305,10 @@ cdef class Search:
     def run(self, max_nodes=None, timeout=None):
         """Go on until the search has expanded ``max_nodes`` in all (None: no
         limit), or for ``timeout`` seconds. Returns (outcome, stopped_by,
-        moves, nodes, peak_table_bytes) as :func:`search` does, nodes counted
-        from the start; stopped by ``nodes``, it may be run again."""
+        moves, nodes, peak_table_bytes), nodes counted from the start, moves
+        as (card, source, target) with rows 0.., PLACE_CELL for the cells and
+        PLACE_FOUNDATION for the foundation; stopped by ``nodes``, it may be
+        run again."""
         cdef int64_t node_limit = -1 if max_nodes is None else max_nodes
         cdef double deadline = 0.0
         cdef Move *path = NULL
@@ -412,18 +420,3 @@ def moves(rows, cells, foundations, can_build, builders, hosts, *, bint cells_on
          next_home_builders)
     cdef int n = generate(&s, &r, out)
     return [(out[k].card, out[k].source, out[k].target) for k in range(n)]
-
-
-def search(rows, cells, foundations, can_build, builders, hosts, *, max_nodes=None, timeout=None, **rules):
-    """Search a position given as card indexes (0..51) in one run.
-
-    rows: list of lists, innermost card first; cells: list; foundations: top
-    rank per suit; can_build: 52*52 bytes, entry 52*c+t is 1 when card c may
-    go on outer card t; builders: for each card, the cards that could go on it;
-    hosts: for each card, the cards it could go on; ``rules``: the rest of
-    :class:`Search`'s keyword arguments.
-    Returns (outcome, stopped_by, moves, nodes, peak_table_bytes) where moves are
-    (card, source, target) with rows 0.., PLACE_CELL for the cells and
-    PLACE_FOUNDATION for the foundation.
-    """
-    return Search(rows, cells, foundations, can_build, builders, hosts, **rules).run(max_nodes, timeout)

@@ -700,7 +700,7 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
            bint next_home_builders=False, upper=None, int weight=100, int effort=2000,
            max_nodes=None, timeout=None, memory_bytes=1 << 30):
     """A* from a position given as card indexes (the inputs of
-    ``_patience.search``), for a line shorter than ``upper`` (None: any);
+    ``_patience.Search``), for a line shorter than ``upper`` (None: any);
     ``weight`` (percent) weighs the bound in the queue's order.
     Returns (exhausted, steps, nodes, lower, stopped_by, peak_bytes), as
     solver.patience.shortest.Answer holds them; steps are (card, onto)."""

@@ -46,7 +46,7 @@ _TABLES: dict[Rules, _RuleTables] = {}
 
 def kernel_fields(position: Position, safe_autoplay: bool, dead_ends: bool) -> dict[str, Any]:
     """The kernel's inputs for ``position``, by parameter name (the same for
-    ``_patience.search`` and ``_patience.moves``; a test checks the names)."""
+    ``_patience.Search`` and ``_patience.moves``; a test checks the names)."""
     rules = position.rules
     if rules not in _TABLES:
         _TABLES[rules] = _rule_tables(rules)

@@ -206,18 +206,19 @@ def solve(
 def _attempt(
     position: Position,
     attempt: int,
-    limits: Limits,
+    max_nodes: int,
+    timeout: float | None,
+    memory_bytes: int,
     engine: str,
     safe_autoplay: bool,
     dead_ends: bool,
-    memory_bytes: int,
 ) -> SolveResult:
     """Restart ``attempt`` (1, 2, ...): a search of ``position`` with the rows in
-    that attempt's order, its table within ``memory_bytes``, its won line
-    renamed for ``position``'s rows."""
+    that attempt's order, within the limits given, its won line renamed for
+    ``position``'s rows."""
     order = row_order(attempt, len(position.rows))
     search = _engine(engine).Search(permuted(position, order), memory_bytes, safe_autoplay, dead_ends)
-    tried = search.run(limits.max_nodes, limits.timeout)
+    tried = search.run(max_nodes, timeout)
     if tried.result == WON:
         tried.moves = _unpermute(position, order, tried.moves)
     return tried
@@ -233,12 +234,12 @@ def _restarts_first(
     # The restarts get RESTART_SHARE of every limit: of the nodes (the schedule), of
     # the time (a deadline of their own), and each attempt's table is under the memory cap.
     share = None if limits.timeout is None else dataclasses.replace(limits, timeout=limits.timeout * RESTART_SHARE)
+    memory = limits.memory_mib << 20
     for attempt in range(1, attempts + 1):
         time_left = None if share is None else _time_left(share, start)
         if time_left is not None and time_left <= 0:
             break
-        attempt_limits = dataclasses.replace(limits, max_nodes=per_attempt, timeout=time_left)
-        tried = _attempt(position, attempt, attempt_limits, engine, safe_autoplay, dead_ends, limits.memory_mib << 20)
+        tried = _attempt(position, attempt, per_attempt, time_left, memory, engine, safe_autoplay, dead_ends)
         total_nodes += tried.nodes
         if tried.result != UNRESOLVED:
             tried.nodes = total_nodes
@@ -283,10 +284,9 @@ def _interleaved(
                 attempt = attempts  # the attempts' share is spent
                 break
             attempt += 1
-            attempt_limits = dataclasses.replace(limits, max_nodes=nodes, timeout=time_left)
             room = max(0, memory - full.table_bytes)
             began = time.perf_counter()
-            tried = _attempt(position, attempt, attempt_limits, engine, safe_autoplay, dead_ends, room)
+            tried = _attempt(position, attempt, nodes, time_left, room, engine, safe_autoplay, dead_ends)
             restart_nodes += tried.nodes
             restart_seconds += time.perf_counter() - began
             if tried.result != UNRESOLVED:

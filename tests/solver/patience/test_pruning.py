@@ -195,9 +195,9 @@ def test_next_home_builders_keep_the_plain_verdict(resolved_down_building):
     for position, verdict in resolved_down_building:
         assert pruning.next_home_builders_apply(position.rules)
         fields = kernel.kernel_fields(position, True, True)
-        with_1b = _patience.search(**fields, max_nodes=None, timeout=None, memory_bytes=64 << 20)
+        with_1b = _patience.Search(**fields, memory_bytes=64 << 20).run()
         fields["next_home_builders"] = False
-        rule_1 = _patience.search(**fields, max_nodes=None, timeout=None, memory_bytes=64 << 20)
+        rule_1 = _patience.Search(**fields, memory_bytes=64 << 20).run()
         assert with_1b[0] == rule_1[0] == verdict, position
         if verdict == "won":
             moves = kernel.to_moves(position.rules, with_1b[2])
