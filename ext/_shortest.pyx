@@ -69,6 +69,7 @@ ctypedef struct Node:
     uint8_t onto       # ... and what it landed on (a card, or UNDER_*)
     uint8_t closed
     uint8_t strong     # h includes the strong bound (moves_twice)
+    uint8_t own        # proved from the position's own deadlock graph (the twin's _Node.own)
 
 
 ctypedef struct Stack:
@@ -288,6 +289,7 @@ ctypedef struct Twice:
     bint innermost_stays
     int spent
     int effort
+    bint cut           # a branch was left out for want of effort since it was last cleared
     # Sets of cards moving twice (a bit per card, plus bit 63 so that no key is 0) that failed,
     # and the largest budget each failed with: open addressing, never more than half full.
     uint64_t *refuted_sets
@@ -317,14 +319,34 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
     on the order they were chosen in: a set that failed with as large a
     budget fails again (the twin's ``refuted``)."""
     cdef uint64_t slot = refuted_slot(t, twice | (<uint64_t> 1 << 63))
+    cdef bint cut_before = t.cut
     if t.refuted_sets[slot] != 0 and t.refuted_budgets[slot] >= budget:
         return False
+    t.cut = False
     if settle_and_branch(t, tops_in, status_in, twice, budget):
+        t.cut = t.cut or cut_before
         return True
-    slot = refuted_slot(t, twice | (<uint64_t> 1 << 63))  # (the table may have changed below)
-    t.refuted_sets[slot] = twice | (<uint64_t> 1 << 63)
-    t.refuted_budgets[slot] = budget
+    if not t.cut:  # (a set that failed for want of effort may not fail with more)
+        slot = refuted_slot(t, twice | (<uint64_t> 1 << 63))  # (the table may have changed below)
+        t.refuted_sets[slot] = twice | (<uint64_t> 1 << 63)
+        t.refuted_budgets[slot] = budget
+    t.cut = t.cut or cut_before
     return False
+
+
+cdef bint spares_its_row(Twice *t, int c, uint8_t pending[][MAX_ROW_LEN], const int *npending, const int *extras,
+                         const int *where, const int *tops) noexcept nogil:
+    """The twin's ``eases_its_row``: may pending card ``c`` move twice, and
+    would its row's own count drop without it?"""
+    cdef uint8_t rest[MAX_ROW_LEN]
+    cdef int i = where[c], d = t.depth_of[c], j, n = 0
+    if t.row_of[c] < 0 or d >= tops[t.row_of[c]] or (t.innermost_stays and d == 0):
+        return False
+    for j in range(npending[i]):
+        if pending[i][j] != c:
+            rest[n] = pending[i][j]
+            n += 1
+    return row_extra(rest, n, t.innermost_stays) < extras[i]
 
 
 cdef bint settle_and_branch(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t twice,
@@ -336,13 +358,16 @@ cdef bint settle_and_branch(Twice *t, const int *tops_in, const uint8_t *status_
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
     cdef int low[4]
-    cdef uint8_t pending[MAX_ROW_LEN]
+    cdef uint8_t pending[MAX_ROWS][MAX_ROW_LEN]
+    cdef int npending[MAX_ROWS]
+    cdef int extras[MAX_ROWS]
+    cdef bint counted[MAX_ROWS]
     cdef int order[MAX_ROWS]
     cdef int cycle[2 * MAX_ROWS]
     cdef int lowest[4]
     cdef int where[NCARDS]
-    cdef int i, j, k, c, d, n, extra, ncycle = 0, norder, nxt, first, top, suit
-    cdef bint sent, seen, left
+    cdef int i, j, k, c, d, n, extra, ncycle = 0, norder, nxt, first, top, suit, beyond = 0
+    cdef bint sent, seen, left, spared
     t.spent += 1
     memcpy(status, status_in, NCARDS)
     for i in range(t.nrows):
@@ -391,13 +416,15 @@ cdef bint settle_and_branch(Twice *t, const int *tops_in, const uint8_t *status_
         for d in range(tops[i]):
             c = t.rows[i][d]
             if status[c] == PENDING_ROW:
-                pending[n] = c
+                pending[i][n] = c
                 n += 1
                 where[c] = i
                 if c % 13 == low[c // 13]:
                     lowest[c // 13] = c
-        if n:
-            extra += row_extra(pending, n, t.innermost_stays)
+        npending[i] = n
+        extras[i] = row_extra(pending[i], n, t.innermost_stays) if n else 0
+        extra += extras[i]
+        counted[i] = False
     if extra > budget:
         return False
     # Each row's outer card waits for its suit's lowest pending card: the shortest cycle of rows.
@@ -422,9 +449,20 @@ cdef bint settle_and_branch(Twice *t, const int *tops_in, const uint8_t *status_
                         cycle[ncycle] = top
                         cycle[ncycle + 1] = lowest[top // 13]
                         ncycle += 2
+                if not counted[order[first]]:
+                    spared = False
+                    for j in range(first, norder):
+                        counted[order[j]] = True
+                        top = t.rows[order[j]][tops[order[j]] - 1]
+                        spared = spared or spares_its_row(t, top, pending, npending, extras, where, tops) \
+                            or spares_its_row(t, lowest[top // 13], pending, npending, extras, where, tops)
+                    beyond += not spared
                 break
             order[norder] = nxt
             norder += 1
+    # The twin's ``beyond``: cycles of rows share no row.
+    if extra + beyond > budget:
+        return False
     for k in range(ncycle):
         c = cycle[k]
         seen = False
@@ -437,25 +475,26 @@ cdef bint settle_and_branch(Twice *t, const int *tops_in, const uint8_t *status_
         d = t.depth_of[c]
         if t.row_of[c] < 0 or d >= tops[t.row_of[c]] or (t.innermost_stays and d == 0):
             continue  # may not move twice (or is not pending)
-        if t.spent < t.effort:
-            status[c] = TWICE
-            if feasible(t, tops, status, twice | (<uint64_t> 1 << c), budget - 1):
-                return True
-            status[c] = PENDING_ROW
+        if t.spent >= t.effort:
+            t.cut = True
+            continue
+        status[c] = TWICE
+        if feasible(t, tops, status, twice | (<uint64_t> 1 << c), budget - 1):
+            return True
+        status[c] = PENDING_ROW
     return False
 
 
-cdef int moves_twice(State *s, Rules *r, int effort, int floor) noexcept nogil:
-    """solver.patience.shortest.moves_twice: the fewest cards that must move
-    at least twice, proved within ``effort`` settled states, from ``floor`` up."""
-    cdef Twice t
-    cdef int tops[MAX_ROWS]
-    cdef uint8_t status[NCARDS]
-    cdef int i, d, c, budget = 0
+cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, int effort, int calls) noexcept nogil:
+    """Set ``t`` up for searches of ``s`` (``tops`` and ``status`` the start
+    of each), with a table of refuted sets for ``calls`` searches of ``effort``
+    steps each (none, NULL, when there is no memory for it). The rows' own count."""
+    cdef int i, d, c, count = 0
     t.nrows = 0
     t.innermost_stays = r.last_card_to_foundation_only
     t.spent = 0
     t.effort = effort
+    t.cut = False
     memset(status, GONE, NCARDS)
     for c in range(NCARDS):
         t.row_of[c] = -1
@@ -468,28 +507,146 @@ cdef int moves_twice(State *s, Rules *r, int effort, int floor) noexcept nogil:
                 t.row_of[c] = t.nrows
                 t.depth_of[c] = d
                 status[c] = PENDING_ROW
-            budget += row_extra(s.rows[i], s.length[i], t.innermost_stays)
+            count += row_extra(s.rows[i], s.length[i], t.innermost_stays)
             t.nrows += 1
     t.ncells = s.ncells
     for i in range(s.ncells):
         t.cells[i] = s.cells[i]
         status[s.cells[i]] = PENDING_CELL
-    if floor > budget:
-        budget = floor
     # Each call counts one step and stores at most one set: twice the effort (and a few
     # calls past it) keeps the table at most half full.
-    t.refuted_capacity = 2 * <uint64_t> effort + 64
+    t.refuted_capacity = 2 * <uint64_t> effort * calls + 64
     t.refuted_sets = <uint64_t *> calloc(t.refuted_capacity, 8)
     t.refuted_budgets = <int *> malloc(t.refuted_capacity * sizeof(int))
     if t.refuted_sets == NULL or t.refuted_budgets == NULL:
         free(t.refuted_sets)
         free(t.refuted_budgets)
+        t.refuted_sets = NULL
+    return count
+
+
+cdef int moves_twice(State *s, Rules *r, int effort, int floor) noexcept nogil:
+    """solver.patience.shortest.moves_twice: the fewest cards that must move
+    at least twice, proved within ``effort`` settled states, from ``floor`` up."""
+    cdef Twice t
+    cdef int tops[MAX_ROWS]
+    cdef uint8_t status[NCARDS]
+    cdef int budget = start_twice(&t, s, r, tops, status, effort, 1)
+    if floor > budget:
+        budget = floor
+    if t.refuted_sets == NULL:
         return budget  # no memory for the search: the rows' own count, still a lower bound
     while not feasible(&t, tops, status, 0, budget) and t.spent < t.effort:
         budget += 1  # refuted in full: no branch was left out for want of effort
     free(t.refuted_sets)
     free(t.refuted_budgets)
     return budget
+
+
+cdef uint64_t keeping_the_count(State *s, Rules *r, uint64_t cards, int count, int effort) noexcept nogil:
+    """solver.patience.shortest.keeping_the_count, as a bit per card."""
+    cdef Twice t
+    cdef int tops[MAX_ROWS]
+    cdef uint8_t status[NCARDS]
+    cdef uint8_t was
+    cdef int c, calls = 0
+    cdef uint64_t kept = 0
+    for c in range(NCARDS):
+        calls += (cards >> c) & 1
+    start_twice(&t, s, r, tops, status, effort, calls)
+    if t.refuted_sets == NULL:
+        return 0  # no memory for the searches: nothing proved
+    for c in range(NCARDS):
+        if not (cards >> c) & 1:
+            continue
+        t.spent = 0
+        t.cut = False
+        was = status[c]
+        status[c] = TWICE
+        if not feasible(&t, tops, status, <uint64_t> 1 << c, count - 1) and not t.cut:
+            kept |= <uint64_t> 1 << c
+        status[c] = was
+    free(t.refuted_sets)
+    free(t.refuted_budgets)
+    return kept
+
+
+cdef uint64_t cycle_cards(State *s) noexcept nogil:
+    """solver.patience.shortest.cards_on_cycles, as a bit per card: the cards
+    of the deadlock graph's strongly connected components of more than one
+    card (Tarjan's algorithm, without recursion: every card has at most two
+    edges, to the card it lies on and to its suit's next higher card in play)."""
+    cdef int8_t edges[NCARDS][2]
+    cdef int8_t index[NCARDS]
+    cdef int8_t low[NCARDS]
+    cdef int8_t next_edge[NCARDS]
+    cdef uint8_t on_stack[NCARDS]
+    cdef int8_t stack[NCARDS]
+    cdef int8_t calls[NCARDS]
+    cdef int i, d, c, v, w, higher, counter = 0, nstack = 0, ncalls = 0, size
+    cdef uint64_t found = 0, part
+    for c in range(NCARDS):
+        edges[c][0] = edges[c][1] = -1
+        index[c] = -1
+    for i in range(MAX_ROWS):
+        for d in range(1, s.length[i]):
+            edges[s.rows[i][d]][0] = s.rows[i][d - 1]
+    for c in range(NCARDS):
+        if s.under[c] < UNDER_FOUNDATION:
+            index[c] = -2  # in play, not yet visited
+    for c in range(3, -1, -1):
+        higher = -1
+        for d in range(12, -1, -1):
+            if index[c * 13 + d] == -2:
+                edges[c * 13 + d][1] = higher
+                higher = c * 13 + d
+    for c in range(NCARDS):
+        if index[c] != -2:
+            continue
+        index[c] = low[c] = counter
+        counter += 1
+        next_edge[c] = 0
+        stack[nstack] = c
+        nstack += 1
+        on_stack[c] = True
+        calls[0] = c
+        ncalls = 1
+        while ncalls:
+            v = calls[ncalls - 1]
+            if next_edge[v] < 2:
+                w = edges[v][next_edge[v]]
+                next_edge[v] += 1
+                if w < 0:
+                    continue
+                if index[w] == -2:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    next_edge[w] = 0
+                    stack[nstack] = w
+                    nstack += 1
+                    on_stack[w] = True
+                    calls[ncalls] = w
+                    ncalls += 1
+                elif on_stack[w] and index[w] < low[v]:
+                    low[v] = index[w]
+                continue
+            ncalls -= 1
+            if low[v] == index[v]:
+                part = 0
+                size = 0
+                while True:
+                    nstack -= 1
+                    w = stack[nstack]
+                    on_stack[w] = False
+                    part |= <uint64_t> 1 << w
+                    size += 1
+                    if w == v:
+                        break
+                if size > 1:
+                    found |= part
+            if ncalls and low[v] < low[calls[ncalls - 1]]:
+                low[calls[ncalls - 1]] = low[v]
+    return found
 
 
 # ------------------------------------------------------------------ positions from keys
@@ -546,7 +703,8 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     cdef State s
     cdef Move moves[MAX_MOVES_PER_NODE]
     cdef int extra[MAX_ROWS]
-    cdef int f = best, g, h, n, k, parent_h, quick_h, onto, last
+    cdef int f = best, g, h, own = 0, n, k, parent_h, parent_own, quick_h, onto, last
+    cdef uint64_t on_cycles, movers, keeps
     cdef uint32_t index, child
     cdef uint64_t slot
     cdef int64_t nodes = 0, worked = 0
@@ -561,7 +719,7 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     memcpy(a.nodes[0].key, start.key, KEY_WORDS * 8)
     a.nodes[0].parent = NO_PARENT
     a.nodes[0].g = 0
-    a.nodes[0].h = bound_of(start, r, extra)
+    a.nodes[0].h = a.nodes[0].own = bound_of(start, r, extra)
     a.nodes[0].closed = False
     a.nodes[0].strong = False
     a.node_count = 1
@@ -587,7 +745,7 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
             node.strong = True
             h = s.in_play + moves_twice(&s, r, effort, node.h - s.in_play)
             if h > node.h:
-                node.h = h
+                node.h = node.own = h  # (a budget refuted proves it of the position's own graph)
                 if g + h < best and not push(a, queue_f(g, h, weight), g, index):
                     stop = STOP_MEMORY
                     break
@@ -602,9 +760,20 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
         nodes += 1
         last = node.card if index != 0 else -1  # (node moves if the arena grows)
         parent_h = node.h
+        parent_own = node.own
         quick_h = bound_of(&s, r, extra)
         n = generate(&s, r, moves)
         g += 1
+        keeps = 0  # the twin's keeps
+        if effort > 0:
+            movers = 0
+            for k in range(n):
+                if moves[k].target != LOC_FOUNDATION and moves[k].card != last:
+                    movers |= <uint64_t> 1 << moves[k].card
+            on_cycles = cycle_cards(&s)
+            keeps = movers & ~on_cycles
+            if parent_own > s.in_play and movers & on_cycles and g + parent_h - 1 < best:
+                keeps |= keeping_the_count(&s, r, movers & on_cycles, parent_own - s.in_play, effort)
         for k in range(n):
             m = moves[k]
             if m.card == last:
@@ -625,10 +794,14 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
                     continue
                 h = a.nodes[child].h
             else:
-                # A child is at most one move nearer the end than its parent (pathmax).
-                h = bound_after(&s, r, extra, quick_h, m)
-                if h < parent_h - 1:
-                    h = parent_h - 1
+                # The twin's own and pathmax (solver.patience.shortest.search).
+                own = bound_after(&s, r, extra, quick_h, m)
+                if m.target != LOC_FOUNDATION and (keeps >> m.card) & 1:
+                    if own < parent_own:
+                        own = parent_own
+                elif own < parent_own - 1:
+                    own = parent_own - 1
+                h = own if own > parent_h - 1 else parent_h - 1
             if g + h >= best:
                 relocate(&s, r, m.card, m.target, m.source)
                 continue
@@ -645,6 +818,7 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
                 a.node_count += 1
                 memcpy(a.nodes[child].key, s.key, KEY_WORDS * 8)
                 a.nodes[child].h = h
+                a.nodes[child].own = own
                 a.nodes[child].strong = False
                 a.tags[slot] = tag_of(s.hash)
                 a.slots[slot] = child
@@ -692,6 +866,38 @@ def strong_bound(rows, cells, foundations, can_build, builders, hosts, *, bint c
          max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
          next_home_builders)
     return s.in_play + moves_twice(&s, &r, effort, floor)
+
+
+def cards_on_cycles(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
+                    int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
+                    bint safe_autoplay=True, bint dead_ends=True,
+                    bint next_home_builders=False):
+    """solver.patience.shortest.cards_on_cycles (card indexes), for the tests."""
+    cdef State s
+    cdef Rules r
+    cdef uint64_t found
+    load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
+         next_home_builders)
+    found = cycle_cards(&s)
+    return frozenset(c for c in range(NCARDS) if (found >> c) & 1)
+
+
+def cards_keeping_the_count(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
+                            int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
+                            bint safe_autoplay=True, bint dead_ends=True,
+                            bint next_home_builders=False, cards=(), int count=0, int effort=2000):
+    """solver.patience.shortest.keeping_the_count (card indexes), for the tests."""
+    cdef State s
+    cdef Rules r
+    cdef uint64_t asked = 0, kept
+    load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
+         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
+         next_home_builders)
+    for c in cards:
+        asked |= <uint64_t> 1 << <int> c
+    kept = keeping_the_count(&s, &r, asked, count, effort)
+    return frozenset(c for c in range(NCARDS) if (kept >> c) & 1)
 
 
 def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,

@@ -141,6 +141,17 @@ def strong_bound(position: Position, effort: int = TWICE_EFFORT, floor: int = 0)
     return _shortest.strong_bound(**kernel_fields(position, True, True), effort=effort, floor=floor)
 
 
+def cards_on_cycles(position: Position) -> frozenset[int]:
+    """The kernel's solver.patience.shortest.cards_on_cycles."""
+    return _shortest.cards_on_cycles(**kernel_fields(position, True, True))
+
+
+def keeping_the_count(position: Position, cards: set[int], count: int, effort: int = TWICE_EFFORT) -> frozenset[int]:
+    """The kernel's solver.patience.shortest.keeping_the_count."""
+    fields = kernel_fields(position, True, True)
+    return _shortest.cards_keeping_the_count(**fields, cards=tuple(cards), count=count, effort=effort)
+
+
 def shortest(
     position: Position,
     upper: int | None = None,

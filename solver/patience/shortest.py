@@ -159,7 +159,9 @@ def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) 
     under the outer card of another row, and so on round a cycle of rows;
     one of these cards must move twice. So the search tries the cards of
     the shortest such cycle. The search is iterative deepening on the number of such cards,
-    pruned by the rows' own counts (:func:`row_extra` of what is pending);
+    pruned by the rows' own counts (:func:`row_extra` of what is pending)
+    with one more for each cycle of rows none of whose cards lowers its
+    row's count (cycles of rows share no row: docs/solver.md, "The bounds");
     a card that may only go home (the innermost, in Butterfly) is never
     one of them. When ``effort`` settled states are spent, the number
     being tried is returned: every smaller one was refuted, so it is still
@@ -172,28 +174,68 @@ def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) 
     >>> lower_bound(crossed), moves_twice(crossed)  # 6C, 5H, 6H, 5C block each other round both rows
     (18, 1)
     """
-    rows = [row for row in position.rows if row]
-    innermost_stays = position.rules.last_card_to_foundation_only
-    lowest_row = sum(row_extra(row, innermost_stays) for row in rows)
-    spent = [0]
-    refuted: dict[frozenset[Card], int] = {}  # a set of cards moving twice -> the largest budget it failed with
+    twice = _Twice(position, effort)
+    budget = max(twice.lowest_row, floor)
+    while not twice.feasible(twice.start_tops, twice.start_cells, set(), budget) and twice.spent < effort:
+        budget += 1  # refuted in full: no branch was left out for want of effort
+    return budget
 
-    def pending_of(tops: list[int], twice: set[Card]) -> list[list[Card]]:
-        return [[c for c in row[:top] if c not in twice] for row, top in zip(rows, tops)]
 
-    def feasible(tops: list[int], cells: list[Card], twice: set[Card], budget: int) -> bool:
+def keeping_the_count(position: Position, cards: set[int], count: int, effort: int = TWICE_EFFORT) -> frozenset[int]:
+    """Those of ``cards`` without which at least ``count`` cards must still
+    move twice: no set of at most ``count`` cards that holds the card breaks
+    every cycle (each card's search gets ``effort`` steps; a card whose search
+    runs out of them is left out). ``count`` must be proved of the position
+    (no more than :func:`moves_twice` in full). Moving such a card anywhere
+    but home leaves at least ``count`` (docs/solver.md, "The search")."""
+    twice = _Twice(position, effort)
+    kept = set()
+    for card in sorted(cards):
+        twice.spent, twice.cut = 0, False
+        refuted = not twice.feasible(twice.start_tops, twice.start_cells, {Card.from_index(card)}, count - 1)
+        if refuted and not twice.cut:
+            kept.add(card)
+    return frozenset(kept)
+
+
+class _Twice:
+    """The search of :func:`moves_twice` over one position's cards. ``cut``:
+    a branch was left out for want of effort since it was last cleared."""
+
+    def __init__(self, position: Position, effort: int) -> None:
+        self.rows = [row for row in position.rows if row]
+        self.innermost_stays = position.rules.last_card_to_foundation_only
+        self.lowest_row = sum(row_extra(row, self.innermost_stays) for row in self.rows)
+        self.start_tops = [len(row) for row in self.rows]
+        self.start_cells = list(position.cells)
+        self.effort = effort
+        self.spent = 0
+        self.cut = False
+        #: A set of cards moving twice -> the largest budget it failed with.
+        self.refuted: dict[frozenset[Card], int] = {}
+
+    def pending_of(self, tops: list[int], twice: set[Card]) -> list[list[Card]]:
+        return [[c for c in row[:top] if c not in twice] for row, top in zip(self.rows, tops)]
+
+    def feasible(self, tops: list[int], cells: list[Card], twice: set[Card], budget: int) -> bool:
         # What is pending depends only on which cards move twice, not on the order they were
-        # chosen in: a set that failed with as large a budget fails again.
-        if refuted.get(frozenset(twice), -1) >= budget:
+        # chosen in: a set that failed with as large a budget fails again (unless it failed
+        # for want of effort).
+        if self.refuted.get(frozenset(twice), -1) >= budget:
             return False
-        spent[0] += 1
-        if not _feasible(tops, cells, twice, budget):
-            refuted[frozenset(twice)] = budget
-            return False
-        return True
+        self.spent += 1
+        cut_before, self.cut = self.cut, False
+        if self._feasible(tops, cells, twice, budget):
+            self.cut = self.cut or cut_before
+            return True
+        if not self.cut:
+            self.refuted[frozenset(twice)] = budget
+        self.cut = self.cut or cut_before
+        return False
 
-    def _feasible(tops: list[int], cells: list[Card], twice: set[Card], budget: int) -> bool:
-        tops, cells = list(tops), list(cells)
+    def _feasible(self, tops: list[int], cells: list[Card], twice: set[Card], budget: int) -> bool:
+        rows, innermost_stays = self.rows, self.innermost_stays
+        tops, cells = list(tops), [c for c in cells if c not in twice]
         while True:  # send home every card that can go
             low = [13, 13, 13, 13]
             for c in itertools.chain(cells, *(row[:top] for row, top in zip(rows, tops))):
@@ -214,8 +256,9 @@ def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) 
                 break
         if not any(tops) and not cells:
             return True
-        pending = pending_of(tops, twice)
-        if budget <= 0 or sum(row_extra(tuple(p), innermost_stays) for p in pending if p) > budget:
+        pending = self.pending_of(tops, twice)
+        extras = [row_extra(tuple(p), innermost_stays) if p else 0 for p in pending]
+        if budget <= 0 or sum(extras) > budget:
             return False
         may_move = {c for row, top in zip(rows, tops) for c in row[1 if innermost_stays else 0 : top]}
         where = {c: i for i, p in enumerate(pending) for c in p}
@@ -223,6 +266,7 @@ def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) 
         # Each row's outer card waits for its suit's lowest pending card, in some row: follow
         # these links from every row to the cycle of rows they run into, and take the shortest.
         cycle: list[Card] = []
+        cycles: dict[frozenset[int], list[Card]] = {}
         for i, p in enumerate(pending):
             if not p:
                 continue
@@ -234,17 +278,54 @@ def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) 
                     cards = [c for j in loop for c in (pending[j][-1], lowest[pending[j][-1] // 13])]
                     if not cycle or len(cards) < len(cycle):
                         cycle = cards
+                    cycles.setdefault(frozenset(loop), cards)
                     break
                 order.append(nxt)
+
+        def eases_its_row(c: Card) -> bool:
+            row = pending[where[c]]
+            return row_extra(tuple(x for x in row if x != c), innermost_stays) < extras[where[c]]
+
+        # Every row leads to one row, so cycles of rows share no row: each needs a card of its
+        # own, beyond its rows' own counts when none of its cards that may move twice is one
+        # that those counts would spare (docs/solver.md, "The bounds").
+        beyond = sum(1 for cards in cycles.values() if not any(c in may_move and eases_its_row(c) for c in cards))
+        if sum(extras) + beyond > budget:
+            return False
         for c in dict.fromkeys(cycle):
-            if c in may_move and spent[0] < effort and feasible(tops, cells, twice | {c}, budget - 1):
+            if c not in may_move:
+                continue
+            if self.spent >= self.effort:
+                self.cut = True
+            elif self.feasible(tops, cells, twice | {c}, budget - 1):
                 return True
         return False
 
-    budget = max(lowest_row, floor)
-    while not feasible([len(row) for row in rows], list(position.cells), set(), budget) and spent[0] < effort:
-        budget += 1  # refuted in full: no branch was left out for want of effort
-    return budget
+
+def cards_on_cycles(position: Position) -> frozenset[int]:
+    """The cards that lie on a cycle of the position's deadlock graph, or may:
+    those of its strongly connected components of more than one card. The
+    graph's edges: in a row, from each card to the one it lies on (an outer
+    card leaves first); in a suit, from each card in play to the next higher
+    one in play (the lower goes home first). Only a card of these can be one
+    that must move twice (module docstring of :func:`moves_twice`): the rest
+    are on no cycle, so no smallest set of such cards needs them.
+
+    >>> from games.patience.format import parse_deal
+    >>> rows = "F: 4C KD 4H KS\\nL1: 5H 6C\\nR1: 5C 6H\\nL2: KC QC JC TC 9C 8C 7C\\nL3: KH QH JH TH 9H 8H 7H\\n"
+    >>> crossed = parse_deal(rows + "".join(f"{n}: -\\n" for n in ("L4", "L5", "R2", "R3", "R4", "R5")))
+    >>> sorted(str(Card.from_index(c)) for c in cards_on_cycles(crossed))  # KC..7C and KH..7H are in order
+    ['5C', '5H', '6C', '6H']
+    """
+    import networkx as nx  # (only the twin needs it: not loaded for the command line's searches)
+
+    graph = nx.DiGraph()
+    for row in position.rows:
+        graph.add_edges_from((int(outer), int(inner)) for inner, outer in zip(row, row[1:]))
+    for suit in range(4):
+        cards = sorted(int(c) for c in itertools.chain(position.cells, *position.rows) if c // 13 == suit)
+        graph.add_edges_from(zip(cards, cards[1:]))
+    return frozenset(c for part in nx.strongly_connected_components(graph) if len(part) > 1 for c in part)
 
 
 # ------------------------------------------------------------------ positions from keys
@@ -302,6 +383,9 @@ class _Node:
     h: int
     parent: tuple | None
     step: Step | None
+    #: Proved from the position's own deadlock graph (not inherited by pathmax): no more than
+    #: cards in play + the fewest cards that must move twice (:func:`search`).
+    own: int
     closed: bool = False
     strong: bool = False  # h includes the strong bound (moves_twice)
 
@@ -330,7 +414,7 @@ def search(
     best = MAX_LINE + 1 if upper is None else min(upper, MAX_LINE + 1)
     goal: tuple[tuple, Step] | None = None
     start = position.key()
-    table = {start: _Node(0, lower_bound(position), None, None)}
+    table = {start: _Node(0, lower_bound(position), None, None, lower_bound(position))}
     # Entries (f, -g, -order, key): smallest f, then largest g, then last pushed.
     queue = [(_queue_f(0, table[start].h, weight), 0, 0, start)]
     pushed = itertools.count(1)
@@ -351,7 +435,7 @@ def search(
             node.strong = True
             strong = here.cards_in_play() + moves_twice(here, effort, node.h - here.cards_in_play())
             if strong > node.h:
-                node.h = strong
+                node.h = node.own = strong  # (a budget refuted proves it of the position's own graph)
                 if node.g + strong < best:
                     heapq.heappush(queue, (_queue_f(node.g, strong, weight), minus_g, -next(pushed), key))
                 continue
@@ -366,7 +450,19 @@ def search(
         nodes += 1
         g = node.g + 1
         last = node.step[0] if node.step is not None else None
-        for move in ordered_moves(here, safe_autoplay, dead_ends):
+        moves = ordered_moves(here, safe_autoplay, dead_ends)
+        # The cards whose moves, but home, leave the fewest cards that must move twice no
+        # fewer (docs/solver.md, "The search"); none when the strong bound is off (effort 0:
+        # the polish orders its queue by the quick bound alone).
+        keeps: set[int] = set()
+        if effort > 0:
+            movers = {int(m.card) for m in moves if m.target != FOUNDATION and m.card != last}
+            on_cycles = cards_on_cycles(here)
+            count = node.own - here.cards_in_play()
+            keeps = movers - on_cycles
+            if count > 0 and g + node.h - 1 < best:  # (worth searching when a child may beat the best)
+                keeps |= keeping_the_count(here, movers & on_cycles, count, effort)
+        for move in moves:
             if move.card == last:
                 continue  # moved by the last move: one move from the parent does better
             child = here.play_unchecked(move)
@@ -378,12 +474,18 @@ def search(
             seen = table.get(child_key)
             if seen is not None and seen.g <= g:
                 continue
-            # A child is at most one move nearer the end than its parent (pathmax).
-            h = seen.h if seen is not None else max(lower_bound(child), node.h - 1)
+            if seen is None:
+                # Any other move lowers the count by one at most. A child is at most one move
+                # nearer the end than its parent (pathmax).
+                kept = move.target != FOUNDATION and move.card in keeps
+                own = max(lower_bound(child), node.own - (0 if kept else 1))
+                h = max(own, node.h - 1)
+            else:
+                h = seen.h
             if g + h >= best:
                 continue
             if seen is None:
-                table[child_key] = _Node(g, h, key, step_of(here, move))
+                table[child_key] = _Node(g, h, key, step_of(here, move), own)
             else:
                 seen.g, seen.parent, seen.step, seen.closed = g, key, step_of(here, move), False
             heapq.heappush(queue, (_queue_f(g, h, weight), -g, -next(pushed), child_key))

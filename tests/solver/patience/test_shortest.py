@@ -1,12 +1,13 @@
 """Shortest lines: the A* kernel, its Python twin, breadth-first search, the front-end and the CLI."""
 
+import itertools
 import json
 
 import pytest
 
 import ext._patience as _patience
 import ext._shortest as _shortest
-from games.patience.rules import PRESETS, Position
+from games.patience.rules import FOUNDATION, PRESETS, Position
 from puzzles.patience.endgame import shortest_win
 from solver.patience import kernel, shortest
 from solver.patience.result import BOUNDED, OPTIMAL, UNWINNABLE, WON, Limits
@@ -253,3 +254,55 @@ def test_cli_solve_prints_a_short_line_and_raw_moves_the_searchs_own(cli):
     short = json.loads(cli.run("solve", 1, "--json").stdout)["moves"]
     raw = json.loads(cli.run("solve", 1, "--raw-moves", "--json").stdout)["moves"]
     assert len(short) < len(raw)
+
+
+def test_the_cards_on_cycles_are_the_same_in_both_engines():
+    met = set()
+    for position in list(random_positions(200, 11)) + small(200, 12, cards=(6, 16)):
+        found = shortest.cards_on_cycles(position)
+        assert kernel.cards_on_cycles(position) == found
+        assert found <= {int(c) for c in itertools.chain(position.cells, *position.rows)}
+        met.add(len(found) > 0)
+    assert met == {True, False}
+
+
+def movers(position):
+    """The cards of the position's moves that are not home moves, and the moves of each."""
+    moves = {}
+    for move in position.legal_moves():
+        if move.target != FOUNDATION:
+            moves.setdefault(int(move.card), []).append(move)
+    return moves
+
+
+def test_the_cards_keeping_the_count_are_the_same_in_both_engines_whatever_the_effort():
+    met = set()
+    for position in small(120, 14, cards=(8, 16)) + list(random_positions(40, 15)):
+        cards = set(movers(position)) & shortest.cards_on_cycles(position)
+        count = kernel.strong_bound(position) - position.cards_in_play()
+        for effort in (1, 10, 2000):
+            for asked in (count, count + 1):
+                kept = shortest.keeping_the_count(position, cards, asked, effort)
+                assert kernel.keeping_the_count(position, cards, asked, effort) == kept
+                assert kept <= cards
+                met.add((effort, kept == cards))
+    assert (2000, True) in met and (2000, False) in met
+
+
+def test_a_card_that_keeps_the_count_moved_but_not_home_leaves_the_strong_bound_no_lower():
+    # The lemma that lets a child inherit its parent's strong bound (docs/solver.md, "The search"),
+    # for a card on no cycle and for one that keeps the count, checked with an effort that
+    # finishes every bound on these small positions.
+    checked = {"no cycle": 0, "keeps the count": 0}
+    for position in small(300, 13, cards=(8, 20)):
+        before = kernel.strong_bound(position, effort=10**6)
+        on_cycles = shortest.cards_on_cycles(position)
+        moves = movers(position)
+        keeping = kernel.keeping_the_count(position, set(moves) & on_cycles, before - position.cards_in_play(), 10**6)
+        for card, card_moves in moves.items():
+            if card in on_cycles and card not in keeping:
+                continue
+            for move in card_moves:
+                assert kernel.strong_bound(position.play(move), effort=10**6) >= before, (position, move)
+                checked["no cycle" if card not in on_cycles else "keeps the count"] += 1
+    assert min(checked.values()) > 100, checked
