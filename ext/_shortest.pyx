@@ -841,59 +841,47 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     return stop
 
 
-def lower_bound(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
-                int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-                bint safe_autoplay=True, bint dead_ends=True,
-                bint next_home_builders=False):
+cdef int load_fields(State *s, Rules *r, dict fields) except -1:
+    """``load`` a position given as solver.patience.kernel.kernel_fields gives it."""
+    return load(s, r, fields["rows"], fields["cells"], fields["foundations"], fields["can_build"], fields["builders"],
+                fields["cells_one_way"], fields["max_cells"], fields["empty_rows_take_any"],
+                fields["last_card_to_foundation_only"], fields["safe_autoplay"], fields["hosts"], fields["dead_ends"],
+                fields["next_home_builders"])
+
+
+def lower_bound(dict fields):
     """solver.patience.shortest.lower_bound, for the tests."""
     cdef State s
     cdef Rules r
     cdef int extra[MAX_ROWS]
-    load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
-         next_home_builders)
+    load_fields(&s, &r, fields)
     return bound_of(&s, &r, extra)
 
 
-def strong_bound(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
-                 int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-                 bint safe_autoplay=True, bint dead_ends=True,
-                 bint next_home_builders=False, int effort=2000, int floor=0):
+def strong_bound(dict fields, int effort, int floor):
     """Cards in play plus solver.patience.shortest.moves_twice, for the tests."""
     cdef State s
     cdef Rules r
-    load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
-         next_home_builders)
+    load_fields(&s, &r, fields)
     return s.in_play + moves_twice(&s, &r, effort, floor)
 
 
-def cards_on_cycles(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
-                    int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-                    bint safe_autoplay=True, bint dead_ends=True,
-                    bint next_home_builders=False):
+def cards_on_cycles(dict fields):
     """solver.patience.shortest.cards_on_cycles (card indexes), for the tests."""
     cdef State s
     cdef Rules r
     cdef uint64_t found
-    load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
-         next_home_builders)
+    load_fields(&s, &r, fields)
     found = cycle_cards(&s)
     return frozenset(c for c in range(NCARDS) if (found >> c) & 1)
 
 
-def cards_keeping_the_count(rows, cells, foundations, can_build, builders, hosts, *, bint cells_one_way,
-                            int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
-                            bint safe_autoplay=True, bint dead_ends=True,
-                            bint next_home_builders=False, cards=(), int count=0, int effort=2000):
+def cards_keeping_the_count(dict fields, cards, int count, int effort):
     """solver.patience.shortest.keeping_the_count (card indexes), for the tests."""
     cdef State s
     cdef Rules r
     cdef uint64_t asked = 0, kept
-    load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
-         max_cells, empty_rows_take_any, last_card_to_foundation_only, safe_autoplay, hosts, dead_ends,
-         next_home_builders)
+    load_fields(&s, &r, fields)
     for c in cards:
         asked |= <uint64_t> 1 << <int> c
     kept = keeping_the_count(&s, &r, asked, count, effort)

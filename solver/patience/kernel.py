@@ -133,23 +133,22 @@ def solve(
 
 def lower_bound(position: Position) -> int:
     """The kernel's lower bound on the moves left (solver.patience.shortest.lower_bound)."""
-    return _shortest.lower_bound(**kernel_fields(position, True, True))
+    return _shortest.lower_bound(kernel_fields(position, True, True))
 
 
 def strong_bound(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) -> int:
     """Cards in play plus the kernel's solver.patience.shortest.moves_twice."""
-    return _shortest.strong_bound(**kernel_fields(position, True, True), effort=effort, floor=floor)
+    return _shortest.strong_bound(kernel_fields(position, True, True), effort, floor)
 
 
 def cards_on_cycles(position: Position) -> frozenset[int]:
     """The kernel's solver.patience.shortest.cards_on_cycles."""
-    return _shortest.cards_on_cycles(**kernel_fields(position, True, True))
+    return _shortest.cards_on_cycles(kernel_fields(position, True, True))
 
 
 def keeping_the_count(position: Position, cards: set[int], count: int, effort: int = TWICE_EFFORT) -> frozenset[int]:
     """The kernel's solver.patience.shortest.keeping_the_count."""
-    fields = kernel_fields(position, True, True)
-    return _shortest.cards_keeping_the_count(**fields, cards=tuple(cards), count=count, effort=effort)
+    return _shortest.cards_keeping_the_count(kernel_fields(position, True, True), tuple(cards), count, effort)
 
 
 def shortest(
