@@ -583,7 +583,7 @@ cdef uint64_t cycle_cards(State *s) noexcept nogil:
     cdef uint8_t on_stack[NCARDS]
     cdef int8_t stack[NCARDS]
     cdef int8_t calls[NCARDS]
-    cdef int i, d, c, v, w, higher, counter = 0, nstack = 0, ncalls = 0, size
+    cdef int i, d, c, v, w, x, higher, counter = 0, nstack = 0, ncalls = 0, size
     cdef uint64_t found = 0, part
     for c in range(NCARDS):
         edges[c][0] = edges[c][1] = -1
@@ -603,32 +603,28 @@ cdef uint64_t cycle_cards(State *s) noexcept nogil:
     for c in range(NCARDS):
         if index[c] != -2:
             continue
-        index[c] = low[c] = counter
-        counter += 1
-        next_edge[c] = 0
-        stack[nstack] = c
-        nstack += 1
-        on_stack[c] = True
-        calls[0] = c
-        ncalls = 1
-        while ncalls:
+        w = c  # the card to visit next, if any (-1: none)
+        while True:
+            if w >= 0:
+                index[w] = low[w] = counter
+                counter += 1
+                next_edge[w] = 0
+                stack[nstack] = w
+                nstack += 1
+                on_stack[w] = True
+                calls[ncalls] = w
+                ncalls += 1
+                w = -1
+            if not ncalls:
+                break
             v = calls[ncalls - 1]
             if next_edge[v] < 2:
-                w = edges[v][next_edge[v]]
+                x = edges[v][next_edge[v]]
                 next_edge[v] += 1
-                if w < 0:
-                    continue
-                if index[w] == -2:
-                    index[w] = low[w] = counter
-                    counter += 1
-                    next_edge[w] = 0
-                    stack[nstack] = w
-                    nstack += 1
-                    on_stack[w] = True
-                    calls[ncalls] = w
-                    ncalls += 1
-                elif on_stack[w] and index[w] < low[v]:
-                    low[v] = index[w]
+                if x >= 0 and index[x] == -2:
+                    w = x
+                elif x >= 0 and on_stack[x] and index[x] < low[v]:
+                    low[v] = index[x]
                 continue
             ncalls -= 1
             if low[v] == index[v]:
@@ -636,11 +632,11 @@ cdef uint64_t cycle_cards(State *s) noexcept nogil:
                 size = 0
                 while True:
                     nstack -= 1
-                    w = stack[nstack]
-                    on_stack[w] = False
-                    part |= <uint64_t> 1 << w
+                    x = stack[nstack]
+                    on_stack[x] = False
+                    part |= <uint64_t> 1 << x
                     size += 1
-                    if w == v:
+                    if x == v:
                         break
                 if size > 1:
                     found |= part
