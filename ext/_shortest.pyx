@@ -37,6 +37,7 @@ init_zobrist()
 
 cdef enum:
     MAX_LINE_LEN = 4095     # the longest line searched for (solver.patience.shortest.MAX_LINE)
+    NO_WAY = 1000           # solver.patience.shortest.NO_WAY
     NO_PARENT = 0xFFFFFFFF
     FIRST_NODES = 1 << 12
     FIRST_SLOTS = 1 << 13
@@ -233,26 +234,30 @@ cdef void release(Search *a) noexcept nogil:
 
 
 # ------------------------------------------------------------------ the bound
-cdef int row_extra(const uint8_t *row, int n, bint innermost_stays) noexcept nogil:
+cdef int row_extra(const uint8_t *row, int n, bint innermost_stays, uint64_t stays) noexcept nogil:
     """solver.patience.shortest.row_extra: the cards of the row that must
-    move at least twice."""
+    move at least twice, those of ``stays`` (a bit per card) moving once;
+    NO_WAY when they cannot."""
     cdef int best[MAX_ROW_LEN]
     cdef int longest[4]
+    cdef int staying[4]
     cdef int i, j, suit, b
-    cdef bint tied
-    longest[0] = longest[1] = longest[2] = longest[3] = 0
+    for suit in range(4):
+        longest[suit] = 0
+        staying[suit] = -1
     for i in range(n):
         suit = row[i] // 13
-        tied = innermost_stays and suit == row[0] // 13
-        if tied and i == 0:
-            best[i] = 1
-        else:
-            b = 0
-            for j in range(i):
-                if row[j] // 13 == suit and row[j] > row[i] and best[j] > b:
-                    b = best[j]
-            best[i] = b + 1 if b else (0 if tied else 1)
-        if best[i] > longest[suit]:
+        b = 0
+        for j in range(staying[suit] if staying[suit] > 0 else 0, i):
+            if row[j] // 13 == suit and row[j] > row[i] and best[j] > b:
+                b = best[j]
+        best[i] = b + 1 if b else (1 if staying[suit] < 0 else 0)
+        if (innermost_stays and i == 0) or (stays >> row[i]) & 1:
+            if not best[i]:
+                return NO_WAY
+            staying[suit] = i
+            longest[suit] = best[i]  # (runs that end before it do not hold it)
+        elif best[i] > longest[suit]:
             longest[suit] = best[i]
     return n - longest[0] - longest[1] - longest[2] - longest[3]
 
@@ -261,7 +266,7 @@ cdef int bound_of(State *s, Rules *r, int *extra) noexcept nogil:
     """solver.patience.shortest.lower_bound, keeping each row's part in ``extra``."""
     cdef int i, h = s.in_play
     for i in range(r.nrows):
-        extra[i] = row_extra(s.rows[i], s.length[i], r.last_card_to_foundation_only)
+        extra[i] = row_extra(s.rows[i], s.length[i], r.last_card_to_foundation_only, 0)
         h += extra[i]
     return h
 
@@ -272,9 +277,9 @@ cdef int bound_after(State *s, Rules *r, const int *extra, int h, Move m) noexce
     if m.target == LOC_FOUNDATION:
         h -= 1
     if m.source < LOC_CELL:
-        h += row_extra(s.rows[m.source], s.length[m.source], r.last_card_to_foundation_only) - extra[m.source]
+        h += row_extra(s.rows[m.source], s.length[m.source], r.last_card_to_foundation_only, 0) - extra[m.source]
     if m.target < LOC_CELL:
-        h += row_extra(s.rows[m.target], s.length[m.target], r.last_card_to_foundation_only) - extra[m.target]
+        h += row_extra(s.rows[m.target], s.length[m.target], r.last_card_to_foundation_only, 0) - extra[m.target]
     return h
 
 
@@ -290,11 +295,6 @@ ctypedef struct Twice:
     int spent
     int effort
     bint cut           # a branch was left out for want of effort since it was last cleared
-    # Sets of cards moving twice (a bit per card, plus bit 63 so that no key is 0) that failed,
-    # and the largest budget each failed with: open addressing, never more than half full.
-    uint64_t *refuted_sets
-    int *refuted_budgets
-    uint64_t refuted_capacity
 
 
 cdef enum:
@@ -305,56 +305,34 @@ cdef enum:
     TWICE = 3
 
 
-cdef inline uint64_t refuted_slot(Twice *t, uint64_t key) noexcept nogil:
-    cdef uint64_t i = fast_range(key * 0x9E3779B97F4A7C15ULL, t.refuted_capacity)
-    while t.refuted_sets[i] != 0 and t.refuted_sets[i] != key:
-        i += 1
-        if i == t.refuted_capacity:
-            i = 0
-    return i
-
-
-cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t twice, int budget) noexcept nogil:
-    """What is pending depends only on which cards move twice (``twice``), not
-    on the order they were chosen in: a set that failed with as large a
-    budget fails again (the twin's ``refuted``)."""
-    cdef uint64_t slot = refuted_slot(t, twice | (<uint64_t> 1 << 63))
-    cdef bint cut_before = t.cut
-    if t.refuted_sets[slot] != 0 and t.refuted_budgets[slot] >= budget:
-        return False
-    t.cut = False
-    if settle_and_branch(t, tops_in, status_in, twice, budget):
-        t.cut = t.cut or cut_before
-        return True
-    if not t.cut:  # (a set that failed for want of effort may not fail with more)
-        slot = refuted_slot(t, twice | (<uint64_t> 1 << 63))  # (the table may have changed below)
-        t.refuted_sets[slot] = twice | (<uint64_t> 1 << 63)
-        t.refuted_budgets[slot] = budget
-    t.cut = t.cut or cut_before
-    return False
-
-
 cdef bint spares_its_row(Twice *t, int c, uint8_t pending[][MAX_ROW_LEN], const int *npending, const int *extras,
-                         const int *where, const int *tops) noexcept nogil:
-    """The twin's ``eases_its_row``: may pending card ``c`` move twice, and
-    would its row's own count drop without it?"""
+                         const int *where, uint64_t stays) noexcept nogil:
+    """The twin's ``eases_its_row``: would the row's own count of pending
+    card ``c`` (one that may move twice) drop without it?"""
     cdef uint8_t rest[MAX_ROW_LEN]
-    cdef int i = where[c], d = t.depth_of[c], j, n = 0
-    if t.row_of[c] < 0 or d >= tops[t.row_of[c]] or (t.innermost_stays and d == 0):
-        return False
+    cdef int i = where[c], j, n = 0
     for j in range(npending[i]):
         if pending[i][j] != c:
             rest[n] = pending[i][j]
             n += 1
-    return row_extra(rest, n, t.innermost_stays) < extras[i]
+    return row_extra(rest, n, t.innermost_stays, stays) < extras[i]
 
 
-cdef bint settle_and_branch(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t twice,
-                            int budget) noexcept nogil:
-    """solver.patience.shortest.moves_twice's ``feasible``: can the pending
-    cards be sent home, each once, but for at most ``budget`` more of them?
-    ``status_in``: per card, PENDING_ROW, PENDING_CELL, TWICE (chosen to move
-    twice) or GONE (home, sent home, or not in play)."""
+cdef inline bint may_move_twice(Twice *t, int c, const int *tops, uint64_t stays) noexcept nogil:
+    """Is ``c`` a pending row card that may move twice: not its row's
+    innermost where that only goes home, and not one that stays?"""
+    cdef int d = t.depth_of[c]
+    return t.row_of[c] >= 0 and d < tops[t.row_of[c]] and not (t.innermost_stays and d == 0) \
+        and not (stays >> c) & 1
+
+
+cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t stays,
+                   int budget) noexcept nogil:
+    """The twin's ``_Twice.feasible``: can the pending cards be sent home,
+    each once, but for those chosen and at most ``budget`` more of them, none
+    of ``stays`` among them? ``status_in``: per card, PENDING_ROW,
+    PENDING_CELL, TWICE (chosen to move twice) or GONE (home, sent home, or
+    not in play)."""
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
     cdef int low[4]
@@ -363,11 +341,13 @@ cdef bint settle_and_branch(Twice *t, const int *tops_in, const uint8_t *status_
     cdef int extras[MAX_ROWS]
     cdef bint counted[MAX_ROWS]
     cdef int order[MAX_ROWS]
-    cdef int cycle[2 * MAX_ROWS]
+    cdef int choices[2 * MAX_ROWS]
+    cdef int movable[2 * MAX_ROWS]
     cdef int lowest[4]
     cdef int where[NCARDS]
-    cdef int i, j, k, c, d, n, extra, ncycle = 0, norder, nxt, first, top, suit, beyond = 0
+    cdef int i, j, k, c, d, n, extra, nchoices = -1, nmovable, norder, nxt, first, top, suit, beyond = 0
     cdef bint sent, seen, left, spared
+    cdef uint64_t once
     t.spent += 1
     memcpy(status, status_in, NCARDS)
     for i in range(t.nrows):
@@ -422,12 +402,13 @@ cdef bint settle_and_branch(Twice *t, const int *tops_in, const uint8_t *status_
                 if c % 13 == low[c // 13]:
                     lowest[c // 13] = c
         npending[i] = n
-        extras[i] = row_extra(pending[i], n, t.innermost_stays) if n else 0
+        extras[i] = row_extra(pending[i], n, t.innermost_stays, stays) if n else 0
         extra += extras[i]
         counted[i] = False
     if extra > budget:
         return False
-    # Each row's outer card waits for its suit's lowest pending card: the shortest cycle of rows.
+    # Each row's outer card waits for its suit's lowest pending card: the cycle of rows with the
+    # fewest cards that may move twice.
     for i in range(t.nrows):
         if not tops[i]:
             continue
@@ -442,53 +423,51 @@ cdef bint settle_and_branch(Twice *t, const int *tops_in, const uint8_t *status_
                     first = j
                     break
             if first >= 0:
-                if ncycle == 0 or 2 * (norder - first) < ncycle:
-                    ncycle = 0
-                    for j in range(first, norder):
-                        top = t.rows[order[j]][tops[order[j]] - 1]
-                        cycle[ncycle] = top
-                        cycle[ncycle + 1] = lowest[top // 13]
-                        ncycle += 2
+                nmovable = 0
+                for j in range(2 * first, 2 * norder):
+                    top = t.rows[order[j // 2]][tops[order[j // 2]] - 1]
+                    c = lowest[top // 13] if j % 2 else top
+                    seen = False
+                    for k in range(nmovable):
+                        if movable[k] == c:
+                            seen = True
+                            break
+                    if not seen and may_move_twice(t, c, tops, stays):
+                        movable[nmovable] = c
+                        nmovable += 1
+                if nchoices < 0 or nmovable < nchoices:
+                    nchoices = nmovable
+                    memcpy(choices, movable, nmovable * sizeof(int))
                 if not counted[order[first]]:
                     spared = False
                     for j in range(first, norder):
                         counted[order[j]] = True
-                        top = t.rows[order[j]][tops[order[j]] - 1]
-                        spared = spared or spares_its_row(t, top, pending, npending, extras, where, tops) \
-                            or spares_its_row(t, lowest[top // 13], pending, npending, extras, where, tops)
+                    for k in range(nmovable):
+                        spared = spared or spares_its_row(t, movable[k], pending, npending, extras, where, stays)
                     beyond += not spared
                 break
             order[norder] = nxt
             norder += 1
     # The twin's ``beyond``: cycles of rows share no row.
-    if extra + beyond > budget:
-        return False
-    for k in range(ncycle):
-        c = cycle[k]
-        seen = False
-        for j in range(k):
-            if cycle[j] == c:
-                seen = True
-                break
-        if seen:
-            continue
-        d = t.depth_of[c]
-        if t.row_of[c] < 0 or d >= tops[t.row_of[c]] or (t.innermost_stays and d == 0):
-            continue  # may not move twice (or is not pending)
+    if nchoices <= 0 or extra + beyond > budget:
+        return False  # (a cycle none of whose cards may move twice cannot be broken)
+    once = stays
+    for k in range(nchoices):
+        c = choices[k]
         if t.spent >= t.effort:
             t.cut = True
-            continue
+            return False
         status[c] = TWICE
-        if feasible(t, tops, status, twice | (<uint64_t> 1 << c), budget - 1):
+        if feasible(t, tops, status, once, budget - 1):
             return True
         status[c] = PENDING_ROW
+        once |= <uint64_t> 1 << c  # every set that holds c was tried
     return False
 
 
-cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, int effort, int calls) noexcept nogil:
+cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, int effort) noexcept nogil:
     """Set ``t`` up for searches of ``s`` (``tops`` and ``status`` the start
-    of each), with a table of refuted sets for ``calls`` searches of ``effort``
-    steps each (none, NULL, when there is no memory for it). The rows' own count."""
+    of each) of ``effort`` steps. The rows' own count."""
     cdef int i, d, c, count = 0
     t.nrows = 0
     t.innermost_stays = r.last_card_to_foundation_only
@@ -507,21 +486,12 @@ cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, i
                 t.row_of[c] = t.nrows
                 t.depth_of[c] = d
                 status[c] = PENDING_ROW
-            count += row_extra(s.rows[i], s.length[i], t.innermost_stays)
+            count += row_extra(s.rows[i], s.length[i], t.innermost_stays, 0)
             t.nrows += 1
     t.ncells = s.ncells
     for i in range(s.ncells):
         t.cells[i] = s.cells[i]
         status[s.cells[i]] = PENDING_CELL
-    # Each call counts one step and stores at most one set: twice the effort (and a few
-    # calls past it) keeps the table at most half full.
-    t.refuted_capacity = 2 * <uint64_t> effort * calls + 64
-    t.refuted_sets = <uint64_t *> calloc(t.refuted_capacity, 8)
-    t.refuted_budgets = <int *> malloc(t.refuted_capacity * sizeof(int))
-    if t.refuted_sets == NULL or t.refuted_budgets == NULL:
-        free(t.refuted_sets)
-        free(t.refuted_budgets)
-        t.refuted_sets = NULL
     return count
 
 
@@ -531,15 +501,11 @@ cdef int moves_twice(State *s, Rules *r, int effort, int floor) noexcept nogil:
     cdef Twice t
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
-    cdef int budget = start_twice(&t, s, r, tops, status, effort, 1)
+    cdef int budget = start_twice(&t, s, r, tops, status, effort)
     if floor > budget:
         budget = floor
-    if t.refuted_sets == NULL:
-        return budget  # no memory for the search: the rows' own count, still a lower bound
     while not feasible(&t, tops, status, 0, budget) and t.spent < t.effort:
         budget += 1  # refuted in full: no branch was left out for want of effort
-    free(t.refuted_sets)
-    free(t.refuted_budgets)
     return budget
 
 
@@ -549,13 +515,9 @@ cdef uint64_t keeping_the_count(State *s, Rules *r, uint64_t cards, int count, i
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
     cdef uint8_t was
-    cdef int c, calls = 0
+    cdef int c
     cdef uint64_t kept = 0
-    for c in range(NCARDS):
-        calls += (cards >> c) & 1
-    start_twice(&t, s, r, tops, status, effort, calls)
-    if t.refuted_sets == NULL:
-        return 0  # no memory for the searches: nothing proved
+    start_twice(&t, s, r, tops, status, effort)
     for c in range(NCARDS):
         if not (cards >> c) & 1:
             continue
@@ -563,11 +525,9 @@ cdef uint64_t keeping_the_count(State *s, Rules *r, uint64_t cards, int count, i
         t.cut = False
         was = status[c]
         status[c] = TWICE
-        if not feasible(&t, tops, status, <uint64_t> 1 << c, count - 1) and not t.cut:
-            kept |= <uint64_t> 1 << c
+        if not feasible(&t, tops, status, kept, count - 1) and not t.cut:
+            kept |= <uint64_t> 1 << c  # (so it moves once in the searches of the cards after it)
         status[c] = was
-    free(t.refuted_sets)
-    free(t.refuted_budgets)
     return kept
 
 

@@ -103,31 +103,43 @@ class Answer:
 
 
 # ------------------------------------------------------------------ the bound
-def row_extra(row: tuple[Card, ...], innermost_stays: bool) -> int:
+#: :func:`row_extra` when the cards that must stay cannot all move once
+#: (more than any budget).
+NO_WAY = 1000
+
+
+def row_extra(row: tuple[Card, ...], innermost_stays: bool, stays: frozenset[Card] = frozenset()) -> int:
     """How many cards of ``row`` must move at least twice (module docstring):
     per suit, its cards less its longest run from higher (inside) to lower
-    (outside), a run that must start with the innermost card when
-    ``innermost_stays`` (that card can only go home).
+    (outside) that holds every card that moves once for certain: those of
+    ``stays``, and the innermost card when ``innermost_stays`` (that card
+    can only go home). :data:`NO_WAY` when no run holds them all.
 
     >>> row = tuple(Card.parse(c) for c in "5S 9S 3S 7S".split())
     >>> row_extra(row, False), row_extra(row, True)  # 9S 3S or 9S 7S; 5S 3S
     (2, 2)
     >>> row_extra(tuple(Card.parse(c) for c in "5S 9S 7S".split()), True)  # 5S must stay: 9S 7S both move twice
     2
+    >>> row_extra(row, False, frozenset({Card.parse("7S")})), row_extra(row, True, frozenset({Card.parse("7S")}))
+    (2, 1000)
     """
-    best = [0] * len(row)  # the longest run ending at each card (0: none may)
+    best = [0] * len(row)  # the longest run ending at each card that holds its suit's staying cards before it (0: none)
     longest = [0, 0, 0, 0]
     count = [0, 0, 0, 0]
+    staying = [-1, -1, -1, -1]  # per suit, where its last staying card so far lies
     for i, card in enumerate(row):
         suit = card // 13
         count[suit] += 1
-        tied = innermost_stays and suit == row[0] // 13  # runs of this suit start at row[0]
-        if tied and i == 0:
-            best[i] = 1
+        after = max(staying[suit], 0)  # a run holds the suit's staying cards so far
+        before = [best[j] for j in range(after, i) if row[j] // 13 == suit and row[j] > card and best[j]]
+        best[i] = max(before) + 1 if before else (1 if staying[suit] < 0 else 0)
+        if (innermost_stays and i == 0) or card in stays:
+            if not best[i]:
+                return NO_WAY
+            staying[suit] = i
+            longest[suit] = best[i]  # (runs that end before it do not hold it)
         else:
-            before = [best[j] for j in range(i) if row[j] // 13 == suit and row[j] > card and best[j]]
-            best[i] = max(before) + 1 if before else (0 if tied else 1)
-        longest[suit] = max(longest[suit], best[i])
+            longest[suit] = max(longest[suit], best[i])
     return sum(count) - sum(longest)
 
 
@@ -140,7 +152,7 @@ def lower_bound(position: Position) -> int:
 
 #: How many steps (settled states) :func:`moves_twice` may take before it
 #: answers with what it has proved so far.
-TWICE_EFFORT = 2000
+TWICE_EFFORT = 20_000
 
 
 def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) -> int:
@@ -157,15 +169,19 @@ def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) 
     pending card of a suit, and one on every cycle they make: the outer
     card of a row waits for its suit's lowest pending card, which lies
     under the outer card of another row, and so on round a cycle of rows;
-    one of these cards must move twice. So the search tries the cards of
-    the shortest such cycle. The search is iterative deepening on the number of such cards,
-    pruned by the rows' own counts (:func:`row_extra` of what is pending)
-    with one more for each cycle of rows none of whose cards lowers its
-    row's count (cycles of rows share no row: docs/solver.md, "The bounds");
-    a card that may only go home (the innermost, in Butterfly) is never
-    one of them. When ``effort`` settled states are spent, the number
-    being tried is returned: every smaller one was refuted, so it is still
-    a lower bound. ``floor``, a number already known not to exceed the
+    one of these cards must move twice. So the search branches on the
+    cards of the cycle with the fewest that may move twice: the first moves
+    twice, or it moves once and the second moves twice, and so on (each set
+    is tried once, and a card that moves once for certain strengthens the
+    rows' counts). A card that may only go home (the innermost, in
+    Butterfly) is never one of them. The search is iterative deepening on
+    the number of such cards, pruned by the rows' own counts
+    (:func:`row_extra` of what is pending, holding the cards that move
+    once) with one more for each cycle of rows none of whose cards lowers
+    its row's count (cycles of rows share no row: docs/solver.md, "The
+    bounds"). When ``effort`` settled states are spent, the number being
+    tried is returned: every smaller one was refuted, so it is still a
+    lower bound. ``floor``, a number already known not to exceed the
     moves left less the cards in play, is where the deepening starts.
 
     >>> from games.patience.format import parse_deal
@@ -176,7 +192,7 @@ def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) 
     """
     twice = _Twice(position, effort)
     budget = max(twice.lowest_row, floor)
-    while not twice.feasible(twice.start_tops, twice.start_cells, set(), budget) and twice.spent < effort:
+    while not twice.feasible(twice.start_tops, twice.start_cells, set(), frozenset(), budget) and twice.spent < effort:
         budget += 1  # refuted in full: no branch was left out for want of effort
     return budget
 
@@ -187,15 +203,18 @@ def keeping_the_count(position: Position, cards: set[int], count: int, effort: i
     every cycle (each card's search gets ``effort`` steps; a card whose search
     runs out of them is left out). ``count`` must be proved of the position
     (no more than :func:`moves_twice` in full). Moving such a card anywhere
-    but home leaves at least ``count`` (docs/solver.md, "The search")."""
+    but home leaves at least ``count`` (docs/solver.md, "The search").
+    A card found to keep the count moves once in the searches of the
+    cards after it: every set that holds it was refuted."""
     twice = _Twice(position, effort)
-    kept = set()
+    kept: set[Card] = set()
     for card in sorted(cards):
         twice.spent, twice.cut = 0, False
-        refuted = not twice.feasible(twice.start_tops, twice.start_cells, {Card.from_index(card)}, count - 1)
+        chosen = Card.from_index(card)
+        refuted = not twice.feasible(twice.start_tops, twice.start_cells, {chosen}, frozenset(kept), count - 1)
         if refuted and not twice.cut:
-            kept.add(card)
-    return frozenset(kept)
+            kept.add(chosen)
+    return frozenset(int(c) for c in kept)
 
 
 class _Twice:
@@ -211,29 +230,13 @@ class _Twice:
         self.effort = effort
         self.spent = 0
         self.cut = False
-        #: A set of cards moving twice -> the largest budget it failed with.
-        self.refuted: dict[frozenset[Card], int] = {}
 
-    def pending_of(self, tops: list[int], twice: set[Card]) -> list[list[Card]]:
-        return [[c for c in row[:top] if c not in twice] for row, top in zip(self.rows, tops)]
-
-    def feasible(self, tops: list[int], cells: list[Card], twice: set[Card], budget: int) -> bool:
-        # What is pending depends only on which cards move twice, not on the order they were
-        # chosen in: a set that failed with as large a budget fails again (unless it failed
-        # for want of effort).
-        if self.refuted.get(frozenset(twice), -1) >= budget:
-            return False
+    def feasible(
+        self, tops: list[int], cells: list[Card], twice: set[Card], stays: frozenset[Card], budget: int
+    ) -> bool:
+        """Can the pending cards be sent home, each once, but for ``twice``
+        and at most ``budget`` more of them, none of ``stays`` among them?"""
         self.spent += 1
-        cut_before, self.cut = self.cut, False
-        if self._feasible(tops, cells, twice, budget):
-            self.cut = self.cut or cut_before
-            return True
-        if not self.cut:
-            self.refuted[frozenset(twice)] = budget
-        self.cut = self.cut or cut_before
-        return False
-
-    def _feasible(self, tops: list[int], cells: list[Card], twice: set[Card], budget: int) -> bool:
         rows, innermost_stays = self.rows, self.innermost_stays
         tops, cells = list(tops), [c for c in cells if c not in twice]
         while True:  # send home every card that can go
@@ -256,16 +259,17 @@ class _Twice:
                 break
         if not any(tops) and not cells:
             return True
-        pending = self.pending_of(tops, twice)
-        extras = [row_extra(tuple(p), innermost_stays) if p else 0 for p in pending]
+        pending = [[c for c in row[:top] if c not in twice] for row, top in zip(rows, tops)]
+        extras = [row_extra(tuple(p), innermost_stays, stays) if p else 0 for p in pending]
         if budget <= 0 or sum(extras) > budget:
             return False
-        may_move = {c for row, top in zip(rows, tops) for c in row[1 if innermost_stays else 0 : top]}
+        may_move = {c for row, top in zip(rows, tops) for c in row[1 if innermost_stays else 0 : top]} - stays
         where = {c: i for i, p in enumerate(pending) for c in p}
         lowest = {c // 13: c for c in itertools.chain(*pending) if c % 13 == low[c // 13]}
         # Each row's outer card waits for its suit's lowest pending card, in some row: follow
-        # these links from every row to the cycle of rows they run into, and take the shortest.
-        cycle: list[Card] = []
+        # these links from every row to the cycle of rows they run into; branch on the one
+        # with the fewest cards that may move twice.
+        choices: list[Card] | None = None
         cycles: dict[frozenset[int], list[Card]] = {}
         for i, p in enumerate(pending):
             if not p:
@@ -276,29 +280,31 @@ class _Twice:
                 if nxt in order:
                     loop = order[order.index(nxt) :]
                     cards = [c for j in loop for c in (pending[j][-1], lowest[pending[j][-1] // 13])]
-                    if not cycle or len(cards) < len(cycle):
-                        cycle = cards
-                    cycles.setdefault(frozenset(loop), cards)
+                    movable = [c for c in dict.fromkeys(cards) if c in may_move]
+                    if choices is None or len(movable) < len(choices):
+                        choices = movable
+                    cycles.setdefault(frozenset(loop), movable)
                     break
                 order.append(nxt)
 
         def eases_its_row(c: Card) -> bool:
             row = pending[where[c]]
-            return row_extra(tuple(x for x in row if x != c), innermost_stays) < extras[where[c]]
+            return row_extra(tuple(x for x in row if x != c), innermost_stays, stays) < extras[where[c]]
 
         # Every row leads to one row, so cycles of rows share no row: each needs a card of its
         # own, beyond its rows' own counts when none of its cards that may move twice is one
         # that those counts would spare (docs/solver.md, "The bounds").
-        beyond = sum(1 for cards in cycles.values() if not any(c in may_move and eases_its_row(c) for c in cards))
-        if sum(extras) + beyond > budget:
-            return False
-        for c in dict.fromkeys(cycle):
-            if c not in may_move:
-                continue
+        beyond = sum(1 for movable in cycles.values() if not any(eases_its_row(c) for c in movable))
+        if not choices or sum(extras) + beyond > budget:
+            return False  # (a cycle none of whose cards may move twice cannot be broken)
+        once = set(stays)
+        for c in choices:
             if self.spent >= self.effort:
                 self.cut = True
-            elif self.feasible(tops, cells, twice | {c}, budget - 1):
+                return False
+            if self.feasible(tops, cells, twice | {c}, frozenset(once), budget - 1):
                 return True
+            once.add(c)  # every set that holds c was tried
         return False
 
 

@@ -93,6 +93,40 @@ def test_the_strong_bound_is_the_same_in_both_engines_whatever_its_effort_and_fl
             assert expected >= shortest.lower_bound(position)
 
 
+def sent_home_but_for(position, twice):
+    """Can every card in play go home straight from where it lies, but for
+    ``twice`` (taken out of the way first)? Told by sending home any card
+    that can go until none can (written apart from the engines)."""
+    rows = [[c for c in row if c not in twice] for row in position.rows]
+    cells = [c for c in position.cells if c not in twice]
+    while True:
+        low = [min((c % 13 for c in itertools.chain(cells, *rows) if c // 13 == suit), default=13) for suit in range(4)]
+        home = [c for c in cells + [row[-1] for row in rows if row] if c % 13 == low[c // 13]]
+        if not home:
+            return not cells and not any(rows)
+        cells = [c for c in cells if c not in home]
+        rows = [row[:-1] if row and row[-1] in home else row for row in rows]
+
+
+def test_the_strong_bound_in_full_is_the_fewest_cards_any_set_tried_one_by_one_needs():
+    # The strong bound's branches split the sets of cards that move twice (a card tried and
+    # refuted moves once in the branches after it): in full it must find the smallest set
+    # that trying every set finds.
+    checked = 0
+    for position in small(160, 8, cards=(6, 12)):
+        innermost = position.rules.last_card_to_foundation_only
+        movable = [c for row in position.rows for c in row[1 if innermost else 0 :]]
+        fewest = next(
+            size
+            for size in range(len(movable) + 1)
+            if any(sent_home_but_for(position, set(cards)) for cards in itertools.combinations(movable, size))
+        )
+        assert shortest.moves_twice(position, effort=10**9) == fewest, position
+        assert kernel.strong_bound(position, effort=10**9) == position.cards_in_play() + fewest, position
+        checked += fewest > shortest.lower_bound(position) - position.cards_in_play()
+    assert checked > 5  # (positions where the rows alone do not see it all)
+
+
 def test_a_cycle_across_rows_costs_a_move_the_rows_alone_do_not_see():
     # 6C lies on 5H, 6H on 5C: each needs a card of its own suit from under the other.
     rows = "F: 4C KD 4H KS\nL1: 5H 6C\nR1: 5C 6H\nL2: KC QC JC TC 9C 8C 7C\nL3: KH QH JH TH 9H 8H 7H\n"
