@@ -248,7 +248,7 @@ cdef int row_extra(const uint8_t *row, int n, bint innermost_stays, uint64_t sta
     for i in range(n):
         suit = row[i] // 13
         b = 0
-        for j in range(staying[suit] if staying[suit] > 0 else 0, i):
+        for j in range(max(staying[suit], 0), i):  # a run holds the suit's staying cards so far
             if row[j] // 13 == suit and row[j] > row[i] and best[j] > b:
                 b = best[j]
         best[i] = b + 1 if b else (1 if staying[suit] < 0 else 0)

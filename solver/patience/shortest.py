@@ -420,7 +420,8 @@ def search(
     best = MAX_LINE + 1 if upper is None else min(upper, MAX_LINE + 1)
     goal: tuple[tuple, Step] | None = None
     start = position.key()
-    table = {start: _Node(0, lower_bound(position), None, None, lower_bound(position))}
+    bound = lower_bound(position)
+    table = {start: _Node(0, bound, None, None, bound)}
     # Entries (f, -g, -order, key): smallest f, then largest g, then last pushed.
     queue = [(_queue_f(0, table[start].h, weight), 0, 0, start)]
     pushed = itertools.count(1)
