@@ -239,23 +239,29 @@ cdef int row_extra(const uint8_t *row, int n, bint innermost_stays, uint64_t sta
     move at least twice, those of ``stays`` (a bit per card) moving once;
     NO_WAY when they cannot."""
     cdef int best[MAX_ROW_LEN]
+    cdef int of_suit[4][MAX_ROW_LEN]  # per suit, where its cards lie in the row so far
+    cdef int count[4]
     cdef int longest[4]
-    cdef int staying[4]
-    cdef int i, j, suit, b
+    cdef int staying[4]  # per suit, where in of_suit its last staying card is
+    cdef int i, j, k, suit, b
     for suit in range(4):
+        count[suit] = 0
         longest[suit] = 0
         staying[suit] = -1
     for i in range(n):
         suit = row[i] // 13
         b = 0
-        for j in range(max(staying[suit], 0), i):  # a run holds the suit's staying cards so far
-            if row[j] // 13 == suit and row[j] > row[i] and best[j] > b:
+        for k in range(max(staying[suit], 0), count[suit]):  # a run holds the suit's staying cards so far
+            j = of_suit[suit][k]
+            if row[j] > row[i] and best[j] > b:
                 b = best[j]
         best[i] = b + 1 if b else (1 if staying[suit] < 0 else 0)
+        of_suit[suit][count[suit]] = i
+        count[suit] += 1
         if (innermost_stays and i == 0) or (stays >> row[i]) & 1:
             if not best[i]:
                 return NO_WAY
-            staying[suit] = i
+            staying[suit] = count[suit] - 1
             longest[suit] = best[i]  # (runs that end before it do not hold it)
         elif best[i] > longest[suit]:
             longest[suit] = best[i]
@@ -305,17 +311,52 @@ cdef enum:
     TWICE = 3
 
 
-cdef bint spares_its_row(Twice *t, int c, uint8_t pending[][MAX_ROW_LEN], const int *npending, const int *extras,
-                         const int *where, uint64_t stays) noexcept nogil:
+cdef enum:
+    # Where feasible's walk along the rows stands with a row not on the walk under way.
+    UNSEEN = -1
+    DONE = -2
+
+
+cdef int longest_run(const uint8_t *row, int n, bint innermost_stays, uint64_t stays, int suit,
+                     int skip) noexcept nogil:
+    """row_extra's longest run of ``suit`` in the row, leaving out the card
+    at ``skip`` (-1: none); -1 when no run holds the suit's staying cards."""
+    cdef int best[MAX_ROW_LEN]
+    cdef int i, j, b, staying = -1, longest = 0
+    for i in range(n):
+        if row[i] // 13 != suit or i == skip:
+            continue
+        b = 0
+        for j in range(max(staying, 0), i):
+            if row[j] // 13 == suit and j != skip and row[j] > row[i] and best[j] > b:
+                b = best[j]
+        best[i] = b + 1 if b else (1 if staying < 0 else 0)
+        if (innermost_stays and i == 0) or (stays >> row[i]) & 1:
+            if not best[i]:
+                return -1
+            staying = i
+            longest = best[i]
+        elif best[i] > longest:
+            longest = best[i]
+    return longest
+
+
+cdef bint spares_its_row(Twice *t, int c, const int *tops, const uint8_t *status, uint64_t stays) noexcept nogil:
     """The twin's ``eases_its_row``: would the row's own count of pending
-    card ``c`` (one that may move twice) drop without it?"""
-    cdef uint8_t rest[MAX_ROW_LEN]
-    cdef int i = where[c], j, n = 0
-    for j in range(npending[i]):
-        if pending[i][j] != c:
-            rest[n] = pending[i][j]
+    card ``c`` (one that may move twice) drop without it? Only the run of
+    its suit can change, and the count drops unless that run gets shorter
+    (the row's count is not NO_WAY, or no cycle would be looked at)."""
+    cdef uint8_t pending[MAX_ROW_LEN]
+    cdef int i = t.row_of[c], d, x, n = 0, at = -1
+    for d in range(tops[i]):
+        x = t.rows[i][d]
+        if status[x] == PENDING_ROW:
+            if x == c:
+                at = n
+            pending[n] = x
             n += 1
-    return row_extra(rest, n, t.innermost_stays, stays) < extras[i]
+    return longest_run(pending, n, t.innermost_stays, stays, c // 13, at) \
+        >= longest_run(pending, n, t.innermost_stays, stays, c // 13, -1)
 
 
 cdef inline bint may_move_twice(Twice *t, int c, const int *tops, uint64_t stays) noexcept nogil:
@@ -326,28 +367,30 @@ cdef inline bint may_move_twice(Twice *t, int c, const int *tops, uint64_t stays
         and not (stays >> c) & 1
 
 
-cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t stays,
-                   int budget) noexcept nogil:
+cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t stays, int budget,
+                   const int *extras_in, uint32_t dirty) noexcept nogil:
     """The twin's ``_Twice.feasible``: can the pending cards be sent home,
     each once, but for those chosen and at most ``budget`` more of them, none
     of ``stays`` among them? ``status_in``: per card, PENDING_ROW,
     PENDING_CELL, TWICE (chosen to move twice) or GONE (home, sent home, or
-    not in play)."""
+    not in play). ``extras_in``: the rows' own counts as the caller had them
+    (NULL: none), still right for a row whose outer end has not moved and
+    that is not in ``dirty`` (a bit per row: a card of it chosen or made to
+    stay since)."""
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
     cdef int low[4]
-    cdef uint8_t pending[MAX_ROWS][MAX_ROW_LEN]
-    cdef int npending[MAX_ROWS]
+    cdef uint8_t pending[MAX_ROW_LEN]
     cdef int extras[MAX_ROWS]
-    cdef bint counted[MAX_ROWS]
+    cdef int next_row[MAX_ROWS]
+    cdef int mark[MAX_ROWS]  # on the walk under way: its place in ``order``; UNSEEN; or DONE
     cdef int order[MAX_ROWS]
     cdef int choices[2 * MAX_ROWS]
     cdef int movable[2 * MAX_ROWS]
-    cdef int lowest[4]
-    cdef int where[NCARDS]
-    cdef int i, j, k, c, d, n, extra, nchoices = -1, nmovable, norder, nxt, first, top, suit, beyond = 0
+    cdef int i, j, k, c, d, n, x, extra, nchoices = -1, nmovable, norder, top, suit, beyond = 0
     cdef bint sent, seen, left, spared
     cdef uint64_t once
+    cdef uint32_t chosen_rows
     t.spent += 1
     memcpy(status, status_in, NCARDS)
     for i in range(t.nrows):
@@ -389,76 +432,73 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
     if budget <= 0:
         return False
     extra = 0
-    for k in range(4):
-        lowest[k] = -1
     for i in range(t.nrows):
-        n = 0
-        for d in range(tops[i]):
-            c = t.rows[i][d]
-            if status[c] == PENDING_ROW:
-                pending[i][n] = c
-                n += 1
-                where[c] = i
-                if c % 13 == low[c // 13]:
-                    lowest[c // 13] = c
-        npending[i] = n
-        extras[i] = row_extra(pending[i], n, t.innermost_stays, stays) if n else 0
+        if extras_in != NULL and tops[i] == tops_in[i] and not (dirty >> i) & 1:
+            extras[i] = extras_in[i]
+        else:
+            n = 0
+            for d in range(tops[i]):
+                c = t.rows[i][d]
+                if status[c] == PENDING_ROW:
+                    pending[n] = c
+                    n += 1
+            extras[i] = row_extra(pending, n, t.innermost_stays, stays) if n else 0
         extra += extras[i]
-        counted[i] = False
     if extra > budget:
         return False
-    # Each row's outer card waits for its suit's lowest pending card: the cycle of rows with the
-    # fewest cards that may move twice.
+    # Each row's outer card waits for its suit's lowest pending card, which lies in a row (a cell's
+    # would have gone home): follow these links from every row to the cycle of rows they run into,
+    # each cycle once, and keep the one with the fewest cards that may move twice.
     for i in range(t.nrows):
-        if not tops[i]:
+        mark[i] = UNSEEN
+        if tops[i]:
+            suit = t.rows[i][tops[i] - 1] // 13
+            next_row[i] = t.row_of[suit * 13 + low[suit]]
+    for i in range(t.nrows):
+        if not tops[i] or mark[i] != UNSEEN:
             continue
-        order[0] = i
-        norder = 1
-        while True:
-            top = t.rows[order[norder - 1]][tops[order[norder - 1]] - 1]
-            nxt = where[lowest[top // 13]]
-            first = -1
-            for j in range(norder):
-                if order[j] == nxt:
-                    first = j
-                    break
-            if first >= 0:
-                nmovable = 0
-                for j in range(2 * first, 2 * norder):
-                    top = t.rows[order[j // 2]][tops[order[j // 2]] - 1]
-                    c = lowest[top // 13] if j % 2 else top
-                    seen = False
-                    for k in range(nmovable):
-                        if movable[k] == c:
-                            seen = True
-                            break
-                    if not seen and may_move_twice(t, c, tops, stays):
-                        movable[nmovable] = c
-                        nmovable += 1
-                if nchoices < 0 or nmovable < nchoices:
-                    nchoices = nmovable
-                    memcpy(choices, movable, nmovable * sizeof(int))
-                if not counted[order[first]]:
-                    spared = False
-                    for j in range(first, norder):
-                        counted[order[j]] = True
-                    for k in range(nmovable):
-                        spared = spared or spares_its_row(t, movable[k], pending, npending, extras, where, stays)
-                    beyond += not spared
-                break
-            order[norder] = nxt
+        norder = 0
+        x = i
+        while mark[x] == UNSEEN:
+            mark[x] = norder
+            order[norder] = x
             norder += 1
+            x = next_row[x]
+        if mark[x] != DONE:  # a cycle not met before, from order[mark[x]] on
+            nmovable = 0
+            for j in range(2 * mark[x], 2 * norder):
+                top = t.rows[order[j // 2]][tops[order[j // 2]] - 1]
+                c = (top // 13) * 13 + low[top // 13] if j % 2 else top
+                seen = False
+                for k in range(nmovable):
+                    if movable[k] == c:
+                        seen = True
+                        break
+                if not seen and may_move_twice(t, c, tops, stays):
+                    movable[nmovable] = c
+                    nmovable += 1
+            if nchoices < 0 or nmovable < nchoices:
+                nchoices = nmovable
+                memcpy(choices, movable, nmovable * sizeof(int))
+            spared = False
+            for k in range(nmovable):
+                spared = spared or spares_its_row(t, movable[k], tops, status, stays)
+            beyond += not spared
+        for j in range(norder):
+            mark[order[j]] = DONE
     # The twin's ``beyond``: cycles of rows share no row.
     if nchoices <= 0 or extra + beyond > budget:
         return False  # (a cycle none of whose cards may move twice cannot be broken)
     once = stays
+    chosen_rows = 0  # (this call's extras are right for its own state)
     for k in range(nchoices):
         c = choices[k]
         if t.spent >= t.effort:
             t.cut = True
             return False
         status[c] = TWICE
-        if feasible(t, tops, status, once, budget - 1):
+        chosen_rows |= <uint32_t> 1 << t.row_of[c]
+        if feasible(t, tops, status, once, budget - 1, extras, chosen_rows):
             return True
         status[c] = PENDING_ROW
         once |= <uint64_t> 1 << c  # every set that holds c was tried
@@ -504,7 +544,7 @@ cdef int moves_twice(State *s, Rules *r, int effort, int floor) noexcept nogil:
     cdef int budget = start_twice(&t, s, r, tops, status, effort)
     if floor > budget:
         budget = floor
-    while not feasible(&t, tops, status, 0, budget) and t.spent < t.effort:
+    while not feasible(&t, tops, status, 0, budget, NULL, 0) and t.spent < t.effort:
         budget += 1  # refuted in full: no branch was left out for want of effort
     return budget
 
@@ -525,7 +565,7 @@ cdef uint64_t keeping_the_count(State *s, Rules *r, uint64_t cards, int count, i
         t.cut = False
         was = status[c]
         status[c] = TWICE
-        if not feasible(&t, tops, status, kept, count - 1) and not t.cut:
+        if not feasible(&t, tops, status, kept, count - 1, NULL, 0) and not t.cut:
             kept |= <uint64_t> 1 << c  # (so it moves once in the searches of the cards after it)
         status[c] = was
     return kept
