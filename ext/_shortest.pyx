@@ -374,9 +374,10 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
     of ``stays`` among them? ``status_in``: per card, PENDING_ROW,
     PENDING_CELL, TWICE (chosen to move twice) or GONE (home, sent home, or
     not in play). ``extras_in``: the rows' own counts as the caller had them
-    (NULL: none), still right for a row whose outer end has not moved and
-    that is not in ``dirty`` (a bit per row: a card of it chosen or made to
-    stay since)."""
+    (NULL: none), still right for a row not in ``dirty`` (a bit per row: a
+    card of it chosen or made to stay since): sending a row's outer card
+    home leaves its count as it was (the suit's lowest pending card, it ends
+    the longest run of its suit, which is one card shorter without it)."""
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
     cdef int low[4]
@@ -433,7 +434,7 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
         return False
     extra = 0
     for i in range(t.nrows):
-        if extras_in != NULL and tops[i] == tops_in[i] and not (dirty >> i) & 1:
+        if extras_in != NULL and not (dirty >> i) & 1:
             extras[i] = extras_in[i]
         else:
             n = 0
