@@ -536,18 +536,23 @@ cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, i
     return count
 
 
-cdef int moves_twice(State *s, Rules *r, int effort, int floor) noexcept nogil:
+cdef int moves_twice(State *s, Rules *r, int effort, int floor, int moved, int below) noexcept nogil:
     """solver.patience.shortest.moves_twice: the fewest cards that must move
-    at least twice, proved within ``effort`` settled states, from ``floor`` up."""
+    at least twice, proved within ``effort`` settled states, from ``floor`` up;
+    card ``moved`` (-1: none) moves once in every set of fewer than ``below``
+    cards (the twin's ``moved`` and ``below``)."""
     cdef Twice t
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
     cdef int budget = start_twice(&t, s, r, tops, status, effort)
+    cdef uint64_t once
     if floor > budget:
         budget = floor
-    while not feasible(&t, tops, status, 0, budget, NULL, 0) and t.spent < t.effort:
+    while True:
+        once = <uint64_t> 1 << moved if moved >= 0 and budget < below else 0
+        if feasible(&t, tops, status, once, budget, NULL, 0) or t.spent >= t.effort:
+            return budget
         budget += 1  # refuted in full: no branch was left out for want of effort
-    return budget
 
 
 cdef uint64_t keeping_the_count(State *s, Rules *r, uint64_t cards, int count, int effort) noexcept nogil:
@@ -700,7 +705,7 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     cdef State s
     cdef Move moves[MAX_MOVES_PER_NODE]
     cdef int extra[MAX_ROWS]
-    cdef int f = best, g, h, own = 0, n, k, parent_h, parent_own, quick_h, onto, last
+    cdef int f = best, g, h, own = 0, n, k, parent_h, parent_own, quick_h, onto, last, moved, below
     cdef uint64_t on_cycles, movers, keeps
     cdef uint32_t index, child
     cdef uint64_t slot
@@ -740,7 +745,12 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
             # Worked out once a position is first taken from the queue (most never are);
             # if it says more, the position waits its turn again.
             node.strong = True
-            h = s.in_play + moves_twice(&s, r, effort, node.h - s.in_play)
+            moved, below = -1, 0
+            if index != 0 and node.onto != UNDER_FOUNDATION:
+                # Every set of fewer cards than the parent needs leaves the card just moved where
+                # it lies: with it the set would break the parent's cycles too (docs/solver.md).
+                moved, below = node.card, a.nodes[node.parent].own - s.in_play
+            h = s.in_play + moves_twice(&s, r, effort, node.h - s.in_play, moved, below)
             if h > node.h:
                 node.h = node.own = h  # (a budget refuted proves it of the position's own graph)
                 if g + h < best and not push(a, queue_f(g, h, weight), g, index):
@@ -855,12 +865,12 @@ def lower_bound(dict fields):
     return bound_of(&s, &r, extra)
 
 
-def strong_bound(dict fields, int effort, int floor):
+def strong_bound(dict fields, int effort, int floor, int moved=-1, int below=0):
     """Cards in play plus solver.patience.shortest.moves_twice, for the tests."""
     cdef State s
     cdef Rules r
     load_fields(&s, &r, fields)
-    return s.in_play + moves_twice(&s, &r, effort, floor)
+    return s.in_play + moves_twice(&s, &r, effort, floor, moved, below)
 
 
 def cards_on_cycles(dict fields):

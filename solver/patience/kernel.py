@@ -136,9 +136,12 @@ def lower_bound(position: Position) -> int:
     return _shortest.lower_bound(kernel_fields(position, True, True))
 
 
-def strong_bound(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) -> int:
+def strong_bound(
+    position: Position, effort: int = TWICE_EFFORT, floor: int = 0, moved: int | None = None, below: int = 0
+) -> int:
     """Cards in play plus the kernel's solver.patience.shortest.moves_twice."""
-    return _shortest.strong_bound(kernel_fields(position, True, True), effort, floor)
+    fields = kernel_fields(position, True, True)
+    return _shortest.strong_bound(fields, effort, floor, -1 if moved is None else moved, below)
 
 
 def cards_on_cycles(position: Position) -> frozenset[int]:

@@ -155,7 +155,9 @@ def lower_bound(position: Position) -> int:
 TWICE_EFFORT = 20_000
 
 
-def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) -> int:
+def moves_twice(
+    position: Position, effort: int = TWICE_EFFORT, floor: int = 0, moved: int | None = None, below: int = 0
+) -> int:
     """The fewest cards that must move at least twice, all rows together: the
     strong bound is ``cards in play + moves_twice`` (module docstring).
 
@@ -183,6 +185,9 @@ def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) 
     tried is returned: every smaller one was refuted, so it is still a
     lower bound. ``floor``, a number already known not to exceed the
     moves left less the cards in play, is where the deepening starts.
+    ``moved``: a card that moves once in every set of fewer than ``below``
+    cards (:func:`search`: the card just moved, when its parent needs
+    ``below``).
 
     >>> from games.patience.format import parse_deal
     >>> rows = "F: 4C KD 4H KS\\nL1: 5H 6C\\nR1: 5C 6H\\nL2: KC QC JC TC 9C 8C 7C\\nL3: KH QH JH TH 9H 8H 7H\\n"
@@ -192,9 +197,11 @@ def moves_twice(position: Position, effort: int = TWICE_EFFORT, floor: int = 0) 
     """
     twice = _Twice(position, effort)
     budget = max(twice.lowest_row, floor)
-    while not twice.feasible(twice.start_tops, twice.start_cells, set(), frozenset(), budget) and twice.spent < effort:
+    while True:
+        stays = frozenset({Card.from_index(moved)}) if moved is not None and budget < below else frozenset()
+        if twice.feasible(twice.start_tops, twice.start_cells, set(), stays, budget) or twice.spent >= effort:
+            return budget
         budget += 1  # refuted in full: no branch was left out for want of effort
-    return budget
 
 
 def keeping_the_count(position: Position, cards: set[int], count: int, effort: int = TWICE_EFFORT) -> frozenset[int]:
@@ -440,7 +447,12 @@ def search(
             # The strong bound is worked out once a position is first taken from the queue:
             # most positions never are. If it says more, the position waits its turn again.
             node.strong = True
-            strong = here.cards_in_play() + moves_twice(here, effort, node.h - here.cards_in_play())
+            moved, below = None, 0
+            if node.step is not None and node.parent is not None and node.step[1] != TO_FOUNDATION:
+                # Every set of fewer cards than the parent needs leaves the card just moved where it
+                # lies: with it, the set would break the parent's cycles too (docs/solver.md).
+                moved, below = node.step[0], table[node.parent].own - here.cards_in_play()
+            strong = here.cards_in_play() + moves_twice(here, effort, node.h - here.cards_in_play(), moved, below)
             if strong > node.h:
                 node.h = node.own = strong  # (a budget refuted proves it of the position's own graph)
                 if node.g + strong < best:

@@ -326,6 +326,29 @@ def movers(position):
     return moves
 
 
+def test_a_card_just_moved_but_not_home_moves_once_in_every_set_smaller_than_its_parents():
+    # The lemma behind moves_twice's ``moved`` and ``below`` (docs/solver.md, "The search"): held
+    # to move once in every set smaller than the parent needs, the card just moved leaves the
+    # child's strong bound as it was, in both engines. One more than the parent needs would not.
+    checked = 0
+    wrong = 0
+    for position in small(200, 16, cards=(8, 20)):
+        needs = kernel.strong_bound(position, effort=10**6) - position.cards_in_play()
+        for card_moves in movers(position).values():
+            for move in card_moves:
+                child = position.play(move)
+                bound = kernel.strong_bound(child, effort=10**6)
+                for engine in (kernel.strong_bound, strong_bound_of_the_twin):
+                    assert engine(child, 10**6, 0, int(move.card), needs) == bound, (position, move)
+                wrong += kernel.strong_bound(child, 10**6, 0, int(move.card), needs + 1) != bound
+                checked += 1
+    assert checked > 1000 and wrong > 0, (checked, wrong)
+
+
+def strong_bound_of_the_twin(position, effort, floor, moved, below):
+    return position.cards_in_play() + shortest.moves_twice(position, effort, floor, moved, below)
+
+
 def test_the_cards_keeping_the_count_are_the_same_in_both_engines_whatever_the_effort():
     met = set()
     for position in small(120, 14, cards=(8, 16)) + list(random_positions(40, 15)):
