@@ -307,8 +307,8 @@ cdef enum:
     # What moves_twice knows of a card.
     GONE = 0
     PENDING_ROW = 1
-    PENDING_CELL = 2
-    TWICE = 3
+    WAITING = 2  # waits only to go home: a cell's card, or one chosen to move twice that has left its row
+    TWICE = 3    # chosen to move twice, still in its row (it leaves once it is the outer card)
 
 
 cdef enum:
@@ -359,25 +359,24 @@ cdef bint spares_its_row(Twice *t, int c, const int *tops, const uint8_t *status
         >= longest_run(pending, n, t.innermost_stays, stays, c // 13, -1)
 
 
-cdef inline bint may_move_twice(Twice *t, int c, const int *tops, uint64_t stays) noexcept nogil:
-    """Is ``c`` a pending row card that may move twice: not its row's
-    innermost where that only goes home, and not one that stays?"""
-    cdef int d = t.depth_of[c]
-    return t.row_of[c] >= 0 and d < tops[t.row_of[c]] and not (t.innermost_stays and d == 0) \
-        and not (stays >> c) & 1
+cdef inline void leave_twice(Twice *t, int i, int *tops, uint8_t *status) noexcept nogil:
+    """Cards chosen to move twice leave row ``i`` while they are its outer card, to wait."""
+    while tops[i] and status[t.rows[i][tops[i] - 1]] == TWICE:
+        tops[i] -= 1
+        status[t.rows[i][tops[i]]] = WAITING
 
 
 cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t stays, int budget,
                    const int *extras_in, uint32_t dirty) noexcept nogil:
     """The twin's ``_Twice.feasible``: can the pending cards be sent home,
     each once, but for those chosen and at most ``budget`` more of them, none
-    of ``stays`` among them? ``status_in``: per card, PENDING_ROW,
-    PENDING_CELL, TWICE (chosen to move twice) or GONE (home, sent home, or
-    not in play). ``extras_in``: the rows' own counts as the caller had them
-    (NULL: none), still right for a row not in ``dirty`` (a bit per row: a
-    card of it chosen or made to stay since): sending a row's outer card
-    home leaves its count as it was (the suit's lowest pending card, it ends
-    the longest run of its suit, which is one card shorter without it)."""
+    of ``stays`` among them? ``status_in``: per card, PENDING_ROW, WAITING,
+    TWICE or GONE (home, sent home, or not in play). ``extras_in``: the rows'
+    own counts as the caller had them (NULL: none), still right for a row not
+    in ``dirty`` (a bit per row: a card of it chosen or made to stay since):
+    sending a row's outer card home leaves its count as it was (the suit's
+    lowest pending card, it ends the longest run of its suit, which is one
+    card shorter without it), and a card chosen is not counted."""
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
     cdef int low[4]
@@ -386,47 +385,40 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
     cdef int next_row[MAX_ROWS]
     cdef int mark[MAX_ROWS]  # on the walk under way: its place in ``order``; UNSEEN; or DONE
     cdef int order[MAX_ROWS]
-    cdef int choices[2 * MAX_ROWS]
-    cdef int movable[2 * MAX_ROWS]
+    cdef int choices[MAX_ROWS]
+    cdef int movable[MAX_ROWS]
     cdef int i, j, k, c, d, n, x, extra, nchoices = -1, nmovable, norder, top, suit, beyond = 0
-    cdef bint sent, seen, left, spared
+    cdef bint sent, left, spared
     cdef uint64_t once
     cdef uint32_t chosen_rows
     t.spent += 1
     memcpy(status, status_in, NCARDS)
     for i in range(t.nrows):
         tops[i] = tops_in[i]
-        while tops[i] and status[t.rows[i][tops[i] - 1]] == TWICE:
-            tops[i] -= 1
+        leave_twice(t, i, tops, status)
     for suit in range(4):
         low[suit] = 0
-        while low[suit] < 13 and status[suit * 13 + low[suit]] != PENDING_ROW \
-                and status[suit * 13 + low[suit]] != PENDING_CELL:
+        while low[suit] < 13 and status[suit * 13 + low[suit]] == GONE:
             low[suit] += 1
     sent = True
-    while sent:  # send home every card that can go: a suit's lowest pending card, if a cell's or a row's outer card
+    while sent:  # send home every card that can go: a suit's lowest pending card, if waiting or a row's outer card
         sent = False
         for suit in range(4):
             while low[suit] < 13:
                 c = suit * 13 + low[suit]
-                if status[c] == PENDING_ROW:
+                if status[c] != WAITING:
                     i = t.row_of[c]
                     if tops[i] - 1 != t.depth_of[c]:
-                        break
+                        break  # (a card chosen to move twice is never a row's outer card here)
                     tops[i] -= 1
-                    while tops[i] and status[t.rows[i][tops[i] - 1]] == TWICE:
-                        tops[i] -= 1
+                    leave_twice(t, i, tops, status)
                 status[c] = GONE
                 sent = True
-                while low[suit] < 13 and status[suit * 13 + low[suit]] != PENDING_ROW \
-                        and status[suit * 13 + low[suit]] != PENDING_CELL:
+                while low[suit] < 13 and status[suit * 13 + low[suit]] == GONE:
                     low[suit] += 1
     left = False
-    for i in range(t.nrows):
-        if tops[i]:
-            left = True
-    for k in range(t.ncells):
-        if status[t.cells[k]] == PENDING_CELL:
+    for suit in range(4):
+        if low[suit] < 13:
             left = True
     if not left:
         return True
@@ -447,9 +439,10 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
         extra += extras[i]
     if extra > budget:
         return False
-    # Each row's outer card waits for its suit's lowest pending card, which lies in a row (a cell's
-    # would have gone home): follow these links from every row to the cycle of rows they run into,
-    # each cycle once, and keep the one with the fewest cards that may move twice.
+    # Each row's outer card waits for its suit's lowest pending card, which lies in a row under
+    # its outer card (a waiting or outer one would have gone home): follow these links from every
+    # row to the cycle of rows they run into, each cycle once, and keep the one with the fewest
+    # outer cards that may move twice (the first of them to leave cannot go home).
     for i in range(t.nrows):
         mark[i] = UNSEEN
         if tops[i]:
@@ -467,15 +460,10 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
             x = next_row[x]
         if mark[x] != DONE:  # a cycle not met before, from order[mark[x]] on
             nmovable = 0
-            for j in range(2 * mark[x], 2 * norder):
-                top = t.rows[order[j // 2]][tops[order[j // 2]] - 1]
-                c = (top // 13) * 13 + low[top // 13] if j % 2 else top
-                seen = False
-                for k in range(nmovable):
-                    if movable[k] == c:
-                        seen = True
-                        break
-                if not seen and may_move_twice(t, c, tops, stays):
+            for j in range(mark[x], norder):
+                top = tops[order[j]]
+                c = t.rows[order[j]][top - 1]
+                if not (stays >> c) & 1 and not (t.innermost_stays and top == 1):
                     movable[nmovable] = c
                     nmovable += 1
             if nchoices < 0 or nmovable < nchoices:
@@ -532,7 +520,7 @@ cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, i
     t.ncells = s.ncells
     for i in range(s.ncells):
         t.cells[i] = s.cells[i]
-        status[s.cells[i]] = PENDING_CELL
+        status[s.cells[i]] = WAITING
     return count
 
 
@@ -570,7 +558,8 @@ cdef uint64_t keeping_the_count(State *s, Rules *r, uint64_t cards, int count, i
         t.spent = 0
         t.cut = False
         was = status[c]
-        status[c] = TWICE
+        if was == PENDING_ROW:  # (a waiting card chosen to move twice just waits: the twin's too)
+            status[c] = TWICE
         if not feasible(&t, tops, status, kept, count - 1, NULL, 0) and not t.cut:
             kept |= <uint64_t> 1 << c  # (so it moves once in the searches of the cards after it)
         status[c] = was

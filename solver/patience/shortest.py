@@ -239,55 +239,51 @@ class _Twice:
         self.cut = False
 
     def feasible(
-        self, tops: list[int], cells: list[Card], twice: set[Card], stays: frozenset[Card], budget: int
+        self, tops: list[int], waiting: list[Card], twice: set[Card], stays: frozenset[Card], budget: int
     ) -> bool:
         """Can the pending cards be sent home, each once, but for ``twice``
-        and at most ``budget`` more of them, none of ``stays`` among them?"""
+        and at most ``budget`` more of them, none of ``stays`` among them?
+        ``waiting``: the cards that wait only to go home (a cell's, or one of
+        ``twice`` that has left its row)."""
         self.spent += 1
         rows, innermost_stays = self.rows, self.innermost_stays
-        tops, cells = list(tops), [c for c in cells if c not in twice]
-        while True:  # send home every card that can go
-            low = [13, 13, 13, 13]
-            for c in itertools.chain(cells, *(row[:top] for row, top in zip(rows, tops))):
-                if c not in twice:
-                    low[c // 13] = min(low[c // 13], c % 13)
-            sent = False
-            for c in list(cells):
-                if c % 13 == low[c // 13]:
-                    cells.remove(c)
-                    sent = True
+        tops, waiting = list(tops), list(waiting)
+        while True:  # send home every card that can go; a card of ``twice`` leaves its row once it is the outer card
             for i, row in enumerate(rows):
                 while tops[i] and row[tops[i] - 1] in twice:
                     tops[i] -= 1
-                if tops[i] and row[tops[i] - 1] % 13 == low[row[tops[i] - 1] // 13]:
-                    tops[i] -= 1
-                    sent = True
-            if not sent:
+                    waiting.append(row[tops[i]])
+            low = [13, 13, 13, 13]
+            for c in itertools.chain(waiting, *(row[:top] for row, top in zip(rows, tops))):
+                low[c // 13] = min(low[c // 13], c % 13)
+            outer_cards = [row[top - 1] for row, top in zip(rows, tops) if top]
+            home = [c for c in waiting + outer_cards if c % 13 == low[c // 13]]
+            if not home:
                 break
-        if not any(tops) and not cells:
+            waiting = [c for c in waiting if c not in home]
+            tops = [top - 1 if top and row[top - 1] in home else top for row, top in zip(rows, tops)]
+        if not any(tops) and not waiting:
             return True
         pending = [[c for c in row[:top] if c not in twice] for row, top in zip(rows, tops)]
         extras = [row_extra(tuple(p), innermost_stays, stays) if p else 0 for p in pending]
         if budget <= 0 or sum(extras) > budget:
             return False
-        may_move = {c for row, top in zip(rows, tops) for c in row[1 if innermost_stays else 0 : top]} - stays
-        where = {c: i for i, p in enumerate(pending) for c in p}
-        lowest = {c // 13: c for c in itertools.chain(*pending) if c % 13 == low[c // 13]}
-        # Each row's outer card waits for its suit's lowest pending card, in some row: follow
-        # these links from every row to the cycle of rows they run into; branch on the one
-        # with the fewest cards that may move twice.
+        where = {c: i for i, (row, top) in enumerate(zip(rows, tops)) for c in row[:top]}
+        lowest = {c // 13: c for c in where if c % 13 == low[c // 13]}
+        outer = {i: row[top - 1] for i, (row, top) in enumerate(zip(rows, tops)) if top}
+        # Each row's outer card waits for its suit's lowest pending card, under the outer card
+        # of a row: follow these links from every row to the cycle of rows they run into; one
+        # of the cycle's outer cards must move twice (the first of them to leave cannot go
+        # home). Branch on the cycle with the fewest outer cards that may.
         choices: list[Card] | None = None
         cycles: dict[frozenset[int], list[Card]] = {}
-        for i, p in enumerate(pending):
-            if not p:
-                continue
+        for i in outer:
             order = [i]
             while True:
-                nxt = where[lowest[pending[order[-1]][-1] // 13]]
+                nxt = where[lowest[outer[order[-1]] // 13]]
                 if nxt in order:
                     loop = order[order.index(nxt) :]
-                    cards = [c for j in loop for c in (pending[j][-1], lowest[pending[j][-1] // 13])]
-                    movable = [c for c in dict.fromkeys(cards) if c in may_move]
+                    movable = [outer[j] for j in loop if self.may_move_twice(outer[j], tops[j], stays)]
                     if choices is None or len(movable) < len(choices):
                         choices = movable
                     cycles.setdefault(frozenset(loop), movable)
@@ -309,10 +305,16 @@ class _Twice:
             if self.spent >= self.effort:
                 self.cut = True
                 return False
-            if self.feasible(tops, cells, twice | {c}, frozenset(once), budget - 1):
+            if self.feasible(tops, waiting, twice | {c}, frozenset(once), budget - 1):
                 return True
             once.add(c)  # every set that holds c was tried
         return False
+
+    def may_move_twice(self, outer: Card, top: int, stays: frozenset[Card]) -> bool:
+        """May a row's outer card ``outer`` (its row holding ``top`` cards)
+        move twice: not one that stays, nor a row's innermost card where
+        that may only go home?"""
+        return outer not in stays and not (self.innermost_stays and top == 1)
 
 
 def cards_on_cycles(position: Position) -> frozenset[int]:

@@ -112,16 +112,21 @@ def test_the_strong_bound_is_the_same_in_both_engines_on_positions_of_whole_deal
 
 def sent_home_but_for(position, twice):
     """Can every card in play go home straight from where it lies, but for
-    ``twice`` (taken out of the way first)? Told by sending home any card
-    that can go until none can (written apart from the engines)."""
-    rows = [[c for c in row if c not in twice] for row in position.rows]
-    cells = [c for c in position.cells if c not in twice]
+    ``twice``, each of which leaves its row once it is the outer card and
+    then waits for its turn to go home? Told by making any move of these
+    until none can be made (written apart from the engines)."""
+    rows = [list(row) for row in position.rows]
+    waiting = list(position.cells)
     while True:
-        low = [min((c % 13 for c in itertools.chain(cells, *rows) if c // 13 == suit), default=13) for suit in range(4)]
-        home = [c for c in cells + [row[-1] for row in rows if row] if c % 13 == low[c // 13]]
+        for row in rows:
+            while row and row[-1] in twice:
+                waiting.append(row.pop())
+        pending = list(itertools.chain(waiting, *rows))
+        low = [min((c % 13 for c in pending if c // 13 == suit), default=13) for suit in range(4)]
+        home = [c for c in waiting + [row[-1] for row in rows if row] if c % 13 == low[c // 13]]
         if not home:
-            return not cells and not any(rows)
-        cells = [c for c in cells if c not in home]
+            return not waiting and not any(rows)
+        waiting = [c for c in waiting if c not in home]
         rows = [row[:-1] if row and row[-1] in home else row for row in rows]
 
 
