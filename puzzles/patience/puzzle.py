@@ -180,6 +180,19 @@ def with_par(puzzle: Puzzle, row: LengthResult | None = None) -> Puzzle:
     return dataclasses.replace(puzzle, solution=[str(m) for m in line], proof={**puzzle.proof, "par": par.to_json()})
 
 
+def with_better_par(puzzle: Puzzle, row: LengthResult | None) -> Puzzle:
+    """``puzzle`` with ``row``'s par and line instead of its own where the
+    row's are better (a deal or resource puzzle whose par is bounded): a
+    line as short or shorter and a bound as high or higher, one of them
+    strictly; otherwise ``puzzle`` as it is."""
+    par = puzzle.par
+    if row is None or par is None or not row.length or row.lower is None:
+        return puzzle
+    if row.length > par.moves or row.lower < par.lower or (row.length, row.lower) == (par.moves, par.lower):
+        return puzzle
+    return with_par(dataclasses.replace(puzzle, proof={k: v for k, v in puzzle.proof.items() if k != "par"}), row)
+
+
 def _deal(pid: PuzzleId, deal: Position) -> Puzzle | None:
     found = _par_line(deal)
     return None if found is None else _deal_puzzle(pid, deal, *found)

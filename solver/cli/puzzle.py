@@ -308,18 +308,26 @@ def extend_command(db_path: str, until: str, quiet: bool) -> None:
     show_default=True,
     help="Positions the A* proof may expand per puzzle.",
 )
+@click.option(
+    "--again",
+    is_flag=True,
+    help="Also search again the deals whose par is only bounded, with --proof-nodes; a par is replaced by a "
+    "better one (a shorter line or a higher bound).",
+)
 @workers_option("Worker processes")
 @quiet_option()
-def par_command(db_path: str, proof_nodes: int, workers: int, quiet: bool) -> None:
+def par_command(db_path: str, proof_nodes: int, again: bool, workers: int, quiet: bool) -> None:
     """Give every puzzle of the calendar won by a line (deals, endgames,
     resource puzzles) its par, where it has none: the shortest line of its
     deal, found as `butterfly survey --shortest` finds it (and kept in --db,
-    which a published lengths file comes from), becomes the solution. Dates
-    that have passed never change."""
+    which a published lengths file comes from), becomes the solution. With
+    --again, a par only bounded is searched for again. Dates that have
+    passed never change."""
     import dataclasses
 
     from puzzles.daily import family, load_calendar, rewrite, today
-    from puzzles.patience.puzzle import LINE_KINDS, par_key, with_par
+    from puzzles.patience.puzzle import LINE_KINDS, par_key, with_better_par, with_par
+    from solver.patience.result import BOUNDED
     from solver.survey.db import ResultsDB
     from solver.survey.lengths import DEFAULT_MEMORY_MIB, LengthResult, run_lengths
 
@@ -328,7 +336,10 @@ def par_command(db_path: str, proof_nodes: int, workers: int, quiet: bool) -> No
     todo = [
         d.puzzle
         for d in days
-        if family(d.puzzle) == "patience" and d.puzzle.kind in LINE_KINDS and d.puzzle.par is None and d.date >= today()
+        if family(d.puzzle) == "patience"
+        and d.puzzle.kind in LINE_KINDS
+        and (d.puzzle.par is None or (again and d.puzzle.par.proved == BOUNDED))
+        and d.date >= today()
     ]  # a date that has passed keeps its puzzle as it is
     keys = {str(puzzle.id): par_key(puzzle) for puzzle in todo}
     by_rules: dict = {}
@@ -350,7 +361,9 @@ def par_command(db_path: str, proof_nodes: int, workers: int, quiet: bool) -> No
                 on_result=lambda _: bar.update(1),
             ):
                 rows[rules, found.deal] = found
-    upgraded = {str(p.id): with_par(p, rows.get(keys[str(p.id)] or ())) for p in todo}
+    upgraded = {
+        str(p.id): (with_par if p.par is None else with_better_par)(p, rows.get(keys[str(p.id)] or ())) for p in todo
+    }
     days = [dataclasses.replace(day, puzzle=upgraded.get(str(day.puzzle.id), day.puzzle)) for day in days]
     click.echo(f"{rewrite(days)} days given a par")
 

@@ -161,21 +161,24 @@ def moves_twice(
     """The fewest cards that must move at least twice, all rows together: the
     strong bound is ``cards in play + moves_twice`` (module docstring).
 
-    Cards that move once go home straight from where they lie, so they can
-    be sent home in some order where each row is cleared from the outside
-    and each suit climbs. Sending home every card that can go (the outer
-    pending card of a row, or a cell's card, that is the lowest pending of
-    its suit) never hurts; when none can, some pending card must be one
-    that moves twice. Any set of such cards that unblocks everything holds
-    a card that is now the outer pending card of a row or the lowest
-    pending card of a suit, and one on every cycle they make: the outer
-    card of a row waits for its suit's lowest pending card, which lies
-    under the outer card of another row, and so on round a cycle of rows;
-    one of these cards must move twice. So the search branches on the
-    cards of the cycle with the fewest that may move twice: the first moves
-    twice, or it moves once and the second moves twice, and so on (each set
-    is tried once, and a card that moves once for certain strengthens the
-    rows' counts). A card that may only go home (the innermost, in
+    Cards that move once go home straight from where they lie; a card that
+    moves twice or more leaves its row only once the cards on it have left,
+    and goes home only after the lower cards of its suit, as every card
+    does. So the cards can be sent home in some order where each row is
+    cleared from the outside, each suit climbs, and a card that moves twice
+    leaves its row, as its outer card, to wait for its turn (as a cell's
+    card does). Doing every such step that can be done (sending home a
+    waiting card or a row's outer card that is the lowest pending of its
+    suit; letting a card that moves twice leave) never hurts; when none
+    can, some row's outer card must be one that moves twice, and one on
+    every cycle of rows: the outer card of a row waits for its suit's
+    lowest pending card, which lies under the outer card of another row,
+    and so on until a row repeats; the first of these outer cards to leave
+    cannot go home. So the search branches on the outer cards of the cycle
+    with the fewest that may move twice: the first moves twice, or it
+    moves once and the second moves twice, and so on (each set is tried
+    once, and a card that moves once for certain strengthens the rows'
+    counts). A card that may only go home (the innermost, in
     Butterfly) is never one of them. The search is iterative deepening on
     the number of such cards, pruned by the rows' own counts
     (:func:`row_extra` of what is pending, holding the cards that move

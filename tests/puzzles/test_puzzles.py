@@ -321,3 +321,24 @@ def test_with_par_gives_an_old_puzzle_its_par_and_the_shortest_line(puzzles):
         upgraded = with_par(old)
         assert upgraded.dumps() == new.dumps(), kind
     assert with_par(puzzles["only-move"]) is puzzles["only-move"]
+
+
+def test_a_better_par_replaces_a_bounded_one_and_a_worse_never_does(puzzles):
+    # `butterfly calendar par --again`: the deal searched again with a larger budget.
+    from puzzles.patience.puzzle import par_key, with_better_par
+    from solver.survey.lengths import shortest_deal
+
+    puzzle = puzzles["deal"]
+    rules, deal = par_key(puzzle)
+    row = shortest_deal(deal, rules, 200_000, 2048)
+    assert row.result == "optimal" and row.length <= puzzle.par.moves and row.lower >= puzzle.par.lower
+    better = with_better_par(puzzle, row)
+    if puzzle.par.proved == "optimal" and row.length == puzzle.par.moves:
+        assert better is puzzle
+        return
+    assert (better.par.moves, better.par.lower, better.par.proved) == (row.length, row.lower, "optimal")
+    assert better.solution == [move.strip() for move in row.line.split(",")]
+    assert prove(better) == []
+    worse = dataclasses.replace(row, length=row.length + 3, lower=row.lower - 1, result="bounded")
+    assert with_better_par(better, worse) is better
+    assert with_better_par(better, row) is better  # (no better than what it has)
