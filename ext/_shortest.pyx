@@ -24,7 +24,7 @@ from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
 
 from ext._patience cimport (
-    State, Rules, Move, NCARDS, MAX_ROWS, MAX_CELLS, MAX_ROW_LEN, MAX_MOVES_PER_NODE, LOC_CELL, LOC_FOUNDATION,
+    State, Rules, Move, NCARDS, MAX_ROWS, MAX_ROW_LEN, MAX_MOVES_PER_NODE, LOC_CELL, LOC_FOUNDATION,
     UNDER_BOTTOM, UNDER_CELL, UNDER_FOUNDATION, KEY_WORDS,
 )
 from ext._position cimport (
@@ -290,11 +290,9 @@ cdef int bound_after(State *s, Rules *r, const int *extra, int h, Move m) noexce
 
 
 ctypedef struct Twice:
-    # The rows in play (in order) and the cells, for moves_twice.
+    # The rows in play (in order), for moves_twice.
     const uint8_t *rows[MAX_ROWS]
     int nrows
-    uint8_t cells[MAX_CELLS]
-    int ncells
     int8_t row_of[NCARDS]
     uint8_t depth_of[NCARDS]
     bint innermost_stays
@@ -517,9 +515,7 @@ cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, i
                 status[c] = PENDING_ROW
             count += row_extra(s.rows[i], s.length[i], t.innermost_stays, 0)
             t.nrows += 1
-    t.ncells = s.ncells
     for i in range(s.ncells):
-        t.cells[i] = s.cells[i]
         status[s.cells[i]] = WAITING
     return count
 
