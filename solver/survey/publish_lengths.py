@@ -109,7 +109,8 @@ def section(games: dict[str, list[LengthResult]], db_name: str) -> str:
         "",
         "Deals neither optimal nor bounded are unwinnable (or unresolved), as the survey above says.",
         "A count of deals instead of a range: the deals the daily calendar uses under those rules",
-        "(its resource puzzles), searched for the puzzles' par.",
+        "(its resource puzzles), searched for the puzzles' par, and those of the calendar it was",
+        "chosen again from (before launch), kept as they were published.",
         "",
         "![shortest winning lines](lengths.png)",
     ]
