@@ -733,7 +733,7 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
             moved, below = -1, 0
             if index != 0 and node.onto != UNDER_FOUNDATION:
                 # Every set of fewer cards than the parent needs leaves the card just moved where
-                # it lies: with it the set would break the parent's cycles too (docs/solver.md).
+                # it lies: a set holding it that serves this position serves the parent too (docs/solver.md).
                 moved, below = node.card, a.nodes[node.parent].own - s.in_play
             h = s.in_play + moves_twice(&s, r, effort, node.h - s.in_play, moved, below)
             if h > node.h:

@@ -186,7 +186,7 @@ def with_better_par(puzzle: Puzzle, row: LengthResult | None) -> Puzzle:
     line as short or shorter and a bound as high or higher, one of them
     strictly; otherwise ``puzzle`` as it is."""
     par = puzzle.par
-    if row is None or par is None or not row.length or row.lower is None:
+    if row is None or par is None or not row.length:
         return puzzle
     if row.length > par.moves or row.lower < par.lower or (row.length, row.lower) == (par.moves, par.lower):
         return puzzle

@@ -202,7 +202,7 @@ def moves_twice(
     budget = max(twice.lowest_row, floor)
     while True:
         stays = frozenset({Card.from_index(moved)}) if moved is not None and budget < below else frozenset()
-        if twice.feasible(twice.start_tops, twice.start_cells, set(), stays, budget) or twice.spent >= effort:
+        if twice.feasible(twice.start_tops, twice.start_waiting, set(), stays, budget) or twice.spent >= effort:
             return budget
         budget += 1  # refuted in full: no branch was left out for want of effort
 
@@ -221,7 +221,7 @@ def keeping_the_count(position: Position, cards: set[int], count: int, effort: i
     for card in sorted(cards):
         twice.spent, twice.cut = 0, False
         chosen = Card.from_index(card)
-        refuted = not twice.feasible(twice.start_tops, twice.start_cells, {chosen}, frozenset(kept), count - 1)
+        refuted = not twice.feasible(twice.start_tops, twice.start_waiting, {chosen}, frozenset(kept), count - 1)
         if refuted and not twice.cut:
             kept.add(chosen)
     return frozenset(int(c) for c in kept)
@@ -236,7 +236,7 @@ class _Twice:
         self.innermost_stays = position.rules.last_card_to_foundation_only
         self.lowest_row = sum(row_extra(row, self.innermost_stays) for row in self.rows)
         self.start_tops = [len(row) for row in self.rows]
-        self.start_cells = list(position.cells)
+        self.start_waiting = list(position.cells)
         self.effort = effort
         self.spent = 0
         self.cut = False
@@ -455,7 +455,7 @@ def search(
             moved, below = None, 0
             if node.step is not None and node.parent is not None and node.step[1] != TO_FOUNDATION:
                 # Every set of fewer cards than the parent needs leaves the card just moved where it
-                # lies: with it, the set would break the parent's cycles too (docs/solver.md).
+                # lies: a set holding it that serves this position serves the parent too (docs/solver.md).
                 moved, below = node.step[0], table[node.parent].own - here.cards_in_play()
             strong = here.cards_in_play() + moves_twice(here, effort, node.h - here.cards_in_play(), moved, below)
             if strong > node.h:
