@@ -11,6 +11,7 @@ import ext._shortest as _shortest
 from games.patience.rules import FOUNDATION, PRESETS, Position
 from puzzles.patience.endgame import shortest_win
 from solver.patience import kernel, shortest
+from solver.patience import solve as front_end
 from solver.patience.result import BOUNDED, OPTIMAL, UNWINNABLE, WON, Limits
 from solver.patience.solve import polish, solve, solve_short, solve_shortest
 
@@ -230,6 +231,27 @@ def test_solve_shortest_stopped_early_is_bounded_below_the_optimum():
     assert BOUNDED in answers
 
 
+def test_a_proof_stopped_short_hands_its_line_to_a_polish_with_the_strong_bound(monkeypatch):
+    # With one position for the proof, the line is the polished one: optimal only where it
+    # meets a proved bound, and then as short as the A* search's in full.
+    met = 0
+    for position in random_positions(24, 5):
+        truth = kernel.shortest(position, limits=Limits(max_nodes=20_000))
+        if not (truth.exhausted and truth.steps):
+            continue
+        result = solve_shortest(position, proof_nodes=1)
+        assert position.replay(result.moves)[-1].is_won()
+        assert result.lower_bound <= len(truth.steps) <= len(result.moves)
+        if result.result == OPTIMAL:
+            assert len(result.moves) == len(truth.steps)
+        with monkeypatch.context() as patched:
+            patched.setattr(front_end, "BOUNDED_POLISH", ())
+            before = solve_shortest(position, proof_nodes=1)
+        assert len(result.moves) <= len(before.moves) and result.lower_bound >= before.lower_bound
+        met += result.result == OPTIMAL and before.result == BOUNDED and len(result.moves) < len(before.moves)
+    assert met
+
+
 def test_solve_shortest_passes_lost_deals_through():
     assert solve_shortest(Position.deal(126)).result == UNWINNABLE
 
@@ -290,6 +312,10 @@ def test_polish_gives_the_same_line_in_both_engines_and_passes_lost_deals_throug
         line = solve(position, shorten=True).moves
         stages = ((300, 300, (0, 0.5)), (150, 300, (0,)))
         assert polish(position, line, stages, engine="python") == polish(position, line, stages)
+    for position in positions[:2]:  # (with the strong bound, as a proof stopped short polishes)
+        line = solve(position, shorten=True).moves
+        stages = ((300, 100, (0, 0.5)),)
+        assert polish(position, line, stages, engine="python", effort=60) == polish(position, line, stages, effort=60)
     assert solve_short(Position.deal(126)).result == UNWINNABLE
 
 
