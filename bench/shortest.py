@@ -3,6 +3,7 @@
     python bench/shortest.py --deals 0-19 --timeout 60 --memory 2048   # optimal lines per deal
     python bench/shortest.py --endgames 40                              # A* against breadth-first search
     python bench/shortest.py --default-lines 0-999 --lengths data/lengths_butterfly.csv.gz
+    python bench/shortest.py --bounded-lines 40 --lengths data/lengths_butterfly.csv.gz
 
 1. Deals: ``butterfly solve N --shortest`` as the CLI runs it (depth-first
    win, weighted polish, A* proof) under a time limit and a memory cap per
@@ -17,6 +18,9 @@
 3. Default lines: the line ``butterfly solve`` printed before and prints
    now, side by side on each deal: lengths over the best lower bound known,
    and the search time.
+4. Bounded lines: on deals the published lengths leave bounded, the line
+   before and after the strong bound's polish (which runs when a proof
+   stops short), over the published bound, and that polish's time.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import time
 from games.patience.rules import Position
 from puzzles.patience.endgame import shortest_win
 from solver.patience import kernel
-from solver.patience.result import OPTIMAL, WON, Limits
+from solver.patience.result import BOUNDED, OPTIMAL, WON, Limits
 from solver.patience.shortest import lower_bound
 from solver.patience.solve import solve, solve_short, solve_shortest
 
@@ -155,6 +159,40 @@ def default_lines(first: int, last: int, lengths: str | None) -> None:
         print(f"  on the {len(proved)} deals proved optimal: polished line over the optimum, median {median:.3f}")
 
 
+def bounded_lines(count: int, lengths: str) -> None:
+    """On the first ``count`` deals the published lengths leave bounded: the
+    line before the proof (the quick bound's polish, PROOF_POLISH) and after
+    the strong bound's (BOUNDED_POLISH, as a proof that stops short hands it
+    over), each over the published lower bound, and that polish's time."""
+    from pathlib import Path
+
+    from solver.patience.shortest import TWICE_EFFORT
+    from solver.patience.solve import BOUNDED_POLISH, PROOF_POLISH, polish
+    from solver.survey.publish_lengths import read_file
+
+    rows = [row for row in read_file(Path(lengths), "butterfly") if row.result == BOUNDED][:count]
+    print("deal  lower  quick  strong  seconds   (lines before and after the strong bound's polish)")
+    gaps: dict[str, list[int]] = {"quick": [], "strong": []}
+    times = []
+    for row in rows:
+        position = Position.deal(row.deal)
+        quick, _, _ = polish(position, solve(position, shorten=True).moves, PROOF_POLISH)
+        start = time.perf_counter()
+        strong, _, _ = polish(position, quick, BOUNDED_POLISH, effort=TWICE_EFFORT)
+        times.append(time.perf_counter() - start)
+        assert position.replay(strong)[-1].is_won()
+        gaps["quick"].append(len(quick) - row.lower)
+        gaps["strong"].append(len(strong) - row.lower)
+        print(f"{row.deal:>4} {row.lower:>6} {len(quick):>6} {len(strong):>7} {times[-1]:>8.2f}", flush=True)
+    for name, values in gaps.items():
+        print(
+            f"  {name:<6} gap to the bound: median {statistics.median(values):g}, mean {statistics.mean(values):.2f}, "
+            f"95th percentile {percentile(values, 0.95):g}; meeting it: {sum(v == 0 for v in values)}"
+        )
+    median, high = statistics.median(times), percentile(times, 0.95)
+    print(f"  strong polish seconds: median {median:.2f}, 95th percentile {high:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", default=None, help="a range A-B of Butterfly deals")
@@ -162,7 +200,10 @@ def main() -> None:
     parser.add_argument("--memory", type=int, default=2048, help="MiB")
     parser.add_argument("--endgames", type=int, default=0, help="how many endgame positions")
     parser.add_argument("--default-lines", default=None, help="a range A-B: the default line before and after")
-    parser.add_argument("--lengths", default=None, help="with --default-lines: data/lengths_butterfly.csv.gz")
+    parser.add_argument("--bounded-lines", type=int, default=0, help="how many deals the lengths file left bounded")
+    parser.add_argument(
+        "--lengths", default=None, help="with --default-lines or --bounded-lines: data/lengths_butterfly.csv.gz"
+    )
     parser.add_argument("--cards", type=int, default=16, help="cards in play in the endgames")
     args = parser.parse_args()
     if args.deals:
@@ -173,6 +214,10 @@ def main() -> None:
     if args.default_lines:
         first, _, last = args.default_lines.partition("-")
         default_lines(int(first), int(last or first), args.lengths)
+    if args.bounded_lines:
+        if not args.lengths:
+            parser.error("--bounded-lines needs --lengths")
+        bounded_lines(args.bounded_lines, args.lengths)
 
 
 if __name__ == "__main__":
