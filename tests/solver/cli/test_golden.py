@@ -33,7 +33,7 @@ CASES: dict[str, tuple[list[str], str | None]] = {
     "solve-1": (["solve", "1"], None),
     "solve-1-json": (["solve", "1", "--json"], None),
     "solve-1-raw-json": (["solve", "1", "--raw-moves", "--no-restarts", "--json"], None),
-    "solve-4-python-json": (["solve", "4", "--engine", "python", "--json"], None),
+    "solve-4-python-raw-json": (["solve", "4", "--engine", "python", "--raw-moves", "--json"], None),
     "solve-7-ac-b1-json": (["solve", "7", "--variant", "alternate-colours", "--basement", "1", "--json"], None),
     "solve-126-lost": (["solve", "126"], None),
     "solve-7603-b0-lost-json": (["solve", "7603", "--basement", "0", "--json"], None),
