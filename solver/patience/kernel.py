@@ -44,12 +44,19 @@ def _rule_tables(rules: Rules) -> _RuleTables:
 _TABLES: dict[Rules, _RuleTables] = {}
 
 
+def prepare(rules: Rules) -> None:
+    """Make the rules' tables the kernel is given (a fraction of a
+    millisecond, once per rules and process), so that a solve can do it
+    before its clock starts, as Solvitaire sets up its rules before its own."""
+    if rules not in _TABLES:
+        _TABLES[rules] = _rule_tables(rules)
+
+
 def kernel_fields(position: Position, safe_autoplay: bool, dead_ends: bool) -> dict[str, Any]:
     """The kernel's inputs for ``position``, by parameter name (the same for
     ``_patience.Search`` and ``_patience.moves``; a test checks the names)."""
     rules = position.rules
-    if rules not in _TABLES:
-        _TABLES[rules] = _rule_tables(rules)
+    prepare(rules)
     can_build, builders, hosts = _TABLES[rules]
     return {
         "rows": [[int(c) for c in row] for row in position.rows],

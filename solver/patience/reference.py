@@ -31,8 +31,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from games.patience.rules import Move, Position
-from solver.patience.pruning import ordered_moves
+from games.patience.rules import Move, Position, Rules
+from solver.patience.pruning import build_relation, ordered_moves
 from solver.patience.result import DEFAULT_LIMITS, UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 
 
@@ -161,6 +161,11 @@ class Search:
             stack.append(_Frame(child, ordered_moves(child, *self._pruning)))
             path.append(move)
         return UNWINNABLE, None
+
+
+def prepare(rules: Rules) -> None:
+    """Make the rules' build relation the pruning rules read (the kernel's ``prepare``)."""
+    build_relation(rules)
 
 
 def solve(

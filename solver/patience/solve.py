@@ -179,7 +179,9 @@ def solve(
     """
     if schedule not in SCHEDULES:
         raise ValueError(f"unknown schedule {schedule!r} (schedules: {', '.join(SCHEDULES)})")
-    _engine(engine)  # imported before the clock starts: the search's time is the search's
+    # The engine imported and the rules' tables made before the clock starts:
+    # the search's time is the search's (docs/performance.md, "Fixed cost").
+    _engine(engine).prepare(position.rules)
     start = time.perf_counter()
     if schedule == NO_RESTARTS or len(position.rows) < 2:
         result = _engine(engine).solve(position, limits, safe_autoplay, dead_ends)
