@@ -57,8 +57,9 @@ cdef enum Stop:
     STOP_TIME = 2
     STOP_MEMORY = 3
     STOP_SIGNAL = 4     # a signal handler raised: no answer
+    STOP_LINE = 5       # a line found, and only the first was asked for
 
-STOPS = {STOP_NONE: None, STOP_NODES: "nodes", STOP_TIME: "time", STOP_MEMORY: "memory"}
+STOPS = {STOP_NONE: None, STOP_NODES: "nodes", STOP_TIME: "time", STOP_MEMORY: "memory", STOP_LINE: "line"}
 
 
 ctypedef struct Node:
@@ -684,9 +685,10 @@ cdef inline int queue_f(int g, int h, int weight) noexcept nogil:
 
 
 cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effort, int64_t max_nodes, double deadline,
-              int64_t *nodes_out, int *best_out, int *lower_out, uint32_t *goal_parent,
+              bint first_line, int64_t *nodes_out, int *best_out, int *lower_out, uint32_t *goal_parent,
               uint8_t *goal_card, uint8_t *goal_onto) noexcept nogil:
-    """A* from ``start`` for a line shorter than ``best`` (solver.patience.shortest.search)."""
+    """A* from ``start`` for a line shorter than ``best`` (solver.patience.shortest.search);
+    with ``first_line``, it stops once a position's children give a line."""
     cdef State s
     cdef Move moves[MAX_MOVES_PER_NODE]
     cdef int extra[MAX_ROWS]
@@ -823,6 +825,8 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
                 stop = STOP_MEMORY
                 break
             relocate(&s, r, m.card, m.target, m.source)
+        if stop == STOP_NONE and first_line and goal_parent[0] != NO_PARENT:
+            stop = STOP_LINE
         if stop != STOP_NONE:
             break
     nodes_out[0] = nodes
@@ -884,10 +888,11 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
            int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
            bint safe_autoplay=True, bint dead_ends=True,
            bint next_home_builders=False, upper=None, int weight=100, int effort=2000,
-           max_nodes=None, timeout=None, memory_bytes=1 << 30):
+           max_nodes=None, timeout=None, memory_bytes=1 << 30, bint first_line=False):
     """A* from a position given as card indexes (the inputs of
     ``_patience.Search``), for a line shorter than ``upper`` (None: any);
-    ``weight`` (percent) weighs the bound in the queue's order.
+    ``weight`` (percent) weighs the bound in the queue's order; with
+    ``first_line`` it stops at the first line found (stopped by "line").
     Returns (exhausted, steps, nodes, lower, stopped_by, peak_bytes), as
     solver.patience.shortest.Answer holds them; steps are (card, onto)."""
     cdef State s
@@ -926,7 +931,7 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
     if timeout is not None:
         deadline = now() + timeout
     with nogil:
-        stop = run(&s, &r, a, best, weight, effort, node_limit, deadline, &nodes, &best, &lower,
+        stop = run(&s, &r, a, best, weight, effort, node_limit, deadline, first_line, &nodes, &best, &lower,
                    &goal_parent, &goal_card, &goal_onto)
     if stop == STOP_SIGNAL:
         release(a)

@@ -169,9 +169,12 @@ def shortest(
     effort: int = TWICE_EFFORT,
     safe_autoplay: bool = True,
     dead_ends: bool = True,
+    first_line: bool = False,
+    memory_bytes: int | None = None,
 ) -> Answer:
     """A shortest line by the kernel's A*, shorter than ``upper`` when given;
-    the same answer as solver.patience.shortest.search (which has no memory cap)."""
+    the same answer as solver.patience.shortest.search (which has no memory
+    cap). ``memory_bytes``, when given, caps it instead of ``limits.memory_mib``."""
     exhausted, steps, nodes, lower, stopped_by, peak = _shortest.search(
         **kernel_fields(position, safe_autoplay, dead_ends),
         upper=upper,
@@ -179,6 +182,7 @@ def shortest(
         effort=effort,
         max_nodes=limits.max_nodes,
         timeout=limits.timeout,
-        memory_bytes=limits.memory_mib << 20,
+        memory_bytes=limits.memory_mib << 20 if memory_bytes is None else memory_bytes,
+        first_line=first_line,
     )
     return Answer(exhausted, steps, nodes, lower, stopped_by, peak)

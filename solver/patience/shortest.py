@@ -87,8 +87,9 @@ class Answer:
     the best known was searched, so ``steps`` (if any) is a shortest line,
     and with no steps no line shorter than ``upper`` exists (no line of at
     most :data:`MAX_LINE` moves when no upper bound was given). Otherwise a
-    limit stopped the search (``stopped_by``: nodes, time or memory) and
-    ``steps`` is the best line found, possibly none. ``lower``: no winning
+    limit stopped the search (``stopped_by``: nodes, time or memory, or
+    line when only the first line was asked for) and ``steps`` is the best
+    line found, possibly none. ``lower``: no winning
     line is shorter (the length of ``steps`` when exhausted with a line).
     ``nodes``: positions expanded. ``table_bytes``: the kernel's peak
     memory (None for this twin, which keeps no byte accounting).
@@ -417,6 +418,7 @@ def search(
     effort: int = TWICE_EFFORT,
     safe_autoplay: bool = True,
     dead_ends: bool = True,
+    first_line: bool = False,
 ) -> Answer:
     """A shortest line from ``position``, shorter than ``upper`` when given
     (module docstring); ``max_nodes`` and ``timeout`` stop it early.
@@ -424,7 +426,9 @@ def search(
     ``weight`` (percent, at least 100) orders the queue by g + h·weight/100
     instead of g + h: a short line is found sooner, but it is proved
     shortest only when the search is exhausted, and a stopped search
-    proves no more than the start's bound."""
+    proves no more than the start's bound. With ``first_line`` the search
+    stops once a position's children give a line (``stopped_by`` "line"):
+    the best-first attempts of solver.patience.solve look for any win."""
     if position.is_won():
         return Answer(True, [], 1, 0)
     deadline = None if timeout is None else time.perf_counter() + timeout
@@ -513,6 +517,9 @@ def search(
             else:
                 seen.g, seen.parent, seen.step, seen.closed = g, key, step_of(here, move), False
             heapq.heappush(queue, (_queue_f(g, h, weight), -g, -next(pushed), child_key))
+        if first_line and goal is not None:
+            stopped_by, lower = "line", (f if weight == 100 else table[start].h)
+            break
     steps = [] if goal is None else _line(table, *goal)
     if stopped_by:
         assert lower is not None

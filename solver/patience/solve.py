@@ -18,6 +18,10 @@ well. How the budget is shared between them is the **schedule**:
   restart share first (4 M nodes of a 10 M budget); a won deal is found by
   whichever search is lucky first. The full search goes on from where it
   stopped (``Search.run``), so its slices expand the nodes one run would.
+  On the hard tail (the full search past BEST_FIRST_FROM nodes) each round
+  also runs a best-first attempt: weighted A* that stops at its first line
+  (:func:`_best_first`), which finds wins on deals where every depth-first
+  order is stuck.
 - ``restarts-first``: every attempt first, up to RESTART_SHARE of the
   budget, then the full search with the rest: the schedule of the survey
   rows labelled by the bare engine name (``kernel``), kept so that they
@@ -74,6 +78,17 @@ RESTART_WEIGHT = 3
 #: ... whose first slice is this share of an attempt; an attempt left less time than this is not started.
 FIRST_SLICE_SHARE = 0.25
 MIN_ATTEMPT_SECONDS = 0.001
+#: Interleaved, on the hard tail: once the full search has expanded this
+#: many nodes, each round also runs a best-first attempt (weighted A* that
+#: stops at its first line, :func:`_best_first`) ...
+BEST_FIRST_FROM = 1_000_000
+#: ... of at most this share of the full search's nodes so far, as
+#: positions (each costs about ten of the search's nodes in time) ...
+BEST_FIRST_SHARE = 1 / 8
+#: ... within this share of a time limit in all, its queue ordered by the
+#: quick bound weighed this much (percent): nearly greedy.
+BEST_FIRST_TIME_SHARE = 0.25
+BEST_FIRST_WEIGHT = 1000
 
 
 def schedule_label(engine: str, schedule: str) -> str:
@@ -269,9 +284,11 @@ def _interleaved(
     restart_time = None if limits.timeout is None else limits.timeout * RESTART_SHARE
     full = _engine(engine).Search(position, memory, safe_autoplay, dead_ends)
     restart_nodes, restart_seconds, attempt = 0, 0.0, 0
+    best_first_seconds, best_first_over = 0.0, False
     target = max(1, int(per_attempt * FIRST_SLICE_SHARE))
     while True:
-        cap = None if attempt == attempts else target  # no attempts left: the full search goes on alone
+        # No attempts of either kind left: the full search goes on alone.
+        cap = None if attempt == attempts and best_first_over else target
         if budget is not None:
             cap = budget - restart_nodes if cap is None else min(cap, budget - restart_nodes)
         result = full.run(cap, _time_left(limits, start))
@@ -296,9 +313,39 @@ def _interleaved(
                 return tried
             if tried.stopped_by == "memory":
                 attempt = attempts  # no room beside the full search's table
+        if full.nodes >= BEST_FIRST_FROM:
+            nodes = int(full.nodes * BEST_FIRST_SHARE)
+            if budget is not None:
+                nodes = min(nodes, budget - full.nodes - restart_nodes)
+            time_left = _time_left(limits, start)
+            if limits.timeout is not None:
+                time_left = min(time_left or 0.0, limits.timeout * BEST_FIRST_TIME_SHARE - best_first_seconds)
+            if nodes < 1 or (time_left is not None and time_left < MIN_ATTEMPT_SECONDS):
+                best_first_over = True  # its share is spent
+            else:
+                began = time.perf_counter()
+                found = _best_first(position, nodes, time_left, max(0, memory - full.table_bytes), engine)
+                restart_nodes += found.nodes
+                best_first_seconds += time.perf_counter() - began
+                if found.steps:
+                    return SolveResult(WON, moves_of(position, found.steps), full.nodes + restart_nodes)
+                best_first_over = found.stopped_by == "memory"  # no room beside the full search's table
         target = 2 * full.nodes
     result.nodes = full.nodes + restart_nodes
     return result
+
+
+def _best_first(position: Position, max_nodes: int, timeout: float | None, memory_bytes: int, engine: str) -> Answer:
+    """A best-first attempt: weighted A* ordered by the quick bound, stopped
+    at its first line. Where the depth-first searches are stuck in a lost
+    subtree, a search that always takes the position nearest a win, whatever
+    the order of moves, often finds one (docs/solver.md, "Restarts"). Only a
+    line found counts: running out of positions proves nothing (a line
+    longer than the A*'s longest may exist)."""
+    limits = Limits(max_nodes=max_nodes, timeout=timeout)
+    return _shortest_search(
+        position, None, limits, engine, BEST_FIRST_WEIGHT, 0, time.perf_counter(), True, memory_bytes
+    )
 
 
 def _time_left(limits: Limits, start: float) -> float | None:
@@ -455,17 +502,34 @@ def solve_shortest(
 
 
 def _shortest_search(
-    position: Position, upper: int, limits: Limits, engine: str, weight: int, effort: int, start: float
+    position: Position,
+    upper: int | None,
+    limits: Limits,
+    engine: str,
+    weight: int,
+    effort: int,
+    start: float,
+    first_line: bool = False,
+    memory_bytes: int | None = None,
 ) -> Answer:
     """One A* run for a line shorter than ``upper``, by either engine, within
-    what is left of the time limit."""
+    what is left of the time limit (``first_line``, ``memory_bytes``: as
+    kernel.shortest takes them; the twin keeps no memory accounting)."""
     timeout = _time_left(limits, start)
     if engine == "kernel":
         from solver.patience import kernel
 
-        return kernel.shortest(position, upper, dataclasses.replace(limits, timeout=timeout), weight, effort)
+        return kernel.shortest(
+            position,
+            upper,
+            dataclasses.replace(limits, timeout=timeout),
+            weight,
+            effort,
+            first_line=first_line,
+            memory_bytes=memory_bytes,
+        )
     if engine == "python":
         from solver.patience import shortest
 
-        return shortest.search(position, upper, weight, limits.max_nodes, timeout, effort)
+        return shortest.search(position, upper, weight, limits.max_nodes, timeout, effort, first_line=first_line)
     raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")

@@ -68,6 +68,28 @@ def test_weighted_and_effort_limited_searches_are_still_exact_when_they_finish()
     check_against_breadth_first(small(60, 2), weights=(100, 300), efforts=(1, 30))
 
 
+def test_a_search_for_the_first_line_stops_at_one_the_same_in_both_engines():
+    """Asked for the first line only (the best-first attempts of solve), both
+    engines stop at the same line after the same positions: a real win, no
+    shorter than the shortest, found without searching on for a shorter one."""
+    stopped = 0
+    for position in small(80, 6):
+        truth = shortest_win(position)
+        for weight in (100, 1000):
+            answer = kernel.shortest(position, weight=weight, effort=0, first_line=True)
+            assert same(answer, shortest.search(position, weight=weight, effort=0, first_line=True)), position
+            if truth.moves is None:
+                assert answer.steps == [] and answer.exhausted
+                continue
+            assert answer.stopped_by == "line" and not answer.exhausted
+            assert len(answer.steps) >= truth.moves and answer.lower <= truth.moves
+            assert position.replay(shortest.moves_of(position, answer.steps))[-1].is_won()
+            full = kernel.shortest(position, weight=weight, effort=0)
+            assert answer.nodes <= full.nodes
+            stopped += answer.nodes < full.nodes
+    assert stopped > 0  # it does stop early on some positions
+
+
 @pytest.mark.slow
 def test_thousands_of_small_positions_of_every_preset():
     check_against_breadth_first(small(3000, 3, cards=(5, 14)), weights=(100, 250), efforts=(5, 1000))

@@ -99,6 +99,7 @@ def test_restarts_take_at_most_their_share_of_the_time(monkeypatch, schedule):
     _TimedOutSearch.runs = runs = []
     monkeypatch.setattr(solve_module.time, "perf_counter", lambda: _TimedOutSearch.clock[0])
     monkeypatch.setattr(kernel, "Search", _TimedOutSearch)
+    monkeypatch.setattr(solve_module, "BEST_FIRST_FROM", 10**15)  # (their share: the next test)
     solve(Position.deal(1), Limits(max_nodes=10**12, timeout=10.0), schedule=schedule)
     # The full search's runs are the last (restarts first) or have the whole memory cap (interleaved).
     restarts = runs[:-1] if schedule == RESTARTS_FIRST else [run for run in runs if run[3] != runs[0][3]]
@@ -110,6 +111,38 @@ def test_restarts_take_at_most_their_share_of_the_time(monkeypatch, schedule):
     started, final_nodes, final_timeout, _ = runs[-1]
     assert final_nodes is None or final_nodes > 10**11
     assert started + final_timeout == pytest.approx(10.0)  # the full search has the rest of the time
+
+
+def test_best_first_attempts_take_at_most_their_share_of_the_time(monkeypatch):
+    """Past BEST_FIRST_FROM nodes of the full search, the best-first attempts
+    get at most BEST_FIRST_TIME_SHARE of the time in all, each a share of the
+    full search's nodes and the memory it leaves; the full search then has
+    the rest of the time."""
+    import solver.patience.solve as solve_module
+    from solver.patience import kernel
+    from solver.patience.shortest import Answer
+
+    calls = []
+
+    def best_first(position, max_nodes, timeout, memory_bytes, engine):
+        calls.append((max_nodes, timeout, memory_bytes))
+        _TimedOutSearch.clock[0] += min(timeout, 0.01)
+        return Answer(False, [], max_nodes, 0, "nodes" if timeout > 0.01 else "time")
+
+    _TimedOutSearch.clock[0] = 0.0
+    _TimedOutSearch.runs = runs = []
+    monkeypatch.setattr(solve_module.time, "perf_counter", lambda: _TimedOutSearch.clock[0])
+    monkeypatch.setattr(kernel, "Search", _TimedOutSearch)
+    monkeypatch.setattr(solve_module, "_best_first", best_first)
+    solve(Position.deal(1), Limits(max_nodes=10**12, timeout=10.0))
+    assert len(calls) > 10
+    spent = 0.0
+    for max_nodes, timeout, memory_bytes in calls:
+        assert max_nodes >= 1 and spent + timeout <= 2.5 + 1e-9 and memory_bytes == (1024 << 20) - 1000
+        spent += min(timeout, 0.01)
+    started, final_nodes, final_timeout, _ = runs[-1]
+    assert final_nodes is None or final_nodes > 10**11
+    assert started + final_timeout == pytest.approx(10.0)
 
 
 def test_interleaved_attempts_take_only_the_memory_the_full_search_leaves(monkeypatch):
@@ -162,6 +195,31 @@ def test_every_schedule_gives_the_same_answer_in_both_engines(schedule):
             assert k.nodes <= 6_000
             if k.result == "won":
                 assert deal.replay(k.moves)[-1].is_won()
+
+
+def test_best_first_attempts_win_for_real_and_alike_in_both_engines(monkeypatch):
+    """With the best-first attempts brought forward to small searches, the
+    interleaved schedule's answers are still right (a win replays, a proof
+    agrees with the plain search), the same in both engines node for node,
+    within the budget; and a deal left open before is won."""
+    import solver.patience.solve as solve_module
+
+    limits = Limits(max_nodes=4_000)
+    deals = [Position.deal(n, make_rules(g)) for g in ("beleaguered-castle", "streets-and-alleys") for n in range(12)]
+    before = [solve(deal, limits) for deal in deals]
+    monkeypatch.setattr(solve_module, "BEST_FIRST_FROM", 100)
+    gained = 0
+    for deal, old in zip(deals, before):
+        k, p = solve(deal, limits, "kernel"), solve(deal, limits, "python")
+        assert (k.result, k.nodes, k.moves, k.stopped_by) == (p.result, p.nodes, p.moves, p.stopped_by)
+        assert k.nodes <= 4_000
+        if k.result == "won":
+            assert deal.replay(k.moves)[-1].is_won()
+        plain = solve(deal, limits, schedule=NO_RESTARTS)
+        if "unresolved" not in (k.result, plain.result):
+            assert k.result == plain.result
+        gained += old.result == "unresolved" and k.result == "won"
+    assert gained > 0
 
 
 def test_interleaved_restarts_cost_a_lost_deal_a_bounded_share_of_its_proof():
