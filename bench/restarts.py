@@ -7,6 +7,7 @@ another unwinnable) is printed loudly and makes the exit code 1.
     python bench/restarts.py --game beleaguered-castle --deals 0-199   # docs/performance.md
     python bench/restarts.py --game streets-and-alleys --deals 0-99
     python bench/restarts.py --game butterfly --deals 0-1999 --max-nodes 1000000   # the surveys' budget
+    python bench/restarts.py --game streets-and-alleys --deals 0-99 --schedules interleaved
 
 Node counts are exact and the same on every machine; seconds are this
 machine's. The schedules' limits are the same (docs/solver.md, "Restarts").
@@ -26,7 +27,7 @@ from solver.patience.solve import SCHEDULES, solve
 from solver.survey.run import parse_range
 
 #: Deals whose figures are printed one by one when in range (the hard tail of issue 31).
-NAMED = {"beleaguered-castle": (158, 192), "streets-and-alleys": (4, 16)}
+NAMED = {"beleaguered-castle": (67, 158, 192), "streets-and-alleys": (4, 16, 41)}
 
 
 def main() -> None:
@@ -34,18 +35,24 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(PRESETS), default="beleaguered-castle")
     parser.add_argument("--deals", default="0-49", help="deal numbers, as 0-199 (default 0-49)")
     parser.add_argument("--max-nodes", type=int, default=10_000_000, help="node budget per deal (default 10,000,000)")
+    parser.add_argument(
+        "--schedules", default=",".join(SCHEDULES), help=f"comma-separated, of {', '.join(SCHEDULES)} (default all)"
+    )
     args = parser.parse_args()
     deals = parse_range(args.deals)
+    schedules = [name.strip() for name in args.schedules.split(",")]
+    if not schedules or not set(schedules) <= set(SCHEDULES):
+        parser.error(f"--schedules: each of {', '.join(SCHEDULES)}")
     rules = make_rules(args.game)
     limits = Limits(max_nodes=args.max_nodes)
     print(f"machine: {platform.machine()}, CPython {platform.python_version()}")
     print(f"{args.game} deals {args.deals}, {args.max_nodes:,} nodes each, schedules in turn on each deal")
-    rows: dict[str, list[tuple[int, str, int, float]]] = {schedule: [] for schedule in SCHEDULES}
+    rows: dict[str, list[tuple[int, str, int, float]]] = {schedule: [] for schedule in schedules}
     disagreements = []
     for deal in deals:
         position = Position.deal(deal, rules)
         verdicts = set()
-        for schedule in SCHEDULES:
+        for schedule in schedules:
             start = time.perf_counter()
             result = solve(position, limits, schedule=schedule)
             rows[schedule].append((deal, result.result, result.nodes, time.perf_counter() - start))
@@ -74,7 +81,7 @@ def main() -> None:
         if deal in deals:
             at = deals.index(deal)
             figures = ", ".join(
-                f"{schedule} {rows[schedule][at][1]} {rows[schedule][at][2]:,} nodes" for schedule in SCHEDULES
+                f"{schedule} {rows[schedule][at][1]} {rows[schedule][at][2]:,} nodes" for schedule in schedules
             )
             print(f"deal {deal}: {figures}")
     print(f"disagreements: {len(disagreements)}")
