@@ -97,7 +97,7 @@ def test_thousands_of_small_positions_of_every_preset():
 
 def test_no_bound_ever_exceeds_the_moves_left_along_shortest_lines():
     checked = 0
-    for position in small(100, 4, cards=(6, 14)):
+    for position in small(70, 4, cards=(6, 14)):
         truth = shortest_win(position)
         if truth.moves is None:
             continue
@@ -200,7 +200,7 @@ def test_a_stopped_search_gives_a_lower_bound_no_longer_than_the_shortest_line()
 
 
 def test_an_upper_bound_only_cuts_lines_that_are_not_shorter():
-    for position in small(60, 7, cards=(6, 12)):
+    for position in small(40, 7, cards=(6, 12)):
         truth = shortest_win(position)
         if truth.moves is None:
             continue
@@ -330,7 +330,7 @@ def test_the_default_line_is_polished_replays_and_is_never_longer():
 
 def test_polish_gives_the_same_line_in_both_engines_and_passes_lost_deals_through():
     positions = [p for p in small(20, 4, cards=(10, 14)) if shortest_win(p).moves]
-    for position in positions[:6]:
+    for position in positions[:4]:
         line = solve(position, shorten=True).moves
         stages = ((300, 300, (0, 0.5)), (150, 300, (0,)))
         assert polish(position, line, stages, engine="python") == polish(position, line, stages)
