@@ -170,11 +170,9 @@ def shortest(
     safe_autoplay: bool = True,
     dead_ends: bool = True,
     first_line: bool = False,
-    memory_bytes: int | None = None,
 ) -> Answer:
     """A shortest line by the kernel's A*, shorter than ``upper`` when given;
-    the same answer as solver.patience.shortest.search (which has no memory
-    cap). ``memory_bytes``, when given, caps it instead of ``limits.memory_mib``."""
+    the same answer as solver.patience.shortest.search (which has no memory cap)."""
     exhausted, steps, nodes, lower, stopped_by, peak = _shortest.search(
         **kernel_fields(position, safe_autoplay, dead_ends),
         upper=upper,
@@ -182,7 +180,7 @@ def shortest(
         effort=effort,
         max_nodes=limits.max_nodes,
         timeout=limits.timeout,
-        memory_bytes=limits.memory_mib << 20 if memory_bytes is None else memory_bytes,
+        memory_bytes=limits.memory_mib << 20,
         first_line=first_line,
     )
     return Answer(exhausted, steps, nodes, lower, stopped_by, peak)

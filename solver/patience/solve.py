@@ -342,10 +342,8 @@ def _best_first(position: Position, max_nodes: int, timeout: float | None, memor
     the order of moves, often finds one (docs/solver.md, "Restarts"). Only a
     line found counts: running out of positions proves nothing (a line
     longer than the A*'s longest may exist)."""
-    limits = Limits(max_nodes=max_nodes, timeout=timeout)
-    return _shortest_search(
-        position, None, limits, engine, BEST_FIRST_WEIGHT, 0, time.perf_counter(), True, memory_bytes
-    )
+    limits = Limits(max_nodes=max_nodes, timeout=timeout, memory_mib=memory_bytes >> 20)
+    return _shortest_search(position, None, limits, engine, BEST_FIRST_WEIGHT, 0, time.perf_counter(), first_line=True)
 
 
 def _time_left(limits: Limits, start: float) -> float | None:
@@ -510,11 +508,9 @@ def _shortest_search(
     effort: int,
     start: float,
     first_line: bool = False,
-    memory_bytes: int | None = None,
 ) -> Answer:
     """One A* run for a line shorter than ``upper``, by either engine, within
-    what is left of the time limit (``first_line``, ``memory_bytes``: as
-    kernel.shortest takes them; the twin keeps no memory accounting)."""
+    what is left of the time limit (``first_line``: stop at the first line)."""
     timeout = _time_left(limits, start)
     if engine == "kernel":
         from solver.patience import kernel
@@ -526,7 +522,6 @@ def _shortest_search(
             weight,
             effort,
             first_line=first_line,
-            memory_bytes=memory_bytes,
         )
     if engine == "python":
         from solver.patience import shortest
