@@ -15,7 +15,8 @@ about time.
    process's resident set.
 
 ``--large 50000000`` instead runs one search of that many nodes, past the
-caches, beside the same search cut at 20,000 nodes (in cache).
+caches, in slices of 5 M nodes with the table probes of each, beside the
+same search cut at 20,000 nodes (in cache).
 """
 
 from __future__ import annotations
@@ -79,18 +80,36 @@ def kernel_at_scale(deals: range, budget: int) -> None:
         )
 
 
-def one_large_search(budget: int, memory_mib: int) -> None:
+def one_large_search(budget: int, memory_mib: int, slice_nodes: int = 5_000_000) -> None:
     """One search far past the caches (Streets and Alleys deal 16 in the
     natural order: no verdict within 50 M nodes), beside the same search
     cut at 20,000 nodes, whose table stays in cache: the ratio is what the
-    memory probes cost."""
+    memory probes cost. The large one runs in slices (``Search.run`` goes
+    on where it stopped, node for node), each printed with its children
+    looked up in the table (probes) per node and the longest line reached:
+    where a search backs out of a long line, every child of every position
+    on it is looked up and few are new."""
     position = Position.deal(16, make_rules("streets-and-alleys"))
-    for nodes in (20_000, budget):
-        r = kernel.solve(position, Limits(max_nodes=nodes, memory_mib=memory_mib))
+    r = kernel.solve(position, Limits(max_nodes=20_000, memory_mib=memory_mib))
+    print(f"[one large search] streets-and-alleys deal 16, {r.nodes:,} nodes: {r.nodes / r.seconds:,.0f} nodes/s")
+    search = kernel.Search(position, memory_mib << 20)
+    seconds = probes = nodes = 0
+    for end in range(slice_nodes, budget + 1, slice_nodes):
+        r = search.run(end)
         print(
-            f"[one large search] streets-and-alleys deal 16, {r.nodes:,} nodes ({r.result}, stopped by "
-            f"{r.stopped_by}): {r.nodes / r.seconds:,.0f} nodes/s, table peak {(r.table_bytes or 0) / 2**20:,.0f} MiB"
+            f"  nodes {nodes / 1e6:4.0f}-{r.nodes / 1e6:.0f} M: {r.seconds:6.2f} s, "
+            f"{(r.nodes - nodes) / r.seconds:>10,.0f} nodes/s, "
+            f"{(search.probes - probes) / (r.nodes - nodes):5.1f} probes a node, "
+            f"{(search.probes - probes) / r.seconds:>11,.0f} probes/s, longest line {search.deepest:,}"
         )
+        seconds, probes, nodes = seconds + r.seconds, search.probes, r.nodes
+        if r.result != "unresolved" or r.stopped_by != "nodes":
+            break
+    print(
+        f"[one large search] streets-and-alleys deal 16, {nodes:,} nodes ({r.result}, stopped by {r.stopped_by}): "
+        f"{nodes / seconds:,.0f} nodes/s, {probes / seconds:,.0f} probes/s, "
+        f"table peak {(r.table_bytes or 0) / 2**20:,.0f} MiB"
+    )
 
 
 def memory_cap(cap_mib: int) -> None:

@@ -17,6 +17,11 @@ so two positions that differ only by the order of their rows share a key.
 The Zobrist hash XORs one random word per (card, what lies under it); a move
 changes one card's entry, so the hash updates in two XORs.
 
+Two things only save memory probes and change no answer: a child that
+puts back the card just moved is the parent, always in the table, so it is
+skipped without looking (the reference looks and skips it as visited); and
+each child's table slot is prefetched, its key as well as its tag.
+
 The build rule itself is not written here: the Python wrapper passes the
 rules engine's own ``can_build`` as a 52x52 table.
 """
@@ -210,14 +215,26 @@ cdef inline void prefetch_children(State *s, Table *t, Move *moves, int n) noexc
     from the moves alone, and the probes then overlap instead of stalling
     one by one. Only a speed hint; the search is unchanged."""
     cdef int k
-    cdef uint64_t h
+    cdef uint64_t h, i
     for k in range(n):
         h = s.hash ^ zobrist[moves[k].card][s.under[moves[k].card]] \
             ^ zobrist[moves[k].card][under_after(s, moves[k])]
-        __builtin_prefetch(t.tags + fast_range(h, t.capacity))
+        i = fast_range(h, t.capacity)
+        __builtin_prefetch(t.tags + i)
+        __builtin_prefetch(t.slots + i * KEY_WORDS)  # read when the tag matches, written when the child is new
 
 
 # ------------------------------------------------------------------ search
+cdef inline bint undoes(State *s, Move m, Move last) noexcept nogil:
+    """Does ``m`` put back the card that ``last`` (the move into this
+    position) moved, onto what it lay on before? Then it leads to the
+    parent: the same canonical key, as only that card's place differs
+    (a row emptied by ``last`` counts as any empty row)."""
+    cdef Move back = last
+    back.target = last.source
+    return m.card == last.card and under_after(s, m) == under_after(s, back)
+
+
 cdef inline bint doubled(void **buffer, int64_t *capacity, size_t item) noexcept nogil:
     """Double a malloc'd array in place; False (array untouched) if out of memory."""
     cdef void *grown = realloc(buffer[0], 2 * capacity[0] * item)
@@ -246,6 +263,9 @@ cdef class Search:
     cdef Move *arena
     cdef Frame *frames
     cdef int64_t nodes, arena_len, arena_cap, frame_cap
+    #: Children looked up in the table, and the longest line the search has
+    #: stood at: what the kernel's speed at scale is made of (bench/patience.py).
+    cdef readonly int64_t probes, deepest
     cdef int top
     cdef Outcome outcome
     cdef bint over
@@ -356,6 +376,9 @@ cdef class Search:
                 continue
             m = self.arena[f.first + f.next]
             f.next += 1
+            if self.top and undoes(s, m, self.arena[self.frames[self.top - 1].first
+                                                    + self.frames[self.top - 1].next - 1]):
+                continue  # the parent, in the table since it was expanded: skipped as visited, without the probe
             relocate(s, r, m.card, m.source, m.target)
             if s.in_play == 0:
                 path_out[0] = <Move *> malloc((self.top + 1) * sizeof(Move))
@@ -367,6 +390,7 @@ cdef class Search:
                 path_len[0] = self.top + 1
                 return OUT_WON
             slot = find_slot(t, s.key, s.hash)
+            self.probes += 1
             if not slot_empty(t, slot):
                 relocate(s, r, m.card, m.target, m.source)  # visited: skip it
                 continue
@@ -390,6 +414,8 @@ cdef class Search:
                     and not doubled(<void **> &self.arena, &self.arena_cap, sizeof(Move))):
                 return OUT_UNRESOLVED_MEMORY
             self.top += 1
+            if self.top > self.deepest:
+                self.deepest = self.top
             f = &self.frames[self.top]
             f.first = self.arena_len
             f.next = 0

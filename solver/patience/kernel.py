@@ -123,6 +123,16 @@ class Search:
         """Bytes the table holds now (0 once the search is over)."""
         return self._search.table_bytes
 
+    @property
+    def probes(self) -> int:
+        """Children looked up in the table so far (the reference has no such count)."""
+        return self._search.probes
+
+    @property
+    def deepest(self) -> int:
+        """The longest line the search has stood at so far."""
+        return self._search.deepest
+
     def run(self, max_nodes: int | None = None, timeout: float | None = None) -> SolveResult:
         """Go on until ``max_nodes`` are expanded in all, or for ``timeout`` seconds."""
         start = time.perf_counter()
