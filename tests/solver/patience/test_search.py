@@ -305,6 +305,21 @@ def test_only_the_kernel_reports_table_bytes():
     assert 0 < kernel.solve(Position.deal(3), limits).table_bytes <= limits.memory_mib * 2**20
 
 
+@pytest.mark.parametrize("game", sorted(PRESETS))
+def test_the_kernel_counts_its_probes_and_its_longest_line(game):
+    """Every position after the first was looked up before it was expanded,
+    and a won line was stood on move by move (bench/patience.py --large
+    prints these counts)."""
+    rules = make_rules(game)
+    for number in range(6):
+        search = kernel.Search(Position.deal(number, rules))
+        result = search.run(200_000)
+        assert search.probes >= result.nodes - 1
+        assert search.deepest < result.nodes
+        if result.result == WON:
+            assert search.deepest >= len(result.moves) - 1
+
+
 @pytest.mark.parametrize("solve", [reference.solve, kernel.solve], ids=["reference", "kernel"])
 def test_one_node_budget_stops_on_nodes(solve):
     result = solve(Position.deal(7), Limits(max_nodes=1), True)
