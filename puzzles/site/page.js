@@ -418,13 +418,18 @@
     });
     cards.sort();
     var locked = false;
-    var handle = { lock: function () { locked = true; } };
+    var box = el("div", { class: "choices", role: "group", "aria-label": "your card" });
+    var handle = {
+      lock: function () {
+        locked = true;
+        box.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+      },
+    };
     function decide(card) {
       if (locked) return;
       if (right.indexOf(card) >= 0) finish("Right: " + saidCards(card) + " meets the goal against any defence.");
       else miss("Not that: " + saidCards(card) + " misses the goal against the best defence. Try again.");
     }
-    var box = el("div", { class: "choices", role: "group", "aria-label": "your card" });
     cards.forEach(function (card) {
       box.appendChild(button(saidCards(card), function () { decide(card); }, { class: "choice", "data-card": card }));
     });
@@ -872,6 +877,8 @@
     function render() {
       var p = current();
       var place0 = focusedPlace();
+      // Done (or showing the answer): Undo, Hint and the option have nothing left to do.
+      controls.querySelectorAll("button, input").forEach(function (c) { c.disabled = locked; });
       var names = p.rules.rowNames;
       var left = [];
       var right = [];

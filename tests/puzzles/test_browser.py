@@ -289,7 +289,9 @@ def test_a_goal_puzzle_is_done_within_par(site, watched):
         assert w.page.locator("#after").is_hidden()
     click_move(w.page, day.puzzle.solution[-1])
     assert w.status() == f"Done in {par} moves, par {par}!"
-    w.page.get_by_role("button", name="Undo").click()  # done is done: the board no longer takes moves
+    # Done is done: Undo is greyed out (a goal puzzle has no Hint), and the board no longer takes moves.
+    assert w.page.get_by_role("button", name="Undo").is_disabled()
+    w.page.get_by_role("button", name="Undo").click(force=True)
     assert w.page.locator(".counter").inner_text().strip().startswith(f"Moves: {par}")
     assert mine(w) == "\N{LARGE GREEN SQUARE}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -315,7 +317,8 @@ def test_an_only_moves_puzzle_plays_the_moves_between_and_refuses_a_wrong_step(s
         click_move(w.page, day.puzzle.answer[k][0])
     assert w.status().endswith(f"All {len(steps)} only moves found.")
     moves_done = w.page.locator(".counter").inner_text()
-    w.page.get_by_role("button", name="Undo").click()
+    assert w.page.get_by_role("button", name="Undo").is_disabled()
+    w.page.get_by_role("button", name="Undo").click(force=True)
     assert w.page.locator(".counter").inner_text() == moves_done
     assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
     proof = w.page.locator("#after").inner_text()
@@ -407,7 +410,9 @@ def test_progress_is_kept_across_reloads_and_a_solved_day_opens_on_its_result(si
     w.page.reload()
     assert w.page.locator("#after .result").inner_text() == f"Won in {n} moves, par {n}!"
     assert w.page.get_by_role("button", name="Give up and see the answer").count() == 0
-    w.page.get_by_role("button", name="Undo").click()  # the board has stopped
+    assert w.page.get_by_role("button", name="Undo").is_disabled()  # the board has stopped
+    assert w.page.get_by_role("button", name="Hint").is_disabled()
+    w.page.get_by_role("button", name="Undo").click(force=True)
     assert w.page.locator(".counter").inner_text().strip() == f"Moves: {n} of {n}"
     assert _figures(w).startswith("Played: 1 \N{MIDDLE DOT} solved: 100%")
 
