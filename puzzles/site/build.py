@@ -405,11 +405,13 @@ def build_site(
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=parent))
             os.replace(out, old / "site")
         os.replace(temporary, out)
-    except OSError as error:
+    except BaseException as error:  # a full disk, or Ctrl-C / SIGTERM while writing: nothing left half-way
         shutil.rmtree(temporary, ignore_errors=True)
         if old is not None and (old / "site").exists() and not out.exists():
             os.replace(old / "site", out)
-        raise InputError(f"cannot write the site in {out}: {error.strerror or error}") from None
+        if isinstance(error, OSError):
+            raise InputError(f"cannot write the site in {out}: {error.strerror or error}") from None
+        raise
     finally:
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)

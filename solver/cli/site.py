@@ -26,9 +26,10 @@ def build(out: str, start: str | None, days: int | None, url: str | None, quiet:
     OUT is replaced; any other non-empty OUT is refused."""
     from puzzles.daily import LAUNCH, in_range, parse_date
     from puzzles.site.build import build_site, site_url
+    from solver.cli.survey import stopped_by_signals
 
     first = in_range(parse_date(start)) if start is not None else LAUNCH
-    with progress(None, "site pages", quiet, "pages") as bar:
+    with stopped_by_signals(None, "site build"), progress(None, "site pages", quiet, "pages") as bar:
         written = build_site(out, first, days, url and site_url(url), bar.at)
     click.echo(f"{len(written)} files written in {out}: open {out}/index.html")
 

@@ -131,6 +131,24 @@ def test_a_rebuild_replaces_a_previous_build_and_other_directories_are_refused(s
     assert sorted(p.name for p in other.iterdir()) == ["notes.txt"]
 
 
+def test_a_build_stopped_while_writing_leaves_the_previous_build_and_nothing_else(tmp_path, monkeypatch):
+    """Ctrl-C (or SIGTERM, which ``butterfly site build`` turns into an
+    exception) while the files are written: the half-written folder is
+    removed and the previous build stays as it was."""
+    out = tmp_path / "site"
+    build_site(out, START, 1)
+    before = sorted(p.relative_to(out) for p in out.rglob("*"))
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("puzzles.site.build.shutil.copyfile", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        build_site(out, START, 2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert sorted(p.relative_to(out) for p in out.rglob("*")) == before
+
+
 def test_the_command_builds_a_site(cli, tmp_path):
     result = cli.run("site", "build", "--out", tmp_path / "s", "--from", "2027-01-06", "--days", "2")
     assert result.exit_code == 0, result.output
