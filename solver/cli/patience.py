@@ -261,6 +261,7 @@ def solve_command(
                     "stopped_by": result.stopped_by,
                     "proved_by": result.proved_by,
                     "engine": engine,
+                    "schedule": schedule,
                 }
             )
         )
