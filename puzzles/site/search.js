@@ -6,6 +6,8 @@
 // position once (positions with the same key, rows in any order, play alike).
 // So a "lost" verdict is a proof: every position the start can reach was seen
 // and none is won. A "won" verdict comes with its line, replayed by the rules.
+// Short attempts with the rows tried in shuffled orders run beside the full
+// search, as in the solver: they find most wins far sooner.
 // When the node limit is reached first the answer is "unknown", and the page
 // says nothing. tests/js/check_corpus.js holds its verdicts to the Python
 // solver's on the shared corpus, under node and in Chromium.
@@ -15,17 +17,28 @@
 (function (root) {
   "use strict";
 
-  // Depth first from ``position``: {verdict, line (won), nodes}. With
-  // ``depth``, a win within that many moves: "lost" then says there is none
-  // (a position is searched again when reached with more moves left).
-  function decide(R, position, limit, depth) {
+  // One depth-first search from ``position`` that can stop at a node count
+  // and go on later from where it stopped. With ``depth``, a win within that
+  // many moves: "lost" then says there is none (a position is searched again
+  // when reached with more moves left). Its state's ``verdict`` is null until
+  // it is "won" (with ``line``) or "lost".
+  function search(R, position, depth) {
     var bound = depth === undefined || depth === null ? Infinity : depth;
-    var seen = new Map([[R.key(position), bound]]);
-    var nodes = 1;
-    if (R.isWon(position)) return { verdict: "won", line: [], nodes: nodes };
-    if (bound <= 0) return { verdict: "lost", line: [], nodes: nodes };
-    var stack = [{ position: position, moves: R.legalMoves(position), next: 0, move: null, left: bound }];
-    while (stack.length) {
+    var state = { nodes: 1, verdict: null, line: [], seen: new Map([[R.key(position), bound]]), stack: [] };
+    if (R.isWon(position)) state.verdict = "won";
+    else if (bound <= 0) state.verdict = "lost";
+    else state.stack.push({ position: position, moves: R.legalMoves(position), next: 0, move: null, left: bound });
+    return state;
+  }
+
+  // Go on with ``state`` until it has a verdict or ``nodes`` in all.
+  function advance(R, state, nodes) {
+    var stack = state.stack;
+    while (state.verdict === null && state.nodes < nodes) {
+      if (!stack.length) {
+        state.verdict = "lost";
+        break;
+      }
       var top = stack[stack.length - 1];
       if (top.next === top.moves.length) {
         stack.pop();
@@ -35,18 +48,82 @@
       var after = R.playUnchecked(top.position, move);
       var key = R.key(after);
       var left = top.left - 1;
-      if (seen.has(key) && seen.get(key) >= left) continue;
-      seen.set(key, left);
-      nodes++;
+      if (state.seen.has(key) && state.seen.get(key) >= left) continue;
+      state.seen.set(key, left);
+      state.nodes++;
       if (R.isWon(after)) {
-        var line = stack.slice(1).map(function (frame) { return R.formatMove(frame.move); });
-        line.push(R.formatMove(move));
-        return { verdict: "won", line: line, nodes: nodes };
+        state.line = stack.slice(1).map(function (frame) { return R.formatMove(frame.move); });
+        state.line.push(R.formatMove(move));
+        state.verdict = "won";
+      } else if (left > 0) {
+        stack.push({ position: after, moves: R.legalMoves(after), next: 0, move: move, left: left });
       }
-      if (nodes >= limit) return { verdict: "unknown", line: [], nodes: nodes };
-      if (left > 0) stack.push({ position: after, moves: R.legalMoves(after), next: 0, move: move, left: left });
     }
-    return { verdict: "lost", line: [], nodes: nodes };
+    if (state.verdict === null && !stack.length) state.verdict = "lost";
+    return state;
+  }
+
+  // ``position`` with its rows tried in another order (only the order moves
+  // are tried in changes: each row keeps its name, so a line found plays on
+  // ``position`` itself); the order is drawn from ``attempt``.
+  function shuffled(position, attempt) {
+    var order = position.rows.map(function (_, i) { return i; });
+    var x = (attempt * 2654435761) >>> 0 || 1;
+    for (var i = order.length - 1; i > 0; i--) {
+      x ^= x << 13; x >>>= 0;
+      x ^= x >>> 17;
+      x ^= x << 5; x >>>= 0;
+      var j = x % (i + 1);
+      var t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    var names = position.rules.rowNames;
+    return {
+      rules: Object.assign({}, position.rules, { rowNames: order.map(function (k) { return names[k]; }) }),
+      rows: order.map(function (k) { return position.rows[k]; }),
+      foundations: position.foundations,
+      cells: position.cells,
+    };
+  }
+
+  // Restarts, as the solver's default schedule (solver/patience/solve.py,
+  // "interleaved"): a search that commits early to a losing line can wander
+  // for millions of positions where the same search with its rows in another
+  // order wins in a few hundred. So the full search runs in slices that
+  // double, and between them short attempts with shuffled row orders, their
+  // positions kept within RESTART_WEIGHT times the full search's; 40 attempts,
+  // sharing RESTART_SHARE of ``limit``. Any of them that wins gives the line;
+  // the full search, or an attempt, that runs out of positions is a proof
+  // that none wins.
+  var RESTART_ATTEMPTS = 40;
+  var RESTART_NODES = 20000;
+  var RESTART_SHARE = 0.4;
+  var RESTART_WEIGHT = 3;
+
+  // Depth first from ``position``, with restarts: {verdict, line (won), nodes},
+  // within ``limit`` positions in all ("unknown" when they run out first).
+  function decide(R, position, limit, depth) {
+    var perAttempt = Math.min(RESTART_NODES, Math.max(1, Math.floor((limit * RESTART_SHARE) / RESTART_ATTEMPTS)));
+    var full = search(R, position, depth);
+    var spent = 0; // the attempts' positions
+    var attempt = 0;
+    var slice = Math.max(1, Math.floor(perAttempt / 4));
+    function answer(state) {
+      return { verdict: state.verdict || "unknown", line: state.line, nodes: full.nodes + spent };
+    }
+    while (true) {
+      advance(R, full, Math.min(full.nodes + slice, limit - spent));
+      if (full.verdict !== null || full.nodes + spent >= limit) return answer(full);
+      slice *= 2;
+      while (spent < RESTART_WEIGHT * full.nodes && attempt < RESTART_ATTEMPTS) {
+        attempt++;
+        var tried = advance(R, search(R, shuffled(position, attempt), depth), Math.min(perAttempt, limit - full.nodes - spent));
+        spent += tried.nodes;
+        if (tried.verdict !== null) return { verdict: tried.verdict, line: tried.line, nodes: full.nodes + spent };
+        if (full.nodes + spent >= limit) return answer(full);
+      }
+    }
   }
 
   // A move that keeps ``position`` winnable (within ``depth`` moves, when

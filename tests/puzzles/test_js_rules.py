@@ -108,3 +108,30 @@ def test_the_checker_holds_safe_moves_and_wins_within_a_number_of_moves_to_pytho
     done = run_checker(wrong, tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     assert words in done.stdout
+
+
+SEARCH_JS = ROOT / "puzzles" / "site" / "search.js"
+
+
+@needs_node
+def test_the_page_search_restarts_win_deals_its_full_search_alone_leaves_open():
+    """The starts of Butterfly deals 7, 17 and 21: one search in the natural
+    order does not decide them within 200,000 positions; with the shuffled
+    attempts beside it, the page finds a win in each, and the line wins when
+    the Python rules replay it."""
+    from games.patience.format import deal_to_json
+    from games.patience.rules import Move, Position
+
+    deals = (7, 17, 21)
+    script = f"""
+        const R = require({json.dumps(str(RULES_JS))});
+        const S = require({json.dumps(str(SEARCH_JS))});
+        const starts = JSON.parse(process.argv[1]);
+        console.log(JSON.stringify(starts.map((p) => S.decide(R, R.parsePosition(p), 200000, null))));
+    """
+    starts = json.dumps([deal_to_json(Position.deal(deal)) for deal in deals])
+    assert NODE is not None
+    done = subprocess.run([NODE, "-e", script, starts], capture_output=True, text=True, timeout=300, check=True)
+    for deal, answer in zip(deals, json.loads(done.stdout), strict=True):
+        assert answer["verdict"] == "won" and answer["nodes"] <= 200_000, (deal, answer["verdict"])
+        assert Position.deal(deal).replay([Move.parse(m) for m in answer["line"]])[-1].is_won()
