@@ -94,7 +94,7 @@ def one_large_search(budget: int, memory_mib: int, slice_nodes: int = 5_000_000)
     print(f"[one large search] streets-and-alleys deal 16, {r.nodes:,} nodes: {r.nodes / r.seconds:,.0f} nodes/s")
     search = kernel.Search(position, memory_mib << 20)
     seconds = probes = nodes = 0
-    for end in range(slice_nodes, budget + 1, slice_nodes):
+    for end in [*range(slice_nodes, budget, slice_nodes), budget]:
         r = search.run(end)
         print(
             f"  nodes {nodes / 1e6:4.0f}-{r.nodes / 1e6:.0f} M: {r.seconds:6.2f} s, "

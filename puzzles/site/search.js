@@ -34,11 +34,7 @@
   // Go on with ``state`` until it has a verdict or ``nodes`` in all.
   function advance(R, state, nodes) {
     var stack = state.stack;
-    while (state.verdict === null && state.nodes < nodes) {
-      if (!stack.length) {
-        state.verdict = "lost";
-        break;
-      }
+    while (state.verdict === null && stack.length && state.nodes < nodes) {
       var top = stack[stack.length - 1];
       if (top.next === top.moves.length) {
         stack.pop();
