@@ -158,9 +158,13 @@ def _quiet_children() -> Iterator[None]:
 
 
 def _init_worker(task: Callable[[Any], Any]) -> None:
-    # Ctrl-C reaches the whole process group: the main process alone stops the survey
-    # (it terminates the pool), so the workers ignore it rather than print tracebacks.
+    # Ctrl-C, or SIGTERM to the whole process group, must not reach a worker: one
+    # killed while it sends a result dies holding the pool's queue lock, and the
+    # main process then hangs terminating the pool. So each worker leaves the
+    # group before it takes any work (a signal earlier finds it holding no lock),
+    # and the main process alone stops the survey, terminating the pool.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.setpgid(0, 0)
     _job["task"] = task
 
 
