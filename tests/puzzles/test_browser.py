@@ -521,12 +521,12 @@ def test_pages_work_from_file_urls_and_look_right_on_phone_and_desktop(site, bro
 def test_the_rules_the_pages_load_judge_the_shared_corpus_as_python_does(site, watched):
     """The corpus check of tests/test_js_rules.py, run by Chromium on the site's own rules.js and search.js."""
     out, base = site
-    corpus = build_corpus(seed=23, count=150)
+    corpus = build_corpus(seed=23, count=70)
     w = watched()
     w.page.goto(base + "archive.html")  # a page of the site: rules.js is loaded
     w.page.add_script_tag(content=CHECKER.read_text(encoding="utf-8"))
     verdict = w.page.evaluate("corpus => judgeCorpus(ButterflyRules, corpus, ButterflySearch)", corpus)
-    assert verdict["checks"] > 4_000
+    assert verdict["checks"] > 1_500
     assert verdict["mismatches"] == []
     assert verdict["decided"] - verdict["provedLost"] >= 10 and verdict["provedLost"] >= 2  # the page's search too
     corpus["cases"][0]["won"] = not corpus["cases"][0]["won"]  # one judgement falsified: seen

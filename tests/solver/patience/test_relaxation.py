@@ -45,8 +45,8 @@ def late_positions_of_won_lines(deals, seed):
 
 
 def test_never_lost_on_won_positions():
-    verdicts = [check(position, EFFORT).result for position in late_positions_of_won_lines(range(20), seed=5)]
-    assert len(verdicts) >= 15
+    verdicts = [check(position, EFFORT).result for position in late_positions_of_won_lines(range(14), seed=5)]
+    assert len(verdicts) >= 10
     assert LOST not in verdicts
     assert verdicts.count(POSSIBLE) >= len(verdicts) // 2  # the check has teeth: schedules are found
 

@@ -132,7 +132,7 @@ def test_reference_and_kernel_agree_on_endgames(endgame_positions):
     """Near-finished games resolve: here the moves themselves are compared,
     and the verdicts with and without the dominance rule."""
     verdicts = []
-    for position in endgame_positions[::3]:
+    for position in endgame_positions[::4]:
         pair = [assert_same_search(position, Limits(max_nodes=2000), safe) for safe in (True, False)]
         if decisive(pair[0]) and decisive(pair[1]):
             assert pair[0].result == pair[1].result

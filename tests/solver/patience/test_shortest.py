@@ -58,9 +58,9 @@ def check_against_breadth_first(positions, weights=(100,), efforts=(shortest.TWI
 
 
 def test_the_kernels_shortest_line_is_breadth_first_searchs_and_the_twins():
-    positions = small(160, 1)
+    positions = small(100, 1)
     won = check_against_breadth_first(positions)
-    assert 100 < won < 160  # both won and lost positions were met
+    assert 60 < won < 100  # both won and lost positions were met
     assert {p.rules.name.split("/")[0] for p in positions} == set(GAMES)
 
 
@@ -97,7 +97,7 @@ def test_thousands_of_small_positions_of_every_preset():
 
 def test_no_bound_ever_exceeds_the_moves_left_along_shortest_lines():
     checked = 0
-    for position in small(70, 4, cards=(6, 14)):
+    for position in small(45, 4, cards=(6, 14)):
         truth = shortest_win(position)
         if truth.moves is None:
             continue
@@ -106,11 +106,11 @@ def test_no_bound_ever_exceeds_the_moves_left_along_shortest_lines():
             strong = here.cards_in_play() + shortest.moves_twice(here)
             assert quick == kernel.lower_bound(here) <= strong == kernel.strong_bound(here) <= left
             checked += 1
-    assert checked > 500
+    assert checked > 300
 
 
 def test_the_strong_bound_is_the_same_in_both_engines_whatever_its_effort_and_floor():
-    for position in random_positions(120, 5):
+    for position in random_positions(80, 5):
         for effort, floor in ((1, 0), (20, 3), (500, 0), (500, 12)):
             expected = position.cards_in_play() + shortest.moves_twice(position, effort, floor)
             assert kernel.strong_bound(position, effort, floor) == expected
@@ -257,7 +257,7 @@ def test_a_proof_stopped_short_hands_its_line_to_a_polish_with_the_strong_bound(
     # With one position for the proof, the line is the polished one: optimal only where it
     # meets a proved bound, and then as short as the A* search's in full.
     met = 0
-    for position in random_positions(24, 5):
+    for position in random_positions(16, 5):
         truth = kernel.shortest(position, limits=Limits(max_nodes=20_000))
         if not (truth.exhausted and truth.steps):
             continue
@@ -329,12 +329,12 @@ def test_the_default_line_is_polished_replays_and_is_never_longer():
 
 
 def test_polish_gives_the_same_line_in_both_engines_and_passes_lost_deals_through():
-    positions = [p for p in small(20, 4, cards=(10, 14)) if shortest_win(p).moves]
-    for position in positions[:4]:
+    positions = [p for p in small(20, 4, cards=(10, 14)) if solve(p).result == WON]
+    for position in positions[:2]:
         line = solve(position, shorten=True).moves
         stages = ((300, 300, (0, 0.5)), (150, 300, (0,)))
         assert polish(position, line, stages, engine="python") == polish(position, line, stages)
-    for position in positions[:2]:  # (with the strong bound, as a proof stopped short polishes)
+    for position in positions[:1]:  # (with the strong bound, as a proof stopped short polishes)
         line = solve(position, shorten=True).moves
         stages = ((300, 100, (0, 0.5)),)
         assert polish(position, line, stages, engine="python", effort=60) == polish(position, line, stages, effort=60)
