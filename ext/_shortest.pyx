@@ -385,8 +385,10 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
     cdef int mark[MAX_ROWS]  # on the walk under way: its place in ``order``; UNSEEN; or DONE
     cdef int order[MAX_ROWS]
     cdef int choices[MAX_ROWS]
-    cdef int movable[MAX_ROWS]
-    cdef int i, j, k, c, d, n, x, extra, nchoices = -1, nmovable, norder, top, suit, beyond = 0
+    cdef int movable[MAX_ROWS]  # the cycles' outer cards that may move twice, cycle after cycle
+    cdef int cycle_end[MAX_ROWS]  # where each cycle's cards end in ``movable``
+    cdef int i, j, k, c, d, n, x, extra, nchoices = -1, nmovable = 0, ncycles = 0, first, norder, top, suit
+    cdef int beyond = 0
     cdef bint sent, left, spared
     cdef uint64_t once
     cdef uint32_t chosen_rows
@@ -458,25 +460,36 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
             norder += 1
             x = next_row[x]
         if mark[x] != DONE:  # a cycle not met before, from order[mark[x]] on
-            nmovable = 0
+            first = nmovable
             for j in range(mark[x], norder):
                 top = tops[order[j]]
                 c = t.rows[order[j]][top - 1]
                 if not (stays >> c) & 1 and not (t.innermost_stays and top == 1):
                     movable[nmovable] = c
                     nmovable += 1
-            if nchoices < 0 or nmovable < nchoices:
-                nchoices = nmovable
-                memcpy(choices, movable, nmovable * sizeof(int))
-            spared = False
-            for k in range(nmovable):
-                spared = spared or spares_its_row(t, movable[k], tops, status, stays)
-            beyond += not spared
+            if nchoices < 0 or nmovable - first < nchoices:
+                nchoices = nmovable - first
+                memcpy(choices, movable + first, nchoices * sizeof(int))
+            cycle_end[ncycles] = nmovable
+            ncycles += 1
         for j in range(norder):
             mark[order[j]] = DONE
-    # The twin's ``beyond``: cycles of rows share no row.
-    if nchoices <= 0 or extra + beyond > budget:
+    if nchoices <= 0:
         return False  # (a cycle none of whose cards may move twice cannot be broken)
+    # The twin's ``beyond``: cycles of rows share no row. Counted only when it can
+    # matter (each cycle adds at most one), and only until it is too many.
+    if extra + ncycles > budget:
+        first = 0
+        for j in range(ncycles):
+            spared = False
+            for k in range(first, cycle_end[j]):
+                if spares_its_row(t, movable[k], tops, status, stays):
+                    spared = True
+                    break
+            first = cycle_end[j]
+            beyond += not spared
+            if extra + beyond > budget:
+                return False
     once = stays
     chosen_rows = 0  # (this call's extras are right for its own state)
     for k in range(nchoices):
