@@ -160,8 +160,8 @@ def test_a_rewrite_keeps_every_date_and_never_changes_a_passed_one(tmp_path, mon
 def test_the_calendar_is_the_same_however_its_extensions_were_cut(tmp_path):
     pool = synthetic_pool(300, 7)
     extend(pool, date(2027, 1, 3), tmp_path / "steps", synthetic_keys)
-    extend(pool, date(2027, 2, 27), tmp_path / "steps", synthetic_keys)
-    extend(pool, date(2027, 2, 27), tmp_path / "once", synthetic_keys)
+    extend(pool, date(2027, 2, 10), tmp_path / "steps", synthetic_keys)  # the second block
+    extend(pool, date(2027, 2, 10), tmp_path / "once", synthetic_keys)
     assert (tmp_path / "steps" / "2027.jsonl").read_bytes() == (tmp_path / "once" / "2027.jsonl").read_bytes()
 
 

@@ -22,7 +22,7 @@ needs_node = pytest.mark.skipif(NODE is None, reason="node is not on PATH: the J
 
 @pytest.fixture(scope="module")
 def corpus() -> dict:
-    return build_corpus(seed=19, count=300)
+    return build_corpus(seed=19, count=200)
 
 
 def run_checker(corpus: dict, tmp_path: Path) -> subprocess.CompletedProcess:
