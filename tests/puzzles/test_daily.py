@@ -118,7 +118,7 @@ def test_sundays_take_the_card_games_in_turn():
 
 def test_plan_is_reproducible():
     pool = synthetic_pool(300, 2)
-    until = LAUNCH + timedelta(days=CHUNK_DAYS - 1)  # one stretch; across stretches: the test of cut extensions
+    until = LAUNCH + timedelta(days=CHUNK_DAYS - 1)  # one block; across blocks: the test of cut extensions
     assert [d.line() for d in plan(pool, [], until)] == [d.line() for d in plan(list(reversed(pool)), [], until)]
 
 
