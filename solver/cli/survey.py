@@ -166,6 +166,13 @@ def scheduler_options(command: Callable) -> Callable:
     help=f"With --shortest: positions the A* proof may expand per deal (default {DEFAULT_PROOF_NODES:,}); "
     "a bounded deal is searched again with a larger budget.",
 )
+@click.option(
+    "--polish",
+    "polish_lines",
+    is_flag=True,
+    help="With --shortest: also look again for shorter lines of the deals on record as bounded, from their "
+    "lines (the weighted searches a proof that stops short runs); a row keeps its bound and gets the shorter line.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
 @quiet_option()
 @click.pass_context
@@ -190,6 +197,7 @@ def survey(
     sample,
     shortest,
     proof_nodes,
+    polish_lines,
     as_json,
     quiet,
 ):
@@ -205,8 +213,8 @@ def survey(
             raise click.UsageError("--shortest records its lines in a database: give --db FILE")
         _shortest(ctx.params, _given(ctx, "memory"))
         return
-    if proof_nodes is not None:
-        raise click.UsageError("--proof-nodes goes with --shortest")
+    if proof_nodes is not None or polish_lines:
+        raise click.UsageError(f"{'--proof-nodes' if proof_nodes is not None else '--polish'} goes with --shortest")
     if published is not None:
         given = [f"--{name.replace('_', '-')}" for name in FROM_THE_FILE if _given(ctx, name)]
         if given:
@@ -288,6 +296,7 @@ def _shortest(options: dict, memory_given: bool) -> None:
             options["scheduler"],
             options["connect_timeout"],
             on_result=lambda _: bar.update(1),
+            polish_lines=options["polish_lines"],
         )
     won = [r for r in rows if r.result in (OPTIMAL, BOUNDED)]
     optimal = sum(r.result == OPTIMAL for r in won)

@@ -6,12 +6,18 @@ Each deal gets :func:`solver.patience.solve.solve_shortest` under a node
 budget for its A* proof (``proof_nodes``) and a memory cap: never a time
 limit, so that any run of the same code re-derives the same row. A deal
 recorded as ``bounded`` is searched again when a larger budget (or cap) is
-asked for; every other answer is final.
+asked for; every other answer is final. A bounded row's line may also be
+polished again (``polish_lines``): this code's weighted searches
+(:func:`solver.patience.solve.polish_bounded`) from the line on record. The
+row keeps its proof's bound, which A* under the row's budget re-derives
+whatever line it starts from (the line only cuts positions at or past its
+length), and names the code of the polish.
 """
 
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import astuple, dataclass
 
@@ -19,7 +25,7 @@ from games.errors import InputError
 from games.patience.format import parse_moves
 from games.patience.rules import Position, Rules
 from solver.patience.result import BOUNDED, OPTIMAL, UNRESOLVED, UNWINNABLE, Limits, SolveResult
-from solver.patience.solve import PUBLISHED_SCHEDULE, solve_shortest
+from solver.patience.solve import PUBLISHED_SCHEDULE, polish_bounded, solve_shortest
 from solver.survey.db import LENGTHS_COLUMNS, ResultsDB
 from solver.survey.run import MAX_SURVEY_DEALS, run_tasks
 from solver.version import code_version
@@ -109,6 +115,41 @@ def settled(row: LengthResult, proof_nodes: int, memory_mib: int) -> bool:
     return row.proof_nodes >= proof_nodes
 
 
+def polished(row: LengthResult, rules: Rules, engine: str = "kernel") -> LengthResult:
+    """``row`` (bounded) with a shorter line if this code's polish finds one
+    from the row's own line (module docstring), else ``row`` itself. The
+    bound stays the row's; the line meeting it makes the row optimal."""
+    position = Position.deal(row.deal, rules)
+    start = time.perf_counter()
+    limits = Limits(memory_mib=row.memory_mib)
+    line, nodes, lower = polish_bounded(position, parse_moves(row.line), row.lower, limits, engine, start)
+    if len(line) >= row.length:
+        return row
+    lower = min(len(line), lower)
+    return LengthResult(
+        row.deal,
+        OPTIMAL if lower == len(line) else BOUNDED,
+        len(line),
+        lower,
+        ", ".join(str(move) for move in line),
+        row.nodes + nodes,
+        row.proof_nodes,
+        row.memory_mib,
+        "" if lower == len(line) else row.stopped_by,
+        round(row.seconds + time.perf_counter() - start, 6),
+        code_version(),
+    )
+
+
+def _length_task(
+    item: int | LengthResult, rules: Rules, proof_nodes: int, memory_mib: int, engine: str
+) -> LengthResult:
+    """The unit of work: a deal to search, or a bounded row to polish again."""
+    if isinstance(item, LengthResult):
+        return polished(item, rules, engine)
+    return shortest_deal(item, rules, proof_nodes, memory_mib, engine)
+
+
 def run_lengths(
     deals: Iterable[int],
     rules: Rules,
@@ -120,11 +161,14 @@ def run_lengths(
     scheduler: str | None = None,
     connect_timeout: float = 20.0,
     on_result: Callable[[LengthResult | None], None] | None = None,
+    polish_lines: bool = False,
 ) -> list[LengthResult]:
     """Search every deal of ``deals`` not settled in the database, recording
     each as it finishes; answer every deal asked for (its row on record, or
-    the new one), in order. ``on_result``: once per deal (None for those
-    already settled)."""
+    the new one), in order. ``polish_lines``: a settled row that is bounded
+    gets its line polished again (:func:`polished`), recorded when shorter.
+    ``on_result``: once per deal (None for those already settled and not
+    polished)."""
     wanted = sorted(set(deals))
     if len(wanted) > MAX_SURVEY_DEALS:
         raise InputError(f"at most {MAX_SURVEY_DEALS:,} deals per run, not {len(wanted):,}")
@@ -132,17 +176,23 @@ def run_lengths(
     try:
         span = range(wanted[0], wanted[-1] + 1) if wanted else range(0)
         known = {row.deal: row for row in read_rows(db, rules, span)}
-        todo = [deal for deal in wanted if deal not in known or not settled(known[deal], proof_nodes, memory_mib)]
+        todo: list[int | LengthResult] = [
+            deal for deal in wanted if deal not in known or not settled(known[deal], proof_nodes, memory_mib)
+        ]
+        searched = set(todo)
+        if polish_lines:
+            todo += [known[d] for d in wanted if d not in searched and d in known and known[d].result == BOUNDED]
         if on_result:
             for _ in range(len(wanted) - len(todo)):
                 on_result(None)
         task = functools.partial(
-            shortest_deal, rules=rules, proof_nodes=proof_nodes, memory_mib=memory_mib, engine=engine
+            _length_task, rules=rules, proof_nodes=proof_nodes, memory_mib=memory_mib, engine=engine
         )
         running = run_tasks(todo, len(todo), task, workers, scheduler, connect_timeout)
         try:
             for result in running:
-                db.record_length(rules.name, astuple(result))
+                if result != known.get(result.deal):  # (a polish that found nothing shorter: kept as it is)
+                    db.record_length(rules.name, astuple(result))
                 known[result.deal] = result
                 if on_result:
                     on_result(result)

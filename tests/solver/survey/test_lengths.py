@@ -4,6 +4,7 @@ deals again, damaged rows refused, published files that read back."""
 
 import json
 import sqlite3
+from dataclasses import asdict, astuple
 
 import pytest
 from click.testing import CliRunner
@@ -12,6 +13,7 @@ from games.errors import InputError
 from games.patience.format import parse_moves
 from games.patience.rules import Position, make_rules
 from solver.cli import main
+from solver.patience import solve as solve_module
 from solver.patience.result import BOUNDED, OPTIMAL
 from solver.patience.solve import solve
 from solver.survey import publish, publish_lengths
@@ -19,6 +21,15 @@ from solver.survey.db import ResultsDB
 from solver.survey.lengths import read_rows, run_lengths
 
 RULES = make_rules("butterfly")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def small_deep_polish():
+    """The survey's machinery is what is tested here, not the polish's reach (test_shortest):
+    a deeper polish of a few positions keeps the bounded rows of these small budgets quick."""
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(solve_module, "DEEP_POLISH", ((150, 5_000, (0,)),))
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +63,40 @@ def test_a_rerun_searches_nothing_and_a_larger_budget_searches_bounded_deals_aga
         assert seen[0] is not None and more[0].proof_nodes == 40 and more[0].lower >= first.lower
     else:
         assert seen == [None]
+
+
+def test_a_bounded_row_polished_again_keeps_its_bound_and_gets_a_shorter_line(tmp_path, monkeypatch):
+    # A bounded row of deal 1 (optimum 60) whose line is the long depth-first one, as an
+    # early budget might have left it: --polish finds a shorter line from it, bound kept.
+    from solver.survey import lengths
+
+    monkeypatch.setattr(solve_module, "BOUNDED_POLISH", ((150, 5_000, (0,)),))
+    position = Position.deal(1, RULES)
+    long_line = solve(position, shorten=True).moves
+    db = str(tmp_path / "l.sqlite")
+    row = lengths.LengthResult(
+        1, BOUNDED, len(long_line), 59, ", ".join(map(str, long_line)), 10, 20, 2048, "nodes", 1.0, "old"
+    )
+    opened = ResultsDB(db)
+    opened.record_length(RULES.name, astuple(row))
+    opened.close()
+    assert run_lengths([1], RULES, db, proof_nodes=20) == [row]  # settled: not searched, not polished
+    seen = []
+    (again,) = run_lengths([1], RULES, db, proof_nodes=20, on_result=seen.append, polish_lines=True)
+    assert seen == [again] and read_rows_of(db) == [again]
+    assert again.result == BOUNDED and again.lower == 59 and again.length < row.length
+    assert (again.proof_nodes, again.memory_mib, again.stopped_by) == (20, 2048, "nodes")
+    assert again.nodes > row.nodes and again.code != "old"
+    moves = parse_moves(again.line)
+    assert len(moves) == again.length and position.replay(moves)[-1].is_won()
+    # Nothing shorter found: the row stays as it is, not written again.
+    monkeypatch.setattr(solve_module, "BOUNDED_POLISH", ())
+    monkeypatch.setattr(solve_module, "DEEP_POLISH", ())
+    result = CliRunner().invoke(
+        main, ["survey", "--shortest", "--deals", "1", "--db", db, "--proof-nodes", "20", "--polish", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["rows"] == [asdict(again)] and read_rows_of(db) == [again]
 
 
 def test_a_damaged_row_is_one_input_error(surveyed, tmp_path):
@@ -97,6 +142,7 @@ def test_published_file_reads_back_and_the_survey_files_are_left_alone(surveyed,
         ["--shortest", "--deals", "1-x", "--db", "x.sqlite"],
         ["--shortest", "--deals", "1", "--db", "x.sqlite", "--proof-nodes", "0"],
         ["--deals", "1", "--proof-nodes", "5"],
+        ["--deals", "1", "--polish"],
     ],
 )
 def test_bad_shortest_surveys_are_one_line_and_exit_2(arguments, tmp_path, monkeypatch):
