@@ -387,7 +387,9 @@ BOUNDED_POLISH: tuple[PolishStage, ...] = (
 #: far above it (every start's search ran out of positions), so the same searches again,
 #: larger and from heavy weights (a line soon) down to light ones (a shorter line, once
 #: the bound below cuts the search). On 24 deals the published lengths left 5 or more
-#: moves over their bound: docs/performance.md, "Deeper polish".
+#: moves over their bound: docs/performance.md, "Deeper polish". Its 800,000 positions are
+#: worth it beside a proof of at least DEEP_POLISH_FROM (or one limited by time alone);
+#: beside a smaller one, a larger proof budget is the cheaper way to a shorter line.
 DEEP_POLISH: tuple[PolishStage, ...] = (
     (300, 100_000, (0,)),
     (200, 100_000, (0,)),
@@ -396,6 +398,7 @@ DEEP_POLISH: tuple[PolishStage, ...] = (
     (120, 200_000, (0,)),
 )
 DEEP_POLISH_GAP = 2
+DEEP_POLISH_FROM = 200_000
 #: The share of a time limit the proof leaves to :data:`BOUNDED_POLISH`.
 BOUNDED_POLISH_TIME = 0.1
 
@@ -442,15 +445,24 @@ def polish(
 
 
 def polish_bounded(
-    position: Position, line: list[Move], lower: int, limits: Limits, engine: str, start: float
+    position: Position,
+    line: list[Move],
+    lower: int,
+    proof_nodes: int | None,
+    limits: Limits,
+    engine: str,
+    start: float,
 ) -> tuple[list[Move], int, int]:
-    """A line whose proof stopped short (``lower``: its bound) made shorter:
+    """A line whose proof (of ``proof_nodes`` positions at most, None: no
+    such limit) stopped short at the bound ``lower`` made shorter:
     :data:`BOUNDED_POLISH`, then :data:`DEEP_POLISH` where the line is still
-    more than :data:`DEEP_POLISH_GAP` moves over the bound. (The line,
-    positions expanded, the bound: the proof's or a polish's start, the higher.)"""
+    more than :data:`DEEP_POLISH_GAP` moves over the bound and the proof's
+    budget warrants it. (The line, positions expanded, the bound: the
+    proof's or a polish's start, the higher.)"""
     line, nodes, found = polish(position, line, BOUNDED_POLISH, limits, engine, start, TWICE_EFFORT)
     lower = max(lower, found)
-    if len(line) - lower > DEEP_POLISH_GAP:
+    deep = proof_nodes is None or proof_nodes >= DEEP_POLISH_FROM
+    if deep and len(line) - lower > DEEP_POLISH_GAP:
         line, more, found = polish(position, line, DEEP_POLISH, limits, engine, start, TWICE_EFFORT)
         nodes, lower = nodes + more, max(lower, found)
     return line, nodes, lower
@@ -511,7 +523,7 @@ def solve_shortest(
         best = moves_of(position, proof.steps)
     lower = max(proof.lower or 0, lower)
     if not proof.exhausted and lower < len(best):
-        best, more, lower = polish_bounded(position, best, lower, limits, engine, start)
+        best, more, lower = polish_bounded(position, best, lower, proof_limits.max_nodes, limits, engine, start)
         nodes += more
     lower = min(len(best), lower)
     verdict = OPTIMAL if proof.exhausted or lower == len(best) else BOUNDED

@@ -122,7 +122,9 @@ def polished(row: LengthResult, rules: Rules, engine: str = "kernel") -> LengthR
     position = Position.deal(row.deal, rules)
     start = time.perf_counter()
     limits = Limits(memory_mib=row.memory_mib)
-    line, nodes, lower = polish_bounded(position, parse_moves(row.line), row.lower, limits, engine, start)
+    line, nodes, lower = polish_bounded(
+        position, parse_moves(row.line), row.lower, row.proof_nodes, limits, engine, start
+    )
     if len(line) >= row.length:
         return row
     lower = min(len(line), lower)

@@ -277,17 +277,20 @@ def test_a_proof_stopped_short_hands_its_line_to_a_polish_with_the_strong_bound(
 
 def test_a_line_left_far_over_its_bound_gets_the_deeper_polish(monkeypatch):
     # Deal 1 (optimum 60) from its long depth-first line, the first polish switched off:
-    # more than DEEP_POLISH_GAP over the bound, so the deeper one runs and shortens it;
-    # a line within the gap is left to the first polish alone.
+    # more than DEEP_POLISH_GAP over the bound, so the deeper one runs and shortens it
+    # (beside a proof limited by time alone); a line within the gap is left to the first.
     position = Position.deal(1)
     long_line = solve(position, shorten=True).moves
     monkeypatch.setattr(front_end, "BOUNDED_POLISH", ())
     monkeypatch.setattr(front_end, "DEEP_POLISH", ((150, 5_000, (0,)),))
-    line, nodes, lower = front_end.polish_bounded(position, long_line, 58, Limits(), "kernel", 0.0)
+    line, nodes, lower = front_end.polish_bounded(position, long_line, 58, None, Limits(), "kernel", 0.0)
     assert nodes > 0 and 58 <= lower <= 60 <= len(line) < len(long_line)
     assert position.replay(line)[-1].is_won()
-    near = front_end.polish_bounded(position, line, len(line) - front_end.DEEP_POLISH_GAP, Limits(), "kernel", 0.0)
-    assert near == (line, 0, len(line) - front_end.DEEP_POLISH_GAP)
+    near = len(line) - front_end.DEEP_POLISH_GAP
+    assert front_end.polish_bounded(position, line, near, None, Limits(), "kernel", 0.0) == (line, 0, near)
+    # Beside a proof of a small budget, not worth its positions.
+    small = front_end.DEEP_POLISH_FROM - 1
+    assert front_end.polish_bounded(position, long_line, 58, small, Limits(), "kernel", 0.0) == (long_line, 0, 58)
 
 
 def test_solve_shortest_passes_lost_deals_through():

@@ -23,15 +23,6 @@ from solver.survey.lengths import read_rows, run_lengths
 RULES = make_rules("butterfly")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def small_deep_polish():
-    """The survey's machinery is what is tested here, not the polish's reach (test_shortest):
-    a deeper polish of a few positions keeps the bounded rows of these small budgets quick."""
-    with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(solve_module, "DEEP_POLISH", ((150, 5_000, (0,)),))
-        yield
-
-
 @pytest.fixture(scope="module")
 def surveyed(tmp_path_factory):
     db = str(tmp_path_factory.mktemp("lengths") / "l.sqlite")
