@@ -3,7 +3,7 @@
     python bench/shortest.py --deals 0-19 --timeout 60 --memory 2048   # optimal lines per deal
     python bench/shortest.py --endgames 40                              # A* against breadth-first search
     python bench/shortest.py --default-lines 0-999 --lengths data/lengths_butterfly.csv.gz
-    python bench/shortest.py --bounded-lines 40 --lengths data/lengths_butterfly.csv.gz
+    python bench/shortest.py --bounded-lines 40 --lengths data/lengths_butterfly.csv.gz [--min-gap 5]
 
 1. Deals: ``butterfly solve N --shortest`` as the CLI runs it (depth-first
    win, weighted polish, A* proof) under a time limit and a memory cap per
@@ -20,7 +20,8 @@
    and the search time.
 4. Bounded lines: on deals the published lengths leave bounded, the line
    before and after the strong bound's polish (which runs when a proof
-   stops short), over the published bound, and that polish's time.
+   stops short) and after the deeper one (where the first leaves the line
+   far over the bound), over the published bound, and their time.
 """
 
 from __future__ import annotations
@@ -159,38 +160,51 @@ def default_lines(first: int, last: int, lengths: str | None) -> None:
         print(f"  on the {len(proved)} deals proved optimal: polished line over the optimum, median {median:.3f}")
 
 
-def bounded_lines(count: int, lengths: str) -> None:
-    """On the first ``count`` deals the published lengths leave bounded: the
-    line before the proof (the quick bound's polish, PROOF_POLISH) and after
-    the strong bound's (BOUNDED_POLISH, as a proof that stops short hands it
-    over), each over the published lower bound, and that polish's time."""
+def bounded_lines(count: int, lengths: str, min_gap: int) -> None:
+    """On ``count`` deals the published lengths leave bounded (the first ones;
+    with ``min_gap``, spread evenly over those at least that many moves over
+    their bound): the line before the proof (the quick bound's polish,
+    PROOF_POLISH), after the strong bound's (BOUNDED_POLISH, as a proof that
+    stops short hands it over) and after the deeper one (DEEP_POLISH, where
+    that leaves the line more than DEEP_POLISH_GAP over the bound), each over
+    the published lower bound, and the two polishes' time."""
     from pathlib import Path
 
     from solver.patience.shortest import TWICE_EFFORT
-    from solver.patience.solve import BOUNDED_POLISH, PROOF_POLISH, polish
+    from solver.patience.solve import BOUNDED_POLISH, DEEP_POLISH, DEEP_POLISH_GAP, PROOF_POLISH, polish
     from solver.survey.publish_lengths import read_file
 
-    rows = [row for row in read_file(Path(lengths), "butterfly") if row.result == BOUNDED][:count]
-    print("deal  lower  quick  strong  seconds   (lines before and after the strong bound's polish)")
-    gaps: dict[str, list[int]] = {"quick": [], "strong": []}
+    rows = [row for row in read_file(Path(lengths), "butterfly") if row.result == BOUNDED]
+    if min_gap:
+        rows = [row for row in rows if row.gap >= min_gap]
+        rows = rows[:: max(1, len(rows) // count)]
+    rows = rows[:count]
+    print("deal  lower  quick  strong  deep  seconds   (lines before and after each strong-bound polish)")
+    gaps: dict[str, list[int]] = {"quick": [], "strong": [], "deep": []}
     times = []
     for row in rows:
         position = Position.deal(row.deal)
         quick, _, _ = polish(position, solve(position, shorten=True).moves, PROOF_POLISH)
         start = time.perf_counter()
-        strong, _, _ = polish(position, quick, BOUNDED_POLISH, effort=TWICE_EFFORT)
+        strong, _, found = polish(position, quick, BOUNDED_POLISH, effort=TWICE_EFFORT)
+        deep = strong
+        if len(strong) - max(row.lower, found) > DEEP_POLISH_GAP:
+            deep, _, _ = polish(position, strong, DEEP_POLISH, effort=TWICE_EFFORT)
         times.append(time.perf_counter() - start)
-        assert position.replay(strong)[-1].is_won()
-        gaps["quick"].append(len(quick) - row.lower)
-        gaps["strong"].append(len(strong) - row.lower)
-        print(f"{row.deal:>4} {row.lower:>6} {len(quick):>6} {len(strong):>7} {times[-1]:>8.2f}", flush=True)
+        assert position.replay(deep)[-1].is_won()
+        for name, line in (("quick", quick), ("strong", strong), ("deep", deep)):
+            gaps[name].append(len(line) - row.lower)
+        print(
+            f"{row.deal:>4} {row.lower:>6} {len(quick):>6} {len(strong):>7} {len(deep):>5} {times[-1]:>8.2f}",
+            flush=True,
+        )
     for name, values in gaps.items():
         print(
             f"  {name:<6} gap to the bound: median {statistics.median(values):g}, mean {statistics.mean(values):.2f}, "
             f"95th percentile {percentile(values, 0.95):g}; meeting it: {sum(v == 0 for v in values)}"
         )
     median, high = statistics.median(times), percentile(times, 0.95)
-    print(f"  strong polish seconds: median {median:.2f}, 95th percentile {high:.2f}")
+    print(f"  strong-bound polishes, seconds: median {median:.2f}, 95th percentile {high:.2f}")
 
 
 def main() -> None:
@@ -201,6 +215,7 @@ def main() -> None:
     parser.add_argument("--endgames", type=int, default=0, help="how many endgame positions")
     parser.add_argument("--default-lines", default=None, help="a range A-B: the default line before and after")
     parser.add_argument("--bounded-lines", type=int, default=0, help="how many deals the lengths file left bounded")
+    parser.add_argument("--min-gap", type=int, default=0, help="with --bounded-lines: those this far over the bound")
     parser.add_argument(
         "--lengths", default=None, help="with --default-lines or --bounded-lines: data/lengths_butterfly.csv.gz"
     )
@@ -217,7 +232,7 @@ def main() -> None:
     if args.bounded_lines:
         if not args.lengths:
             parser.error("--bounded-lines needs --lengths")
-        bounded_lines(args.bounded_lines, args.lengths)
+        bounded_lines(args.bounded_lines, args.lengths, args.min_gap)
 
 
 if __name__ == "__main__":
