@@ -166,12 +166,12 @@ def bounded_lines(count: int, lengths: str, min_gap: int) -> None:
     their bound): the line before the proof (the quick bound's polish,
     PROOF_POLISH), after the strong bound's (BOUNDED_POLISH, as a proof that
     stops short hands it over) and after the deeper one (DEEP_POLISH, where
-    that leaves the line more than DEEP_POLISH_GAP over the bound), each over
+    that leaves the line far over the bound: deep_polish_due), each over
     the published lower bound, and the two polishes' time."""
     from pathlib import Path
 
     from solver.patience.shortest import TWICE_EFFORT
-    from solver.patience.solve import BOUNDED_POLISH, DEEP_POLISH, DEEP_POLISH_GAP, PROOF_POLISH, polish
+    from solver.patience.solve import BOUNDED_POLISH, DEEP_POLISH, PROOF_POLISH, deep_polish_due, polish
     from solver.survey.publish_lengths import read_file
 
     rows = [row for row in read_file(Path(lengths), "butterfly") if row.result == BOUNDED]
@@ -188,7 +188,7 @@ def bounded_lines(count: int, lengths: str, min_gap: int) -> None:
         start = time.perf_counter()
         strong, _, found = polish(position, quick, BOUNDED_POLISH, effort=TWICE_EFFORT)
         deep = strong
-        if len(strong) - max(row.lower, found) > DEEP_POLISH_GAP:
+        if deep_polish_due(len(strong), max(row.lower, found), row.proof_nodes):
             deep, _, _ = polish(position, strong, DEEP_POLISH, effort=TWICE_EFFORT)
         times.append(time.perf_counter() - start)
         assert position.replay(deep)[-1].is_won()

@@ -444,6 +444,14 @@ def polish(
     return line, nodes, lower
 
 
+def deep_polish_due(length: int, lower: int, proof_nodes: int | None) -> bool:
+    """Whether a line of ``length`` that :data:`BOUNDED_POLISH` left over the
+    bound ``lower``, beside a proof of ``proof_nodes`` positions (None: no
+    such limit), gets :data:`DEEP_POLISH`."""
+    worth_it = proof_nodes is None or proof_nodes >= DEEP_POLISH_FROM
+    return worth_it and length - lower > DEEP_POLISH_GAP
+
+
 def polish_bounded(
     position: Position,
     line: list[Move],
@@ -461,8 +469,7 @@ def polish_bounded(
     proof's or a polish's start, the higher.)"""
     line, nodes, found = polish(position, line, BOUNDED_POLISH, limits, engine, start, TWICE_EFFORT)
     lower = max(lower, found)
-    deep = proof_nodes is None or proof_nodes >= DEEP_POLISH_FROM
-    if deep and len(line) - lower > DEEP_POLISH_GAP:
+    if deep_polish_due(len(line), lower, proof_nodes):
         line, more, found = polish(position, line, DEEP_POLISH, limits, engine, start, TWICE_EFFORT)
         nodes, lower = nodes + more, max(lower, found)
     return line, nodes, lower

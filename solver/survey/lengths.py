@@ -19,11 +19,11 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import astuple, dataclass
+from dataclasses import astuple, dataclass, replace
 
 from games.errors import InputError
 from games.patience.format import parse_moves
-from games.patience.rules import Position, Rules
+from games.patience.rules import Move, Position, Rules
 from solver.patience.result import BOUNDED, OPTIMAL, UNRESOLVED, UNWINNABLE, Limits, SolveResult
 from solver.patience.solve import PUBLISHED_SCHEDULE, polish_bounded, solve_shortest
 from solver.survey.db import LENGTHS_COLUMNS, ResultsDB
@@ -81,13 +81,12 @@ def shortest_line(
 def shortest_deal(deal: int, rules: Rules, proof_nodes: int, memory_mib: int, engine: str = "kernel") -> LengthResult:
     """The shortest line of one deal (the unit of work)."""
     solved = shortest_line(Position.deal(deal, rules), proof_nodes, memory_mib, engine)
-    line = ", ".join(str(move) for move in solved.moves)
     return LengthResult(
         deal,
         solved.result,
         len(solved.moves),
         solved.lower_bound or 0,
-        line,
+        _line_text(solved.moves),
         solved.nodes,
         proof_nodes,
         memory_mib,
@@ -127,20 +126,23 @@ def polished(row: LengthResult, rules: Rules, engine: str = "kernel") -> LengthR
     )
     if len(line) >= row.length:
         return row
-    lower = min(len(line), lower)
-    return LengthResult(
-        row.deal,
-        OPTIMAL if lower == len(line) else BOUNDED,
-        len(line),
-        lower,
-        ", ".join(str(move) for move in line),
-        row.nodes + nodes,
-        row.proof_nodes,
-        row.memory_mib,
-        "" if lower == len(line) else row.stopped_by,
-        round(row.seconds + time.perf_counter() - start, 6),
-        code_version(),
+    met = lower >= len(line)
+    return replace(
+        row,
+        result=OPTIMAL if met else BOUNDED,
+        length=len(line),
+        lower=min(len(line), lower),
+        line=_line_text(line),
+        nodes=row.nodes + nodes,
+        stopped_by="" if met else row.stopped_by,
+        seconds=round(row.seconds + time.perf_counter() - start, 6),
+        code=code_version(),
     )
+
+
+def _line_text(moves: list[Move]) -> str:
+    """A row's line: the moves separated by commas (as move lists may be written)."""
+    return ", ".join(str(move) for move in moves)
 
 
 def _length_task(
@@ -183,7 +185,7 @@ def run_lengths(
         ]
         searched = set(todo)
         if polish_lines:
-            todo += [known[d] for d in wanted if d not in searched and d in known and known[d].result == BOUNDED]
+            todo += [known[d] for d in wanted if d not in searched and known[d].result == BOUNDED]
         if on_result:
             for _ in range(len(wanted) - len(todo)):
                 on_result(None)
