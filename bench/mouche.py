@@ -36,7 +36,8 @@ def start_of_play(players: int, number: int) -> MoucheHand:
 
 
 def deals_at_play(players: int, count: int) -> list[MoucheHand]:
-    found, number = [], 0
+    found: list[MoucheHand] = []
+    number = 0
     while len(found) < count:
         number += 1
         state = start_of_play(players, number)

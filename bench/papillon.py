@@ -29,7 +29,7 @@ import statistics
 import time
 
 from games.deals import shuffled_deck
-from games.papillon.rules import HandState, Options
+from games.papillon.rules import HandState, Options, Scoring
 from solver.papillon import analysis as papillon
 from solver.papillon.bots import greedy_bot, random_bot
 from solver.papillon.seat import analyse_seat
@@ -42,7 +42,7 @@ def positions_from_games(count: int, seed: int = 0) -> list[HandState]:
     while len(found) < count:
         number += 1
         players = 3 if number % 3 else 4
-        options = Options(players=players, scoring="1725" if number % 4 else "modern")
+        options = Options(players=players, scoring=Scoring.CLASSIC if number % 4 else Scoring.MODERN)
         bots = [greedy_bot if rng.random() < 0.5 else random_bot for _ in range(players)]
         state = HandState.deal(
             number % players, shuffled_deck(number), options, chips=(260,) * players, pool=20 * players
@@ -116,7 +116,8 @@ def main() -> None:
 
 
 def before_last_redeal(players: int, count: int) -> list[HandState]:
-    found, seed = [], 0
+    found: list[HandState] = []
+    seed = 0
     while len(found) < count:
         seed += 1
         rng = random.Random(seed)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Sequence
 
 from games.patience.rules import Position
 from puzzles.patience.endgame import shortest_win
@@ -38,7 +39,7 @@ from solver.patience.shortest import lower_bound
 from solver.patience.solve import solve, solve_short, solve_shortest
 
 
-def percentile(values: list[float], share: float) -> float:
+def percentile(values: Sequence[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
@@ -127,7 +128,9 @@ def default_lines(first: int, last: int, lengths: str | None) -> None:
         from solver.survey.publish_lengths import read_file
 
         known = {row.deal: row for row in read_file(Path(lengths), "butterfly")}
-    rows = []
+    sides: tuple[list[tuple[int, float]], list[tuple[int, float]]] = ([], [])  # (length, seconds) before, after
+    lowers: list[int] = []
+    optima: list[int | None] = []
     for number in range(first, last + 1):
         position = Position.deal(number)
         start = time.perf_counter()
@@ -141,21 +144,24 @@ def default_lines(first: int, last: int, lengths: str | None) -> None:
         row = known.get(number)
         lower = row.lower if row else kernel.strong_bound(position)
         optimal = row.length if row and row.result == OPTIMAL else None
-        rows.append((len(before.moves), before_seconds, len(after.moves), after_seconds, lower, optimal))
+        sides[0].append((len(before.moves), before_seconds))
+        sides[1].append((len(after.moves), after_seconds))
+        lowers.append(lower)
+        optima.append(optimal)
     source = "the published lengths' lower bounds" if known else "the strong bound at the start"
-    print(f"deals {first}-{last}: {len(rows)} won; lower bounds from {source}")
-    for name, length, seconds in (("before (shortened)", 0, 1), ("after (polished)", 2, 3)):
-        lines = [r[length] for r in rows]
-        over = [r[length] / r[4] for r in rows]
-        times = [r[seconds] for r in rows]
+    print(f"deals {first}-{last}: {len(lowers)} won; lower bounds from {source}")
+    for name, side in zip(("before (shortened)", "after (polished)"), sides):
+        lines = [length for length, _ in side]
+        over = [length / lower for (length, _), lower in zip(side, lowers)]
+        times = [seconds for _, seconds in side]
         print(
             f"  {name:<19} line: median {statistics.median(lines):g}, 95th percentile {percentile(lines, 0.95):g}; "
             f"over the lower bound: median {statistics.median(over):.3f}, 90th percentile {percentile(over, 0.9):.3f}; "
             f"search seconds: median {statistics.median(times):.3f}, 95th percentile {percentile(times, 0.95):.3f}"
         )
-    proved = [r for r in rows if r[5]]
+    proved = [(length, optimum) for (length, _), optimum in zip(sides[1], optima) if optimum]
     if proved:
-        over = [r[2] / r[5] for r in proved]
+        over = [length / optimum for length, optimum in proved]
         median = statistics.median(over)
         print(f"  on the {len(proved)} deals proved optimal: polished line over the optimum, median {median:.3f}")
 
