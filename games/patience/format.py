@@ -28,7 +28,7 @@ import functools
 import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from json.decoder import scanstring  # type: ignore[attr-defined]  # json's own (C) scanner, not in the stubs
 from typing import NoReturn
 
@@ -218,19 +218,21 @@ MAX_TOKEN = 1024
 _NOT_A_LIST = "a JSON move list must be a list of strings (or an object with 'moves')"
 
 
-def parse_moves(text: str) -> list[Move]:
+def parse_moves(text: str, piles: Mapping[str, str] | None = None) -> list[Move]:
     """The moves of a whole move list (:func:`read_moves`)."""
-    return list(read_moves((text,)))
+    return list(read_moves((text,), piles))
 
 
-def read_moves(chunks: Iterable[str]) -> Iterator[Move]:
+def read_moves(chunks: Iterable[str], piles: Mapping[str, str] | None = None) -> Iterator[Move]:
     """The moves of a move list read in pieces (a file as it streams in, in
     constant memory), each as soon as it is read: one move per line or
     separated by commas; ``#`` comments and a leading move number (``12.`` or
     ``12)``) are allowed. A JSON list of strings, or a JSON solve report with
     ``moves``, also works. At most :data:`MAX_MOVES` moves and tokens of at
     most :data:`MAX_TOKEN` characters; each problem is one ParseError naming
-    the line and the move."""
+    the line and the move. ``piles``: other names of the rows a move may use
+    (PySolFC's pile numbers: games.patience.pysol.pile_rows), each the
+    name of one of ours."""
     pieces = iter(chunks)
     line = 1
     for first in pieces:
@@ -242,21 +244,38 @@ def read_moves(chunks: Iterable[str]) -> Iterator[Move]:
     start = first.lstrip()
     if start.startswith(("[", "{")):
         line += first.count("\n") - start.count("\n")
-        yield from _JsonMoves(itertools.chain((start,), pieces), line).moves()
+        yield from _JsonMoves(itertools.chain((start,), pieces), line, piles).moves()
     else:
-        yield from _text_moves(itertools.chain((first,), pieces, ("\n",)), line)  # the last line ends too
+        yield from _text_moves(itertools.chain((first,), pieces, ("\n",)), line, piles)  # the last line ends too
 
 
-def _move(text: str, number: int, where: str) -> Move:
+def _move(text: str, number: int, where: str, piles: Mapping[str, str] | None) -> Move:
     """Move ``number`` of a list, written ``text``; ``where`` names its place."""
     if number > MAX_MOVES:
         raise ParseError(f"{where}: more than {MAX_MOVES:,} moves, more than a real solution has")
     if len(text) > MAX_TOKEN:
         raise ParseError(f"{where} (move {number}): {shown(text)} is too long for a move")
     try:
-        return _parse_move(text)
+        return _parse_move(_our_places(text, piles) if piles else text)
     except InputError as error:
         raise ParseError(f"{where} (move {number}): {error}") from None
+
+
+def _our_places(text: str, piles: Mapping[str, str]) -> str:
+    """``text`` with a source or target given by another name (a pile
+    number) written as our row; anything else is left for Move.parse to judge."""
+    parts = text.replace(">", " > ").split()
+    if len(parts) != 4 or parts[2] != ">":
+        return text
+    places = []
+    for place in (parts[1], parts[3]):
+        if place.isascii() and place.isdigit():
+            if place not in piles:
+                numbers = sorted(map(int, piles))
+                raise ParseError(f"no pile {place} in move {text.strip()!r} (piles {numbers[0]}-{numbers[-1]})")
+            place = piles[place]
+        places.append(place)
+    return f"{parts[0]} {places[0]}>{places[1]}"
 
 
 #: Move.parse, remembered: a long list writes the same few thousand moves (52
@@ -268,7 +287,7 @@ _parse_move = functools.lru_cache(maxsize=1 << 13)(Move.parse)
 _LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
-def _text_moves(pieces: Iterable[str], line: int) -> Iterator[Move]:
+def _text_moves(pieces: Iterable[str], line: int, piles: Mapping[str, str] | None) -> Iterator[Move]:
     number = 0
     rest = ""  # the start of an item a piece ended in
     comment = False  # in a comment, to the end of the line
@@ -289,7 +308,7 @@ def _text_moves(pieces: Iterable[str], line: int) -> Iterator[Move]:
                         item = head[1] if len(head) > 1 else ""
                     if item:
                         number += 1
-                        yield _move(item, number, f"line {line}")
+                        yield _move(item, number, f"line {line}", piles)
                 if len(rest) > MAX_TOKEN:
                     raise ParseError(f"line {line} (move {number + 1}): {shown(rest)} is too long for a move")
             if ended:
@@ -308,8 +327,8 @@ class _JsonMoves:
     dropped). Only the piece being read is held, and a token begun in the
     piece before."""
 
-    def __init__(self, pieces: Iterator[str], line: int) -> None:
-        self.pieces = pieces
+    def __init__(self, pieces: Iterator[str], line: int, piles: Mapping[str, str] | None) -> None:
+        self.pieces, self.piles = pieces, piles
         self.text, self.at, self.number = "", 0, 0
         self.line, self.counted = line, 0  # the line of text[counted]
 
@@ -349,7 +368,7 @@ class _JsonMoves:
                 raise ParseError(_NOT_A_LIST)
             text = self._string()
             self.number += 1
-            yield _move(text, self.number, self._where())
+            yield _move(text, self.number, self._where(), self.piles)
             if self._take("]"):
                 return
             self._expect(",")

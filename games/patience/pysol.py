@@ -123,6 +123,16 @@ def pile_names(rules: Rules) -> tuple[str, ...]:
     return tuple(names[pile // 2 + (pile % 2) * half] for pile in range(len(names)))
 
 
+def pile_rows(rules: Rules) -> dict[str, str]:
+    """Our row for each PySolFC pile number, as a move list may name them
+    (games.patience.format.read_moves).
+
+    >>> pile_rows(make_rules("fortress"))["1"]
+    'R1'
+    """
+    return {str(pile): name for pile, name in enumerate(pile_names(rules))}
+
+
 def pysol_deal(number: int, rules: Rules | None = None) -> Position:
     """The position PySolFC deals for game #``number`` of ``rules``' game (a
     variant or other cells change the rules, not the deal)."""

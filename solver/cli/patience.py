@@ -16,7 +16,7 @@ from games.errors import InputError
 from games.patience import pysol
 from games.patience.format import deal_to_json, format_deal_text, parse_deal, read_moves, rules_header
 from games.patience.render import draw
-from games.patience.rules import PRESETS, VARIANTS, Move, Position, make_rules
+from games.patience.rules import PRESETS, VARIANTS, Move, Position, Rules, make_rules
 from games.patience.solvitaire import format_solvitaire
 from solver.cli.common import (
     Seconds,
@@ -363,11 +363,13 @@ def frame_names(path: str, moves: int, suffix: str = ".svg") -> list[str]:
     return [path] + [f"{stem}-{number:0{digits}}{suffix}" for number in range(1, moves + 1)]
 
 
-def moves_of(source: str) -> Iterator[Move]:
+def moves_of(source: str, pysol_number: str | None, rules: Rules) -> Iterator[Move]:
     """The moves of the move list in a file, or on standard input for ``-``,
     as they are read: streamed, not held whole (a real solution may take
-    megabytes), and bounded by games.patience.format.MAX_MOVES."""
-    return read_moves(read_chunks(source))
+    megabytes), and bounded by games.patience.format.MAX_MOVES. With a
+    PySolFC game, a move may name PySolFC's pile numbers (``7H 3>6``), as
+    ``solve --pysol`` prints them beside ours."""
+    return read_moves(read_chunks(source), None if pysol_number is None else pysol.pile_rows(rules))
 
 
 @click.command()
@@ -389,7 +391,7 @@ def show(deal, pysol_number, game, variant, cells, moves_file, unicode, svg_file
     position, title = load_deal(deal, game, variant, cells, pysol_number)
     moves, positions = [], [position]
     if moves_file:  # read and checked whole before anything is printed
-        moves = list(moves_of(moves_file))
+        moves = list(moves_of(moves_file, pysol_number, position.rules))
         positions = position.replay(moves)
     if pictures_wanted:
         from games.patience.picture import frames
@@ -427,7 +429,9 @@ def verify(deal_and_solution, pysol_number, game, variant, cells):
 
     Exit code 0 when the moves win, 1 naming the first illegal move (or
     saying the deal is not won at the end), 2 for unreadable input. SOLUTION
-    is streamed: moves are played as they are read (docs/formats.md).
+    is streamed: moves are played as they are read (docs/formats.md). With
+    --pysol, a move may name PySolFC's pile numbers, as solve prints them
+    (7H 4>2).
     """
     wanted = 1 if pysol_number is not None else 2
     if len(deal_and_solution) != wanted:
@@ -438,7 +442,7 @@ def verify(deal_and_solution, pysol_number, game, variant, cells):
         raise InputError("DEAL and SOLUTION cannot both be standard input (-): give one of them as a file")
     position, _ = load_deal(deal, game, variant, cells, pysol_number)
     count, illegal = 0, None
-    for count, move in enumerate(moves_of(solution), 1):
+    for count, move in enumerate(moves_of(solution, pysol_number, position.rules), 1):
         if illegal is None:  # after an illegal move the rest is only read: unreadable input is exit 2 wherever it is
             reason = position.check_move(move)
             if reason is None:

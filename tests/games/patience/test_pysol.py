@@ -207,6 +207,39 @@ def test_bad_pysol_options_are_one_line(cli, args, fragment):
     cli.one_line_error(cli.run(*args), fragment)
 
 
+def test_verify_and_show_read_pysolfc_pile_numbers(cli, tmp_path):
+    """The moves solve --pysol prints in PySolFC's pile numbers read back, as
+    a text list or a JSON one, mixed with ours; they are the same line."""
+    report = json.loads(cli.run("solve", "--pysol", "2", "--game", "fortress", "--json").output)
+    text = tmp_path / "pysol.txt"
+    text.write_text("\n".join(f"{number}. {move}" for number, move in enumerate(report["pysol_moves"], 1)))
+    listed = tmp_path / "pysol.json"
+    listed.write_text(json.dumps(report["pysol_moves"][:3] + report["moves"][3:]))
+    for path in (text, listed):
+        result = cli.run("verify", "--pysol", "2", "--game", "fortress", path)
+        assert result.exit_code == 0 and result.output == f"won: {len(report['moves'])} moves, all legal\n"
+    shown = cli.run("show", "--pysol", "2", "--game", "fortress", "--moves", text)
+    assert shown.exit_code == 0 and shown.output.rstrip().endswith("Won.")
+    # Without --pysol a pile number is no place of ours.
+    cli.one_line_error(cli.run("verify", "2", "--game", "fortress", text), "bad place")
+
+
+@pytest.mark.parametrize(
+    ("move", "fragment"), [("KD 10>F", "no pile 10 in move 'KD 10>F' (piles 0-9)"), ("KD 1>", "bad move")]
+)
+def test_bad_pile_numbers_are_one_line(cli, tmp_path, move, fragment):
+    path = tmp_path / "bad.txt"
+    path.write_text(move + "\n")
+    cli.one_line_error(cli.run("verify", "--pysol", "2", "--game", "fortress", path), fragment)
+
+
+def test_pile_rows_name_every_row_once():
+    for rules in (CASTLE, FORTRESS):
+        rows = pysol.pile_rows(rules)
+        assert sorted(rows.values()) == sorted(rules.row_names) and list(rows) == [str(n) for n in range(len(rows))]
+        assert all(pysol.pysol_move(Move.parse(f"AS {row}>F"), rules) == f"AS {pile}>F" for pile, row in rows.items())
+
+
 def test_verify_wants_one_argument_with_pysol(cli):
     result = cli.run("verify", "--pysol", "2", "--game", "fortress", "1", "-")
     assert result.exit_code == 2 and "give a SOLUTION, not 2" in result.output
