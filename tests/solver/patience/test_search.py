@@ -254,6 +254,30 @@ def test_kernel_moves_equal_the_reference_order():
     assert with_cells >= 50
 
 
+def test_kernel_moves_equal_the_reference_order_with_rows_emptied():
+    """Where any card may fill an empty row, the kernel adds the empty rows to
+    the rows a card's hosts lie on (ext/_position.pxd, other_moves): random
+    play that empties rows, checked at every step."""
+    rng = random.Random(11)
+    with_empty = 0
+    for number in range(150):
+        rules = make_rules(rng.choice(["beleaguered-castle", "streets-and-alleys", "fortress"]), None, rng.randint(0, 2))
+        position = Position.deal(number, rules)
+        names = rules.row_names
+        for _ in range(60):
+            with_empty += any(not row for row in position.rows)
+            for safe in (True, False):
+                assert kernel.kernel_moves(position, safe) == pruning.ordered_moves(position, safe)
+            moves = position.legal_moves()
+            if not moves:
+                break
+            # Prefer a row's last card going elsewhere, then cards going home.
+            emptying = [m for m in moves if m.source in names and len(position.rows[names.index(m.source)]) == 1]
+            home = [m for m in moves if m.target == FOUNDATION]
+            position = position.play_unchecked(rng.choice(emptying or home or moves))
+    assert with_empty >= 300
+
+
 def test_kernel_moves_without_dominance_are_the_legal_moves():
     for position in generator_positions(60, seed=8):
         assert kernel.kernel_moves(position, False) == position.legal_moves()
