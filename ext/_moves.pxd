@@ -1,8 +1,8 @@
 # The plain move generator of the patiences: the moves in
 # games.patience.Position.legal_moves order. The ladder's players
 # (_ladder.pyx) use all of it; the search kernels (ext/_position.pxd) its
-# moves home, and find the other moves from each card's hosts and their
-# index of where each card lies, which the ladder's board does not keep
+# moves home, and find the other moves from each card's hosts and the
+# mask of the rows' outer cards, which the ladder's board does not keep
 # (the same moves in the same order, 35 % of the search's time before on
 # Beleaguered Castle; the tests hold both to the rules engine's order).
 # Each kernel passes its own state's fields (rows as one flat array of

@@ -66,6 +66,7 @@ ctypedef struct Rules:
     # hosts[c]: the cards c could ever be placed on
     uint8_t hosts[NCARDS][MAX_BUILDERS]
     int nhosts[NCARDS]
+    uint64_t host_mask[NCARDS]  # the same hosts, a bit per card
 
 ctypedef struct State:
     uint8_t rows[MAX_ROWS][MAX_ROW_LEN]
@@ -81,5 +82,6 @@ ctypedef struct State:
     # where each card is: its row (-1: a cell or the foundation) and depth
     int8_t row_of[NCARDS]
     uint8_t depth_of[NCARDS]
+    uint64_t outer      # the rows' outer cards, a bit per card
     uint64_t key[KEY_WORDS]
     uint64_t hash

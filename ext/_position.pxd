@@ -39,6 +39,7 @@ cdef extern from *:
     uint64_t fast_range(uint64_t h, uint64_t n) nogil
     void __builtin_prefetch(const void *addr) nogil
     int __builtin_ctz(unsigned int x) nogil
+    int __builtin_ctzll(unsigned long long x) nogil
     uint64_t zobrist[52][55]
     void init_zobrist() nogil
 
@@ -81,6 +82,9 @@ cdef inline void relocate(State *s, Rules *r, int card, int source, int target) 
         count_hosts_gone(s, r, card, -1)
     if source < LOC_CELL:
         s.length[source] -= 1
+        s.outer &= ~((<uint64_t> 1) << card)
+        if s.length[source]:
+            s.outer |= (<uint64_t> 1) << s.rows[source][s.length[source] - 1]
     elif source == LOC_CELL:
         k = 0
         while s.cells[k] != card:
@@ -95,8 +99,10 @@ cdef inline void relocate(State *s, Rules *r, int card, int source, int target) 
     if target < LOC_CELL:
         if s.length[target]:
             under = s.rows[target][s.length[target] - 1]
+            s.outer &= ~((<uint64_t> 1) << under)
         else:
             under = UNDER_BOTTOM
+        s.outer |= (<uint64_t> 1) << card
         s.rows[target][s.length[target]] = card
         s.row_of[card] = target
         s.depth_of[card] = s.length[target]
@@ -262,12 +268,10 @@ cdef inline uint32_t host_rows(State *s, Rules *r, int card) noexcept nogil:
     """The rows (a bit each) whose outer card ``card`` may be built on: those
     whose outer card is one of its hosts (the build table is made from them)."""
     cdef uint32_t rows = 0
-    cdef int k, host, row
-    for k in range(r.nhosts[card]):
-        host = r.hosts[card][k]
-        row = s.row_of[host]
-        if row >= 0 and s.depth_of[host] == s.length[row] - 1:
-            rows |= (<uint32_t> 1) << row
+    cdef uint64_t outer_hosts = r.host_mask[card] & s.outer
+    while outer_hosts:
+        rows |= (<uint32_t> 1) << s.row_of[__builtin_ctzll(outer_hosts)]
+        outer_hosts &= outer_hosts - 1
     return rows
 
 
@@ -392,6 +396,7 @@ cdef inline int load(State *s, Rules *r, rows, cells, foundations, can_build, bu
         r.nhosts[c] = len(hosts[c])
         for j, b in enumerate(hosts[c]):
             r.hosts[c][j] = b
+            r.host_mask[c] |= (<uint64_t> 1) << b
     # Every card starts "on the foundation"; placing the others fixes the key.
     for c in range(NCARDS):
         s.row_of[c] = -1
@@ -408,6 +413,9 @@ cdef inline int load(State *s, Rules *r, rows, cells, foundations, can_build, bu
             s.depth_of[c] = s.length[i]
             s.length[i] += 1
             s.in_play += 1
+    for i in range(len(rows)):
+        if s.length[i]:
+            s.outer |= (<uint64_t> 1) << s.rows[i][s.length[i] - 1]
     for c in sorted(cells):
         s.cells[s.ncells] = c
         s.ncells += 1

@@ -676,6 +676,8 @@ cdef void decode(State *s, Rules *r, const uint64_t *key) noexcept nogil:
                 s.depth_of[x] = s.length[i]
                 s.length[i] += 1
                 s.in_play += 1
+                if above[x] < 0:
+                    s.outer |= (<uint64_t> 1) << x
                 x = above[x]
             i += 1
         elif s.under[c] == UNDER_CELL:
