@@ -14,8 +14,10 @@ The state key is canonical for row order: for each card it records what
 lies under it (another card, the bottom of a row, a cell, the foundation),
 6 bits a card. The set of rows is exactly the set of chains this describes,
 so two positions that differ only by the order of their rows share a key.
-The Zobrist hash XORs one random word per (card, what lies under it); a move
-changes one card's entry, so the hash updates in two XORs.
+The Zobrist hash XORs one word per (card, what lies under it); a move
+changes one card's entry, so the hash updates in two XORs (the words are
+linear in the key's bits, so a rehash reads a stored key a byte at a time:
+ext/_position.pxd).
 
 Two things only save memory probes and change no answer: a child that
 puts back the card just moved is the parent, always in the table, so it is

@@ -23,16 +23,37 @@ cdef extern from *:
     static inline uint64_t fast_range(uint64_t h, uint64_t n) {
         return (uint64_t)(((unsigned __int128)h * n) >> 64);
     }
-    /* Zobrist words from SplitMix64 with a fixed seed: deterministic runs. */
+    /* Zobrist words, linear in the key's bits: one word from SplitMix64
+       (fixed seed: deterministic runs) for each of the key's 312 bits, and a
+       card's word for what lies under it the XOR of the words of the bits
+       its field sets. So the hash of a key is the XOR of its bits' words,
+       which key_bytes gives a byte at a time: a rehash reads 40 bytes, not
+       52 fields. */
     static uint64_t zobrist[52][55];
+    static uint64_t key_bytes[40][256];
     static void init_zobrist(void) {
-        uint64_t s = 0x5EED5EED5EED5EEDULL;
+        uint64_t s = 0x5EED5EED5EED5EEDULL, bit[320] = {0};
+        for (int b = 0; b < 312; b++) {
+            uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+            bit[b] = z ^ (z >> 31);
+        }
         for (int c = 0; c < 52; c++)
             for (int u = 0; u < 55; u++) {
-                uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-                z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-                zobrist[c][u] = z ^ (z >> 31);
+                uint64_t z = 0;
+                for (int k = 0; k < 6; k++)
+                    if (((u + 1) >> k) & 1)  /* the key stores what lies under, plus one */
+                        z ^= bit[6 * c + k];
+                zobrist[c][u] = z;
+            }
+        for (int p = 0; p < 40; p++)
+            for (int v = 0; v < 256; v++) {
+                uint64_t z = 0;
+                for (int k = 0; k < 8; k++)
+                    if ((v >> k) & 1)
+                        z ^= bit[8 * p + k];
+                key_bytes[p][v] = z;
             }
     }
     """
@@ -41,6 +62,7 @@ cdef extern from *:
     int __builtin_ctz(unsigned int x) nogil
     int __builtin_ctzll(unsigned long long x) nogil
     uint64_t zobrist[52][55]
+    uint64_t key_bytes[40][256]
     void init_zobrist() nogil
 
 
@@ -331,9 +353,9 @@ cdef inline uint64_t hash_of_key(const uint64_t *key) noexcept nogil:
     """The Zobrist hash of a stored key (the search keeps it incrementally;
     only a rehash needs it from scratch)."""
     cdef uint64_t h = 0
-    cdef int c
-    for c in range(NCARDS):
-        h ^= zobrist[c][read_field(key, c)]
+    cdef int p
+    for p in range(KEY_WORDS * 8):
+        h ^= key_bytes[p][(key[p >> 3] >> ((p & 7) * 8)) & 0xFF]
     return h
 
 
