@@ -261,7 +261,8 @@ def test_kernel_moves_equal_the_reference_order_with_rows_emptied():
     rng = random.Random(11)
     with_empty = 0
     for number in range(150):
-        rules = make_rules(rng.choice(["beleaguered-castle", "streets-and-alleys", "fortress"]), None, rng.randint(0, 2))
+        game = rng.choice(["beleaguered-castle", "streets-and-alleys", "fortress"])
+        rules = make_rules(game, None, rng.randint(0, 2))
         position = Position.deal(number, rules)
         names = rules.row_names
         for _ in range(60):
