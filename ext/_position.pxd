@@ -435,7 +435,6 @@ cdef inline int load(State *s, Rules *r, rows, cells, foundations, can_build, bu
             s.depth_of[c] = s.length[i]
             s.length[i] += 1
             s.in_play += 1
-    for i in range(len(rows)):
         if s.length[i]:
             s.outer |= (<uint64_t> 1) << s.rows[i][s.length[i] - 1]
     for c in sorted(cells):

@@ -218,9 +218,9 @@ MAX_TOKEN = 1024
 _NOT_A_LIST = "a JSON move list must be a list of strings (or an object with 'moves')"
 
 
-def parse_moves(text: str, piles: Mapping[str, str] | None = None) -> list[Move]:
+def parse_moves(text: str) -> list[Move]:
     """The moves of a whole move list (:func:`read_moves`)."""
-    return list(read_moves((text,), piles))
+    return list(read_moves((text,)))
 
 
 def read_moves(chunks: Iterable[str], piles: Mapping[str, str] | None = None) -> Iterator[Move]:
