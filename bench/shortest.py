@@ -72,7 +72,7 @@ def deals(first: int, last: int, timeout: float, memory: int) -> None:
     if proved:
         lengths = [len(r.moves) for _, r, _ in proved]
         quick = [lower_bound(Position.deal(n)) / len(r.moves) for n, r, _ in proved]
-        strong = [kernel.strong_bound(Position.deal(n)) / len(r.moves) for n, r, _ in proved]
+        strong = [kernel.strong_bound(Position.deal(n), parking=True) / len(r.moves) for n, r, _ in proved]
         print(f"optimal lengths: {min(lengths)}-{max(lengths)}, median {statistics.median(lengths)}")
         print(
             f"bound at the start over the optimum: quick {statistics.mean(quick):.3f}, "

@@ -24,14 +24,17 @@ from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
 
 from ext._patience cimport (
-    State, Rules, Move, NCARDS, MAX_ROWS, MAX_ROW_LEN, MAX_MOVES_PER_NODE, LOC_CELL, LOC_FOUNDATION,
+    State, Rules, Move, NCARDS, MAX_ROWS, MAX_CELLS, MAX_ROW_LEN, MAX_MOVES_PER_NODE, LOC_CELL, LOC_FOUNDATION,
     UNDER_BOTTOM, UNDER_CELL, UNDER_FOUNDATION, KEY_WORDS,
 )
 from ext._position cimport (
     init_zobrist, fast_range, relocate, generate, hash_of_key, same_key, read_field, under_after, now, load,
-    count_hosts_gone,
+    count_hosts_gone, dead_ends_sound, __builtin_ctzll,
 )
 from ext._signals cimport signalled, stopping, raise_pending
+
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long x) nogil
 
 init_zobrist()
 
@@ -300,6 +303,12 @@ ctypedef struct Twice:
     int spent
     int effort
     bint cut           # a branch was left out for want of effort since it was last cleared
+    # The parking test (parks), on where the rules make it sound, and what it reads.
+    bint parking
+    bint cleared       # a set that clears the rows was met, passing the test or not
+    int length[MAX_ROWS]   # each row's length in the position
+    const State *position
+    const Rules *rules
 
 
 cdef enum:
@@ -365,8 +374,156 @@ cdef inline void leave_twice(Twice *t, int i, int *tops, uint8_t *status) noexce
         status[t.rows[i][tops[i]]] = WAITING
 
 
+cdef enum:
+    EVENTS = 2 * NCARDS  # a card's first move (its index) and its move home (NCARDS + its index)
+
+
+cdef inline int departs(uint64_t chosen, int c) noexcept nogil:
+    """The event of card ``c``'s first move: leaving to wait if chosen, else going home."""
+    return c if (chosen >> c) & 1 else NCARDS + c
+
+
+cdef inline bint before(const uint64_t *reach, int a, int b) noexcept nogil:
+    """Is event ``a`` before event ``b`` in every order that keeps the edges?"""
+    return (reach[2 * a + (b >= NCARDS)] >> (b - NCARDS if b >= NCARDS else b)) & 1
+
+
+cdef bint parks(Twice *t, uint64_t chosen) noexcept nogil:
+    """The parking test: can the cards of ``chosen`` each move exactly twice
+    and every other card once? False when some moment needs more basement
+    cells than there are (docs/solver.md, "The bounds"): a chosen card
+    leaves onto a row's outer card, which then stays until the card goes
+    home, or into the basement until it goes home."""
+    cdef int succ[EVENTS][2]
+    cdef uint64_t reach[2 * EVENTS]
+    cdef int8_t state[EVENTS]  # 0 unseen, 1 on the stack, 2 done
+    cdef int stack[EVENTS]
+    cdef int i, d, c, x, h, k, a, e, v, w, nstack, higher, above
+    cdef int group[MAX_CELLS + NCARDS]  # (at most 60: a bit each in ``adjacent``)
+    cdef int ngroup = 0
+    cdef bint viable, blocked, pushed
+    cdef uint64_t adjacent[MAX_CELLS + NCARDS]
+    for e in range(EVENTS):
+        succ[e][0] = succ[e][1] = -1
+        state[e] = 2
+    # in play: the rows' cards and the cells'
+    for i in range(t.nrows):
+        for d in range(t.length[i]):
+            c = t.rows[i][d]
+            state[c] = state[NCARDS + c] = 0
+            if d:
+                succ[departs(chosen, c)][0] = departs(chosen, t.rows[i][d - 1])
+    for k in range(t.position.ncells):
+        state[NCARDS + t.position.cells[k]] = 0
+    for c in range(NCARDS):
+        if (chosen >> c) & 1:
+            succ[c][1] = NCARDS + c
+    for k in range(4):
+        higher = -1
+        for d in range(12, -1, -1):
+            c = k * 13 + d
+            if state[NCARDS + c] == 0:
+                if higher >= 0:
+                    succ[NCARDS + c][1] = NCARDS + higher
+                higher = c
+    # reach[2e], reach[2e+1]: the first moves and the moves home that must follow event e
+    for e in range(EVENTS):
+        reach[2 * e] = reach[2 * e + 1] = 0
+    for e in range(EVENTS):
+        if state[e] != 0:
+            continue
+        nstack = 1
+        stack[0] = e
+        state[e] = 1
+        while nstack:
+            v = stack[nstack - 1]
+            pushed = False
+            for k in range(2):
+                w = succ[v][k]
+                if w >= 0 and state[w] == 0:
+                    state[w] = 1
+                    stack[nstack] = w
+                    nstack += 1
+                    pushed = True
+                    break
+            if pushed:
+                continue
+            nstack -= 1
+            for k in range(2):
+                w = succ[v][k]
+                if w >= 0:
+                    reach[2 * v] |= reach[2 * w]
+                    reach[2 * v + 1] |= reach[2 * w + 1]
+                    if w >= NCARDS:
+                        reach[2 * v + 1] |= <uint64_t> 1 << (w - NCARDS)
+                    else:
+                        reach[2 * v] |= <uint64_t> 1 << w
+            state[v] = 2
+    # the cards that can only wait in the basement, and the cells' cards
+    for k in range(t.position.ncells):
+        group[ngroup] = -1 - t.position.cells[k]
+        ngroup += 1
+    for x in range(NCARDS):
+        if not (chosen >> x) & 1:
+            continue
+        viable = False
+        for k in range(t.rules.nhosts[x]):
+            h = t.rules.hosts[x][k]
+            if t.row_of[h] < 0:
+                continue  # home or in the basement
+            i = t.row_of[h]
+            blocked = False
+            for d in range(t.depth_of[h] + 1, t.length[i]):
+                above = t.rows[i][d]
+                if above == x or before(reach, x, departs(chosen, above)):
+                    blocked = True  # h cannot be the outer card when x leaves
+                    break
+            if blocked:
+                continue
+            if not before(reach, departs(chosen, h), NCARDS + x):
+                viable = True  # x on h where h lies: h stays until x goes home
+                break
+            if (chosen >> h) & 1 and not before(reach, NCARDS + h, NCARDS + x) and not before(reach, x, h):
+                viable = True  # x on h where h waits
+                break
+        if not viable:
+            group[ngroup] = x
+            ngroup += 1
+    if ngroup <= t.rules.max_cells:
+        return True
+    # Pairwise-overlapping stays in the basement share a moment (intervals): look for
+    # more such cards than cells.
+    for a in range(ngroup):
+        adjacent[a] = 0
+        for k in range(ngroup):
+            if k != a and overlap(reach, group[a], group[k]):
+                adjacent[a] |= <uint64_t> 1 << k
+    return not clique(adjacent, (<uint64_t> 1 << ngroup) - 1, t.rules.max_cells + 1)
+
+
+cdef inline bint overlap(const uint64_t *reach, int a, int b) noexcept nogil:
+    """Must a and b (cards; -1 - card for a cell's) be in the basement at one moment?"""
+    return (a < 0 or before(reach, a, NCARDS + (b if b >= 0 else -1 - b))) and \
+        (b < 0 or before(reach, b, NCARDS + (a if a >= 0 else -1 - a)))
+
+
+cdef bint clique(const uint64_t *adjacent, uint64_t candidates, int size) noexcept nogil:
+    """Do ``size`` of ``candidates`` all overlap one another?"""
+    cdef int v
+    if size == 0:
+        return True
+    while candidates:
+        if __builtin_popcountll(candidates) < size:
+            return False
+        v = __builtin_ctzll(candidates)
+        candidates &= candidates - 1
+        if clique(adjacent, candidates & adjacent[v], size - 1):
+            return True
+    return False
+
+
 cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t stays, int budget,
-                   const int *extras_in, uint32_t dirty) noexcept nogil:
+                   const int *extras_in, uint32_t dirty, uint64_t chosen) noexcept nogil:
     """The twin's ``_Twice.feasible``: can the pending cards be sent home,
     each once, but for those chosen and at most ``budget`` more of them, none
     of ``stays`` among them? ``status_in``: per card, PENDING_ROW, WAITING,
@@ -422,7 +579,10 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
         if low[suit] < 13:
             left = True
     if not left:
-        return True
+        if not t.parking or parks(t, chosen):
+            return True
+        t.cleared = True
+        return budget >= 1  # the chosen cards cannot all move just twice: one more move at least
     if budget <= 0:
         return False
     extra = 0
@@ -499,7 +659,7 @@ cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint6
             return False
         status[c] = TWICE
         chosen_rows |= <uint32_t> 1 << t.row_of[c]
-        if feasible(t, tops, status, once, budget - 1, extras, chosen_rows):
+        if feasible(t, tops, status, once, budget - 1, extras, chosen_rows, chosen | (<uint64_t> 1 << c)):
             return True
         status[c] = PENDING_ROW
         once |= <uint64_t> 1 << c  # every set that holds c was tried
@@ -515,6 +675,10 @@ cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, i
     t.spent = 0
     t.effort = effort
     t.cut = False
+    t.parking = False
+    t.cleared = False
+    t.position = s
+    t.rules = r
     memset(status, GONE, NCARDS)
     for c in range(NCARDS):
         t.row_of[c] = -1
@@ -522,6 +686,7 @@ cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, i
         if s.length[i]:
             t.rows[t.nrows] = s.rows[i]
             tops[t.nrows] = s.length[i]
+            t.length[t.nrows] = s.length[i]
             for d in range(s.length[i]):
                 c = s.rows[i][d]
                 t.row_of[c] = t.nrows
@@ -534,22 +699,35 @@ cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, i
     return count
 
 
-cdef int moves_twice(State *s, Rules *r, int effort, int floor, int moved, int below) noexcept nogil:
+cdef int moves_twice(State *s, Rules *r, int effort, int floor, int moved, int below, int *parked) noexcept nogil:
     """solver.patience.shortest.moves_twice: the fewest cards that must move
     at least twice, proved within ``effort`` settled states, from ``floor`` up;
     card ``moved`` (-1: none) moves once in every set of fewer than ``below``
-    cards (the twin's ``moved`` and ``below``)."""
+    cards (the twin's ``moved`` and ``below``). ``parked`` (NULL: not asked)
+    gets the bound with the parking test."""
     cdef Twice t
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
     cdef int budget = start_twice(&t, s, r, tops, status, effort)
+    cdef int count = -1
+    cdef bint found
     cdef uint64_t once
+    t.parking = parked != NULL and dead_ends_sound(r.empty_rows_take_any, r.max_cells, r.cells_one_way)
     if floor > budget:
         budget = floor
     while True:
         once = <uint64_t> 1 << moved if moved >= 0 and budget < below else 0
-        if feasible(&t, tops, status, once, budget, NULL, 0) or t.spent >= t.effort:
-            return budget
+        t.cleared = False
+        found = feasible(&t, tops, status, once, budget, NULL, 0, 0)
+        if count < 0 and (found or t.cleared):
+            count = budget
+        if found or t.spent >= t.effort:
+            if parked != NULL:
+                parked[0] = budget
+            return count if count >= 0 else budget
+        if t.cleared:  # refuted in full, but for sets that failed the test: one budget more takes one
+            parked[0] = budget + 1
+            return count
         budget += 1  # refuted in full: no branch was left out for want of effort
 
 
@@ -570,7 +748,7 @@ cdef uint64_t keeping_the_count(State *s, Rules *r, uint64_t cards, int count, i
         was = status[c]
         if was == PENDING_ROW:  # (a waiting card chosen to move twice just waits: the twin's too)
             status[c] = TWICE
-        if not feasible(&t, tops, status, kept, count - 1, NULL, 0) and not t.cut:
+        if not feasible(&t, tops, status, kept, count - 1, NULL, 0, <uint64_t> 1 << c) and not t.cut:
             kept |= <uint64_t> 1 << c  # (so it moves once in the searches of the cards after it)
         status[c] = was
     return kept
@@ -707,7 +885,7 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     cdef State s
     cdef Move moves[MAX_MOVES_PER_NODE]
     cdef int extra[MAX_ROWS]
-    cdef int f = best, g, h, own = 0, n, k, parent_h, parent_own, quick_h, onto, last, moved, below
+    cdef int f = best, g, h, own = 0, n, k, parent_h, parent_own, quick_h, onto, last, moved, below, parked, floor
     cdef uint64_t on_cycles, movers, keeps
     cdef uint32_t index, child
     cdef uint64_t slot
@@ -752,9 +930,15 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
                 # Every set of fewer cards than the parent needs leaves the card just moved where
                 # it lies: a set holding it that serves this position serves the parent too (docs/solver.md).
                 moved, below = node.card, a.nodes[node.parent].own - s.in_play
-            h = s.in_play + moves_twice(&s, r, effort, node.h - s.in_play, moved, below)
+            floor = node.h - s.in_play
+            h = s.in_play + moves_twice(&s, r, effort, floor, moved, below, &parked)
+            if h > node.own and (h > node.h or node.h == node.own):
+                # A budget refuted proves it of the position's own graph; when h came from
+                # the parking test, one found at the floor may be above what the graph needs.
+                node.own = h
+            h = s.in_play + parked
             if h > node.h:
-                node.h = node.own = h  # (a budget refuted proves it of the position's own graph)
+                node.h = h
                 if g + h < best and not push(a, queue_f(g, h, weight), g, index):
                     stop = STOP_MEMORY
                     break
@@ -869,12 +1053,15 @@ def lower_bound(dict fields):
     return bound_of(&s, &r, extra)
 
 
-def strong_bound(dict fields, int effort, int floor, int moved=-1, int below=0):
-    """Cards in play plus solver.patience.shortest.moves_twice, for the tests."""
+def strong_bound(dict fields, int effort, int floor, int moved=-1, int below=0, bint parking=False):
+    """Cards in play plus solver.patience.shortest.moves_twice, or with
+    ``parking`` its moves_parked's second number, for the tests."""
     cdef State s
     cdef Rules r
+    cdef int parked, count
     load_fields(&s, &r, fields)
-    return s.in_play + moves_twice(&s, &r, effort, floor, moved, below)
+    count = moves_twice(&s, &r, effort, floor, moved, below, &parked if parking else NULL)
+    return s.in_play + (parked if parking else count)
 
 
 def cards_on_cycles(dict fields):

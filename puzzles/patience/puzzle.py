@@ -32,6 +32,7 @@ What is proved and how:
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -52,7 +53,7 @@ from puzzles.rating.features import (
 )
 from puzzles.rating.ladder import LADDER
 from solver.patience.result import OPTIMAL, UNWINNABLE, WON, Limits
-from solver.patience.solve import PUBLISHED_SCHEDULE, solve
+from solver.patience.solve import PUBLISHED_SCHEDULE, polish_bounded, solve
 from solver.survey.lengths import DEFAULT_MEMORY_MIB, DEFAULT_PROOF_NODES, LengthResult, shortest_line
 from solver.version import PROJECT_PACKAGES, code_version
 
@@ -1100,11 +1101,12 @@ def _first_reached(goal: Goal, positions: list[Position]) -> int | None:
 def _prove_par(puzzle: Puzzle, position: Position, solution: list[Move]) -> list[str]:
     """The par holds: the solution is a win of par's length, and its lower
     bound is proved again by A* under the same limits started from the par
-    line (or, for an endgame, by breadth-first search, checked above).
-    Sound either way: every bound accepted comes from a search. A par proved
-    optimal by an exhausted polish (solver.patience.solve.PROOF_POLISH)
-    rather than by the proof could in principle fail here within the
-    proof's budget; none of the calendar's does."""
+    line, then, where that stops short of it, by the weighted searches that
+    follow such a proof (solver.patience.solve.polish_bounded) from the
+    par line: one of them exhausted proves there is no shorter line, as it
+    may have when par was found (or, for an endgame, by breadth-first
+    search, checked above). Sound either way: every bound accepted comes
+    from a search."""
     try:
         par = puzzle.par
     except InputError as error:
@@ -1124,10 +1126,18 @@ def _prove_par(puzzle: Puzzle, position: Position, solution: list[Move]) -> list
     answer = kernel.shortest(position, par.moves, limits)
     if answer.steps and len(answer.steps) < par.lower:
         return [f"a win in {len(answer.steps)} moves, shorter than par's bound {par.lower}"]
-    if par.proved == OPTIMAL and not answer.exhausted:
+    lower = par.moves if answer.exhausted else answer.lower or 0
+    if lower < par.lower:
+        polish_limits = Limits(memory_mib=limits.memory_mib)
+        line, _, lower = polish_bounded(
+            position, solution, lower, par.proof_nodes, polish_limits, "kernel", time.perf_counter()
+        )
+        if len(line) < (par.moves if par.proved == OPTIMAL else par.lower):
+            return [f"a win in {len(line)} moves, shorter than par's {par.moves} (bound {par.lower})"]
+    if par.proved == OPTIMAL and lower < par.moves:
         return [f"par {par.moves} is not proved optimal within {par.proof_nodes:,} positions"]
-    if not answer.exhausted and (answer.lower or 0) < par.lower:
-        return [f"no win shorter than {answer.lower} is proved, not {par.lower}"]
+    if lower < par.lower:
+        return [f"no win shorter than {lower} is proved, not {par.lower}"]
     return []
 
 

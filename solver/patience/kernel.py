@@ -154,11 +154,17 @@ def lower_bound(position: Position) -> int:
 
 
 def strong_bound(
-    position: Position, effort: int = TWICE_EFFORT, floor: int = 0, moved: int | None = None, below: int = 0
+    position: Position,
+    effort: int = TWICE_EFFORT,
+    floor: int = 0,
+    moved: int | None = None,
+    below: int = 0,
+    parking: bool = False,
 ) -> int:
-    """Cards in play plus the kernel's solver.patience.shortest.moves_twice."""
+    """Cards in play plus the kernel's solver.patience.shortest.moves_twice,
+    or with ``parking`` the second number of its moves_parked (the A*'s bound)."""
     fields = kernel_fields(position, True, True)
-    return _shortest.strong_bound(fields, effort, floor, -1 if moved is None else moved, below)
+    return _shortest.strong_bound(fields, effort, floor, -1 if moved is None else moved, below, parking)
 
 
 def cards_on_cycles(position: Position) -> frozenset[int]:

@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 
 from games.cards import Card
 from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules
-from solver.patience.pruning import ordered_moves
+from solver.patience.pruning import build_relation, dead_end_applies, ordered_moves
 
 #: Where a step puts its card, besides onto a card (0..51): the codes of
 #: what lies under a card in the kernel's key (ext/_patience.pxd; a test
@@ -160,7 +160,7 @@ def moves_twice(
     position: Position, effort: int = TWICE_EFFORT, floor: int = 0, moved: int | None = None, below: int = 0
 ) -> int:
     """The fewest cards that must move at least twice, all rows together: the
-    strong bound is ``cards in play + moves_twice`` (module docstring).
+    strong bound is ``cards in play + moves_twice``.
 
     Cards that move once go home straight from where they lie; a card that
     moves twice or more leaves its row only once the cards on it have left,
@@ -188,10 +188,9 @@ def moves_twice(
     bounds"). When ``effort`` settled states are spent, the number being
     tried is returned: every smaller one was refuted, so it is still a
     lower bound. ``floor``, a number already known not to exceed the
-    moves left less the cards in play, is where the deepening starts.
-    ``moved``: a card that moves once in every set of fewer than ``below``
-    cards (:func:`search`: the card just moved, when its parent needs
-    ``below``).
+    answer, is where the deepening starts. ``moved``: a card that moves
+    once in every set of fewer than ``below`` cards (:func:`search`: the
+    card just moved, when its parent needs ``below``).
 
     >>> from games.patience.format import parse_deal
     >>> rows = "F: 4C KD 4H KS\\nL1: 5H 6C\\nR1: 5C 6H\\nL2: KC QC JC TC 9C 8C 7C\\nL3: KH QH JH TH 9H 8H 7H\\n"
@@ -199,12 +198,45 @@ def moves_twice(
     >>> lower_bound(crossed), moves_twice(crossed)  # 6C, 5H, 6H, 5C block each other round both rows
     (18, 1)
     """
-    twice = _Twice(position, effort)
+    return _counts(position, effort, floor, moved, below, parking=False)[0]
+
+
+def moves_parked(
+    position: Position, effort: int = TWICE_EFFORT, floor: int = 0, moved: int | None = None, below: int = 0
+) -> tuple[int, int]:
+    """:func:`moves_twice`, and the moves beyond one a card that the parking
+    test proves: at least ``moves_twice``, one more when every smallest set
+    of cards moving twice fails the test (:meth:`_Twice.parks`), so that
+    ``cards in play + parked`` is a lower bound too. The test holds only
+    where the basement is one-way and emptied rows are lost (Butterfly);
+    elsewhere the two are the same. A ``floor`` above ``moves_twice`` is
+    what the first number then says (:func:`search` keeps it apart)."""
+    return _counts(position, effort, floor, moved, below, parking=parking_applies(position.rules))
+
+
+def parking_applies(rules: Rules) -> bool:
+    """The parking test's argument needs a card that leaves its row to land on
+    another row's outer card or in a cell it can only go home from: no empty
+    row to take it, no cell to leave again (pruning.dead_end_applies's rule)."""
+    return dead_end_applies(rules)
+
+
+def _counts(
+    position: Position, effort: int, floor: int, moved: int | None, below: int, parking: bool
+) -> tuple[int, int]:
+    twice = _Twice(position, effort, parking)
     budget = max(twice.lowest_row, floor)
+    count = None
     while True:
         stays = frozenset({Card.from_index(moved)}) if moved is not None and budget < below else frozenset()
-        if twice.feasible(twice.start_tops, twice.start_waiting, set(), stays, budget) or twice.spent >= effort:
-            return budget
+        twice.cleared = False
+        found = twice.feasible(twice.start_tops, twice.start_waiting, set(), stays, budget)
+        if count is None and (found or twice.cleared):
+            count = budget  # (the first set that clears the rows is met where the search without the test stops)
+        if found or twice.spent >= effort:
+            return (budget if count is None else count), budget
+        if twice.cleared:  # refuted in full, but for sets that failed the test: one budget more takes one
+            return budget, budget + 1
         budget += 1  # refuted in full: no branch was left out for want of effort
 
 
@@ -232,7 +264,7 @@ class _Twice:
     """The search of :func:`moves_twice` over one position's cards. ``cut``:
     a branch was left out for want of effort since it was last cleared."""
 
-    def __init__(self, position: Position, effort: int) -> None:
+    def __init__(self, position: Position, effort: int, parking: bool = False) -> None:
         self.rows = [row for row in position.rows if row]
         self.innermost_stays = position.rules.last_card_to_foundation_only
         self.lowest_row = sum(row_extra(row, self.innermost_stays) for row in self.rows)
@@ -241,6 +273,12 @@ class _Twice:
         self.effort = effort
         self.spent = 0
         self.cut = False
+        self.parking = parking
+        self.cleared = False  # a set that clears the rows was met, passing the parking test or not
+        self.cells = position.cells
+        self.max_cells = position.rules.cells
+        self.hosts = build_relation(position.rules)[1]
+        self.place = {c: (i, d) for i, row in enumerate(self.rows) for d, c in enumerate(row)}
 
     def feasible(
         self, tops: list[int], waiting: list[Card], twice: set[Card], stays: frozenset[Card], budget: int
@@ -267,7 +305,10 @@ class _Twice:
             waiting = [c for c in waiting if c not in home]
             tops = [top - 1 if top and row[top - 1] in home else top for row, top in zip(rows, tops)]
         if not any(tops) and not waiting:
-            return True
+            if not self.parking or self.parks(twice):
+                return True
+            self.cleared = True
+            return budget >= 1  # the cards of ``twice`` cannot all move just twice: one more move at least
         pending = [[c for c in row[:top] if c not in twice] for row, top in zip(rows, tops)]
         extras = [row_extra(tuple(p), innermost_stays, stays) if p else 0 for p in pending]
         if budget <= 0 or sum(extras) > budget:
@@ -313,6 +354,76 @@ class _Twice:
                 return True
             once.add(c)  # every set that holds c was tried
         return False
+
+    def parks(self, twice: set[Card]) -> bool:
+        """The parking test: can the cards of ``twice`` each move exactly
+        twice, and every other card once? A card of ``twice`` leaves onto a
+        row's outer card, which then stays until the card goes home, or into
+        the basement, where it stays until it goes home. Each card's moves
+        must keep two orders (in a row, the cards on a card move first; in a
+        suit, the lower goes home first), and a card leaves before it goes
+        home; from these, some moves must come before others in every way of
+        making them. A card all of whose hosts are ruled out by that (gone;
+        not the outer card when it leaves, as a card on it must move later;
+        or one that must move before it goes home) can only wait in the
+        basement; when more such cards and cells' cards than there are
+        cells must all be there at one moment, the answer is no.
+        docs/solver.md, "The bounds", argues it."""
+
+        def departs(c: Card) -> tuple[str, Card]:
+            return ("leaves", c) if c in twice else ("home", c)
+
+        edges: dict[tuple[str, Card], list[tuple[str, Card]]] = {}
+        for row in self.rows:
+            for under, card in zip(row, row[1:]):
+                edges.setdefault(departs(card), []).append(departs(under))
+        in_play = sorted(itertools.chain(self.cells, *self.rows))
+        for low, high in zip(in_play, in_play[1:]):
+            if low // 13 == high // 13:
+                edges.setdefault(("home", low), []).append(("home", high))
+        for card in twice:
+            edges.setdefault(("leaves", card), []).append(("home", card))
+        later: dict[tuple[str, Card], set[tuple[str, Card]]] = {}
+
+        def after(event: tuple[str, Card]) -> set[tuple[str, Card]]:
+            """The events that come after ``event`` in every order that keeps the edges."""
+            if event not in later:
+                later[event] = set()
+                for e in edges.get(event, ()):
+                    later[event] |= {e} | after(e)
+            return later[event]
+
+        def viable(card: Card, host: Card) -> bool:
+            if host not in self.place:
+                return False  # home, or in the basement
+            i, d = self.place[host]
+            above = self.rows[i][d + 1 :]
+            if card in above or any(departs(a) in after(("leaves", card)) for a in above):
+                return False  # the host cannot be the outer card when the card leaves
+            if ("home", card) not in after(departs(host)):
+                return True  # onto the host where it lies, which stays until the card goes home
+            # onto the host once it has left its row to wait
+            return (
+                host in twice
+                and ("home", card) not in after(("home", host))
+                and ("leaves", host) not in after(("leaves", card))
+            )
+
+        waits = [("cell", c) for c in self.cells]
+        waits += [("basement", x) for x in twice if not any(viable(x, h) for h in self.hosts[x])]
+
+        def together(a: tuple[str, Card], b: tuple[str, Card]) -> bool:
+            """Must a and b be in the basement at one moment (each from its leaving, or the
+            start, until it goes home)?"""
+            return all(
+                kind == "cell" or ("home", b_card) in after(("leaves", a_card))
+                for (kind, a_card), (_, b_card) in ((a, b), (b, a))
+            )
+
+        return not any(
+            all(together(a, b) for a, b in itertools.combinations(group, 2))
+            for group in itertools.combinations(waits, self.max_cells + 1)
+        )
 
     def may_move_twice(self, outer: Card, top: int, stays: frozenset[Card]) -> bool:
         """May a row's outer card ``outer`` (its row holding ``top`` cards)
@@ -461,9 +572,15 @@ def search(
                 # Every set of fewer cards than the parent needs leaves the card just moved where it
                 # lies: a set holding it that serves this position serves the parent too (docs/solver.md).
                 moved, below = node.step[0], table[node.parent].own - here.cards_in_play()
-            strong = here.cards_in_play() + moves_twice(here, effort, node.h - here.cards_in_play(), moved, below)
+            in_play = here.cards_in_play()
+            count, parked = moves_parked(here, effort, node.h - in_play, moved, below)
+            if in_play + count > node.own and (in_play + count > node.h or node.h == node.own):
+                # A budget refuted proves it of the position's own graph; when h came from the
+                # parking test, one met at the floor may be more than the graph needs.
+                node.own = in_play + count
+            strong = in_play + parked
             if strong > node.h:
-                node.h = node.own = strong  # (a budget refuted proves it of the position's own graph)
+                node.h = strong
                 if node.g + strong < best:
                     heapq.heappush(queue, (_queue_f(node.g, strong, weight), minus_g, -next(pushed), key))
                 continue

@@ -104,7 +104,9 @@ def test_no_bound_ever_exceeds_the_moves_left_along_shortest_lines():
         for left, here in zip(range(truth.moves, -1, -1), position.replay(truth.line)):
             quick = shortest.lower_bound(here)
             strong = here.cards_in_play() + shortest.moves_twice(here)
+            parked = here.cards_in_play() + shortest.moves_parked(here)[1]
             assert quick == kernel.lower_bound(here) <= strong == kernel.strong_bound(here) <= left
+            assert strong <= parked == kernel.strong_bound(here, parking=True) <= left
             checked += 1
     assert checked > 300
 
@@ -115,6 +117,60 @@ def test_the_strong_bound_is_the_same_in_both_engines_whatever_its_effort_and_fl
             expected = position.cards_in_play() + shortest.moves_twice(position, effort, floor)
             assert kernel.strong_bound(position, effort, floor) == expected
             assert expected >= shortest.lower_bound(position)
+            count, parked = shortest.moves_parked(position, effort, floor)
+            assert position.cards_in_play() + count == expected
+            assert kernel.strong_bound(position, effort, floor, parking=True) == position.cards_in_play() + parked
+
+
+def test_the_parking_test_raises_the_bound_only_where_the_rules_allow_it():
+    raised = {True: 0, False: 0}
+    for position in small(400, 21, cards=(6, 14)):
+        count, parked = shortest.moves_parked(position, effort=10**6)
+        assert parked in (count, count + 1)
+        raised[shortest.parking_applies(position.rules)] += parked > count
+    assert raised[False] == 0 and raised[True] > 10, raised
+
+
+def moves_each_card(position, twice):
+    """Is there a win in which every card of ``twice`` moves exactly twice (not home first)
+    and every other card once (home)? A search of the game with each card's moves counted,
+    written apart from the engines."""
+    seen = set()
+
+    def wins(here, moved):
+        if here.is_won():
+            return True
+        if (here.key(), moved) in seen:
+            return False
+        seen.add((here.key(), moved))
+        for move in here.legal_moves():
+            card = int(move.card)
+            home = move.target == FOUNDATION
+            if card in twice and home != (card in moved) or card not in twice and not home:
+                continue
+            if wins(here.play(move), moved | {card} if card in twice else moved):
+                return True
+        return False
+
+    return wins(position, frozenset())
+
+
+def test_the_parking_test_rules_out_only_sets_of_cards_no_win_moves_just_twice():
+    # What the bound's argument needs of the test (docs/solver.md, "The bounds"): when it says
+    # no, no win moves those cards exactly twice and the rest once.
+    ruled_out = 0
+    for position in small_positions(300, 22, (5, 11)):
+        if not shortest.parking_applies(position.rules):
+            continue
+        twice = shortest._Twice(position, 10**6, parking=True)
+        innermost = position.rules.last_card_to_foundation_only
+        movable = [c for row in position.rows for c in row[1 if innermost else 0 :]]
+        for size in range(1, 4):
+            for cards in itertools.combinations(movable, size):
+                if sent_home_but_for(position, set(cards)) and not twice.parks(set(cards)):
+                    assert not moves_each_card(position, {int(c) for c in cards}), (position, cards)
+                    ruled_out += 1
+    assert ruled_out > 30, ruled_out
 
 
 def test_the_strong_bound_is_the_same_in_both_engines_on_positions_of_whole_deals():
@@ -157,7 +213,7 @@ def test_the_strong_bound_in_full_is_the_fewest_cards_any_set_tried_one_by_one_n
     # The strong bound's branches split the sets of cards that move twice (a card tried and
     # refuted moves once in the branches after it): in full it must find the smallest set
     # that trying every set finds.
-    checked = 0
+    checked = raised = 0
     for position in small(160, 8, cards=(6, 12)):
         innermost = position.rules.last_card_to_foundation_only
         movable = [c for row in position.rows for c in row[1 if innermost else 0 :]]
@@ -169,7 +225,19 @@ def test_the_strong_bound_in_full_is_the_fewest_cards_any_set_tried_one_by_one_n
         assert shortest.moves_twice(position, effort=10**9) == fewest, position
         assert kernel.strong_bound(position, effort=10**9) == position.cards_in_play() + fewest, position
         checked += fewest > shortest.lower_bound(position) - position.cards_in_play()
+        # With the parking test: the fewest cards, plus one when no such set passes it.
+        test = shortest._Twice(position, 10**9, parking=shortest.parking_applies(position.rules))
+        parked = min(
+            size + (0 if not test.parking or test.parks(set(cards)) else 1)
+            for size in range(fewest, fewest + 2)
+            for cards in itertools.combinations(movable, size)
+            if sent_home_but_for(position, set(cards))
+        )
+        assert shortest.moves_parked(position, effort=10**9)[1] == parked, position
+        assert kernel.strong_bound(position, effort=10**9, parking=True) == position.cards_in_play() + parked
+        raised += parked > fewest
     assert checked > 5  # (positions where the rows alone do not see it all)
+    assert raised > 3, raised
 
 
 def test_a_cycle_across_rows_costs_a_move_the_rows_alone_do_not_see():
