@@ -204,13 +204,13 @@ def moves_twice(
 def moves_parked(
     position: Position, effort: int = TWICE_EFFORT, floor: int = 0, moved: int | None = None, below: int = 0
 ) -> tuple[int, int]:
-    """:func:`moves_twice`, and the moves beyond one a card that the parking
-    test proves: at least ``moves_twice``, one more when every smallest set
-    of cards moving twice fails the test (:meth:`_Twice.parks`), so that
-    ``cards in play + parked`` is a lower bound too. The test holds only
-    where the basement is one-way and emptied rows are lost (Butterfly);
-    elsewhere the two are the same. A ``floor`` above ``moves_twice`` is
-    what the first number then says (:func:`search` keeps it apart)."""
+    """``(moves_twice, parked)``: ``parked`` is ``moves_twice``, or one more
+    when every smallest set of cards moving twice fails the parking test
+    (:meth:`_Twice.parks`), so that ``cards in play + parked`` is a lower
+    bound too, the A*'s. The test holds only where the basement is one-way
+    and emptied rows are lost (Butterfly); elsewhere the two are the same.
+    A ``floor`` above ``moves_twice`` is what the first number then says
+    (:func:`search` keeps the two apart)."""
     return _counts(position, effort, floor, moved, below, parking=parking_applies(position.rules))
 
 
