@@ -748,7 +748,7 @@ cdef uint64_t keeping_the_count(State *s, Rules *r, uint64_t cards, int count, i
         was = status[c]
         if was == PENDING_ROW:  # (a waiting card chosen to move twice just waits: the twin's too)
             status[c] = TWICE
-        if not feasible(&t, tops, status, kept, count - 1, NULL, 0, <uint64_t> 1 << c) and not t.cut:
+        if not feasible(&t, tops, status, kept, count - 1, NULL, 0, 0) and not t.cut:  # (no parking test here)
             kept |= <uint64_t> 1 << c  # (so it moves once in the searches of the cards after it)
         status[c] = was
     return kept

@@ -278,7 +278,6 @@ class _Twice:
         self.cells = position.cells
         self.max_cells = position.rules.cells
         self.hosts = build_relation(position.rules)[1]
-        self.place = {c: (i, d) for i, row in enumerate(self.rows) for d, c in enumerate(row)}
 
     def feasible(
         self, tops: list[int], waiting: list[Card], twice: set[Card], stays: frozenset[Card], budget: int
@@ -393,10 +392,12 @@ class _Twice:
                     later[event] |= {e} | after(e)
             return later[event]
 
+        place = {c: (i, d) for i, row in enumerate(self.rows) for d, c in enumerate(row)}
+
         def viable(card: Card, host: Card) -> bool:
-            if host not in self.place:
+            if host not in place:
                 return False  # home, or in the basement
-            i, d = self.place[host]
+            i, d = place[host]
             above = self.rows[i][d + 1 :]
             if card in above or any(departs(a) in after(("leaves", card)) for a in above):
                 return False  # the host cannot be the outer card when the card leaves
