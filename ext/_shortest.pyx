@@ -390,19 +390,28 @@ cdef inline bint before(const uint64_t *reach, int a, int b) noexcept nogil:
 
 cdef bint parks(Twice *t, uint64_t chosen) noexcept nogil:
     """The parking test: can the cards of ``chosen`` each move exactly twice
-    and every other card once? False when some moment needs more basement
-    cells than there are (docs/solver.md, "The bounds"): a chosen card
-    leaves onto a row's outer card, which then stays until the card goes
-    home, or into the basement until it goes home."""
+    and every other card once? False when, at some moment, more of the cards
+    waiting then (cells' cards too) lack a host of their own, however hosts
+    are shared out one card each, than there are cells (docs/solver.md, "The
+    bounds"): a chosen card leaves onto a card that then carries it until it
+    goes home (a row's outer card, or a chosen card waiting on a row), or
+    into the basement until it goes home."""
     cdef int succ[EVENTS][2]
     cdef uint64_t reach[2 * EVENTS]
     cdef int8_t state[EVENTS]  # 0 unseen, 1 on the stack, 2 done
     cdef int stack[EVENTS]
     cdef int i, d, c, x, h, k, a, e, v, w, nstack, higher, above
-    cdef int group[MAX_CELLS + NCARDS]  # (at most 60: a bit each in ``adjacent``)
+    cdef int group[MAX_CELLS + NCARDS]  # (at most 52 cards: a bit each in ``adjacent``)
+    cdef uint64_t carriers[MAX_CELLS + NCARDS]  # each one's hosts, a bit per card
     cdef int ngroup = 0
-    cdef bint viable, blocked, pushed
+    cdef bint blocked, pushed, shrinking
     cdef uint64_t adjacent[MAX_CELLS + NCARDS]
+    cdef uint64_t lies[NCARDS]  # the hosts a chosen card may go onto where they lie
+    cdef uint64_t waits_on[NCARDS]  # ... or once they have left their rows to wait
+    cdef uint64_t hosts[NCARDS]
+    cdef uint64_t kept, alive, more
+    if t.position.ncells + __builtin_popcountll(chosen) <= t.rules.max_cells:
+        return True  # (the cells hold every card that could wait)
     for e in range(EVENTS):
         succ[e][0] = succ[e][1] = -1
         state[e] = 2
@@ -459,14 +468,11 @@ cdef bint parks(Twice *t, uint64_t chosen) noexcept nogil:
                     else:
                         reach[2 * v] |= <uint64_t> 1 << w
             state[v] = 2
-    # the cards that can only wait in the basement, and the cells' cards
-    for k in range(t.position.ncells):
-        group[ngroup] = -1 - t.position.cells[k]
-        ngroup += 1
+    # each chosen card's hosts that are not ruled out
     for x in range(NCARDS):
         if not (chosen >> x) & 1:
             continue
-        viable = False
+        lies[x] = waits_on[x] = 0
         for k in range(t.rules.nhosts[x]):
             h = t.rules.hosts[x][k]
             if t.row_of[h] < 0:
@@ -481,45 +487,132 @@ cdef bint parks(Twice *t, uint64_t chosen) noexcept nogil:
             if blocked:
                 continue
             if not before(reach, departs(chosen, h), NCARDS + x):
-                viable = True  # x on h where h lies: h stays until x goes home
-                break
-            if (chosen >> h) & 1 and not before(reach, NCARDS + h, NCARDS + x) and not before(reach, x, h):
-                viable = True  # x on h where h waits
-                break
-        if not viable:
+                lies[x] |= <uint64_t> 1 << h  # x on h where h lies: h stays until x goes home
+            elif (chosen >> h) & 1 and not before(reach, NCARDS + h, NCARDS + x) and not before(reach, x, h):
+                waits_on[x] |= <uint64_t> 1 << h  # x on h where h waits
+        hosts[x] = lies[x] | waits_on[x]
+    shrinking = True
+    while shrinking:  # a host that can only wait in the basement carries nothing while it waits
+        shrinking = False
+        for x in range(NCARDS):
+            if not (chosen >> x) & 1:
+                continue
+            kept = lies[x]
+            more = waits_on[x]
+            while more:
+                h = __builtin_ctzll(more)
+                more &= more - 1
+                if hosts[h]:
+                    kept |= <uint64_t> 1 << h
+            if kept != hosts[x]:
+                hosts[x] = kept
+                shrinking = True
+    # every card that waits: the cells' and the chosen
+    for k in range(t.position.ncells):
+        group[ngroup] = -1 - t.position.cells[k]
+        carriers[ngroup] = 0
+        ngroup += 1
+    for x in range(NCARDS):
+        if (chosen >> x) & 1:
             group[ngroup] = x
+            carriers[ngroup] = hosts[x]
             ngroup += 1
-    if ngroup <= t.rules.max_cells:
-        return True
-    # Pairwise-overlapping stays in the basement share a moment (intervals): look for
-    # more such cards than cells.
     for a in range(ngroup):
         adjacent[a] = 0
         for k in range(ngroup):
             if k != a and overlap(reach, group[a], group[k]):
                 adjacent[a] |= <uint64_t> 1 << k
-    return not clique(adjacent, (<uint64_t> 1 << ngroup) - 1, t.rules.max_cells + 1)
+    # A card with at least as many places (cells and hosts) as the cards waiting with it can
+    # always be given one, so it is in no smallest group short of places: leave it out.
+    alive = (<uint64_t> 1 << ngroup) - 1
+    shrinking = True
+    while shrinking:
+        shrinking = False
+        more = alive
+        while more:
+            a = __builtin_ctzll(more)
+            more &= more - 1
+            if t.rules.max_cells + __builtin_popcountll(carriers[a]) > __builtin_popcountll(adjacent[a] & alive):
+                alive &= ~(<uint64_t> 1 << a)
+                shrinking = True
+    if __builtin_popcountll(alive) <= t.rules.max_cells:
+        return True
+    return not short_of_places(adjacent, carriers, t.rules.max_cells, 0, alive, 0)
+
+
+cdef bint short_of_places(const uint64_t *adjacent, const uint64_t *carriers, int cells, uint64_t group,
+                          uint64_t candidates, uint64_t excluded) noexcept nogil:
+    """Bron and Kerbosch's search of the largest groups of cards waiting at
+    one moment (each pair overlapping: intervals that meet pairwise share a
+    moment), ``group`` and as many of ``candidates`` as overlap all of them
+    (``excluded``: tried already): is one of them short of places, more of
+    its cards without a host of their own than ``cells``? Only the largest
+    groups are looked at: a card more adds at most one to what is short."""
+    cdef uint64_t pivots, more
+    cdef int u, v, best = -1, most = -1
+    if __builtin_popcountll(group) + __builtin_popcountll(candidates) <= cells:
+        return False
+    if not candidates:
+        return not excluded and short_of_hosts(carriers, cells, group)
+    pivots = candidates | excluded
+    while pivots:  # the pivot with the most candidates beside it: only the others are branched on
+        u = __builtin_ctzll(pivots)
+        pivots &= pivots - 1
+        if __builtin_popcountll(candidates & adjacent[u]) > most:
+            most = __builtin_popcountll(candidates & adjacent[u])
+            best = u
+    more = candidates & ~adjacent[best]
+    while more:
+        v = __builtin_ctzll(more)
+        more &= more - 1
+        if short_of_places(adjacent, carriers, cells, group | (<uint64_t> 1 << v), candidates & adjacent[v],
+                           excluded & adjacent[v]):
+            return True
+        candidates &= ~(<uint64_t> 1 << v)
+        excluded |= <uint64_t> 1 << v
+    return False
+
+
+cdef bint short_of_hosts(const uint64_t *carriers, int cells, uint64_t group) noexcept nogil:
+    """Do more of ``group`` than ``cells`` go without a host when hosts are
+    shared out one card each as well as they can be (Kuhn's augmenting
+    paths)? The cells take any cards, so that is all that is short."""
+    cdef int owner[NCARDS]
+    cdef int short = 0, a
+    cdef uint64_t seen
+    for a in range(NCARDS):
+        owner[a] = -1
+    while group:
+        a = __builtin_ctzll(group)
+        group &= group - 1
+        seen = 0
+        if not augment(a, carriers, owner, &seen):
+            short += 1
+            if short > cells:
+                return True
+    return False
+
+
+cdef bint augment(int a, const uint64_t *carriers, int *owner, uint64_t *seen) noexcept nogil:
+    """Give ``a`` a host, moving the cards holding hosts to others of theirs where need be."""
+    cdef uint64_t more = carriers[a]
+    cdef int h
+    while more:
+        h = __builtin_ctzll(more)
+        more &= more - 1
+        if (seen[0] >> h) & 1:
+            continue
+        seen[0] |= <uint64_t> 1 << h
+        if owner[h] < 0 or augment(owner[h], carriers, owner, seen):
+            owner[h] = a
+            return True
+    return False
 
 
 cdef inline bint overlap(const uint64_t *reach, int a, int b) noexcept nogil:
-    """Must a and b (cards; -1 - card for a cell's) be in the basement at one moment?"""
+    """Must a and b (cards; -1 - card for a cell's) be waiting at one moment?"""
     return (a < 0 or before(reach, a, NCARDS + (b if b >= 0 else -1 - b))) and \
         (b < 0 or before(reach, b, NCARDS + (a if a >= 0 else -1 - a)))
-
-
-cdef bint clique(const uint64_t *adjacent, uint64_t candidates, int size) noexcept nogil:
-    """Do ``size`` of ``candidates`` all overlap one another?"""
-    cdef int v
-    if size == 0:
-        return True
-    while candidates:
-        if __builtin_popcountll(candidates) < size:
-            return False
-        v = __builtin_ctzll(candidates)
-        candidates &= candidates - 1
-        if clique(adjacent, candidates & adjacent[v], size - 1):
-            return True
-    return False
 
 
 cdef bint feasible(Twice *t, const int *tops_in, const uint8_t *status_in, uint64_t stays, int budget,

@@ -357,17 +357,21 @@ class _Twice:
     def parks(self, twice: set[Card]) -> bool:
         """The parking test: can the cards of ``twice`` each move exactly
         twice, and every other card once? A card of ``twice`` leaves onto a
-        row's outer card, which then stays until the card goes home, or into
-        the basement, where it stays until it goes home. Each card's moves
-        must keep two orders (in a row, the cards on a card move first; in a
-        suit, the lower goes home first), and a card leaves before it goes
-        home; from these, some moves must come before others in every way of
-        making them. A card all of whose hosts are ruled out by that (gone;
-        not the outer card when it leaves, as a card on it must move later;
-        or one that must move before it goes home) can only wait in the
-        basement; when more such cards and cells' cards than there are
-        cells must all be there at one moment, the answer is no.
+        card that then carries it until it goes home (a row's outer card, or
+        a card of ``twice`` waiting on a row), or into the basement, where it
+        stays until it goes home. Each card's moves must keep two orders (in
+        a row, the cards on a card move first; in a suit, the lower goes home
+        first), and a card leaves before it goes home; from these, some moves
+        must come before others in every way of making them, which rules out
+        some of a card's hosts (gone; not the outer card when it leaves, as a
+        card on it must move later; one that must move before it goes home;
+        one that could carry it only while waiting, where it can only wait in
+        the basement). Cards that must all be waiting at one moment (cells'
+        cards too) each need a cell or a host of their own: when more of
+        them lack a host, however hosts are shared out one card each, than
+        there are cells, the answer is no.
         docs/solver.md, "The bounds", argues it."""
+        import networkx as nx  # (only the twin needs it: not loaded for the command line's searches)
 
         def departs(c: Card) -> tuple[str, Card]:
             return ("leaves", c) if c in twice else ("home", c)
@@ -394,37 +398,55 @@ class _Twice:
 
         place = {c: (i, d) for i, row in enumerate(self.rows) for d, c in enumerate(row)}
 
-        def viable(card: Card, host: Card) -> bool:
+        def outer_when_leaving(card: Card, host: Card) -> bool:
             if host not in place:
                 return False  # home, or in the basement
             i, d = place[host]
             above = self.rows[i][d + 1 :]
-            if card in above or any(departs(a) in after(("leaves", card)) for a in above):
-                return False  # the host cannot be the outer card when the card leaves
-            if ("home", card) not in after(departs(host)):
-                return True  # onto the host where it lies, which stays until the card goes home
-            # onto the host once it has left its row to wait
+            return card not in above and not any(departs(a) in after(("leaves", card)) for a in above)
+
+        def where_it_lies(card: Card, host: Card) -> bool:
+            """Onto the host where it lies, which stays until the card goes home."""
+            return ("home", card) not in after(departs(host))
+
+        def where_it_waits(card: Card, host: Card) -> bool:
+            """Onto the host once it has left its row to wait."""
             return (
                 host in twice
                 and ("home", card) not in after(("home", host))
                 and ("leaves", host) not in after(("leaves", card))
             )
 
-        waits = [("cell", c) for c in self.cells]
-        waits += [("basement", x) for x in twice if not any(viable(x, h) for h in self.hosts[x])]
+        lies = {x: {h for h in self.hosts[x] if outer_when_leaving(x, h) and where_it_lies(x, h)} for x in twice}
+        waits = {x: {h for h in self.hosts[x] if outer_when_leaving(x, h) and where_it_waits(x, h)} for x in twice}
+        hosts = {x: lies[x] | waits[x] for x in twice}
+        shrinking = True
+        while shrinking:  # a host that can only wait in the basement carries nothing while it waits
+            shrinking = False
+            for x in twice:
+                kept = lies[x] | {h for h in waits[x] if hosts[h]}
+                shrinking |= kept != hosts[x]
+                hosts[x] = kept
+        waiting = [("cell", c) for c in self.cells] + [("card", x) for x in twice]
 
         def together(a: tuple[str, Card], b: tuple[str, Card]) -> bool:
-            """Must a and b be in the basement at one moment (each from its leaving, or the
-            start, until it goes home)?"""
+            """Must a and b be waiting at one moment (each from its leaving, or the start,
+            until it goes home)?"""
             return all(
                 kind == "cell" or ("home", b_card) in after(("leaves", a_card))
                 for (kind, a_card), (_, b_card) in ((a, b), (b, a))
             )
 
-        return not any(
-            all(together(a, b) for a, b in itertools.combinations(group, 2))
-            for group in itertools.combinations(waits, self.max_cells + 1)
-        )
+        overlaps = nx.Graph()
+        overlaps.add_nodes_from(waiting)
+        overlaps.add_edges_from((a, b) for a, b in itertools.combinations(waiting, 2) if together(a, b))
+        for group in nx.find_cliques(overlaps):  # waiting at one moment: intervals that meet pairwise
+            shared = nx.Graph(((kind, c), ("host", h)) for kind, c in group if kind == "card" for h in hosts[c])
+            tops = [w for w in group if w in shared]
+            carried = len(nx.bipartite.maximum_matching(shared, top_nodes=tops)) // 2 if tops else 0
+            if len(group) - carried > self.max_cells:
+                return False
+        return True
 
     def may_move_twice(self, outer: Card, top: int, stays: frozenset[Card]) -> bool:
         """May a row's outer card ``outer`` (its row holding ``top`` cards)

@@ -8,6 +8,8 @@ import pytest
 
 import ext._patience as _patience
 import ext._shortest as _shortest
+from games.cards import Card
+from games.patience.format import parse_deal
 from games.patience.rules import FOUNDATION, PRESETS, Position
 from puzzles.patience.endgame import shortest_win
 from solver.patience import kernel, shortest
@@ -155,6 +157,30 @@ def moves_each_card(position, twice):
     return wins(position, frozenset())
 
 
+def test_two_cards_waiting_at_once_cannot_share_their_one_host():
+    # No basement: KD (leaving first) and JD can each go only onto QC, and both wait at once.
+    position = empty_rows_but("cells: 0\nF: TC TD KH QS\nL1: QC\nL2: KC\nL3: JC KS\nL4: QD JD KD\n")
+    jd, kd = int(Card.parse("JD")), int(Card.parse("KD"))
+    test = shortest._Twice(position, 10**6, parking=True)
+    assert test.parks({kd}) and moves_each_card(position, {kd})
+    assert not test.parks({jd, kd}) and not moves_each_card(position, {jd, kd})
+
+
+def test_a_card_that_can_only_wait_in_the_basement_carries_nothing_while_it_waits():
+    # KC leaves first and has no host left; QC could go onto KC only while KC waits, in the one cell.
+    position = empty_rows_but("cells: 1\nF: JC QD QH QS\nL1: KD KH QC KC KS\n")
+    qc, kc = int(Card.parse("QC")), int(Card.parse("KC"))
+    assert not shortest._Twice(position, 10**6, parking=True).parks({qc, kc})
+    assert not moves_each_card(position, {qc, kc})
+
+
+def empty_rows_but(text):
+    """A Butterfly position from the rows ``text`` names, every other row empty."""
+    named = {line.split(":")[0] for line in text.splitlines()}
+    rows = ("L1", "L2", "L3", "L4", "L5", "R1", "R2", "R3", "R4", "R5")
+    return parse_deal(text + "".join(f"{name}: -\n" for name in rows if name not in named))
+
+
 def test_the_parking_test_rules_out_only_sets_of_cards_no_win_moves_just_twice():
     # What the bound's argument needs of the test (docs/solver.md, "The bounds"): when it says
     # no, no win moves those cards exactly twice and the rest once.
@@ -242,10 +268,9 @@ def test_the_strong_bound_in_full_is_the_fewest_cards_any_set_tried_one_by_one_n
 
 def test_a_cycle_across_rows_costs_a_move_the_rows_alone_do_not_see():
     # 6C lies on 5H, 6H on 5C: each needs a card of its own suit from under the other.
-    rows = "F: 4C KD 4H KS\nL1: 5H 6C\nR1: 5C 6H\nL2: KC QC JC TC 9C 8C 7C\nL3: KH QH JH TH 9H 8H 7H\n"
-    from games.patience.format import parse_deal
-
-    position = parse_deal(rows + "".join(f"{n}: -\n" for n in ("L4", "L5", "R2", "R3", "R4", "R5")))
+    position = empty_rows_but(
+        "F: 4C KD 4H KS\nL1: 5H 6C\nR1: 5C 6H\nL2: KC QC JC TC 9C 8C 7C\nL3: KH QH JH TH 9H 8H 7H\n"
+    )
     assert shortest.lower_bound(position) == 18
     assert kernel.strong_bound(position) == 19
     answer = kernel.shortest(position)
