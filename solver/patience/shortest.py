@@ -417,8 +417,9 @@ class _Twice:
                 and ("leaves", host) not in after(("leaves", card))
             )
 
-        lies = {x: {h for h in self.hosts[x] if outer_when_leaving(x, h) and where_it_lies(x, h)} for x in twice}
-        waits = {x: {h for h in self.hosts[x] if outer_when_leaving(x, h) and where_it_waits(x, h)} for x in twice}
+        free = {x: [h for h in self.hosts[x] if outer_when_leaving(x, h)] for x in twice}
+        lies = {x: {h for h in free[x] if where_it_lies(x, h)} for x in twice}
+        waits = {x: {h for h in free[x] if where_it_waits(x, h)} for x in twice}
         hosts = {x: lies[x] | waits[x] for x in twice}
         shrinking = True
         while shrinking:  # a host that can only wait in the basement carries nothing while it waits
@@ -442,8 +443,8 @@ class _Twice:
         overlaps.add_edges_from((a, b) for a, b in itertools.combinations(waiting, 2) if together(a, b))
         for group in nx.find_cliques(overlaps):  # waiting at one moment: intervals that meet pairwise
             shared = nx.Graph(((kind, c), ("host", h)) for kind, c in group if kind == "card" for h in hosts[c])
-            tops = [w for w in group if w in shared]
-            carried = len(nx.bipartite.maximum_matching(shared, top_nodes=tops)) // 2 if tops else 0
+            cards = [w for w in group if w in shared]
+            carried = len(nx.bipartite.maximum_matching(shared, top_nodes=cards)) // 2 if cards else 0
             if len(group) - carried > self.max_cells:
                 return False
         return True

@@ -177,7 +177,7 @@ def test_a_card_that_can_only_wait_in_the_basement_carries_nothing_while_it_wait
 def empty_rows_but(text):
     """A Butterfly position from the rows ``text`` names, every other row empty."""
     named = {line.split(":")[0] for line in text.splitlines()}
-    rows = ("L1", "L2", "L3", "L4", "L5", "R1", "R2", "R3", "R4", "R5")
+    rows = PRESETS["butterfly"].row_names
     return parse_deal(text + "".join(f"{name}: -\n" for name in rows if name not in named))
 
 
