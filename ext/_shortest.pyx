@@ -73,7 +73,7 @@ ctypedef struct Node:
     uint8_t card       # the step that reached it: the card moved ...
     uint8_t onto       # ... and what it landed on (a card, or UNDER_*)
     uint8_t closed
-    uint8_t strong     # h includes the strong bound (moves_twice)
+    uint8_t strong     # h is the strong bound (moves_twice) in full
     uint8_t own        # proved from the position's own deadlock graph (the twin's _Node.own)
 
 
@@ -792,12 +792,14 @@ cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, i
     return count
 
 
-cdef int moves_twice(State *s, Rules *r, int effort, int floor, int moved, int below, int *parked) noexcept nogil:
+cdef int moves_twice(State *s, Rules *r, int effort, int floor, int ceiling, int moved, int below,
+                     int *parked) noexcept nogil:
     """solver.patience.shortest.moves_twice: the fewest cards that must move
-    at least twice, proved within ``effort`` settled states, from ``floor`` up;
-    card ``moved`` (-1: none) moves once in every set of fewer than ``below``
-    cards (the twin's ``moved`` and ``below``). ``parked`` (NULL: not asked)
-    gets the bound with the parking test."""
+    at least twice, proved within ``effort`` settled states, from ``floor`` up
+    to ``ceiling`` at most (the twin's ``ceiling``; -1: none); card ``moved``
+    (-1: none) moves once in every set of fewer than ``below`` cards (the
+    twin's ``moved`` and ``below``). ``parked`` (NULL: not asked) gets the
+    bound with the parking test."""
     cdef Twice t
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
@@ -809,6 +811,10 @@ cdef int moves_twice(State *s, Rules *r, int effort, int floor, int moved, int b
     if floor > budget:
         budget = floor
     while True:
+        if ceiling >= 0 and budget >= ceiling:  # every smaller budget refuted in full
+            if parked != NULL:
+                parked[0] = budget
+            return budget
         once = <uint64_t> 1 << moved if moved >= 0 and budget < below else 0
         t.cleared = False
         found = feasible(&t, tops, status, once, budget, NULL, 0, 0)
@@ -978,7 +984,8 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     cdef State s
     cdef Move moves[MAX_MOVES_PER_NODE]
     cdef int extra[MAX_ROWS]
-    cdef int f = best, g, h, own = 0, n, k, parent_h, parent_own, quick_h, onto, last, moved, below, parked, floor
+    cdef int f = best, g, h, own = 0, n, k, parent_h, parent_own, quick_h, onto, last, moved, below, parked
+    cdef int floor, ceiling
     cdef uint64_t on_cycles, movers, keeps
     cdef uint32_t index, child
     cdef uint64_t slot
@@ -1015,8 +1022,8 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
             break
         decode(&s, r, node.key)
         if not node.strong:
-            # Worked out once a position is first taken from the queue (most never are);
-            # if it says more, the position waits its turn again.
+            # Worked out when a position is taken from the queue (most never are), one
+            # step at a time; if it says more, the position waits its turn again.
             node.strong = True
             moved, below = -1, 0
             if index != 0 and node.onto != UNDER_FOUNDATION:
@@ -1024,7 +1031,12 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
                 # it lies: a set holding it that serves this position serves the parent too (docs/solver.md).
                 moved, below = node.card, a.nodes[node.parent].own - s.in_play
             floor = node.h - s.in_play
-            h = s.in_play + moves_twice(&s, r, effort, floor, moved, below, &parked)
+            # One more than the bound at most, which puts the position back in the queue: a
+            # position goes no higher than the layers the search reaches (docs/solver.md).
+            ceiling = min(best - g - s.in_play, floor + 1)
+            h = s.in_play + moves_twice(&s, r, effort, floor, ceiling, moved, below, &parked)
+            if parked >= ceiling:
+                node.strong = False  # worked out further when taken again
             if h > node.own and (h > node.h or node.h == node.own):
                 # A budget refuted proves it of the position's own graph; when h came from
                 # the parking test, one found at the floor may be above what the graph needs.
@@ -1146,14 +1158,14 @@ def lower_bound(dict fields):
     return bound_of(&s, &r, extra)
 
 
-def strong_bound(dict fields, int effort, int floor, int moved=-1, int below=0, bint parking=False):
+def strong_bound(dict fields, int effort, int floor, int moved=-1, int below=0, bint parking=False, int ceiling=-1):
     """Cards in play plus solver.patience.shortest.moves_twice, or with
     ``parking`` its moves_parked's second number, for the tests."""
     cdef State s
     cdef Rules r
     cdef int parked, count
     load_fields(&s, &r, fields)
-    count = moves_twice(&s, &r, effort, floor, moved, below, &parked if parking else NULL)
+    count = moves_twice(&s, &r, effort, floor, ceiling, moved, below, &parked if parking else NULL)
     return s.in_play + (parked if parking else count)
 
 

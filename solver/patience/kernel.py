@@ -160,11 +160,15 @@ def strong_bound(
     moved: int | None = None,
     below: int = 0,
     parking: bool = False,
+    ceiling: int | None = None,
 ) -> int:
     """Cards in play plus the kernel's solver.patience.shortest.moves_twice,
-    or with ``parking`` the second number of its moves_parked (the A*'s bound)."""
+    or with ``parking`` the second number of its moves_parked (the A*'s bound);
+    ``ceiling``: moves_parked's."""
     fields = kernel_fields(position, True, True)
-    return _shortest.strong_bound(fields, effort, floor, -1 if moved is None else moved, below, parking)
+    return _shortest.strong_bound(
+        fields, effort, floor, -1 if moved is None else moved, below, parking, -1 if ceiling is None else ceiling
+    )
 
 
 def cards_on_cycles(position: Position) -> frozenset[int]:

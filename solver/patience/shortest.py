@@ -198,11 +198,16 @@ def moves_twice(
     >>> lower_bound(crossed), moves_twice(crossed)  # 6C, 5H, 6H, 5C block each other round both rows
     (18, 1)
     """
-    return _counts(position, effort, floor, moved, below, parking=False)[0]
+    return _counts(position, effort, floor, moved, below, False, None)[0]
 
 
 def moves_parked(
-    position: Position, effort: int = TWICE_EFFORT, floor: int = 0, moved: int | None = None, below: int = 0
+    position: Position,
+    effort: int = TWICE_EFFORT,
+    floor: int = 0,
+    moved: int | None = None,
+    below: int = 0,
+    ceiling: int | None = None,
 ) -> tuple[int, int]:
     """``(moves_twice, parked)``: ``parked`` is ``moves_twice``, or one more
     when every smallest set of cards moving twice fails the parking test
@@ -210,8 +215,10 @@ def moves_parked(
     bound too, the A*'s. The test holds only where the basement is one-way
     and emptied rows are lost (Butterfly); elsewhere the two are the same.
     A ``floor`` above ``moves_twice`` is what the first number then says
-    (:func:`search` keeps the two apart)."""
-    return _counts(position, effort, floor, moved, below, parking=parking_applies(position.rules))
+    (:func:`search` keeps the two apart). ``ceiling``: the deepening stops
+    there, every smaller number refuted, and both numbers are the ceiling
+    (:func:`search`: a bound that high cuts the position anyway)."""
+    return _counts(position, effort, floor, moved, below, parking_applies(position.rules), ceiling)
 
 
 def parking_applies(rules: Rules) -> bool:
@@ -222,12 +229,14 @@ def parking_applies(rules: Rules) -> bool:
 
 
 def _counts(
-    position: Position, effort: int, floor: int, moved: int | None, below: int, parking: bool
+    position: Position, effort: int, floor: int, moved: int | None, below: int, parking: bool, ceiling: int | None
 ) -> tuple[int, int]:
     twice = _Twice(position, effort, parking)
     budget = max(twice.lowest_row, floor)
     count = None
     while True:
+        if ceiling is not None and budget >= ceiling:
+            return budget, budget  # every smaller budget refuted in full
         stays = frozenset({Card.from_index(moved)}) if moved is not None and budget < below else frozenset()
         twice.cleared = False
         found = twice.feasible(twice.start_tops, twice.start_waiting, set(), stays, budget)
@@ -541,7 +550,7 @@ class _Node:
     #: cards in play + the fewest cards that must move twice (:func:`search`).
     own: int
     closed: bool = False
-    strong: bool = False  # h includes the strong bound (moves_twice)
+    strong: bool = False  # h is the strong bound (moves_twice) in full
 
 
 def search(
@@ -588,8 +597,9 @@ def search(
             continue  # reached again by a shorter path since pushed, or no longer shorter than the best
         here = decode(rules, key)
         if not node.strong:
-            # The strong bound is worked out once a position is first taken from the queue:
-            # most positions never are. If it says more, the position waits its turn again.
+            # The strong bound is worked out when a position is taken from the queue (most
+            # positions never are), one step at a time: if it says more, the position waits
+            # its turn again.
             node.strong = True
             moved, below = None, 0
             if node.step is not None and node.parent is not None and node.step[1] != TO_FOUNDATION:
@@ -597,7 +607,12 @@ def search(
                 # lies: a set holding it that serves this position serves the parent too (docs/solver.md).
                 moved, below = node.step[0], table[node.parent].own - here.cards_in_play()
             in_play = here.cards_in_play()
-            count, parked = moves_parked(here, effort, node.h - in_play, moved, below)
+            # One more than the bound at most, which puts the position back in the queue: a
+            # position goes no higher than the layers the search reaches (docs/solver.md).
+            ceiling = min(best - node.g - in_play, node.h - in_play + 1)
+            count, parked = moves_parked(here, effort, node.h - in_play, moved, below, ceiling)
+            if parked >= ceiling:
+                node.strong = False  # worked out further when taken again
             if in_play + count > node.own and (in_play + count > node.h or node.h == node.own):
                 # A budget refuted proves it of the position's own graph; when h came from the
                 # parking test, one met at the floor may be more than the graph needs.

@@ -124,6 +124,28 @@ def test_the_strong_bound_is_the_same_in_both_engines_whatever_its_effort_and_fl
             assert kernel.strong_bound(position, effort, floor, parking=True) == position.cards_in_play() + parked
 
 
+def test_a_ceiling_stops_the_strong_bound_there_and_changes_nothing_below_it():
+    # The A* asks no more than the bound that cuts a position: below that, the same
+    # numbers; at it (or at the rows' own count, if higher), every smaller one refuted.
+    capped = 0
+    for position in random_positions(30, 8):
+        in_play = position.cards_in_play()
+        rows_own = shortest.lower_bound(position) - in_play
+        for effort, floor in ((20, 0), (500, 0), (3_000, 2)):
+            full = shortest.moves_parked(position, effort, floor)
+            stopped = full[0] if full[1] == full[0] + 1 else full[1]  # (one more: the parking test's)
+            for ceiling in sorted({floor + 1, stopped - 1, stopped, stopped + 1} - set(range(floor + 1))):
+                stop = max(ceiling, rows_own, floor)
+                expected = full if stopped < ceiling else (stop, stop)
+                if stopped >= ceiling and effort == 3_000:
+                    assert full[0] >= stop  # (a proved count: every smaller one refuted)
+                assert shortest.moves_parked(position, effort, floor, ceiling=ceiling) == expected
+                kernel_bound = kernel.strong_bound(position, effort, floor, parking=True, ceiling=ceiling)
+                assert kernel_bound == in_play + expected[1]
+                capped += stopped >= ceiling
+    assert capped > 200, capped
+
+
 def test_the_parking_test_raises_the_bound_only_where_the_rules_allow_it():
     raised = {True: 0, False: 0}
     for position in small(400, 21, cards=(6, 14)):
