@@ -399,6 +399,8 @@ DEEP_POLISH: tuple[PolishStage, ...] = (
 )
 DEEP_POLISH_GAP = 2
 DEEP_POLISH_FROM = 200_000
+#: DEEP_POLISH's heavy stages, run before BOUNDED_POLISH when the proof leaves the line that far above its bound.
+HEAVY_STAGES = 2
 #: The share of a time limit the proof leaves to :data:`BOUNDED_POLISH`.
 BOUNDED_POLISH_TIME = 0.1
 
@@ -465,12 +467,21 @@ def polish_bounded(
     such limit) stopped short at the bound ``lower`` made shorter:
     :data:`BOUNDED_POLISH`, then :data:`DEEP_POLISH` where the line is still
     more than :data:`DEEP_POLISH_GAP` moves over the bound and the proof's
-    budget warrants it. (The line, positions expanded, the bound: the
-    proof's or a polish's start, the higher.)"""
-    line, nodes, found = polish(position, line, BOUNDED_POLISH, limits, engine, start, TWICE_EFFORT)
-    lower = max(lower, found)
+    budget warrants it; where the line is that far over the bound from the
+    start, the deep polish's :data:`HEAVY_STAGES` come first. (The line,
+    positions expanded, the bound: the proof's or a polish's start, the
+    higher.)"""
+    nodes = 0
+    deep = DEEP_POLISH
     if deep_polish_due(len(line), lower, proof_nodes):
-        line, more, found = polish(position, line, DEEP_POLISH, limits, engine, start, TWICE_EFFORT)
+        # Far above the bound: the heavy stages first, which shorten such a line within
+        # seconds, where the light ones would spend a time limit's last tenth finding nothing.
+        line, nodes, found = polish(position, line, DEEP_POLISH[:HEAVY_STAGES], limits, engine, start, TWICE_EFFORT)
+        lower, deep = max(lower, found), DEEP_POLISH[HEAVY_STAGES:]
+    line, more, found = polish(position, line, BOUNDED_POLISH, limits, engine, start, TWICE_EFFORT)
+    nodes, lower = nodes + more, max(lower, found)
+    if deep_polish_due(len(line), lower, proof_nodes):
+        line, more, found = polish(position, line, deep, limits, engine, start, TWICE_EFFORT)
         nodes, lower = nodes + more, max(lower, found)
     return line, nodes, lower
 

@@ -408,6 +408,31 @@ def test_a_line_left_far_over_its_bound_gets_the_deeper_polish(monkeypatch):
     assert front_end.polish_bounded(position, long_line, 58, small, Limits(), "kernel", 0.0) == (long_line, 0, 58)
 
 
+def test_the_heavy_stages_come_first_only_where_the_line_starts_far_over_its_bound(monkeypatch):
+    # A proof stopped by time leaves the polish a tenth of it: there the heavy weights
+    # shorten a line far over its bound within seconds, the light ones seldom.
+    position = Position.deal(1)
+    long_line = solve(position, shorten=True).moves
+    stages_run = []
+    polish = front_end.polish
+
+    def recording(position, line, stages, *args):
+        stages_run.append(stages)
+        return polish(position, line, stages, *args)
+
+    monkeypatch.setattr(front_end, "polish", recording)
+    monkeypatch.setattr(front_end, "BOUNDED_POLISH", ((130, 2_000, (0,)),))
+    monkeypatch.setattr(front_end, "DEEP_POLISH", ((300, 2_000, (0,)), (200, 2_000, (0,)), (120, 2_000, (0,))))
+    line, _, _ = front_end.polish_bounded(position, long_line, 58, None, Limits(), "kernel", 0.0)
+    assert stages_run[:2] == [front_end.DEEP_POLISH[:2], front_end.BOUNDED_POLISH]
+    assert stages_run[2:] in ([], [front_end.DEEP_POLISH[2:]])  # (the rest, if still far over)
+    assert position.replay(line)[-1].is_won() and len(line) < len(long_line)
+    stages_run.clear()
+    near = len(line) - front_end.DEEP_POLISH_GAP
+    front_end.polish_bounded(position, line, near, None, Limits(), "kernel", 0.0)
+    assert stages_run == [front_end.BOUNDED_POLISH]
+
+
 def test_solve_shortest_passes_lost_deals_through():
     assert solve_shortest(Position.deal(126)).result == UNWINNABLE
 
