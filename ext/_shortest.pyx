@@ -73,7 +73,7 @@ ctypedef struct Node:
     uint8_t card       # the step that reached it: the card moved ...
     uint8_t onto       # ... and what it landed on (a card, or UNDER_*)
     uint8_t closed
-    uint8_t strong     # h is the strong bound (moves_twice) in full
+    uint8_t strong     # h is the strong bound (moves_twice) as far as its effort went
     uint8_t own        # proved from the position's own deadlock graph (the twin's _Node.own)
 
 
@@ -985,7 +985,7 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     cdef Move moves[MAX_MOVES_PER_NODE]
     cdef int extra[MAX_ROWS]
     cdef int f = best, g, h, own = 0, n, k, parent_h, parent_own, quick_h, onto, last, moved, below, parked
-    cdef int floor, ceiling
+    cdef int floor, ceiling  # (g + h is below the best line: the ceiling never reaches it)
     cdef uint64_t on_cycles, movers, keeps
     cdef uint32_t index, child
     cdef uint64_t slot
@@ -1033,10 +1033,10 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
             floor = node.h - s.in_play
             # One more than the bound at most, which puts the position back in the queue: a
             # position goes no higher than the layers the search reaches (docs/solver.md).
-            ceiling = min(best - g - s.in_play, floor + 1)
+            ceiling = floor + 1
             h = s.in_play + moves_twice(&s, r, effort, floor, ceiling, moved, below, &parked)
-            if parked >= ceiling:
-                node.strong = False  # worked out further when taken again
+            if h - s.in_play >= ceiling:
+                node.strong = False  # stopped there: worked out further when taken again
             if h > node.own and (h > node.h or node.h == node.own):
                 # A budget refuted proves it of the position's own graph; when h came from
                 # the parking test, one found at the floor may be above what the graph needs.

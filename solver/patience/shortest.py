@@ -216,8 +216,9 @@ def moves_parked(
     and emptied rows are lost (Butterfly); elsewhere the two are the same.
     A ``floor`` above ``moves_twice`` is what the first number then says
     (:func:`search` keeps the two apart). ``ceiling``: the deepening stops
-    there, every smaller number refuted, and both numbers are the ceiling
-    (:func:`search`: a bound that high cuts the position anyway)."""
+    there, every smaller number refuted, and both numbers are the ceiling,
+    or the floor or the rows' own count if higher (:func:`search` goes one
+    count at a time)."""
     return _counts(position, effort, floor, moved, below, parking_applies(position.rules), ceiling)
 
 
@@ -550,7 +551,7 @@ class _Node:
     #: cards in play + the fewest cards that must move twice (:func:`search`).
     own: int
     closed: bool = False
-    strong: bool = False  # h is the strong bound (moves_twice) in full
+    strong: bool = False  # h is the strong bound (moves_twice) as far as its effort went
 
 
 def search(
@@ -609,10 +610,11 @@ def search(
             in_play = here.cards_in_play()
             # One more than the bound at most, which puts the position back in the queue: a
             # position goes no higher than the layers the search reaches (docs/solver.md).
-            ceiling = min(best - node.g - in_play, node.h - in_play + 1)
+            # (g + h is below the best line: the ceiling never reaches it.)
+            ceiling = node.h - in_play + 1
             count, parked = moves_parked(here, effort, node.h - in_play, moved, below, ceiling)
-            if parked >= ceiling:
-                node.strong = False  # worked out further when taken again
+            if count >= ceiling:
+                node.strong = False  # stopped there: worked out further when taken again
             if in_play + count > node.own and (in_play + count > node.h or node.h == node.own):
                 # A budget refuted proves it of the position's own graph; when h came from the
                 # parking test, one met at the floor may be more than the graph needs.

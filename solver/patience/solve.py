@@ -447,9 +447,10 @@ def polish(
 
 
 def deep_polish_due(length: int, lower: int, proof_nodes: int | None) -> bool:
-    """Whether a line of ``length`` that :data:`BOUNDED_POLISH` left over the
-    bound ``lower``, beside a proof of ``proof_nodes`` positions (None: no
-    such limit), gets :data:`DEEP_POLISH`."""
+    """Whether a line of ``length`` over the bound ``lower`` (before or after
+    :data:`BOUNDED_POLISH`), beside a proof of ``proof_nodes`` positions
+    (None: no such limit), gets :data:`DEEP_POLISH` (before it: its
+    :data:`HEAVY_STAGES`)."""
     worth_it = proof_nodes is None or proof_nodes >= DEEP_POLISH_FROM
     return worth_it and length - lower > DEEP_POLISH_GAP
 
