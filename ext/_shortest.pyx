@@ -985,7 +985,7 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     cdef Move moves[MAX_MOVES_PER_NODE]
     cdef int extra[MAX_ROWS]
     cdef int f = best, g, h, own = 0, n, k, parent_h, parent_own, quick_h, onto, last, moved, below, parked
-    cdef int floor, ceiling  # (g + h is below the best line: the ceiling never reaches it)
+    cdef int floor, ceiling
     cdef uint64_t on_cycles, movers, keeps
     cdef uint32_t index, child
     cdef uint64_t slot
@@ -1033,6 +1033,7 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
             floor = node.h - s.in_play
             # One more than the bound at most, which puts the position back in the queue: a
             # position goes no higher than the layers the search reaches (docs/solver.md).
+            # (g + h is below the best line: the ceiling never reaches it.)
             ceiling = floor + 1
             h = s.in_play + moves_twice(&s, r, effort, floor, ceiling, moved, below, &parked)
             if h - s.in_play >= ceiling:
