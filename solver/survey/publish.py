@@ -80,7 +80,7 @@ def code_versions(codes: Iterable[str]) -> str:
     counts = collections.Counter(code or "not recorded" for code in codes)
     if len(counts) == 1:
         return next(iter(counts))
-    return "; ".join(f"{code} ({n:,} deals)" for code, n in counts.most_common())
+    return "; ".join(f"{code} ({n:,} deal{'' if n == 1 else 's'})" for code, n in counts.most_common())
 
 
 def summary_rows(games: dict[str, list[tuple]]) -> list[str]:

@@ -19,6 +19,7 @@ the rules engine to a win of its length.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import sys
 from pathlib import Path
@@ -150,6 +151,9 @@ def main() -> None:
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
     parser.add_argument("--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/")
     args = parser.parse_args()
+    if not args.no_plot and importlib.util.find_spec("matplotlib") is None:
+        print("error: the plot needs matplotlib (pip install '.[plots]'), or give --no-plot", file=sys.stderr)
+        raise SystemExit(2)  # before anything is written
     try:
         games = load(args.db)
     except InputError as error:

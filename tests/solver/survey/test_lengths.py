@@ -4,6 +4,7 @@ deals again, damaged rows refused, published files that read back."""
 
 import json
 import sqlite3
+import sys
 from dataclasses import asdict, astuple
 
 import pytest
@@ -122,6 +123,17 @@ def test_published_file_reads_back_and_the_survey_files_are_left_alone(surveyed,
     assert text.startswith(publish_lengths.SECTION) and "| butterfly | 2 deals |" in text
     # The verdict survey's rebuild reads its own files only.
     assert publish.rebuild_db(str(tmp_path / "rebuilt.sqlite"), data) == 0
+
+
+def test_publishing_without_matplotlib_says_so_and_writes_nothing(surveyed, tmp_path, monkeypatch, capsys):
+    db, _ = surveyed
+    (tmp_path / "data").mkdir()
+    monkeypatch.setattr(publish_lengths.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(sys, "argv", ["publish_lengths", db, "--root", str(tmp_path)])
+    with pytest.raises(SystemExit) as stopped:
+        publish_lengths.main()
+    assert stopped.value.code == 2
+    assert "--no-plot" in capsys.readouterr().err and not any((tmp_path / "data").iterdir())
 
 
 @pytest.mark.parametrize(
