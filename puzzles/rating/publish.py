@@ -32,7 +32,7 @@ from puzzles.rating import irt
 from puzzles.rating.ladder import LADDER
 from puzzles.rating.ladder_runs import LadderResult, read_row
 from puzzles.rating.rate import Calibration, calibrations, rating_from_games
-from solver.survey.publish import code_versions, file_stem, write_section
+from solver.survey.publish import check_plotting, code_versions, file_stem, write_section
 
 SECTION = "## Difficulty ratings"
 
@@ -128,6 +128,7 @@ def main() -> None:
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
     parser.add_argument("--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/")
     args = parser.parse_args()
+    check_plotting(args.no_plot)
     known = calibrations()
     tables = {
         game: rated_rows(results, known[game]) for game, results in load(args.db).items() if game in known and results

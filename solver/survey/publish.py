@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import importlib.util
 import re
 import sqlite3
 import sys
@@ -219,6 +220,14 @@ def rebuild_db(db_path: str, folder: Path) -> int:
     return count
 
 
+def check_plotting(no_plot: bool) -> None:
+    """Stop (exit 2, one line) before anything is written when the plot is
+    wanted and matplotlib, an optional dependency, is not installed."""
+    if not no_plot and importlib.util.find_spec("matplotlib") is None:
+        print("error: the plot needs matplotlib (pip install '.[plots]'), or give --no-plot", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("db", help="survey database (butterfly survey --db)")
@@ -228,6 +237,7 @@ def main() -> None:
         "--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/ (default: here)"
     )
     args = parser.parse_args()
+    check_plotting(args.no_plot or args.rebuild_db)
     try:
         publish(args)
     except InputError as error:

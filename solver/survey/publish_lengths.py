@@ -19,7 +19,6 @@ the rules engine to a win of its length.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
 import sys
 from pathlib import Path
@@ -29,7 +28,7 @@ from games.patience.rules import rules_named
 from solver.patience.result import BOUNDED, OPTIMAL
 from solver.survey.db import LENGTHS_COLUMNS, ResultsDB
 from solver.survey.lengths import LengthResult, checked_row, read_rows
-from solver.survey.publish import code_versions, file_stem, write_section
+from solver.survey.publish import check_plotting, code_versions, file_stem, write_section
 from solver.survey.published import read_csv, write_csv
 
 SECTION = "## Shortest winning lines"
@@ -151,9 +150,7 @@ def main() -> None:
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
     parser.add_argument("--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/")
     args = parser.parse_args()
-    if not args.no_plot and importlib.util.find_spec("matplotlib") is None:
-        print("error: the plot needs matplotlib (pip install '.[plots]'), or give --no-plot", file=sys.stderr)
-        raise SystemExit(2)  # before anything is written
+    check_plotting(args.no_plot)
     try:
         games = load(args.db)
     except InputError as error:

@@ -128,7 +128,7 @@ def test_published_file_reads_back_and_the_survey_files_are_left_alone(surveyed,
 def test_publishing_without_matplotlib_says_so_and_writes_nothing(surveyed, tmp_path, monkeypatch, capsys):
     db, _ = surveyed
     (tmp_path / "data").mkdir()
-    monkeypatch.setattr(publish_lengths.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(publish.importlib.util, "find_spec", lambda name: None)
     monkeypatch.setattr(sys, "argv", ["publish_lengths", db, "--root", str(tmp_path)])
     with pytest.raises(SystemExit) as stopped:
         publish_lengths.main()
