@@ -24,22 +24,30 @@ import argparse
 import csv
 import gzip
 import io
-import sqlite3
 import statistics
+import sys
 from pathlib import Path
 
+from games.errors import InputError
 from puzzles.rating import irt
 from puzzles.rating.ladder import LADDER
 from puzzles.rating.ladder_runs import LadderResult, read_row
 from puzzles.rating.rate import Calibration, calibrations, rating_from_games
+from solver.survey.db import ResultsDB, sqlite_errors
 from solver.survey.publish import check_plotting, code_versions, file_stem, write_section
 
 SECTION = "## Difficulty ratings"
 
 
 def load(db_path: str) -> dict[str, list[LadderResult]]:
-    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as db:
-        rows = db.execute("SELECT game, deal, verdict, games, seconds, code FROM ladder ORDER BY game, deal").fetchall()
+    db = ResultsDB.existing(db_path)
+    try:
+        with sqlite_errors(db_path, "read it"):
+            rows = db.connection.execute(
+                "SELECT game, deal, verdict, games, seconds, code FROM ladder ORDER BY game, deal"
+            ).fetchall()
+    finally:
+        db.close()
     found: dict[str, list[LadderResult]] = {}
     for game, *row in rows:
         found.setdefault(game, []).append(read_row(db_path, *row))
@@ -130,11 +138,17 @@ def main() -> None:
     args = parser.parse_args()
     check_plotting(args.no_plot)
     known = calibrations()
-    tables = {
-        game: rated_rows(results, known[game]) for game, results in load(args.db).items() if game in known and results
-    }
-    if not tables:
-        raise SystemExit(f"no calibrated rule set has ladder games in {args.db}")
+    try:
+        tables = {
+            game: rated_rows(results, known[game])
+            for game, results in load(args.db).items()
+            if game in known and results
+        }
+        if not tables:
+            raise InputError(f"no calibrated rule set has ladder games in {args.db} (butterfly rate A-B --db)")
+    except InputError as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
     for game, rows in tables.items():
         write_data(game, rows, args.root / "data")
     write_section(args.root / "docs" / "results.md", section(tables, Path(args.db).name))

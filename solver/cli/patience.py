@@ -48,6 +48,9 @@ from solver.patience.solve import ENGINES, INTERLEAVED, NO_RESTARTS, SCHEDULES, 
 
 Command = TypeVar("Command", bound=Callable)
 
+#: The option that raises each limit a search can stop on.
+LIMIT_OPTIONS = {"nodes": "--max-nodes", "time": "--timeout", "memory": "--memory"}
+
 
 # ------------------------------------------------------------------ options
 def game_options(command: Command) -> Command:
@@ -288,9 +291,14 @@ def solve_command(
             pysol_text = f"   PySolFC {pysol.pysol_move(move, position.rules)}" if pysol_number is not None else ""
             click.echo(f"{number:>{width}}. {str(move):<9}{pysol_text}".rstrip())
     elif result.stopped_by:
+        # Unresolved says nothing either way: point to both ways out, a win and a proof of loss.
         hint = (
-            "" if relax or not relaxation_applies(position.rules) else f"; --relax {DEFAULT_EFFORT} may prove it lost"
+            f"; a larger {LIMIT_OPTIONS[result.stopped_by]} may find a win"
+            if result.stopped_by in LIMIT_OPTIONS
+            else ""
         )
+        if not relax and relaxation_applies(position.rules):
+            hint += f"{', or' if hint else ';'} --relax {DEFAULT_EFFORT} may prove it lost"
         click.echo(f"Result: unresolved (stopped by the {result.stopped_by} limit{hint})")
     elif result.proved_by == "relaxation":
         click.echo(

@@ -313,7 +313,8 @@ def _shortest(options: dict, memory_given: bool) -> None:
             )
         )
         return
-    click.echo(f"{rules.name}, {len(rows):,} deals, A* proof budget {budget:,} positions, {memory_mib} MiB")
+    how_many = f"{len(rows):,} deal{'' if len(rows) == 1 else 's'}"
+    click.echo(f"{rules.name}, {how_many}, A* proof budget {budget:,} positions, {memory_mib} MiB")
     click.echo(
         f"won {len(won):,}: optimal {optimal:,}, bounded {len(won) - optimal:,}; "
         f"not won {len(rows) - len(won):,} (unwinnable or unresolved)"

@@ -230,6 +230,17 @@ class ResultsDB:
                         os.remove(leftover)
             raise
 
+    @classmethod
+    def existing(cls, path: str) -> ResultsDB:
+        """The survey database at ``path``, which must already hold something: what a
+        publisher reads. A missing or empty file is an InputError, and none is made."""
+        check_path(path)
+        if not os.path.isfile(path):
+            raise InputError(f"survey database {path!r}: no such file (butterfly survey --db makes one)")
+        if os.path.getsize(path) == 0:
+            raise InputError(f"survey database {path!r} is empty: nothing to publish")
+        return cls(path)
+
     def _migrate(self, version: int) -> None:
         """Make the database ours at :data:`SCHEMA_VERSION` in one transaction
         (``version`` -1: new; 0, 1: from before the stamp; 2: before the ladder table; 3: before

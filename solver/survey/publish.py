@@ -26,13 +26,13 @@ import argparse
 import collections
 import importlib.util
 import re
-import sqlite3
 import sys
 from collections.abc import Iterable
 from dataclasses import astuple
 from pathlib import Path
 
 from games.errors import InputError
+from solver.survey.db import ResultsDB, sqlite_errors
 from solver.survey.published import COLUMNS, read_published, write_published
 from solver.survey.run import wilson
 
@@ -40,14 +40,20 @@ from solver.survey.run import wilson
 def load(db_path: str) -> dict[str, list[tuple]]:
     """The rows of every rules in the database, in :data:`COLUMNS` order. A row
     obtained under a time limit is refused: no one could re-derive it."""
-    with sqlite3.connect(db_path) as db:
-        timed = db.execute("SELECT game, deal FROM results WHERE timeout IS NOT NULL LIMIT 1").fetchone()
-        if timed is not None:
-            raise InputError(
-                f"{db_path}: {timed[0]} deal {timed[1]} was solved under a time limit, which no one could "
-                "re-derive: survey it again without --timeout before publishing"
-            )
-        rows = db.execute(f"SELECT game, {', '.join(COLUMNS)} FROM results ORDER BY game, deal").fetchall()
+    db = ResultsDB.existing(db_path)
+    try:
+        with sqlite_errors(db_path, "read it"):
+            timed = db.connection.execute("SELECT game, deal FROM results WHERE timeout IS NOT NULL LIMIT 1").fetchone()
+            rows = db.connection.execute(
+                f"SELECT game, {', '.join(COLUMNS)} FROM results ORDER BY game, deal"
+            ).fetchall()
+    finally:
+        db.close()
+    if timed is not None:
+        raise InputError(
+            f"{db_path}: {timed[0]} deal {timed[1]} was solved under a time limit, which no one could "
+            "re-derive: survey it again without --timeout before publishing"
+        )
     games: dict[str, list[tuple]] = {}
     for game, *rest in rows:
         games.setdefault(game, []).append(tuple(rest))
@@ -198,8 +204,6 @@ OTHER_FILES = ("ratings_", "lengths_")
 
 def rebuild_db(db_path: str, folder: Path) -> int:
     """Fill a survey database from the published data/*.csv.gz."""
-    from solver.survey.db import ResultsDB
-
     # data/ also holds other publishers' files (ratings_*, lengths_*): a survey file is named after its rules.
     survey_files = [path for path in sorted(folder.glob("*.csv.gz")) if not path.name.startswith(OTHER_FILES)]
     published = [read_published(path) for path in survey_files]  # all checked first
@@ -252,7 +256,7 @@ def publish(args: argparse.Namespace) -> None:
         return
     games = load(args.db)
     if not games:
-        raise SystemExit(f"no results in {args.db}")
+        raise InputError(f"no survey results in {args.db} (butterfly survey --db)")
     write_data(games, root / "data")
     write_results(games, root / "docs" / "results.md", Path(args.db).name)
     if not args.no_plot:

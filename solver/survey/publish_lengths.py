@@ -36,7 +36,7 @@ SECTION = "## Shortest winning lines"
 
 def load(db_path: str) -> dict[str, list[LengthResult]]:
     """Every rules' rows in the database, checked."""
-    db = ResultsDB(db_path)
+    db = ResultsDB.existing(db_path)
     try:
         games = [game for (game,) in db.connection.execute("SELECT DISTINCT game FROM lengths ORDER BY game")]
         return {game: read_rows(db, rules_named(game)) for game in games}

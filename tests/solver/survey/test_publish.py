@@ -1,11 +1,17 @@
 """Survey publishing (solver.survey.publish): the per-deal files hold
-everything the database held."""
+everything the database held; every publisher refuses a database it cannot
+publish in one line."""
 
 import sqlite3
+import sys
+
+import pytest
 
 from games.patience.rules import make_rules
+from puzzles.rating import publish as rating_publish
 from solver.patience.result import Limits
-from solver.survey import publish
+from solver.survey import publish, publish_lengths
+from solver.survey.db import ResultsDB
 from solver.survey.run import run_survey
 
 
@@ -36,3 +42,31 @@ def test_the_results_page_keeps_the_sections_other_publishers_write(tmp_path):
     text = page.read_text()
     assert text.endswith(ratings) and text.count(publish.KEPT_BELOW) == 1
     assert text.startswith("# Results: how often can Butterfly be won?")
+
+
+@pytest.mark.parametrize("module", [publish, publish_lengths, rating_publish])
+@pytest.mark.parametrize("kind", ["missing", "empty", "not SQLite", "another program's", "no rows"])
+def test_a_publisher_given_no_survey_says_so_in_one_line_and_writes_nothing(
+    module, kind, tmp_path, monkeypatch, capsys
+):
+    db = tmp_path / "given.sqlite"
+    if kind == "empty":
+        db.touch()
+    elif kind == "not SQLite":
+        db.write_text("hello\n")
+    elif kind == "another program's":
+        with sqlite3.connect(db) as connection:
+            connection.execute("CREATE TABLE notes (text TEXT)")
+    elif kind == "no rows":
+        ResultsDB(str(db)).close()
+    before = db.read_bytes() if db.exists() else None
+    (tmp_path / "data").mkdir()
+    (tmp_path / "docs").mkdir()
+    monkeypatch.setattr(sys, "argv", ["publish", str(db), "--no-plot", "--root", str(tmp_path)])
+    with pytest.raises(SystemExit) as stopped:
+        module.main()
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert error.startswith("error: ") and error.count("\n") == 1 and "Traceback" not in error
+    assert (db.read_bytes() if db.exists() else None) == before  # neither made nor touched
+    assert not any((tmp_path / "data").iterdir()) and not any((tmp_path / "docs").iterdir())
