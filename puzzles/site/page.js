@@ -166,7 +166,7 @@
       { name: "3 or more", has: function (v) { return v >= 3; } },
     ]);
     spread("Moves over par", f.over, [
-      { name: "at par", has: function (v) { return v <= 0; } },
+      { name: "at par or under", has: function (v) { return v <= 0; } },
       { name: "1 to 5", has: function (v) { return v >= 1 && v <= 5; } },
       { name: "6 to 20", has: function (v) { return v >= 6 && v <= 20; } },
       { name: "more", has: function (v) { return v > 20; } },
@@ -791,7 +791,10 @@
       }
       if (R.isWon(after)) {
         var par = puzzle.proof && puzzle.proof.par ? puzzle.proof.par.moves : null;
-        finish("Won in " + moves.length + " moves" + (par !== null ? ", par " + par : "") + "!", moves.length);
+        var text = "Won in " + moves.length + " moves" + (par !== null ? ", par " + par : "") + "!";
+        // Only a par not proved shortest can be beaten: say what the player did.
+        if (par !== null && moves.length < par) text += " That is " + (par - moves.length) + " fewer than the shortest win we know.";
+        finish(text, moves.length);
         return;
       }
       if (limit !== null && moves.length >= limit) fail("That is " + moves.length + " moves and not won: undo and try again.");

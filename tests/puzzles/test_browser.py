@@ -15,6 +15,7 @@ installs it) or Playwright is missing.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -27,7 +28,7 @@ import pytest
 from games.patience.format import deal_from_json
 from games.patience.rules import Move
 from puzzles.daily import load_calendar
-from puzzles.site.build import build_site
+from puzzles.site.build import _json_for_html, build_site
 from puzzles.site.corpus import build_corpus
 from puzzles.site.server import site_server
 
@@ -980,3 +981,26 @@ def test_a_card_game_is_played_by_tapping_the_cards_in_its_picture(site, watched
     assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / "card-game-tapped-phone.png"), full_page=True)
+
+
+def test_a_win_shorter_than_a_par_not_proved_shortest_is_told_as_such(site, watched):
+    """Only a par the solver has not proved shortest can be beaten; the page
+    then says by how much, in plain words. (A copy of the deal's day whose
+    par is made three moves longer than its stored line.)"""
+    out, base = site
+    day = day_of("deal")
+    page = (out / f"day/{day.date}.html").read_text(encoding="utf-8")
+    found = re.search(r'(<script type="application/json" id="page-data">)(.*?)(</script>)', page, re.S)
+    data = json.loads(found.group(2))
+    n = len(day.puzzle.solution)
+    data["puzzle"]["proof"]["par"].update(moves=n + 3, proved="bounded", lower=n - 5)
+    copy = page[: found.start(2)] + _json_for_html(data) + page[found.end(2) :]
+    (out / "day/beaten-par.html").write_text(copy, encoding="utf-8")
+    w = watched(viewport=PHONE)
+    w.page.goto(base + "day/beaten-par.html")
+    for move in day.puzzle.solution:
+        click_move(w.page, move)
+    assert w.status() == f"Won in {n} moves, par {n + 3}! That is 3 fewer than the shortest win we know."
+    w.check_clean(base)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "par-beaten-phone.png"))
