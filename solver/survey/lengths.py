@@ -8,7 +8,9 @@ limit, so that any run of the same code re-derives the same row. A deal
 recorded as ``bounded`` is searched again when a larger budget (or cap) is
 asked for; every other answer is final. A bounded row's line may also be
 polished again (``polish_lines``): this code's weighted searches
-(:func:`solver.patience.solve.polish_bounded`) from the line on record. The
+(:func:`solver.patience.solve.polish_bounded`, and for a line still far
+above its bound :func:`solver.patience.solve.polish_wide`) from the line on
+record. The
 row keeps its proof's bound, which A* under the row's budget re-derives
 whatever line it starts from (the line only cuts positions at or past its
 length), and names the code of the polish.
@@ -25,7 +27,7 @@ from games.errors import InputError
 from games.patience.format import parse_moves
 from games.patience.rules import Move, Position, Rules
 from solver.patience.result import BOUNDED, OPTIMAL, UNRESOLVED, UNWINNABLE, Limits, SolveResult
-from solver.patience.solve import PUBLISHED_SCHEDULE, polish_bounded, solve_shortest
+from solver.patience.solve import PUBLISHED_SCHEDULE, WIDE_POLISH_GAP, polish_bounded, polish_wide, solve_shortest
 from solver.survey.db import LENGTHS_COLUMNS, ResultsDB
 from solver.survey.run import MAX_SURVEY_DEALS, run_tasks
 from solver.version import code_version
@@ -124,6 +126,9 @@ def polished(row: LengthResult, rules: Rules, engine: str = "kernel") -> LengthR
     line, nodes, lower = polish_bounded(
         position, parse_moves(row.line), row.lower, row.proof_nodes, limits, engine, start
     )
+    if len(line) - lower > WIDE_POLISH_GAP:  # stuck far above its bound
+        line, more, found = polish_wide(position, line, limits, engine, start)
+        nodes, lower = nodes + more, max(lower, found)
     if len(line) >= row.length:
         return row
     met = lower >= len(line)

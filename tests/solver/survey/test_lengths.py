@@ -91,6 +91,28 @@ def test_a_bounded_row_polished_again_keeps_its_bound_and_gets_a_shorter_line(tm
     assert json.loads(result.stdout)["rows"] == [asdict(again)] and read_rows_of(db) == [again]
 
 
+def test_a_row_still_far_above_its_bound_gets_the_wide_polish_and_no_other_does(tmp_path, monkeypatch):
+    # The other polishes find nothing here; the wide one, run only past WIDE_POLISH_GAP, does.
+    from solver.survey import lengths
+
+    monkeypatch.setattr(solve_module, "BOUNDED_POLISH", ())
+    monkeypatch.setattr(solve_module, "DEEP_POLISH", ())
+    monkeypatch.setattr(solve_module, "WIDE_POLISH", ((150, 2_000, (0,)),))
+    position = Position.deal(1, RULES)
+    long_line = solve(position, shorten=True).moves
+    row = lengths.LengthResult(
+        1, BOUNDED, len(long_line), 59, ", ".join(map(str, long_line)), 10, 20, 2048, "nodes", 1.0, "old"
+    )
+    monkeypatch.setattr(lengths, "WIDE_POLISH_GAP", len(long_line) - 59)  # the gap itself: not past it
+    assert lengths.polished(row, RULES) == row
+    monkeypatch.setattr(lengths, "WIDE_POLISH_GAP", len(long_line) - 60)
+    again = lengths.polished(row, RULES)
+    assert again.result == BOUNDED and again.lower == 59 and again.length < row.length
+    assert again.nodes > row.nodes and again.code != "old"
+    moves = parse_moves(again.line)
+    assert len(moves) == again.length and position.replay(moves)[-1].is_won()
+
+
 def test_a_damaged_row_is_one_input_error(surveyed, tmp_path):
     db, _ = surveyed
     copy = tmp_path / "damaged.sqlite"
