@@ -25,7 +25,6 @@ import csv
 import gzip
 import io
 import statistics
-import sys
 from pathlib import Path
 
 from games.errors import InputError
@@ -34,7 +33,7 @@ from puzzles.rating.ladder import LADDER
 from puzzles.rating.ladder_runs import LadderResult, read_row
 from puzzles.rating.rate import Calibration, calibrations, rating_from_games
 from solver.survey.db import ResultsDB, sqlite_errors
-from solver.survey.publish import check_plotting, code_versions, file_stem, write_section
+from solver.survey.publish import check_plotting, code_versions, file_stem, input_errors_exit, write_section
 
 SECTION = "## Difficulty ratings"
 
@@ -136,9 +135,9 @@ def main() -> None:
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
     parser.add_argument("--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/")
     args = parser.parse_args()
-    check_plotting(args.no_plot)
     known = calibrations()
-    try:
+    with input_errors_exit():
+        check_plotting(args.no_plot)
         tables = {
             game: rated_rows(results, known[game])
             for game, results in load(args.db).items()
@@ -146,9 +145,6 @@ def main() -> None:
         }
         if not tables:
             raise InputError(f"no calibrated rule set has ladder games in {args.db} (butterfly rate A-B --db)")
-    except InputError as error:
-        print(f"error: {error}", file=sys.stderr)
-        raise SystemExit(2) from None
     for game, rows in tables.items():
         write_data(game, rows, args.root / "data")
     write_section(args.root / "docs" / "results.md", section(tables, Path(args.db).name))

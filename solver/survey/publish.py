@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import importlib.util
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import astuple
 from pathlib import Path
 
@@ -225,11 +226,20 @@ def rebuild_db(db_path: str, folder: Path) -> int:
 
 
 def check_plotting(no_plot: bool) -> None:
-    """Stop (exit 2, one line) before anything is written when the plot is
-    wanted and matplotlib, an optional dependency, is not installed."""
+    """An InputError before anything is written when the plot is wanted and
+    matplotlib, an optional dependency, is not installed."""
     if not no_plot and importlib.util.find_spec("matplotlib") is None:
-        print("error: the plot needs matplotlib (pip install '.[plots]'), or give --no-plot", file=sys.stderr)
-        raise SystemExit(2)
+        raise InputError("the plot needs matplotlib (pip install '.[plots]'), or give --no-plot")
+
+
+@contextlib.contextmanager
+def input_errors_exit() -> Iterator[None]:
+    """A publisher's bad input: an InputError becomes one line on stderr and exit code 2."""
+    try:
+        yield
+    except InputError as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def main() -> None:
@@ -241,12 +251,9 @@ def main() -> None:
         "--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/ (default: here)"
     )
     args = parser.parse_args()
-    check_plotting(args.no_plot or args.rebuild_db)
-    try:
+    with input_errors_exit():
+        check_plotting(args.no_plot or args.rebuild_db)
         publish(args)
-    except InputError as error:
-        print(f"error: {error}", file=sys.stderr)
-        raise SystemExit(2) from None
 
 
 def publish(args: argparse.Namespace) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 from pathlib import Path
 
 from games.errors import InputError
@@ -28,7 +27,7 @@ from games.patience.rules import rules_named
 from solver.patience.result import BOUNDED, OPTIMAL
 from solver.survey.db import LENGTHS_COLUMNS, ResultsDB
 from solver.survey.lengths import LengthResult, checked_row, read_rows
-from solver.survey.publish import check_plotting, code_versions, file_stem, write_section
+from solver.survey.publish import check_plotting, code_versions, file_stem, input_errors_exit, write_section
 from solver.survey.published import read_csv, write_csv
 
 SECTION = "## Shortest winning lines"
@@ -150,15 +149,11 @@ def main() -> None:
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
     parser.add_argument("--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/")
     args = parser.parse_args()
-    check_plotting(args.no_plot)
-    try:
+    with input_errors_exit():
+        check_plotting(args.no_plot)
         games = load(args.db)
-    except InputError as error:
-        print(f"error: {error}", file=sys.stderr)
-        raise SystemExit(2) from None
-    if not games:
-        print(f"error: no shortest lines in {args.db} (butterfly survey --shortest --db)", file=sys.stderr)
-        raise SystemExit(2)
+        if not games:
+            raise InputError(f"no shortest lines in {args.db} (butterfly survey --shortest --db)")
     for game, rows in games.items():
         write_file(rows, args.root / "data" / f"lengths_{file_stem(game)}.csv.gz")
     text = section(games, Path(args.db).name)
