@@ -16,7 +16,8 @@ about time.
 
 ``--large 50000000`` instead runs one search of that many nodes, past the
 caches, in slices of 5 M nodes with the table probes of each, beside the
-same search cut at 20,000 nodes (in cache).
+same search cut at 20,000 nodes (in cache); ``--large-deal GAME:N`` picks
+the deal (Streets and Alleys deal 16 by default).
 """
 
 from __future__ import annotations
@@ -80,18 +81,21 @@ def kernel_at_scale(deals: range, budget: int) -> None:
         )
 
 
-def one_large_search(budget: int, memory_mib: int, slice_nodes: int = 5_000_000) -> None:
-    """One search far past the caches (Streets and Alleys deal 16 in the
-    natural order: no verdict within 50 M nodes), beside the same search
+def one_large_search(
+    budget: int, memory_mib: int, game: str = "streets-and-alleys", deal: int = 16, slice_nodes: int = 5_000_000
+) -> None:
+    """One search far past the caches (by default Streets and Alleys deal 16
+    in the natural order: no verdict within 50 M nodes), beside the same search
     cut at 20,000 nodes, whose table stays in cache: the ratio is what the
     memory probes cost. The large one runs in slices (``Search.run`` goes
     on where it stopped, node for node), each printed with its children
     looked up in the table (probes) per node and the longest line reached:
     where a search backs out of a long line, every child of every position
     on it is looked up and few are new."""
-    position = Position.deal(16, make_rules("streets-and-alleys"))
+    position = Position.deal(deal, make_rules(game))
+    name = f"{game} deal {deal}"
     r = kernel.solve(position, Limits(max_nodes=20_000, memory_mib=memory_mib))
-    print(f"[one large search] streets-and-alleys deal 16, {r.nodes:,} nodes: {r.nodes / r.seconds:,.0f} nodes/s")
+    print(f"[one large search] {name}, {r.nodes:,} nodes: {r.nodes / r.seconds:,.0f} nodes/s")
     search = kernel.Search(position, memory_mib << 20)
     seconds, probes, nodes = 0.0, 0, 0
     for end in [*range(slice_nodes, budget, slice_nodes), budget]:
@@ -106,7 +110,7 @@ def one_large_search(budget: int, memory_mib: int, slice_nodes: int = 5_000_000)
         if r.result != "unresolved" or r.stopped_by != "nodes":
             break
     print(
-        f"[one large search] streets-and-alleys deal 16, {nodes:,} nodes ({r.result}, stopped by {r.stopped_by}): "
+        f"[one large search] {name}, {nodes:,} nodes ({r.result}, stopped by {r.stopped_by}): "
         f"{nodes / seconds:,.0f} nodes/s, {probes / seconds:,.0f} probes/s, "
         f"table peak {(r.table_bytes or 0) / 2**20:,.0f} MiB"
     )
@@ -142,13 +146,22 @@ def main() -> None:
     parser.add_argument(
         "--large", type=int, metavar="NODES", help="only one search of NODES nodes past the caches (50000000)"
     )
+    parser.add_argument(
+        "--large-deal",
+        default="streets-and-alleys:16",
+        metavar="GAME:N",
+        help="with --large: the deal searched (default streets-and-alleys:16)",
+    )
     args = parser.parse_args()
+    game, _, deal = args.large_deal.rpartition(":")
+    if not game or not deal.isdigit():
+        parser.error(f"--large-deal {args.large_deal!r}: expected GAME:N, as streets-and-alleys:16")
     print(
         f"machine: {platform.processor() or platform.machine()}, {platform.python_implementation()} "
         f"{platform.python_version()}, {platform.system()}"
     )
     if args.large:
-        one_large_search(args.large, 8192)
+        one_large_search(args.large, 8192, game, int(deal))
     elif args.quick:
         same_deals(range(10), 20_000, 3)
         kernel_at_scale(range(10), 500_000)
