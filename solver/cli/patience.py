@@ -291,13 +291,15 @@ def solve_command(
             pysol_text = f"   PySolFC {pysol.pysol_move(move, position.rules)}" if pysol_number is not None else ""
             click.echo(f"{number:>{width}}. {str(move):<9}{pysol_text}".rstrip())
     elif result.stopped_by:
-        # Unresolved says nothing either way: point to both ways out, a win and a proof of loss.
+        # Unresolved says nothing either way: point to both ways out, a win and a proof of
+        # loss (by the relaxation where it applies, else by a longer search alone).
+        relaxing = not relax and relaxation_applies(position.rules)
         hint = (
-            f"; a larger {LIMIT_OPTIONS[result.stopped_by]} may find a win"
+            f"; a larger {LIMIT_OPTIONS[result.stopped_by]} may find a win{'' if relaxing else ' or prove it lost'}"
             if result.stopped_by in LIMIT_OPTIONS
             else ""
         )
-        if not relax and relaxation_applies(position.rules):
+        if relaxing:
             hint += f"{', or' if hint else ';'} --relax {DEFAULT_EFFORT} may prove it lost"
         click.echo(f"Result: unresolved (stopped by the {result.stopped_by} limit{hint})")
     elif result.proved_by == "relaxation":

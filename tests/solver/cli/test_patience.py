@@ -52,7 +52,15 @@ def test_unresolved_names_the_limit(cli):
     data = json.loads(cli.run("solve", 7, "--json", "--max-nodes", 10).stdout)
     assert data["result"] == "unresolved" and data["stopped_by"] == "nodes" and data["moves"] == []
     text = cli.run("solve", 7, "--max-nodes", 10).stdout
-    assert "unresolved (stopped by the nodes limit" in text
+    assert "unresolved (stopped by the nodes limit; a larger --max-nodes may find a win, or --relax" in text
+
+
+def test_unresolved_without_the_relaxation_says_a_longer_search_may_prove_it_lost(cli):
+    # Streets and Alleys deal 4 is lost, proved by the search alone at 19 M nodes: the
+    # relaxation does not apply to these rules, so the hint may not send the player there.
+    text = cli.run("solve", 4, "--game", "streets-and-alleys", "--max-nodes", 1000).stdout
+    assert "unresolved (stopped by the nodes limit; a larger --max-nodes may find a win or prove it lost)" in text
+    assert "--relax" not in text
 
 
 def test_options_change_the_rules(cli):
