@@ -409,7 +409,7 @@ class Position:
                 return f"{card} cannot go to its foundation (it holds {below})"
             return None
         if source != CELL and rules.last_card_to_foundation_only and len(self.rows[rules.row_index(source)]) == 1:
-            return f"{card} is the last card of {source}: it may only go to a foundation"
+            return f"{card} is the last card of {source}: it may only go home"
         if target == CELL:
             if source == CELL:
                 return f"{card} is already in the cells"
@@ -421,7 +421,7 @@ class Position:
         if source == target:
             return f"{card} is already in {target}"
         if source == CELL and rules.cells_one_way:
-            return f"{card} is in the basement: it may only go to a foundation"
+            return f"{card} is in the basement: it may only go home"
         row = self.rows[rules.row_index(target)]
         if not row:
             if rules.empty_rows is EmptyRows.LOST:

@@ -182,6 +182,7 @@
       target.textContent = "";
       target.appendChild(el("a", { href: data.days[today] }, "Today's puzzle (" + today + ")"));
       window.location.replace(data.days[today]);
+      return true;
     } else {
       // The latest day up to today, when the site has one; else the first, to come.
       var dates = Object.keys(data.days).sort();
@@ -195,6 +196,7 @@
         target.appendChild(document.createTextNode("The first opens on " + dates[0] + "."));
       }
     }
+    return false;
   }
 
   // ------------------------------------------------------------------ day
@@ -261,7 +263,7 @@
         ? "The answer: " + puzzle.answer.map(function (c) {
             return c.map(sayMove).join(" or ");
           }).join("; ") + "."
-        : "Given up: the solution is below.";
+        : "Given up: press \u201cShow the solution\u201d below to see it.";
     }
 
     // A wrong choice in a player's words (the puzzle file keeps the exact verdict and how it was proved).
@@ -425,10 +427,22 @@
         box.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
       },
     };
+    var refuted = {}; // wrong choices already counted: choosing one again is no new miss
     function decide(card) {
       if (locked) return;
+      var wrong = "Not that: " + saidCards(card) + " misses the goal against the best defence. Try again.";
       if (right.indexOf(card) >= 0) finish("Right: " + saidCards(card) + " meets the goal against any defence.");
-      else miss("Not that: " + saidCards(card) + " misses the goal against the best defence. Try again.");
+      else if (refuted[card]) status.textContent = wrong.replace("Not that", "Already tried");
+      else {
+        refuted[card] = true;
+        var choice = box.querySelector('[data-card="' + card + '"]');
+        if (choice) choice.classList.add("refuted");
+        miss(wrong);
+      }
+      // On a phone the picture fills the screen: bring the verdict into view.
+      if (status.scrollIntoView && status.getBoundingClientRect().bottom > window.innerHeight) {
+        status.scrollIntoView({ block: "nearest" });
+      }
     }
     cards.forEach(function (card) {
       box.appendChild(button(saidCards(card), function () { decide(card); }, { class: "choice", "data-card": card }));
@@ -1278,13 +1292,15 @@
   function main() {
     contrastToggle();
     offline();
+    var node = document.getElementById("page-data");
+    var data = node ? JSON.parse(node.textContent) : null;
+    // The front page sends a reader on to today's puzzle: How to play opens
+    // there on a first visit, so the front page must not use that visit up.
+    if (data && data.page === "index" && index(data)) return;
     firstVisit();
     shortcuts();
-    var node = document.getElementById("page-data");
-    if (!node) return;
-    var data = JSON.parse(node.textContent);
-    if (data.page === "index") index(data);
-    else if (data.page === "day") day(data);
+    if (!data) return;
+    if (data.page === "day") day(data);
     else if (data.page === "archive") archive();
   }
 

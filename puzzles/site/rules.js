@@ -369,7 +369,7 @@
       return null;
     }
     if (source !== CELL && rules.lastCardToFoundationOnly && position.rows[names.indexOf(source)].length === 1) {
-      return cardText(card) + " is the last card of " + source + ": it may only go to a foundation";
+      return cardText(card) + " is the last card of " + source + ": it may only go home";
     }
     if (target === CELL) {
       if (source === CELL) return cardText(card) + " is already in the cells";
@@ -379,7 +379,7 @@
     if (names.indexOf(target) < 0) return "no row " + target;
     if (source === target) return cardText(card) + " is already in " + target;
     if (source === CELL && rules.cellsOneWay) {
-      return cardText(card) + " is in the basement: it may only go to a foundation";
+      return cardText(card) + " is in the basement: it may only go home";
     }
     row = position.rows[names.indexOf(target)];
     if (!row.length) {

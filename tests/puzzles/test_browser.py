@@ -176,6 +176,18 @@ def test_the_index_opens_today_by_the_readers_local_date(site, watched):
     assert w.page.locator("h1").inner_text() == "Butterfly daily #6"
 
 
+def test_a_newcomer_sent_on_from_the_front_page_finds_how_to_play_open(site, watched):
+    _, base = site
+    w = watched(viewport=PHONE)
+    w.context.clock.set_fixed_time(datetime(2027, 1, 5, 12, tzinfo=UTC))
+    w.page.goto(base + "index.html")
+    w.page.wait_for_url("**/day/2027-01-05.html")
+    assert w.page.locator("#how").get_attribute("open") is not None
+    w.page.goto(base + "index.html")  # the second visit: closed
+    w.page.wait_for_url("**/day/2027-01-05.html")
+    assert w.page.locator("#how").get_attribute("open") is None
+
+
 def test_a_day_with_no_puzzle_on_this_site_says_so(site, watched):
     _, base = site
     w = watched()
@@ -975,6 +987,15 @@ def test_a_card_game_is_played_by_tapping_the_cards_in_its_picture(site, watched
     assert smallest >= 10, smallest
     w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()
     assert w.status().startswith(f"Not that: {said_cards(wrong)}")
+    # the picture fills a phone's screen: the verdict below it is brought into view
+    status_box = w.page.locator("#play .status").bounding_box()
+    assert status_box is not None and status_box["y"] >= 0
+    # (scrolled to the bottom edge, to a fraction of a pixel)
+    assert status_box["y"] + status_box["height"] <= PHONE["height"] + 1
+    w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()  # the same wrong card again: no second miss
+    assert w.status().startswith(f"Already tried: {said_cards(wrong)}")
+    assert mine_so_far(w) == 1
+    assert "refuted" in (w.page.locator(f'#play button.choice[data-card="{wrong}"]').get_attribute("class") or "")
     w.page.locator(f"#picture #card-{right.split()[0]}").tap()
     assert w.status().startswith(f"Right: {said_cards(right)}")
     w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()  # done: no more tries count

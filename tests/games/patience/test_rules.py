@@ -247,8 +247,8 @@ def test_row_to_basement_while_cells_are_free():
 
 def test_basement_card_goes_only_to_the_foundation():
     pos = position(BUTTERFLY, {"L1": "2C 8H", "L2": "3C 6H", "L3": "5C TD"}, "AC AD 6H AS", cells="7H 9D")
-    assert_illegal(pos, "7H B>L1", "may only go to a foundation")  # 7 on 8 would fit
-    assert_illegal(pos, "9D B>L3", "may only go to a foundation")
+    assert_illegal(pos, "7H B>L1", "may only go home")  # 7 on 8 would fit
+    assert_illegal(pos, "9D B>L3", "may only go home")
     assert_illegal(pos, "9D B>F", "cannot go to its foundation")
     assert_illegal(pos, "7H B>B", "already in the cells")
     after = assert_legal(pos, "7H B>F")
