@@ -432,7 +432,7 @@
       if (locked) return;
       var wrong = "Not that: " + saidCards(card) + " misses the goal against the best defence. Try again.";
       if (right.indexOf(card) >= 0) finish("Right: " + saidCards(card) + " meets the goal against any defence.");
-      else if (refuted[card]) status.textContent = wrong.replace("Not that", "Already tried");
+      else if (refuted[card]) status.textContent = "Already tried. " + wrong;
       else {
         refuted[card] = true;
         var choice = box.querySelector('[data-card="' + card + '"]');
@@ -663,6 +663,7 @@
           : "This can no longer be won within " + limit + " moves: every line was tried. Undo to go back.";
       if (at <= restoredUpTo && failedAt === null) {
         failedAt = at;
+        failedLines[moves.join(", ")] = true;
         status.textContent = message;
       } else fail(message);
     }
@@ -684,12 +685,21 @@
 
     // One wrong attempt is one miss, however many moves are played after it: the
     // line counts again only once undone to before where it went wrong.
+    // The same wrong line played again after an undo is no new miss either.
     var failedAt = null;
+    var failedLines = {};
     function fail(message) {
-      if (failedAt === null) {
-        failedAt = moves.length;
+      if (failedAt !== null) {
+        status.textContent = message;
+        return;
+      }
+      failedAt = moves.length;
+      var line = moves.join(", ");
+      if (failedLines[line]) status.textContent = "Already tried. " + message;
+      else {
+        failedLines[line] = true;
         miss(message);
-      } else status.textContent = message;
+      }
     }
 
     // A move tried: refused with the reason when illegal or past the puzzle's

@@ -256,6 +256,10 @@ def test_an_only_move_puzzle_refuses_a_losing_move_then_takes_the_answer(site, w
     assert w.status() == f"{said(wrong)} is not it: the deal is lost after it. Undo and try again."
     assert w.page.locator("#after").is_hidden()
     w.page.get_by_role("button", name="Undo").click()
+    click_move(w.page, wrong)  # the same wrong move again: told so, no second miss
+    assert w.status() == f"Already tried. {said(wrong)} is not it: the deal is lost after it. Undo and try again."
+    assert mine_so_far(w) == 1
+    w.page.get_by_role("button", name="Undo").click()
     click_move(w.page, right)
     assert w.status().startswith(f"Right: {said(right)} is the only move")
     assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
@@ -993,7 +997,7 @@ def test_a_card_game_is_played_by_tapping_the_cards_in_its_picture(site, watched
     # (scrolled to the bottom edge, to a fraction of a pixel)
     assert status_box["y"] + status_box["height"] <= PHONE["height"] + 1
     w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()  # the same wrong card again: no second miss
-    assert w.status().startswith(f"Already tried: {said_cards(wrong)}")
+    assert w.status().startswith(f"Already tried. Not that: {said_cards(wrong)}")
     assert mine_so_far(w) == 1
     assert "refuted" in (w.page.locator(f'#play button.choice[data-card="{wrong}"]').get_attribute("class") or "")
     w.page.locator(f"#picture #card-{right.split()[0]}").tap()
