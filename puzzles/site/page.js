@@ -123,7 +123,11 @@
 
   function statsFigures() {
     var days = loadStore().days;
-    var states = Object.keys(days).map(function (date) { return stateOf(days[date]); }).filter(played);
+    // Played: the days finished, solved or given up. A day begun and not
+    // finished counts when it is, never before (it may still be solved).
+    var states = Object.keys(days).map(function (date) { return stateOf(days[date]); }).filter(function (state) {
+      return state.solved || state.gaveUp;
+    });
     var solved = states.filter(function (state) { return state.solved; });
     var s = streaks(days);
     return {

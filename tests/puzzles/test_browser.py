@@ -373,6 +373,10 @@ def test_the_streak_counts_days_solved_on_their_own_date_as_wordle_does(site, wa
     days = {d.date: d for d in load_calendar()[:DAYS]}
     w = watched()
     _at(w, date(2027, 1, 10))
+    w.page.goto(base + "day/2027-01-05.html")  # begun and left: not played (yet), nor a failure
+    click_move(w.page, days[date(2027, 1, 5)].puzzle.solution[0])
+    w.page.goto(base + "archive.html")
+    assert _figures(w) == "Played: 0 \N{MIDDLE DOT} solved: 0% \N{MIDDLE DOT} streak: 0 (best 0)"
     w.page.goto(base + "day/2027-01-07.html")  # from the archive: played, not for the streak
     solve_by_clicks(w.page, days[date(2027, 1, 7)])
     assert _figures(w) == "Played: 1 \N{MIDDLE DOT} solved: 100% \N{MIDDLE DOT} streak: 0 (best 0)"
@@ -393,6 +397,7 @@ def test_the_streak_counts_days_solved_on_their_own_date_as_wordle_does(site, wa
         for row in w.page.locator("tr[data-date]:visible").all()
     }
     assert max(marks) == "2027-01-13" and marks["2027-01-07"] == "solved" and marks["2027-01-08"] == ""
+    assert marks["2027-01-05"] == "begun"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.set_viewport_size(PHONE)
     w.page.screenshot(path=str(SCREENSHOTS / "archive-marks-phone.png"), full_page=True)
