@@ -699,7 +699,7 @@ def _stated_goal(pid: PuzzleId, position: Position, number: int = 0) -> str:
             f"Find the only move that keeps this position winnable, {TIMES[number]} in a row: "
             "the moves in between are played for you."
         )
-    return "Only one move (up to moves with the same result) keeps this position winnable: find it."
+    return "Only one move keeps this position winnable: find it. (Moves that lead to the same position count as one.)"
 
 
 def _obvious(entry: LinePosition) -> bool:
