@@ -188,6 +188,15 @@ def test_a_newcomer_sent_on_from_the_front_page_finds_how_to_play_open(site, wat
     assert w.page.locator("#how").get_attribute("open") is None
 
 
+def test_the_whole_board_is_in_view_on_a_desktop_screen(site, watched):
+    _, base = site
+    w = watched(viewport={"width": 1280, "height": 800})
+    w.page.goto(base + f"day/{day_of('deal').date}.html")
+    w.page.locator("#how").evaluate("how => how.open = false")  # as on every visit after the first
+    board = w.page.locator(".board svg.table").bounding_box()
+    assert board is not None and board["y"] + board["height"] <= 800, board  # the basement included
+
+
 def test_a_day_with_no_puzzle_on_this_site_says_so(site, watched):
     _, base = site
     w = watched()
