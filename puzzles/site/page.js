@@ -407,6 +407,8 @@
     }
     if (!done) {
       giveUpButton = button("Give up and see the answer", function () {
+        // Next to Undo and Hint, one slip of a finger would end the day for good: ask first.
+        if (!window.confirm("Give up? The answer will be shown, and the day counts as given up.")) return;
         status.textContent = answerText();
         giveUp();
       });

@@ -100,6 +100,9 @@ class Watched:
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
         self.page.on("pageerror", lambda e: self.errors.append(f"exception: {e}"))
         self.page.on("request", lambda r: self.requests.append(r.url))
+        # "Give up?" is asked in a dialog: the player says yes unless a test says otherwise.
+        self.says_yes = True
+        self.page.on("dialog", lambda d: d.accept() if self.says_yes else d.dismiss())
 
     def status(self) -> str:
         return self.page.locator("#play .status").inner_text()
@@ -453,6 +456,11 @@ def test_a_given_up_day_stays_given_up_and_never_counts_as_solved(site, watched)
     day = day_of("only-move")
     w = watched()
     w.page.goto(base + f"day/{day.date}.html")
+    w.says_yes = False  # a slip of the finger: asked, the player says no, and plays on
+    w.page.get_by_role("button", name="Give up and see the answer").click()
+    assert w.page.locator("#after").is_hidden()
+    assert w.page.get_by_role("button", name="Give up and see the answer").is_enabled()
+    w.says_yes = True
     w.page.get_by_role("button", name="Give up and see the answer").click()
     w.page.reload()
     assert mine(w) == "\N{BLACK LARGE SQUARE}"
