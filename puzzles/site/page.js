@@ -341,11 +341,18 @@
       after.appendChild(el("h2", null, "The solution"));
       var stepper = el("div", { class: "stepper" });
       after.appendChild(stepper);
-      after.appendChild(
-        button("Show the solution", function () {
-          solutionStepper(stepper);
-        })
-      );
+      var showButton = button("Show the solution", function () {
+        showButton.hidden = true;
+        if (board && board.replay) {
+          // Stepped through on the board: its Back and Next go just below it, in view with it.
+          play.appendChild(stepper);
+          after.insertBefore(el("p", null, "It is shown on the board above."), showButton);
+          status.textContent = "The solution, on the board: Back and Next below it step through it.";
+        }
+        solutionStepper(stepper);
+        if (stepper.scrollIntoView) stepper.scrollIntoView({ block: "nearest" });
+      });
+      after.appendChild(showButton);
     }
 
     function solutionStepper(box) {
@@ -370,7 +377,7 @@
         if (board && board.replay) {
           var p = start;
           for (var k = 0; k < step; k++) p = ButterflyRules.play(p, moves[k]);
-          board.replay(p);
+          board.replay(p, moves.slice(0, step));
         }
       }
       show();
@@ -1112,11 +1119,12 @@
 
     render();
     return {
-      // The solution stepper shows its positions on the board, which then takes no move.
-      replay: function (p) {
+      // The solution stepper shows its positions on the board, which then takes
+      // no move; the counter counts the solution's moves shown.
+      replay: function (p, shown) {
         locked = true;
         history = [p];
-        moves = [];
+        moves = shown;
         automatic = [];
         selected = null;
         render();

@@ -301,8 +301,14 @@ def test_the_solution_stepper_walks_the_stored_line(site, watched):
     w.page.goto(base + f"day/{day.date}.html")
     w.page.get_by_role("button", name="Give up and see the answer").click()
     w.page.get_by_role("button", name="Show the solution").click()
-    w.page.locator("#after .stepper").get_by_role("button", name="Next").click()
-    assert w.page.locator("#after .stepper p").inner_text() == f"1. {said(day.puzzle.solution[0])}"
+    assert w.page.get_by_role("button", name="Show the solution").is_hidden()
+    stepper = w.page.locator("#play .stepper")  # just below the board it moves
+    for _ in range(3):
+        stepper.get_by_role("button", name="Next").click()
+    assert stepper.locator("p").inner_text() == f"3. {said(day.puzzle.solution[2])}"
+    assert w.page.locator(".counter").inner_text().strip().startswith("Moves: 3")
+    stepper.get_by_role("button", name="Back").click()
+    assert stepper.locator("p").inner_text() == f"2. {said(day.puzzle.solution[1])}"
     assert mine(w) == "\N{BLACK LARGE SQUARE}"
 
 
