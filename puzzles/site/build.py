@@ -193,7 +193,9 @@ meets the goal whatever the others play. The goal says what counts.</li>
 <h2>Moving</h2>
 <p>Tap or click a card, then where it goes: another row, the body (home) or
 the basement; the places it may go light up. Or drag it there. A card with
-only one move makes it at once; tap a chosen card again to send it home.
+only one move makes it at once (but in only-move puzzles, where a move is
+your answer, always tap where it goes); tap a chosen card again to send it
+home.
 With the option <i>Safe cards go home by themselves</i>, a card that no
 other card could ever need goes home after each of your moves (Undo takes
 it back with your move). <b>Hint</b> shows a move that keeps the puzzle

@@ -838,8 +838,10 @@
       else if (!R.legalMoves(after).length) fail("No legal move left: undo and try again.");
     }
 
-    // A card pressed: with one legal move it makes it at once; pressed again
+    // A card pressed: with one legal move it makes it at once (not where each
+    // move is an answer: there a tap only picks the card up); pressed again
     // once chosen, it goes home when it can (a double tap), else is let go.
+    var answering = puzzle.kind === "only-move" || puzzle.kind === "only-moves";
     function choose(card, source) {
       if (locked) return;
       var again = selected && selected.card === card && selected.source === source;
@@ -849,7 +851,7 @@
         return;
       }
       selected = again ? null : { card: card, source: source };
-      if (!again && own.length === 1) {
+      if (!again && own.length === 1 && !answering) {
         attempt(own[0].target);
         return;
       }

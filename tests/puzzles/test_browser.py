@@ -257,6 +257,20 @@ def test_an_illegal_move_is_refused_with_the_engines_reason(site, watched):
     assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"
 
 
+def test_in_an_only_move_puzzle_one_tap_only_picks_a_card_up(site, watched):
+    _, base = site
+    day = day_of("only-move")
+    start = deal_from_json(day.puzzle.position)
+    moves = start.legal_moves()
+    single = next(m for m in moves if sum((o.card, o.source) == (m.card, m.source) for o in moves) == 1)
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    card_on_board(w.page, single.card, single.source).click()
+    assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"  # picked up, not played: it is an answer
+    place_on_board(w.page, single.target).click()
+    assert w.page.locator(".counter").inner_text().strip() == "Moves: 1"
+
+
 def test_an_only_move_puzzle_refuses_a_losing_move_then_takes_the_answer(site, watched):
     _, base = site
     day = day_of("only-move")
@@ -526,21 +540,20 @@ def test_a_move_can_be_made_with_the_keyboard(site, watched):
     move = Move.parse(day.puzzle.answer[0][0])
     w = watched()
     w.page.goto(base + f"day/{day.date}.html")
-    start = deal_from_json(day.puzzle.position)
-    own = [m for m in start.legal_moves() if (m.card, m.source) == (move.card, move.source)]
     card_on_board(w.page, move.card, move.source).focus()
     w.page.keyboard.press("Enter")
-    if len(own) > 1:
-        # The board is drawn anew, and the focus stays on the card chosen.
-        assert w.page.evaluate("[document.activeElement.dataset.card, document.activeElement.ariaPressed]") == [
-            str(move.card),
-            "true",
-        ]
-        # a row with cards is pressed on its outer card; home and the basement are places
-        outer = w.page.locator(f'#play [data-source="{move.target}"]')
-        (outer if outer.count() else place_on_board(w.page, move.target)).focus()
-        w.page.keyboard.press("Space")
-    assert w.status().startswith("Right:")  # a card with one move makes it with one press
+    # Picked up (in an only-move puzzle even a card with one move waits for its
+    # place): the board is drawn anew, and the focus stays on the card chosen.
+    assert w.page.evaluate("[document.activeElement.dataset.card, document.activeElement.ariaPressed]") == [
+        str(move.card),
+        "true",
+    ]
+    # a row with cards is pressed on its outer card; home and the basement are places
+    outer = w.page.locator(f'#play [data-source="{move.target}"]')
+    row_with_cards = move.target not in ("B", "F") and outer.count()
+    (outer if row_with_cards else place_on_board(w.page, move.target)).focus()
+    w.page.keyboard.press("Space")
+    assert w.status().startswith("Right:")
 
 
 def test_pages_work_from_file_urls_and_look_right_on_phone_and_desktop(site, browser):
