@@ -219,7 +219,7 @@ def daily(day: str | None, with_answer: bool, attempt: str | None, as_json: bool
             )
         )
         return
-    click.echo(f"Daily puzzle #{entry.number}, {entry.date:%A %d %B %Y}")
+    click.echo(f"Daily puzzle #{entry.number}, {entry.date:%A} {entry.date.day} {entry.date:%B %Y}")
     click.echo(describe(entry.puzzle, with_answer))
     click.echo(f"\nshare (once solved):\n{share_text(entry)}")
 
