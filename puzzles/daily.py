@@ -456,6 +456,11 @@ def share_result(day: Day, moves: int | None = None) -> str:
     return f"{'done' if day.puzzle.kind == 'goal' else 'won'} in {moves} moves, par {par.moves}"
 
 
+def long_date(day: date) -> str:
+    """A date as a player writes it: "Friday 1 January 2027"."""
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
 def share_text(day: Day, moves: int | None = None, url: str | None = None) -> str:
     """What a player pastes after solving at the first try, in the manner of
     Wordle: the first line (:func:`share_head`), a green square and the result

@@ -35,7 +35,7 @@ from games import cardsvg
 from games.cards import Suit, make_deck
 from games.errors import InputError
 from games.patience import picture as patience_picture
-from puzzles.daily import LAUNCH, LEGEND, Day, Progress, family, load_calendar, share_head, share_result
+from puzzles.daily import LAUNCH, LEGEND, Day, Progress, family, load_calendar, long_date, share_head, share_result
 from puzzles.document import stars
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
@@ -256,7 +256,7 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
         links.append(f'<a href="{following.date.isoformat()}.html">#{following.number} &rarr;</a>')
     body = (
         f"<h1>Butterfly daily #{day.number}</h1>\n"
-        f'<p class="meta"><time datetime="{day.date.isoformat()}">{day.date:%A} {day.date.day} {day.date:%B %Y}</time> &middot; '
+        f'<p class="meta"><time datetime="{day.date.isoformat()}">{long_date(day.date)}</time> &middot; '
         f"{html.escape(game.capitalize())}, {html.escape(puzzle.kind)} &middot; "
         f'<span class="stars" aria-label="grade {puzzle.grade} of 5">{stars(puzzle.grade)}</span></p>\n'
         f'<p class="goal">{html.escape(puzzle.goal)}</p>\n'

@@ -191,7 +191,7 @@ def prove_command(source: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="The day as JSON: date, number, share text, puzzle.")
 def daily(day: str | None, with_answer: bool, attempt: str | None, as_json: bool) -> None:
     """The daily puzzle of DATE (YYYY-MM-DD; today's, by your local date, by default)."""
-    from puzzles.daily import parse_date, puzzle_of, share_text, today
+    from puzzles.daily import long_date, parse_date, puzzle_of, share_text, today
 
     entry = puzzle_of(parse_date(day) if day is not None else today())
     if attempt is not None:
@@ -219,7 +219,7 @@ def daily(day: str | None, with_answer: bool, attempt: str | None, as_json: bool
             )
         )
         return
-    click.echo(f"Daily puzzle #{entry.number}, {entry.date:%A} {entry.date.day} {entry.date:%B %Y}")
+    click.echo(f"Daily puzzle #{entry.number}, {long_date(entry.date)}")
     click.echo(describe(entry.puzzle, with_answer))
     click.echo(f"\nshare (once solved):\n{share_text(entry)}")
 
