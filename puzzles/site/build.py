@@ -190,6 +190,27 @@ old French card games. Every hand is shown and it is your turn: one card
 meets the goal whatever the others play. The goal says what counts.</li>
 </ul>
 <p>Every answer here is proved by a search of every possibility, never guessed.</p>
+<h2>The Sunday games</h2>
+<p>The picture shows every hand. The players are P0, P1 and so on, in the
+order of play; <i>dealer</i> marks who dealt, <i>to move</i> marks you.
+Chips are each player's purse, the <i>pool</i> the chips played for.</p>
+<ul>
+<li><b>La Mouche</b>: five cards each; the <i>turned</i> card's suit is
+trumps. Each player has stood (kept their cards), discarded some for new
+ones from the stock, or folded. You must follow the suit led, trump when you
+cannot, and beat the best card played when you can. Cards rank king, queen,
+jack, ace, then 10 downwards. Each trick wins a fifth of the pool; a player who takes no trick
+<i>makes the mouche</i> and pays the whole pool into the next one.
+<b>Le Pamphile</b> is the same game with the jack of clubs as the highest
+trump.</li>
+<li><b>Papillon</b>: you must take cards from the <i>table</i> when you
+can: a card of the same rank, or, with a card from ace to 9, cards that add
+up to it (a 7 takes 5 and 2; courts count 10 and take only their own rank).
+A player who cannot take lays their whole hand on the table. Aces taken,
+clearing the table, and emptying your hand by a capture (a
+<i>papillon</i>) are paid in chips by each other player; the <i>stake</i>
+is what taking the most cards in the hand pays.</li>
+</ul>
 <h2>Moving</h2>
 <p>Tap or click a card, then where it goes: another row, the body (home) or
 the basement; the places it may go light up. Or drag it there. A card with

@@ -675,7 +675,7 @@ def test_how_to_play_opens_on_the_first_visit_only_and_u_takes_a_move_back(site,
     how = w.page.locator("#how")
     assert how.get_attribute("open") is not None
     text = how.inner_text()
-    for words in ("outer card", "basement", "only-move", "Papillon", "Ctrl"):
+    for words in ("outer card", "basement", "only-move", "Papillon", "trumps", "makes the mouche", "Ctrl"):
         assert words in text, words
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / "how-to-play-phone.png"), full_page=True)
