@@ -235,6 +235,11 @@ def _how_to_play() -> str:
     return HOW_TO_PLAY.replace("HOW_PICTURE", _how_picture())
 
 
+def _unbroken(word: str) -> str:
+    """A hyphenated word a narrow table may not break ("only-/card"): non-breaking hyphens."""
+    return html.escape(word).replace("-", "\N{NON-BREAKING HYPHEN}")
+
+
 def _page(title: str, root: str, body: str, data: object) -> str:
     return (
         "<!DOCTYPE html>\n"
@@ -318,8 +323,8 @@ def archive_page(days: list[Day]) -> str:
     for (year, month), month_days in months.items():
         rows = "\n".join(
             f'<tr data-date="{d.date.isoformat()}"><td><a href="{_path_of(d)}">#{d.number}</a></td>'
-            f"<td>{d.date:%a %d}</td>"
-            f"<td>{html.escape(d.puzzle.game.split('/')[0].capitalize())}, {html.escape(d.puzzle.kind)}</td>"
+            f"<td>{d.date:%a} {d.date.day}</td>"
+            f"<td>{html.escape(d.puzzle.game.split('/')[0].capitalize())}, {_unbroken(d.puzzle.kind)}</td>"
             f'<td class="stars" aria-label="grade {d.puzzle.grade} of 5">{stars(d.puzzle.grade)}</td>'
             '<td class="mark"></td>'
             f"<td>{html.escape(d.puzzle.goal)}</td></tr>"

@@ -115,6 +115,9 @@ def test_the_index_knows_every_day_and_the_archive_lists_them_newest_first(site)
     assert sorted(days) == [f"2027-01-0{k}" for k in range(1, 8)]
     archive = (out / "archive.html").read_text(encoding="utf-8")
     assert archive.index("day/2027-01-07.html") < archive.index("day/2027-01-01.html")
+    # a kind is never broken at its hyphen in a narrow table, and dates are not zero-padded
+    assert "Butterfly, only\N{NON-BREAKING HYPHEN}move" in archive and "only-move</td>" not in archive
+    assert "<td>Fri 1</td>" in archive
 
 
 def test_a_rebuild_replaces_a_previous_build_and_other_directories_are_refused(site, tmp_path):
