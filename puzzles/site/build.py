@@ -199,8 +199,9 @@ Chips are each player's purse, the <i>pool</i> the chips played for.</p>
 trumps. Each player has stood (kept their cards), discarded some for new
 ones from the stock, or folded. You must follow the suit led, trump when you
 cannot, and beat the best card played when you can. Cards rank king, queen,
-jack, ace, then 10 downwards. Each trick wins a fifth of the pool; a player who takes no trick
-<i>makes the mouche</i> and pays the whole pool into the next one.
+jack, ace, then 10 downwards. Each trick wins a fifth of the pool; a player
+who takes no trick <i>makes the mouche</i> and pays the whole pool into the
+next one.
 <b>Le Pamphile</b> is the same game with the jack of clubs as the highest
 trump.</li>
 <li><b>Papillon</b>: you must take cards from the <i>table</i> when you

@@ -350,7 +350,7 @@
           status.textContent = "The solution, on the board: Back and Next below it step through it.";
         }
         solutionStepper(stepper);
-        if (stepper.scrollIntoView) stepper.scrollIntoView({ block: "nearest" });
+        stepper.scrollIntoView({ block: "nearest" });
       });
       after.appendChild(showButton);
     }
@@ -452,10 +452,7 @@
         if (choice) choice.classList.add("refuted");
         miss(wrong);
       }
-      // On a phone the picture fills the screen: bring the verdict into view.
-      if (status.scrollIntoView && status.getBoundingClientRect().bottom > window.innerHeight) {
-        status.scrollIntoView({ block: "nearest" });
-      }
+      status.scrollIntoView({ block: "nearest" }); // on a phone the picture fills the screen
     }
     cards.forEach(function (card) {
       box.appendChild(button(saidCards(card), function () { decide(card); }, { class: "choice", "data-card": card }));
@@ -674,11 +671,7 @@
         limit === null
           ? "This deal can no longer be won from here: every line was tried. Undo to go back."
           : "This can no longer be won within " + limit + " moves: every line was tried. Undo to go back.";
-      if (at <= restoredUpTo && failedAt === null) {
-        failedAt = at;
-        failedLines[moves.join(", ")] = true;
-        status.textContent = message;
-      } else fail(message);
+      fail(message, at <= restoredUpTo);
     }
 
     function watchForLoss() {
@@ -698,21 +691,22 @@
 
     // One wrong attempt is one miss, however many moves are played after it: the
     // line counts again only once undone to before where it went wrong.
-    // The same wrong line played again after an undo is no new miss either.
+    // The same wrong line played again after an undo is no new miss either,
+    // nor one replayed from the browser's memory (``counted``: before the reload).
     var failedAt = null;
     var failedLines = {};
-    function fail(message) {
+    function fail(message, counted) {
       if (failedAt !== null) {
         status.textContent = message;
         return;
       }
       failedAt = moves.length;
       var line = moves.join(", ");
-      if (failedLines[line]) status.textContent = "Already tried. " + message;
-      else {
-        failedLines[line] = true;
-        miss(message);
-      }
+      var again = failedLines[line];
+      failedLines[line] = true;
+      if (counted) status.textContent = message;
+      else if (again) status.textContent = "Already tried. " + message;
+      else miss(message);
     }
 
     // A move tried: refused with the reason when illegal or past the puzzle's
