@@ -27,6 +27,7 @@ import platform
 import resource
 import time
 
+from games.errors import InputError
 from games.patience.rules import Position, make_rules
 from solver.patience import kernel, reference
 from solver.patience.result import Limits
@@ -156,6 +157,10 @@ def main() -> None:
     game, _, deal = args.large_deal.rpartition(":")
     if not game or not deal.isdigit():
         parser.error(f"--large-deal {args.large_deal!r}: expected GAME:N, as streets-and-alleys:16")
+    try:
+        make_rules(game)
+    except InputError as error:
+        parser.error(f"--large-deal {args.large_deal!r}: {error}")
     print(
         f"machine: {platform.processor() or platform.machine()}, {platform.python_implementation()} "
         f"{platform.python_version()}, {platform.system()}"
