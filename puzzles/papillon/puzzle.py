@@ -43,7 +43,7 @@ from games.cards import Card
 from games.errors import ParseError
 from games.papillon.format import parse_position, position_to_json
 from games.papillon.game import play_game
-from games.papillon.rules import HandState, Move, Options, priority
+from games.papillon.rules import HandState, Move, Options, Scoring, priority
 from games.records import seat_name
 from puzzles import cardgame
 from puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
@@ -176,20 +176,28 @@ class Papillon(CardGame[HandState, Move]):
         return bots.analyst_bot(state, rng)
 
     def goal_words(self, state: HandState, mover: int, kind: GoalKind, target: int) -> tuple[str, str]:
+        """The goal and its note. The pool is named as it is now and how it
+        grows (a player who cannot capture pays 1 chip per card laid down);
+        chips are counted from now (the mover's chips in this position)."""
         order = ", ".join(seat_name(s) for s in priority(state.dealer, state.players))
         ranked = f"if several players make a papillon, the first of {order} takes it"
+        if state.options.scoring is not Scoring.CLASSIC:
+            ranked += "; with no papillon, the one player with the most cards takes it"
         if kind.measure == "pool":
-            return f"win the pool ({state.pool} chips) with a papillon: empty your hand by a capture", "I" + ranked[1:]
+            return (
+                "win the pool with a papillon: empty your hand by a capture",
+                f"The pool {_pool_words(state)}; {ranked}",
+            )
         if kind.measure == "papillon":
             return "make a papillon: empty your hand by a capture", ""
         gain = target - state.chips[mover]
         if gain > 0:
-            words = f"end the hand at least {gain} chip{'s' * (gain != 1)} up"
+            words = f"end the hand with at least {_chips(gain)} more than you have now"
         elif gain == 0:
-            words = "end the hand without losing a chip"
+            words = "end the hand with at least as many chips as you have now"
         else:
-            words = f"end the hand having lost at most {-gain} chip{'s' * (gain != -1)}"
-        return words, f"Taking the pool ({state.pool} chips) counts; {ranked}" if state.pool else ""
+            words = f"end the hand with at most {_chips(-gain)} fewer than you have now"
+        return words, f"Taking the pool counts: it {_pool_words(state)}; {ranked}"
 
     def verdict(self, state: HandState, mover: int, measure: str, value: int) -> str:
         if measure == "pool":
@@ -218,6 +226,20 @@ class Papillon(CardGame[HandState, Move]):
 
     def facts(self, state: HandState, mover: int) -> dict[str, Any]:
         return {"players": state.players, "table": len(state.table), "pool": state.pool, "chips": state.chips[mover]}
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip{'s' * (n != 1)}"
+
+
+def _pool_words(state: HandState) -> str:
+    """What the pool holds now and what it gains until the hand ends (words
+    after "The pool" or "it"): a player who cannot capture lays their hand
+    on the table and pays 1 chip per card into the pool (aces excepted
+    under the modern scoring; games.papillon.rules, seed 001 §"étendre")."""
+    now = f"holds {_chips(state.pool)} now" if state.pool else "is empty now"
+    card = "card" if state.options.scoring is Scoring.CLASSIC else "card but an ace"
+    return f"{now} and gains 1 chip for every {card} laid on the table by a player who cannot capture"
 
 
 _GAME = Papillon()
