@@ -266,7 +266,8 @@ draw = cardgame.draw
 
 def picture(puzzle: Puzzle, narrow: bool = False) -> str:
     """The ending as an SVG document (games.mouche.picture): every hand face
-    up; ``narrow``: in one column, for a phone."""
+    up, the player to move at the bottom of the table; ``narrow``: as
+    narrow as a phone's screen."""
     from games.mouche.picture import draw_svg
 
     return draw_svg(_GAME.read(puzzle.position), narrow=narrow)

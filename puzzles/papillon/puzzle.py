@@ -276,7 +276,8 @@ draw = cardgame.draw
 
 def picture(puzzle: Puzzle, narrow: bool = False) -> str:
     """The ending as an SVG document (games.papillon.picture): every hand face
-    up; ``narrow``: in one column, for a phone."""
+    up, the player to move at the bottom of the table; ``narrow``: as
+    narrow as a phone's screen."""
     from games.papillon.picture import draw_svg
 
     return draw_svg(parse_position(json.dumps(puzzle.position)), narrow=narrow)
