@@ -15,35 +15,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.cardsvg import Spread, table_picture
+from games.cardsvg import Seat, Spread, bottom_seat, table_picture
 from games.mouche.rules import MoucheHand
 from games.records import seat_name
 
 
 def draw_svg(state: MoucheHand, hidden: Sequence[int] = (), title: str | None = None, narrow: bool = False) -> str:
-    """The position as an SVG document; the hands of the seats ``hidden``
-    are drawn face down; ``narrow``: in one column (games.cardsvg.table_picture)."""
+    """The position as an SVG document: the table as the player to move sees
+    it, their hand at the bottom (games.cardsvg.table_picture); the hands of
+    the seats ``hidden`` are drawn face down; ``narrow``: as narrow as a phone."""
+    playing = state.phase in ("declare", "play", "trump")
     seats = []
     for p, hand in enumerate(state.hands):
-        roles = [r for r, yes in (("dealer", p == state.dealer), ("to move", p == state.to_move)) if yes]
+        roles = [r for r, yes in (("dealer", p == state.dealer), ("to move", playing and p == state.to_move)) if yes]
         declared = state.declared[p] if p < len(state.declared) else None
-        heading = f"{seat_name(p)}{' (' + ', '.join(roles) + ')' if roles else ''}: {declared or 'to declare'}"
+        facts = [declared or "to declare"]
         if state.tricks:
-            heading += f", {state.tricks[p]} trick{'s' if state.tricks[p] != 1 else ''}"
-        heading += f", {state.chips[p]} chips"
+            facts.append(f"{state.tricks[p]} trick{'s' if state.tricks[p] != 1 else ''}")
+        facts.append(f"{state.chips[p]} chips")
         concealed = p in hidden
-        seats.append(Spread(heading, () if concealed else hand, len(hand) if concealed else 0))
+        seats.append(Seat(seat_name(p), roles, facts, () if concealed else hand, len(hand) if concealed else 0))
     trumps = state.trump.symbol if state.trump is not None else "to be chosen"
-    middle = [Spread(f"turned (trumps {trumps})", (state.turned,))]
-    if state.phase == "play" or state.trick:
-        players = ", ".join(seat_name(s) for s, _ in state.trick)
-        middle.append(Spread(f"trick so far{': ' + players if players else ''}", tuple(c for _, c in state.trick)))
+    middle = [Spread(f"trumps {trumps}", (state.turned,))]
     if state.stock:
         middle.append(Spread(f"stock ({len(state.stock)})", backs=len(state.stock), pile=True))
+    if state.phase == "play" or state.trick:
+        trick = Spread(
+            "trick so far", tuple(c for _, c in state.trick), captions=tuple(seat_name(s) for s, _ in state.trick)
+        )
+        middle.append(trick)
     played = len(state.plays) // max(len(state.in_hand()), 1)
     notes = [f"pool {state.pool}", f"{played} trick{'s' if played != 1 else ''} played"]
     game = "Le Pamphile" if state.options.pamphile else "La Mouche"
     to_move = f"{seat_name(state.to_move)} to {'declare' if state.phase == 'declare' else 'play'}"
-    if state.phase not in ("declare", "play", "trump"):
+    if not playing:
         to_move = "the hand is over"
-    return table_picture(title or f"{game}, {state.players} players: {to_move}", seats, middle, notes, narrow)
+    title = title or f"{game}, {state.players} players: {to_move}"
+    mover = bottom_seat(state.to_move if playing else -1, hidden, len(seats))
+    return table_picture(title, seats, middle, notes, narrow, mover)

@@ -12,22 +12,22 @@ when hidden), the table, the stock, the pool and the chips.
 
 from __future__ import annotations
 
-from games.cardsvg import Spread, table_picture
+from games.cardsvg import Seat, Spread, bottom_seat, table_picture
 from games.papillon.format import Position
 from games.records import seat_name
 
 
 def draw_svg(position: Position, title: str | None = None, narrow: bool = False) -> str:
-    """The position as an SVG document, under ``title`` (default: who is to move);
-    ``narrow``: in one column (games.cardsvg.table_picture)."""
+    """The position as an SVG document, under ``title`` (default: who is to
+    move): the table as the player to move sees it, their hand at the bottom
+    (games.cardsvg.table_picture); ``narrow``: as narrow as a phone."""
     state = position.state
     seats = []
     for p, hand in enumerate(state.hands):
         roles = [r for r, yes in (("dealer", p == state.dealer), ("to move", p == state.to_move)) if yes]
-        heading = f"{seat_name(p)}{' (' + ', '.join(roles) + ')' if roles else ''}: {state.chips[p]} chips"
-        heading += f", {state.taken[p]} cards taken"
+        facts = (f"{state.chips[p]} chips", f"{state.taken[p]} cards taken")
         hidden = p in position.hidden
-        seats.append(Spread(heading, () if hidden else hand, len(hand) if hidden else 0))
+        seats.append(Seat(seat_name(p), roles, facts, () if hidden else hand, len(hand) if hidden else 0))
     middle = [Spread(f"table ({len(state.table)})", state.table)]
     if state.stock:
         middle.append(Spread(f"stock ({len(state.stock)})", backs=len(state.stock), pile=True))
@@ -35,4 +35,5 @@ def draw_svg(position: Position, title: str | None = None, narrow: bool = False)
     if state.papillons:
         notes.append("papillons by " + ", ".join(seat_name(p) for p in state.papillons))
     to_move = f"{seat_name(state.to_move)} to move" if state.to_move >= 0 else "the hand is over"
-    return table_picture(title or f"Papillon, {state.players} players: {to_move}", seats, middle, notes, narrow)
+    title = title or f"Papillon, {state.players} players: {to_move}"
+    return table_picture(title, seats, middle, notes, narrow, bottom_seat(state.to_move, position.hidden, len(seats)))

@@ -1,11 +1,13 @@
 """The SVG pictures: well-formed, every card drawn once, hidden hands face
-down, the same bytes for the same position, one frame per move."""
+down, the same bytes for the same position, one frame per move; the card
+games' table, the player to move at the bottom, on a phone's screen."""
 
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
+from games import cardsvg
 from games.cards import Card, make_deck
 from games.mouche.format import parse_position as parse_mouche
 from games.mouche.picture import draw_svg as draw_mouche
@@ -111,3 +113,97 @@ def test_mouche_draws_each_visible_card_once_and_hidden_hands_face_down(name):
     assert not set(drawn_cards(svg)) & {str(c) for p in hidden for c in state.hands[p]}
     assert draw_mouche(state, hidden) == svg
     assert Card.parse("TH") in visible  # the turned card of every example
+
+
+# ------------------------------------------------------------------ the card table
+def outlines(svg: str) -> dict[str, tuple[float, float]]:
+    """Each face's top left corner, read from its outline: the first child of its group, a rect."""
+    corners = {}
+    for g in ET.fromstring(svg.encode()).iter(f"{SVG}g"):
+        if g.get("class") == "card":
+            outline = list(g)[0]
+            assert outline.tag == f"{SVG}rect"  # the page draws its rings by it
+            corners[g.get("id", "")[len("card-") :]] = (float(outline.get("x")), float(outline.get("y")))
+    return corners
+
+
+def mover_hand(svg: str) -> list[str]:
+    """The faces in the hand of the player to move (the group of the class ``hand mover``)."""
+    hands = [g for g in ET.fromstring(svg.encode()).iter(f"{SVG}g") if g.get("class") == "hand mover"]
+    assert len(hands) == 1
+    return [g.get("id", "")[len("card-") :] for g in hands[0].iter(f"{SVG}g") if g.get("class") == "card"]
+
+
+def size(svg: str) -> tuple[float, float]:
+    root = ET.fromstring(svg.encode())
+    return float(root.get("width")), float(root.get("height"))
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_the_player_to_move_sits_at_the_bottom_and_play_goes_round_to_the_right(narrow):
+    """La Mouche with four: P2 to play at the bottom, P3 (next) on the right, P0 across, P1 on the left."""
+    state, hidden = parse_mouche((checkout.EXAMPLES / "mouche" / "play.json").read_text())
+    svg = draw_mouche(state, hidden, narrow=narrow)
+    corners, (width, _) = outlines(svg), size(svg)
+    assert state.to_move == 2
+    assert sorted(mover_hand(svg)) == sorted(str(c) for c in state.hands[2])
+
+    def seat(p: int) -> list[tuple[float, float]]:
+        return [corners[str(c)] for c in state.hands[p]]
+
+    others = [corner for card, corner in corners.items() if card not in mover_hand(svg)]
+    assert min(y for _, y in seat(2)) > max(y for _, y in others)
+    assert min(x for x, _ in seat(3)) > width / 2 > max(x for x, _ in seat(1)) + cardsvg.WIDTH
+    assert max(y for _, y in seat(0)) < min(y for _, y in seat(1) + seat(3))
+    assert svg.count('class="hand mover"') == 1 and svg.count('class="hand"') == 3
+
+
+def test_papillon_three_players_sit_right_and_left_of_the_player_to_move():
+    position = parse_papillon((checkout.EXAMPLES / "papillon" / "last-deal.json").read_text())
+    svg = draw_papillon(position, narrow=True)
+    corners, (width, _) = outlines(svg), size(svg)
+    hands = position.state.hands
+    assert sorted(mover_hand(svg)) == sorted(str(c) for c in hands[0])
+    assert min(corners[str(c)][0] for c in hands[1]) > width / 2 > max(corners[str(c)][0] for c in hands[2]) + 56
+
+
+def test_a_hand_over_puts_the_first_shown_hand_at_the_bottom():
+    assert cardsvg.bottom_seat(2, (), 4) == 2
+    assert cardsvg.bottom_seat(-1, (0, 1), 3) == 2
+    assert cardsvg.bottom_seat(-1, (), 3) == 0
+
+
+def sunday_pictures():
+    from puzzles.daily import load_calendar
+    from puzzles.generate import module_for
+
+    for day in load_calendar():
+        if day.puzzle.game.startswith(("papillon", "mouche", "pamphile")):
+            yield day, module_for(day.puzzle.game).picture(day.puzzle, narrow=True)
+
+
+PHONE = 390  # CSS pixels
+
+
+def test_every_sunday_picture_fits_a_phone_screen_with_cards_to_tap():
+    """At 390 px wide: at most 550 px tall, the mover's cards whole and 40 px
+    wide or more, every word 10 px or more; the same bytes twice."""
+    from puzzles.generate import module_for
+
+    seen = 0
+    for day, svg in sunday_pictures():
+        seen += 1
+        width, height = size(svg)
+        scale = PHONE / width
+        assert height * scale <= 550, day.date
+        corners = outlines(svg)
+        mine = sorted(corners[c] for c in mover_hand(svg))
+        seat = next(g for g in ET.fromstring(svg.encode()).iter(f"{SVG}g") if g.get("class") == "seat mover")
+        assert mine and any("to move" in (t.text or "") for t in seat.iter(f"{SVG}text")), day.date
+        for (x, y), (x2, y2) in zip(mine, mine[1:]):
+            assert y2 != y or x2 - x >= cardsvg.WIDTH, day.date  # whole cards, side by side
+        assert cardsvg.WIDTH * scale >= 40
+        sizes = [float(t.get("font-size")) for t in ET.fromstring(svg.encode()).iter(f"{SVG}text")]
+        assert min(sizes) * scale >= 10, day.date
+        assert module_for(day.puzzle.game).picture(day.puzzle, narrow=True) == svg
+    assert seen
