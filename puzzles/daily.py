@@ -434,14 +434,29 @@ def rewrite(days: list[Day], root: Path = CALENDAR_DIR) -> int:
 # ------------------------------------------------------------------ sharing
 
 GREEN, RED, BLACK = "\U0001f7e9", "\U0001f7e5", "\u2b1b"
-#: What a share text's squares mean, said under them.
+#: What a share text's squares mean (the page shows it beside them; a share text
+#: does not repeat it every day).
 LEGEND = f"{RED} a wrong try, {GREEN} solved, {BLACK} given up"
+
+
+def kind_name(puzzle: Puzzle) -> str:
+    """A puzzle's kind in players' words: "win in 5", "only move", "only capture"."""
+    kind = puzzle.kind
+    if kind == "win-in":
+        return f"win in {puzzle.facts['n']}"
+    if kind == "only-moves":
+        return f"{len(puzzle.facts['steps'])} only moves"
+    if kind == "only-card":
+        return "only capture" if puzzle.game.startswith("papillon") else "only card"
+    return {"deal": "whole deal", "resource": "fewer cells", "goal": "reach the goal", "only-move": "only move"}.get(
+        kind, kind
+    )
 
 
 def share_head(day: Day) -> str:
     """A share text's first line: the number, the game and kind, the grade as stars."""
     game = day.puzzle.game.split("/")[0].capitalize()
-    return f"Butterfly daily #{day.number} ({game}, {day.puzzle.kind}) {stars(day.puzzle.grade)}"
+    return f"Butterfly daily #{day.number} ({game}, {kind_name(day.puzzle)}) {stars(day.puzzle.grade)}"
 
 
 def share_result(day: Day, moves: int | None = None) -> str:
@@ -464,8 +479,8 @@ def long_date(day: date) -> str:
 def share_text(day: Day, moves: int | None = None, url: str | None = None) -> str:
     """What a player pastes after solving at the first try, in the manner of
     Wordle: the first line (:func:`share_head`), a green square and the result
-    (:func:`share_result`), the squares' legend, and the page's address when
-    known. No card and no move. The page writes the same with the player's
-    own squares (a red one for each wrong try, black when given up)."""
-    lines = [share_head(day), f"{GREEN} {share_result(day, moves)}", LEGEND]
+    (:func:`share_result`), and the page's address when known. No card and
+    no move. The page writes the same with the player's own squares (a red
+    one for each wrong try, black when given up; :data:`LEGEND`)."""
+    lines = [share_head(day), f"{GREEN} {share_result(day, moves)}"]
     return "\n".join(lines + ([url] if url else []))

@@ -35,7 +35,18 @@ from games import cardsvg
 from games.cards import Suit, make_deck
 from games.errors import InputError
 from games.patience import picture as patience_picture
-from puzzles.daily import LAUNCH, LEGEND, Day, Progress, family, load_calendar, long_date, share_head, share_result
+from puzzles.daily import (
+    LAUNCH,
+    LEGEND,
+    Day,
+    Progress,
+    family,
+    kind_name,
+    load_calendar,
+    long_date,
+    share_head,
+    share_result,
+)
 from puzzles.document import stars
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
@@ -44,6 +55,9 @@ MARKER = ".butterfly-site"
 MAX_DAYS = 400
 #: The assets copied into every build, from this package.
 ASSETS = ("rules.js", "search.js", "page.js", "style.css", "favicon.svg", "sw.js", "manifest.webmanifest")
+#: The first and last dates of a build, which every page's data carries
+#: ("span"): the pages ask the service worker to keep the days ahead within it.
+Span = tuple[date, date]
 HERE = Path(__file__).parent
 
 
@@ -156,11 +170,13 @@ def _how_picture() -> str:
     )
 
 
-#: How to play, on every page: a native disclosure (keyboard and screen reader
-#: friendly, no script needed); the page's script opens it on a first visit.
-HOW_TO_PLAY = """<details id="how">
-<summary>How to play</summary>
-<h2>Butterfly</h2>
+#: How to play, on every page: a dialog over the page (the board stays on the
+#: first screen under it), opened by the header's "?" and, on a first visit, by
+#: the page's script; closed by its button or Escape.
+HOW_TO_PLAY = """<dialog id="how" aria-labelledby="how-title"><div class="sheet">
+<form method="dialog" class="close-form"><button class="close" aria-label="Close">&times;</button></form>
+<h2 id="how-title">How to play</h2>
+<h3>Butterfly</h3>
 HOW_PICTURE
 <p>A patience with one deck. The four aces start in the middle: the
 foundations, the butterfly's body. The other 48 cards lie in ten rows, five
@@ -176,21 +192,22 @@ whatever the suit (a 7 on an 8 or on a 6);</li>
 card may only go home.</li>
 <li>The last card of a row may only go home; an emptied row stays empty.</li>
 </ul>
-<h2>The puzzles</h2>
+<h3>The puzzles</h3>
 <ul>
-<li><b>deal</b>: win the whole deal; par is the fewest moves it can be won in.</li>
-<li><b>win-in</b>: win the ending in at most the moves given.</li>
-<li><b>resource</b>: win the deal with fewer basement cells than usual.</li>
-<li><b>goal</b>: reach the goal (cards home, a row emptied, a card freed) within par.</li>
-<li><b>only-move</b>: exactly one move keeps the deal winnable: find it. After
+<li><b>Whole deal</b>: win the whole deal; par is the fewest moves it can be won in.</li>
+<li><b>Win in N</b>: win the ending in at most N moves.</li>
+<li><b>Fewer cells</b>: win the deal with fewer basement cells than usual.</li>
+<li><b>Reach the goal</b>: cards home, a row emptied or a card freed, within par.</li>
+<li><b>Only move</b>: exactly one move keeps the deal winnable: find it. After
 any other, the deal can no longer be won, however well you play on.</li>
-<li><b>only-moves</b>: the same, several times in a row; the moves between are played for you.</li>
-<li><b>only-card</b> (Sundays): an ending of Papillon, La Mouche or Le Pamphile,
-old French card games. Every hand is shown and it is your turn: one card
-meets the goal whatever the others play. The goal says what counts.</li>
+<li><b>Only moves</b>: the same, several times in a row; the moves between are played for you.</li>
+<li><b>Only card</b> (<b>only capture</b> in Papillon; Sundays): an ending of
+Papillon, La Mouche or Le Pamphile, old French card games. Every hand is
+shown and it is your turn: one card meets the goal whatever the others play.
+The goal says what counts.</li>
 </ul>
 <p>Every answer here is proved by a search of every possibility, never guessed.</p>
-<h2>The Sunday games</h2>
+<h3>The Sunday games</h3>
 <p>The picture shows every hand. The players are P0, P1 and so on, in the
 order of play; <i>dealer</i> marks who dealt, <i>to move</i> marks you.
 Chips are each player's purse, the <i>pool</i> the chips played for.</p>
@@ -212,12 +229,12 @@ clearing the table, and emptying your hand by a capture (a
 <i>papillon</i>) are paid in chips by each other player; the <i>stake</i>
 is what taking the most cards in the hand pays.</li>
 </ul>
-<h2>Moving</h2>
+<h3>Moving</h3>
 <p>Tap or click a card, then where it goes: another row, the body (home) or
-the basement; the places it may go light up. Or drag it there. A card with
-only one move makes it at once (but in only-move puzzles, where a move is
-your answer, always tap where it goes); tap a chosen card again to send it
-home.
+the basement; the places it may go light up. Or drag it there. A tap only
+picks a card up, so a curious tap is never a move: tap the chosen card again
+to send it home, or to make its move when it has only one; <kbd>Esc</kbd>
+puts it down.
 With the option <i>Safe cards go home by themselves</i>, a card that no
 other card could ever need goes home after each of your moves (Undo takes
 it back with your move). <b>Hint</b> shows a move that keeps the puzzle
@@ -227,8 +244,10 @@ both are proved by a search, never guessed.</p>
 Enter to pick a card, then to its place and Enter; <kbd>u</kbd> or
 <kbd>Ctrl</kbd>+<kbd>Z</kbd> takes a move back, <kbd>h</kbd> asks for a
 hint. In a card game, tap your card in the picture or choose it from the
-list under it.</p>
-</details>"""
+list under it. The cards you may play are marked with a yellow frame.</p>
+<p>A wrong try is a move after which the puzzle can no longer be won, or a
+wrong card: each counts once, however you reach it again, even after a reload.</p>
+</div></dialog>"""
 
 
 @functools.cache
@@ -236,12 +255,8 @@ def _how_to_play() -> str:
     return HOW_TO_PLAY.replace("HOW_PICTURE", _how_picture())
 
 
-def _unbroken(word: str) -> str:
-    """A hyphenated word a narrow table may not break ("only-/card"): non-breaking hyphens."""
-    return html.escape(word).replace("-", "\N{NON-BREAKING HYPHEN}")
-
-
-def _page(title: str, root: str, body: str, data: object) -> str:
+def _page(title: str, root: str, body: str, data: dict, span: Span) -> str:
+    data = {**data, "span": [span[0].isoformat(), span[1].isoformat()]}
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -256,7 +271,7 @@ def _page(title: str, root: str, body: str, data: object) -> str:
         ' <button type="button" id="contrast" aria-pressed="false" hidden>High contrast</button>'
         ' <button type="button" id="help" aria-label="How to play" title="How to play" hidden>?</button>'
         "</nav></header>\n"
-        f"<main>\n{_how_to_play()}\n{body}\n</main>\n"
+        f"<main>\n{body}\n{_how_to_play()}\n</main>\n"
         f'<script type="application/json" id="page-data">{_json_for_html(data)}</script>\n'
         f'<script src="{root}rules.js"></script>\n'
         f'<script src="{root}search.js"></script>\n'
@@ -269,9 +284,16 @@ def _path_of(day: Day) -> str:
     return f"day/{day.date.isoformat()}.html"
 
 
-def day_page(day: Day, previous: Day | None = None, following: Day | None = None, url: str | None = None) -> str:
+def day_page(
+    day: Day,
+    previous: Day | None = None,
+    following: Day | None = None,
+    url: str | None = None,
+    span: Span | None = None,
+) -> str:
     """One day's page: number, grade, kind, goal and the puzzle to play;
-    ``url``: the site's address, which the share text then carries."""
+    ``url``: the site's address, which the share text then carries; ``span``:
+    the build's first and last dates (this day alone by default)."""
     puzzle = day.puzzle
     game = puzzle.game.split("/")[0]
     patience = family(puzzle) == "patience"
@@ -284,7 +306,7 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
     body = (
         f"<h1>Butterfly daily #{day.number}</h1>\n"
         f'<p class="meta"><time datetime="{day.date.isoformat()}">{long_date(day.date)}</time> &middot; '
-        f"{html.escape(game.capitalize())}, {html.escape(puzzle.kind)} &middot; "
+        f"{html.escape(game.capitalize())}, {html.escape(kind_name(puzzle))} &middot; "
         f'<span class="stars" aria-label="grade {puzzle.grade} of 5">{stars(puzzle.grade)}</span></p>\n'
         f'<p class="goal">{html.escape(puzzle.goal)}</p>\n'
         f'<figure id="picture">{picture}</figure>\n'
@@ -310,7 +332,7 @@ def day_page(day: Day, previous: Day | None = None, following: Day | None = None
         "layout": LAYOUT if patience else None,
         "puzzle": puzzle.to_json(),
     }
-    return _page(f"Butterfly daily #{day.number}", "../", body, data)
+    return _page(f"Butterfly daily #{day.number}", "../", body, data, span or (day.date, day.date))
 
 
 def archive_page(days: list[Day]) -> str:
@@ -325,7 +347,7 @@ def archive_page(days: list[Day]) -> str:
         rows = "\n".join(
             f'<tr data-date="{d.date.isoformat()}"><td><a href="{_path_of(d)}">#{d.number}</a></td>'
             f"<td>{d.date:%a} {d.date.day}</td>"
-            f"<td>{html.escape(d.puzzle.game.split('/')[0].capitalize())}, {_unbroken(d.puzzle.kind)}</td>"
+            f"<td>{html.escape(d.puzzle.game.split('/')[0].capitalize())}, {html.escape(kind_name(d.puzzle))}</td>"
             f'<td class="stars" aria-label="grade {d.puzzle.grade} of 5">{stars(d.puzzle.grade)}</td>'
             '<td class="mark"></td>'
             f"<td>{html.escape(d.puzzle.goal)}</td></tr>"
@@ -337,8 +359,8 @@ def archive_page(days: list[Day]) -> str:
             '<div class="scroll"><table>\n<thead><tr><th>No.</th><th>Day</th><th>Kind</th><th>Grade</th>'
             f"<th>You</th><th>Goal</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table></div>\n</section>"
         )
-    body = "<h1>Archive</h1>\n" + '<div id="stats"></div>\n' + "\n".join(sections)
-    return _page("Butterfly daily: archive", "", body, {"page": "archive"})
+    body = "<h1>Archive</h1>\n" + '<h2>Your statistics</h2>\n<div id="stats"></div>\n' + "\n".join(sections)
+    return _page("Butterfly daily: archive", "", body, {"page": "archive"}, _span(days))
 
 
 def index_page(days: list[Day]) -> str:
@@ -348,8 +370,24 @@ def index_page(days: list[Day]) -> str:
         '<noscript><p>Choosing today\'s puzzle needs JavaScript: see the <a href="archive.html">archive</a>.</p>'
         "</noscript>"
     )
-    data = {"page": "index", "days": {d.date.isoformat(): _path_of(d) for d in days}}
-    return _page("Butterfly daily", "", body, data)
+    data = {"page": "index", "days": {d.date.isoformat(): _path_of(d) for d in days}, "opens": long_date(days[0].date)}
+    return _page("Butterfly daily", "", body, data, _span(days))
+
+
+def offline_page(days: list[Day]) -> str:
+    """What the service worker shows for a page never kept when the network is gone."""
+    body = (
+        "<h1>Offline</h1>\n"
+        "<p>This page was not kept on this device, and there is no network now.</p>\n"
+        "<p>Once the site has been opened online, today's puzzle, the next seven days and every day "
+        'you have opened play without a network: <a href="index.html">today\'s puzzle</a>, '
+        'the <a href="archive.html">archive</a>.</p>'
+    )
+    return _page("Butterfly daily: offline", "", body, {"page": "offline"}, _span(days))
+
+
+def _span(days: list[Day]) -> Span:
+    return days[0].date, days[-1].date
 
 
 def _chosen(start: date, count: int) -> list[Day]:
@@ -406,13 +444,17 @@ def build_site(
     chosen = _chosen(start, days)
     _check_out(out)
     url = url and site_url(url)
-    pages: dict[str, str] = {"index.html": index_page(chosen), "archive.html": archive_page(chosen)}
+    pages: dict[str, str] = {
+        "index.html": index_page(chosen),
+        "archive.html": archive_page(chosen),
+        "offline.html": offline_page(chosen),
+    }
     if progress is not None:
         progress(0, len(chosen))
     for k, day in enumerate(chosen):
         previous = chosen[k - 1] if k else None
         following = chosen[k + 1] if k + 1 < len(chosen) else None
-        pages[_path_of(day)] = day_page(day, previous, following, url)
+        pages[_path_of(day)] = day_page(day, previous, following, url, _span(chosen))
         if progress is not None:
             progress(k + 1, len(chosen))
     parent = out.absolute().parent

@@ -39,8 +39,11 @@
   }
 
   // What the browser keeps, by date: {moves: the player's moves (Butterfly),
-  // misses: wrong answers, solved, gaveUp, on: the reader's date when solved,
-  // over: moves over par}. Version 1 kept only {solved: {date: true}}.
+  // misses: wrong tries, tried: what each was (a refuted card, or the key of a
+  // position proved lost), solved, gaveUp, on: the reader's date when solved,
+  // at: the clock's time then (ms), over: moves over par}; and ``seen``, the
+  // latest time the page's clock has shown (docs/puzzles.md, "The streak").
+  // Version 1 kept only {solved: {date: true}}.
   function loadStore() {
     var s = null;
     try {
@@ -49,40 +52,73 @@
       s = null;
     }
     if (!s || typeof s !== "object") s = {};
-    if (s.v === 2 && s.days && typeof s.days === "object") return s;
+    if (s.v === 2 && s.days && typeof s.days === "object") {
+      if (typeof s.seen !== "number") s.seen = 0;
+      return s;
+    }
     var days = {};
     Object.keys((s.solved && typeof s.solved === "object" && s.solved) || {}).forEach(function (date) {
-      days[date] = { moves: [], misses: 0, solved: true, gaveUp: false, on: date, over: null };
+      days[date] = { moves: [], misses: 0, tried: [], solved: true, gaveUp: false, on: date, at: null, over: null };
     });
-    return { v: 2, days: days };
+    return { v: 2, days: days, seen: 0 };
   }
 
   function dayState(date) {
     return stateOf(loadStore().days[date]);
   }
 
+  //: The most wrong tries a day remembers (each a short text): storage stays small.
+  var MOST_TRIED = 200;
+
   // A day's kept record, checked field by field (the browser's storage is the reader's to edit).
   function stateOf(kept) {
-    var state = { moves: [], misses: 0, solved: false, gaveUp: false, on: null, over: null };
+    var state = { moves: [], misses: 0, tried: [], solved: false, gaveUp: false, on: null, at: null, streak: true, over: null };
     if (kept && typeof kept === "object") {
       if (Array.isArray(kept.moves)) state.moves = kept.moves.filter(function (m) { return typeof m === "string"; });
+      if (Array.isArray(kept.tried)) {
+        state.tried = kept.tried.filter(function (t) { return typeof t === "string"; }).slice(0, MOST_TRIED);
+      }
       if (typeof kept.misses === "number" && kept.misses >= 0) state.misses = Math.floor(kept.misses);
       state.solved = kept.solved === true;
       state.gaveUp = kept.gaveUp === true && !state.solved;
       state.on = typeof kept.on === "string" ? kept.on : null;
+      state.at = typeof kept.at === "number" ? kept.at : null;
+      state.streak = kept.streak !== false;
       state.over = typeof kept.over === "number" ? kept.over : null;
     }
     return state;
   }
 
-  function saveDay(date, state) {
-    var s = loadStore();
-    s.days[date] = state;
+  function saveStore(s) {
     try {
       window.localStorage.setItem(STORE, JSON.stringify(s));
     } catch (e) {
       /* storage refused: progress is not kept */
     }
+  }
+
+  function saveDay(date, state) {
+    var s = loadStore();
+    s.days[date] = state;
+    saveStore(s);
+  }
+
+  // The page's clock, checked against the latest time it has shown: when it
+  // was set back (by more than a few minutes), a day solved now does not count
+  // for the streak; a solve kept from a time still to come (the clock was set
+  // ahead) never counts. ``back``: the clock is behind a time already seen.
+  var CLOCK_SLACK = 10 * 60 * 1000;
+  function readClock() {
+    var now = Date.now();
+    var s = loadStore();
+    var back = now < s.seen - CLOCK_SLACK;
+    Object.keys(s.days).forEach(function (date) {
+      var kept = s.days[date];
+      if (kept && typeof kept.at === "number" && kept.at > now + CLOCK_SLACK) kept.streak = false;
+    });
+    s.seen = Math.max(s.seen, now);
+    saveStore(s);
+    return { now: now, back: back };
   }
 
   // The date ``by`` days from ``date`` (both YYYY-MM-DD, by the reader's calendar).
@@ -92,9 +128,11 @@
     return localDate(d);
   }
 
-  // A day counts for the streak when it was solved on its own date, as in Wordle.
+  // A day counts for the streak when it was solved on its own date, as in
+  // Wordle, by a clock never seen set back or ahead (readClock).
   function onItsDay(days, date) {
-    return !!days[date] && days[date].solved === true && days[date].on === date;
+    var kept = days[date];
+    return !!kept && kept.solved === true && kept.on === date && kept.streak !== false;
   }
 
   // The streak: days solved on their own date, consecutive, up to today, or up
@@ -146,36 +184,63 @@
     return "Played: " + f.played + " \u00b7 solved: " + percent + "% \u00b7 streak: " + f.current + " (best " + f.best + ")";
   }
 
-  // The stats panel: the figures, then how many wrong answers and how many
-  // moves over par the days solved took.
-  function statsPanel() {
+  // The statistics: four figures, then how many wrong tries and how many moves
+  // over par the days solved took, as bar charts; ``mine``: the day just
+  // finished ({misses, over}), whose bars are marked. ``heading``: the level
+  // of the charts' headings.
+  function statsPanel(mine, heading) {
     var f = statsFigures();
     var box = el("div", { class: "stats" });
-    box.appendChild(el("p", { class: "figures" }, statsText()));
-    function spread(title, values, bands) {
+    var percent = f.played ? Math.round((100 * f.solved) / f.played) : 0;
+    var figures = el("dl", { class: "figures" });
+    [[f.played, "played"], [percent + "%", "solved"], [f.current, "streak"], [f.best, "best streak"]].forEach(function (pair) {
+      var cell = el("div");
+      cell.appendChild(el("dd", null, String(pair[0])));
+      cell.appendChild(el("dt", null, pair[1]));
+      figures.appendChild(cell);
+    });
+    box.appendChild(figures);
+    function chart(title, values, bands, own) {
       if (!values.length) return;
-      var list = el("dl", { class: "spread" });
-      bands.forEach(function (band) {
-        var count = values.filter(band.has).length;
-        list.appendChild(el("dt", null, band.name));
-        list.appendChild(el("dd", null, String(count)));
+      box.appendChild(el(heading || "h3", null, title));
+      var list = el("ul", { class: "chart" });
+      var counts = bands.map(function (band) { return values.filter(band.has).length; });
+      var most = Math.max.apply(null, counts.concat([1]));
+      bands.forEach(function (band, k) {
+        var isMine = own !== null && own !== undefined && band.has(own);
+        var item = el("li", isMine ? { class: "mine" } : null);
+        item.appendChild(el("span", { class: "band" }, band.name));
+        var bar = el("span", { class: "bar", style: "width: " + Math.max(8, Math.round((100 * counts[k]) / most)) + "%" }, String(counts[k]));
+        item.appendChild(bar);
+        if (isMine) item.setAttribute("aria-label", band.name + ": " + counts[k] + " (this day)");
+        list.appendChild(item);
       });
-      box.appendChild(el("h3", null, title));
       box.appendChild(list);
     }
-    spread("Wrong answers", f.misses, [
+    chart("Wrong tries", f.misses, [
       { name: "none", has: function (v) { return v === 0; } },
       { name: "1", has: function (v) { return v === 1; } },
       { name: "2", has: function (v) { return v === 2; } },
       { name: "3 or more", has: function (v) { return v >= 3; } },
-    ]);
-    spread("Moves over par", f.over, [
+    ], mine ? mine.misses : null);
+    chart("Moves over par", f.over, [
       { name: "at par or under", has: function (v) { return v <= 0; } },
       { name: "1 to 5", has: function (v) { return v >= 1 && v <= 5; } },
       { name: "6 to 20", has: function (v) { return v >= 6 && v <= 20; } },
       { name: "more", has: function (v) { return v > 20; } },
-    ]);
+    ], mine ? mine.over : null);
     return box;
+  }
+
+  // The time to the reader's next midnight, when the next puzzle opens: "5:04:09".
+  function untilMidnight(now) {
+    var next = new Date(now);
+    next.setHours(24, 0, 0, 0);
+    var seconds = Math.max(0, Math.round((next - now) / 1000));
+    function two(n) {
+      return (n < 10 ? "0" : "") + n;
+    }
+    return Math.floor(seconds / 3600) + ":" + two(Math.floor(seconds / 60) % 60) + ":" + two(seconds % 60);
   }
 
   // ------------------------------------------------------------------ index
@@ -187,18 +252,29 @@
       target.appendChild(el("a", { href: data.days[today] }, "Today's puzzle (" + today + ")"));
       window.location.replace(data.days[today]);
       return true;
-    } else {
-      // The latest day up to today, when the site has one; else the first, to come.
-      var dates = Object.keys(data.days).sort();
-      var past = dates.filter(function (d) { return d <= today; });
-      target.textContent = "There is no puzzle for today (" + today + ") on this site. ";
-      if (past.length) {
-        var last = past[past.length - 1];
-        target.appendChild(el("a", { href: data.days[last] }, "Play the latest, of " + last));
-        target.appendChild(document.createTextNode(", or choose one in the archive."));
-      } else if (dates.length) {
-        target.appendChild(document.createTextNode("The first opens on " + dates[0] + "."));
-      }
+    }
+    // The latest day up to today, when the site has one; else the first, to come.
+    var dates = Object.keys(data.days).sort();
+    var past = dates.filter(function (d) { return d <= today; });
+    target.textContent = "";
+    if (!past.length && dates.length) {
+      target.appendChild(el("strong", null, "The first puzzle opens on " + data.opens + "."));
+      var wait = el("span", { class: "countdown" });
+      target.appendChild(document.createTextNode(" "));
+      target.appendChild(wait);
+      var tick = function () {
+        var days = Math.round((new Date(dates[0] + "T00:00:00") - new Date(today + "T00:00:00")) / 86400000);
+        wait.textContent = days > 1 ? "In " + days + " days." : "In " + untilMidnight(new Date()) + ".";
+      };
+      tick();
+      window.setInterval(tick, 1000);
+      return false;
+    }
+    target.textContent = "There is no puzzle for today (" + today + ") on this site. ";
+    if (past.length) {
+      var last = past[past.length - 1];
+      target.appendChild(el("a", { href: data.days[last] }, "Play the latest, of " + last));
+      target.appendChild(document.createTextNode(", or choose one in the archive."));
     }
     return false;
   }
@@ -209,7 +285,8 @@
     var play = document.getElementById("play");
     var after = document.getElementById("after");
     var status = el("p", { class: "status", role: "status" });
-    var today = localDate(new Date());
+    var clock = readClock();
+    var today = localDate(new Date(clock.now));
     if (data.date > today) {
       var hidden = document.getElementById("picture");
       if (hidden) hidden.hidden = true;
@@ -225,12 +302,15 @@
       if (!restoring) saveDay(data.date, state);
     }
 
-    function miss(message) {
-      if (!restoring) {
-        state.misses++;
-        keep();
-      }
-      status.textContent = message;
+    // A wrong try: ``what`` names it (a card, or a position proved lost), so that
+    // the same try again, after an undo or a reload, is no second miss.
+    // ``replayed``: reached again by the moves kept from before a reload, and counted then.
+    function miss(message, what, replayed) {
+      var again = state.tried.indexOf(what) >= 0;
+      if (!again && state.tried.length < MOST_TRIED) state.tried.push(what);
+      if (!again && !replayed) state.misses++;
+      keep();
+      status.textContent = again && !replayed ? "Already tried. " + message : message;
     }
 
     // Solved: ``count`` is the line's length for a puzzle with a par.
@@ -242,8 +322,14 @@
       if (!state.solved && !state.gaveUp) {
         state.solved = true;
         state.on = today;
+        state.at = clock.now;
+        // Solved by a clock set back (docs/puzzles.md, "The streak"): kept, but not for the streak.
+        state.streak = !clock.back;
         state.over = par !== null && typeof count === "number" ? count - par : null;
         keep();
+        showAfter(message);
+        finishPanel(message);
+        return;
       }
       showAfter(message);
     }
@@ -255,6 +341,7 @@
       state.gaveUp = true;
       keep();
       showAfter(answerText());
+      finishPanel(answerText());
     }
 
     // A stored move or card as the player reads it.
@@ -284,46 +371,98 @@
       return "the others can leave you with " + verdict;
     }
 
+    function squares() {
+      var mine = "";
+      for (var k = 0; k < state.misses; k++) mine += "\uD83D\uDFE5";
+      return mine + (state.gaveUp ? "\u2B1B" : "\uD83D\uDFE9");
+    }
+
     // As puzzles.daily.share_text writes it, with the player's own squares and result.
     function shareText() {
       var share = data.share;
-      var mine = "";
-      for (var k = 0; k < state.misses; k++) mine += "\uD83D\uDFE5";
-      mine += state.gaveUp ? "\u2B1B" : "\uD83D\uDFE9";
       var result = share.solved;
       if (state.gaveUp) result = "given up";
       else if (share.par !== null && state.over !== null) {
         result = share.done + " in " + (share.par + state.over) + " moves, par " + share.par;
       }
-      var lines = [share.head, mine + " " + result, share.legend];
+      var lines = [share.head, squares() + " " + result];
       if (share.url) lines.push(share.url);
       return lines.join("\n");
+    }
+
+    // The share: the system's share sheet where the browser has one (phones),
+    // else a copy to the clipboard; the text stays in view to copy by hand.
+    function shareButton(text) {
+      var say = el("span", { class: "shared", role: "status" });
+      var share = button(navigator.share ? "Share" : "Copy the result", function () {
+        if (navigator.share) {
+          navigator.share({ text: text }).catch(function () {
+            /* the sheet closed unshared: nothing to say */
+          });
+          return;
+        }
+        if (!navigator.clipboard) {
+          say.textContent = "Copy it from the box above.";
+          return;
+        }
+        navigator.clipboard.writeText(text).then(
+          function () {
+            say.textContent = "Copied.";
+          },
+          function () {
+            say.textContent = "Copy it from the box above.";
+          }
+        );
+      }, { class: "primary", "data-action": "share" });
+      var box = el("div", { class: "share-row" });
+      box.appendChild(share);
+      box.appendChild(say);
+      return box;
+    }
+
+    // The moment a day is finished, in the manner of Wordle's: the result, the
+    // statistics with this day's bars marked, the share and the time to the next
+    // puzzle, over the page; closed with its button or Escape.
+    var panel = null;
+    function finishPanel(result) {
+      if (panel) panel.remove();
+      panel = el("dialog", { class: "finish", "aria-labelledby": "finish-title" });
+      var sheet = el("div", { class: "sheet" });
+      var close = button("\u00d7", function () { panel.close(); }, { class: "close", "aria-label": "Close" });
+      sheet.appendChild(close);
+      sheet.appendChild(el("h2", { id: "finish-title" }, state.gaveUp ? "Given up" : "Solved!"));
+      sheet.appendChild(el("p", { class: "result" }, result));
+      sheet.appendChild(el("h3", null, "Your statistics"));
+      sheet.appendChild(statsPanel(state.solved ? { misses: state.misses, over: state.over } : null, "h3"));
+      var text = shareText();
+      sheet.appendChild(el("pre", { class: "share" }, text));
+      sheet.appendChild(el("p", { class: "legend" }, data.share.legend));
+      sheet.appendChild(shareButton(text));
+      var next = el("p", { class: "next" });
+      sheet.appendChild(next);
+      var tick = function () {
+        if (!panel.open) return;
+        next.textContent = "Next puzzle in " + untilMidnight(new Date()) + ".";
+      };
+      panel.appendChild(sheet);
+      panel.addEventListener("click", function (event) {
+        if (event.target === panel) panel.close(); // the backdrop, outside the box
+      });
+      document.body.appendChild(panel);
+      panel.showModal();
+      tick();
+      var timer = window.setInterval(tick, 1000);
+      panel.addEventListener("close", function () {
+        window.clearInterval(timer);
+      });
     }
 
     function showAfter(result) {
       if (giveUpButton) giveUpButton.hidden = true;
       after.hidden = false;
       after.textContent = "";
-      var heading = el("p", { class: "result" }, result);
-      after.appendChild(heading);
-      after.appendChild(el("h2", null, "Share"));
-      var text = shareText();
-      after.appendChild(el("pre", { class: "share" }, text));
-      if (navigator.clipboard) {
-        var copy = button("Copy", function () {
-          navigator.clipboard.writeText(text).then(
-            function () {
-              copy.textContent = "Copied";
-            },
-            function () {
-              copy.textContent = "Copy it from the box above";
-            }
-          );
-        });
-        after.appendChild(copy);
-      }
-      after.appendChild(el("h2", null, "Your statistics"));
-      after.appendChild(statsPanel());
+      after.appendChild(el("p", { class: "result" }, result));
+      after.appendChild(button("Statistics and share", function () { finishPanel(result); }, { "data-action": "stats" }));
       // The wrong choices and why, step by step for only-moves.
       var steps = (puzzle.proof && puzzle.proof.steps) || [(puzzle.proof && puzzle.proof.alternatives) || []];
       if (steps.some(function (wrong) { return wrong.length; })) {
@@ -350,16 +489,18 @@
           status.textContent = "The solution, on the board: Back and Next below it step through it.";
         }
         solutionStepper(stepper);
-        stepper.scrollIntoView({ block: "nearest" });
+        (board && board.replay ? board.element : stepper).scrollIntoView({ block: "nearest" });
       });
       after.appendChild(showButton);
     }
 
+    // The stored solution, a move at a time: on the board for Butterfly, in
+    // words for a card game (its picture stays the starting position).
     function solutionStepper(box) {
       var step = 0;
       var moves = puzzle.solution;
       box.textContent = "";
-      var line = el("p");
+      var line = el("p", { class: "step" });
       var prev = button("Back", function () {
         if (step > 0) step--;
         show();
@@ -372,8 +513,9 @@
       box.appendChild(prev);
       box.appendChild(next);
       function show() {
-        line.textContent =
-          step === 0 ? "The start (" + moves.length + " moves)" : step + ". " + said(moves[step - 1]) + (step === moves.length ? " (the end)" : "");
+        var move = step ? sayMove(moves[step - 1]).replace(/^trail /, "lays down ") : "";
+        if (step && data.seats) move = data.seats[step - 1] + ": " + move;
+        line.textContent = step === 0 ? "The start (" + moves.length + " moves)" : step + ". " + move + (step === moves.length ? " (the end)" : "");
         if (board && board.replay) {
           var p = start;
           for (var k = 0; k < step; k++) p = ButterflyRules.play(p, moves[k]);
@@ -396,9 +538,9 @@
       var picture = document.getElementById("picture");
       if (picture) picture.hidden = true;
     } else {
-      board = cardChoice(play, puzzle, status, finish, miss);
+      board = cardChoice(play, puzzle, status, finish, miss, state.tried);
     }
-    // Where the reader left the day: the moves replayed (each judged again, nothing counted twice).
+    // Where the reader left the day: the moves replayed (each judged again, a wrong try already kept is not counted again).
     restoring = true;
     if (board && board.restore) board.restore(state.moves);
     restoring = false;
@@ -413,17 +555,20 @@
       status.textContent = "Welcome back: where you left it" + (state.misses ? " (" + state.misses + " wrong so far)" : "") + ".";
     }
     if (!done) {
-      giveUpButton = button("Give up and see the answer", function () {
+      giveUpButton = button("Give up", function () {
         // Next to Undo and Hint, one slip of a finger would end the day for good: ask first.
         if (!window.confirm("Give up? The answer will be shown, and the day counts as given up.")) return;
         status.textContent = answerText();
         giveUp();
-      });
-      play.appendChild(giveUpButton);
+      }, { "data-action": "give-up" });
+      (board && board.controls ? board.controls : play).appendChild(giveUpButton);
     }
+    if (board && board.fit) board.fit();
   }
 
-  function cardChoice(play, puzzle, status, finish, miss) {
+  // A card game's answer, chosen from the buttons or by pressing the card in
+  // the picture; ``tried``: the wrong choices kept from before (struck through).
+  function cardChoice(play, puzzle, status, finish, miss, tried) {
     var right = [].concat.apply([], puzzle.answer);
     var cards = right.slice();
     ((puzzle.proof && puzzle.proof.alternatives) || []).forEach(function (a) {
@@ -440,24 +585,27 @@
         box.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
       },
     };
-    var refuted = {}; // wrong choices already counted: choosing one again is no new miss
+    function strike(card) {
+      var choice = box.querySelector('[data-card="' + card + '"]');
+      if (choice) choice.classList.add("refuted");
+    }
     function decide(card) {
       if (locked) return;
       var wrong = "Not that: " + saidCards(card) + " misses the goal against the best defence. Try again.";
       if (right.indexOf(card) >= 0) finish("Right: " + saidCards(card) + " meets the goal against any defence.");
-      else if (refuted[card]) status.textContent = "Already tried. " + wrong;
       else {
-        refuted[card] = true;
-        var choice = box.querySelector('[data-card="' + card + '"]');
-        if (choice) choice.classList.add("refuted");
-        miss(wrong);
+        strike(card);
+        miss(wrong, "card " + card);
       }
       status.scrollIntoView({ block: "nearest" }); // on a phone the picture fills the screen
     }
     cards.forEach(function (card) {
       box.appendChild(button(saidCards(card), function () { decide(card); }, { class: "choice", "data-card": card }));
     });
-    play.appendChild(el("p", null, "Tap your card in the picture, or choose it here:"));
+    tried.forEach(function (what) {
+      if (what.indexOf("card ") === 0) strike(what.slice(5));
+    });
+    play.appendChild(el("p", { class: "choose" }, "Tap a marked card in the picture, or choose it here:"));
     play.appendChild(box);
     // The cards of the picture that a choice plays can be pressed too; a card
     // with several choices (captures) asks which.
@@ -685,28 +833,32 @@
     }
     play.appendChild(controls);
 
+    // The board as large as fits with its controls on the first screen (never
+    // smaller than a third of it), as laid out now and after a turn or resize.
+    function fit() {
+      var top = box.getBoundingClientRect().top + window.scrollY;
+      var room = window.innerHeight - top - controls.getBoundingClientRect().height - 12;
+      svg.style.maxHeight = Math.max(room, window.innerHeight / 3) + "px";
+    }
+    window.addEventListener("resize", fit);
+
     function current() {
       return history[history.length - 1];
     }
 
     // One wrong attempt is one miss, however many moves are played after it: the
-    // line counts again only once undone to before where it went wrong.
-    // The same wrong line played again after an undo is no new miss either,
+    // line counts again only once undone to before where it went wrong. A try is
+    // the position it reached (with the moves used, where they are limited): the
+    // same one again, by any line, after an undo or a reload, is no new miss,
     // nor one replayed from the browser's memory (``counted``: before the reload).
     var failedAt = null;
-    var failedLines = {};
     function fail(message, counted) {
       if (failedAt !== null) {
         status.textContent = message;
         return;
       }
       failedAt = moves.length;
-      var line = moves.join(", ");
-      var again = failedLines[line];
-      failedLines[line] = true;
-      if (counted) status.textContent = message;
-      else if (again) status.textContent = "Already tried. " + message;
-      else miss(message);
+      miss(message, R.key(current()) + (limit === null ? "" : " @" + moves.length), counted || replaying);
     }
 
     // A move tried: refused with the reason when illegal or past the puzzle's
@@ -832,24 +984,37 @@
       else if (!R.legalMoves(after).length) fail("No legal move left: undo and try again.");
     }
 
-    // A card pressed: with one legal move it makes it at once (not where each
-    // move is an answer: there a tap only picks the card up); pressed again
-    // once chosen, it goes home when it can (a double tap), else is let go.
-    var answering = puzzle.kind === "only-move" || puzzle.kind === "only-moves";
+    // A card pressed: a tap only picks it up, showing where it may go, so that
+    // a curious tap is never a move (nor a wrong try); a card with no move is not
+    // picked up, and says so. Pressed again once chosen (a double tap), it goes
+    // home when it can, else makes its one move when it has only one, else is let go.
     function choose(card, source) {
       if (locked) return;
       var again = selected && selected.card === card && selected.source === source;
       var own = R.legalMoves(current()).filter(function (m) { return m.card === card && m.source === source; });
-      if (again && own.some(function (m) { return m.target === R.FOUNDATION; })) {
-        attempt(R.FOUNDATION);
+      if (again && own.length) {
+        var home = own.some(function (m) { return m.target === R.FOUNDATION; });
+        if (home || own.length === 1) {
+          attempt(home ? R.FOUNDATION : own[0].target);
+          return;
+        }
+      }
+      if (!again && !own.length) {
+        selected = null;
+        status.textContent = shown(card) + " has no move now.";
+        render();
         return;
       }
       selected = again ? null : { card: card, source: source };
-      if (!again && own.length === 1 && !answering) {
-        attempt(own[0].target);
-        return;
-      }
       render();
+    }
+
+    // Escape puts a chosen card down.
+    function letGo() {
+      if (!selected) return false;
+      selected = null;
+      render();
+      return true;
     }
 
     function target(name) {
@@ -989,7 +1154,9 @@
         var span = p.rules.cells * (G.width + 8) - 8;
         var bx = bodyX + bodyWidth / 2 - span / 2;
         var kind = p.rules.cellsOneWay ? "basement" : "free cells";
-        var cells = place(R.CELL, kind, bx - 6, by - 6, span + 12, G.height + 12, targets[R.CELL], true, function (g) {
+        // a place to press only while empty (as a row): its cards are the buttons then, and a
+        // card pressed with another chosen names its place; a button inside a button is none to a screen reader
+        var cells = place(R.CELL, kind, bx - 6, by - 6, span + 12, G.height + 12, targets[R.CELL], !p.cells.length, function (g) {
           g.appendChild(svgEl("text", { class: "label small", x: bodyX + bodyWidth / 2, y: by - 10, "text-anchor": "middle" }, kind));
           for (var k = p.cells.length; k < p.rules.cells; k++) g.appendChild(svgEl("use", { href: "#place", x: bx + k * (G.width + 8), y: by }));
         });
@@ -1031,6 +1198,9 @@
         return;
       }
       press(pressable(event.target));
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && !locked && letGo()) event.preventDefault();
     });
     svg.addEventListener("keydown", function (event) {
       if (event.key !== "Enter" && event.key !== " ") return;
@@ -1104,17 +1274,24 @@
       return { card: node.getAttribute("data-card"), source: node.getAttribute("data-source"), target: node.getAttribute("data-target") };
     }
 
+    // Else, when a move emptied its row (which may then be gone), where the card went, or the first place.
     function refocus(at) {
       if (!at) return;
+      var went = moves.length ? R.parseMove(moves[moves.length - 1]).target : R.FOUNDATION;
       var again =
         (at.card && svg.querySelector('[data-card="' + at.card + '"][data-source="' + at.source + '"]')) ||
         svg.querySelector('[data-source="' + (at.target || at.source) + '"]') ||
-        svg.querySelector('[data-target="' + (at.target || at.source) + '"][tabindex]');
+        svg.querySelector('[data-target="' + (at.target || at.source) + '"][tabindex]') ||
+        svg.querySelector('[data-target="' + went + '"][tabindex]') ||
+        svg.querySelector("[tabindex]");
       if (again) again.focus();
     }
 
     render();
     return {
+      element: box,
+      controls: controls,
+      fit: fit,
       // The solution stepper shows its positions on the board, which then takes
       // no move; the counter counts the solution's moves shown.
       replay: function (p, shown) {
@@ -1227,19 +1404,22 @@
     });
   }
 
-  // How to play opens by itself on the first visit only, and from the header's "?".
+  // How to play, a dialog over the page: it opens by itself on the first visit
+  // only, and from the header's "?"; its button, Escape or a press outside it closes it.
   var SEEN = "butterfly-daily-seen";
   function firstVisit() {
     var how = document.getElementById("how");
-    if (!how) return;
+    if (!how || typeof how.showModal !== "function") return;
+    function open() {
+      if (!how.open) how.showModal();
+    }
+    how.addEventListener("click", function (event) {
+      if (event.target === how) how.close(); // the backdrop, outside the box
+    });
     var help = document.getElementById("help");
     if (help) {
       help.hidden = false;
-      help.addEventListener("click", function () {
-        how.open = true;
-        how.scrollIntoView();
-        how.querySelector("summary").focus();
-      });
+      help.addEventListener("click", open);
     }
     try {
       if (window.localStorage.getItem(SEEN)) return;
@@ -1247,7 +1427,7 @@
     } catch (e) {
       return; // storage refused: never opened by itself, rather than on every page
     }
-    how.open = true;
+    open();
   }
 
   // Arrow keys on the board: to the nearest card or place that can be
@@ -1283,6 +1463,7 @@
   // u or Ctrl+Z: the Undo button's job, h the Hint's, from anywhere on the page.
   function shortcuts() {
     document.addEventListener("keydown", function (event) {
+      if (document.querySelector("dialog[open]")) return; // How to play or the finish panel: keys are theirs
       if (arrows(event)) {
         event.preventDefault();
         return;
@@ -1300,20 +1481,37 @@
   }
 
   // Offline after a first visit (sw.js), where the browser allows it: served
-  // over http(s), never from file://.
-  function offline() {
+  // over http(s), never from file://. Today and the next seven days the site
+  // has (``span``: its first and last dates) are kept, so tomorrow opens offline.
+  var DAYS_AHEAD = 7;
+  function offline(span) {
     var manifest = document.querySelector('link[rel="manifest"]');
     if (!manifest || !("serviceWorker" in navigator) || !/^https?:$/.test(window.location.protocol)) return;
-    navigator.serviceWorker.register(new URL("sw.js", manifest.href).href).catch(function () {
-      /* refused (a private window, say): the site works online as before */
-    });
+    navigator.serviceWorker
+      .register(new URL("sw.js", manifest.href).href)
+      .then(function () {
+        return navigator.serviceWorker.ready;
+      })
+      .then(function (registration) {
+        if (!span || !registration.active) return;
+        var today = localDate(new Date());
+        var keep = [];
+        for (var k = 0; k <= DAYS_AHEAD; k++) {
+          var date = shiftDate(today, k);
+          if (date >= span[0] && date <= span[1]) keep.push(new URL("day/" + date + ".html", manifest.href).href);
+        }
+        if (keep.length) registration.active.postMessage({ keep: keep });
+      })
+      .catch(function () {
+        /* refused (a private window, say): the site works online as before */
+      });
   }
 
   function main() {
     contrastToggle();
-    offline();
     var node = document.getElementById("page-data");
     var data = node ? JSON.parse(node.textContent) : null;
+    offline(data && data.span);
     // The front page sends a reader on to today's puzzle: How to play opens
     // there on a first visit, so the front page must not use that visit up.
     if (data && data.page === "index" && index(data)) return;

@@ -1,12 +1,17 @@
 // The daily site's service worker (puzzles/site/build.py): the site works offline
 // after a first visit. The pages and scripts a visit needs are kept on install;
-// every other page of the site is kept when it is first fetched. Network first,
-// so a new build is seen at once when online; the kept copy when offline.
-// Nothing outside the site is ever fetched or kept.
+// every other page of the site is kept when it is first fetched, and the pages
+// ask for the days ahead to be kept (a "keep" message: the next seven days, so
+// that tomorrow opens offline too). Network first, so a new build is seen at
+// once when online; the kept copy when offline; a page never kept gives the
+// offline page. Nothing outside the site is ever fetched or kept.
 "use strict";
 
-var CACHE = "butterfly-daily-v1";
-var CORE = ["index.html", "archive.html", "style.css", "rules.js", "search.js", "page.js", "favicon.svg", "manifest.webmanifest"];
+var CACHE = "butterfly-daily-v2";
+var CORE = ["index.html", "archive.html", "offline.html", "style.css", "rules.js", "search.js", "page.js", "favicon.svg", "manifest.webmanifest"];
+//: The most days one message may ask to keep, and the only pages it may name.
+var MOST_KEPT = 8;
+var DAY_PAGE = /^\/(.*\/)?day\/\d{4}-\d{2}-\d{2}\.html$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -18,7 +23,58 @@ self.addEventListener("install", function (event) {
 });
 
 self.addEventListener("activate", function (event) {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    caches
+      .keys()
+      .then(function (names) {
+        return Promise.all(
+          names
+            .filter(function (name) {
+              return name !== CACHE && name.indexOf("butterfly-daily-") === 0;
+            })
+            .map(function (name) {
+              return caches.delete(name);
+            })
+        );
+      })
+      .then(function () {
+        return self.clients.claim();
+      })
+  );
+});
+
+// Days to keep, each fetched once unless already kept (a day the site does not have is passed over).
+self.addEventListener("message", function (event) {
+  var asked = event.data && Array.isArray(event.data.keep) ? event.data.keep.slice(0, MOST_KEPT) : [];
+  var urls = asked
+    .map(function (text) {
+      try {
+        return new URL(text, self.location.href);
+      } catch (e) {
+        return null;
+      }
+    })
+    .filter(function (url) {
+      return url && url.origin === self.location.origin && DAY_PAGE.test(url.pathname);
+    });
+  event.waitUntil(
+    caches.open(CACHE).then(function (cache) {
+      return Promise.all(
+        urls.map(function (url) {
+          return cache.match(url.href).then(function (kept) {
+            if (kept) return null;
+            return fetch(url.href)
+              .then(function (response) {
+                return response.ok ? cache.put(url.href, response) : null;
+              })
+              .catch(function () {
+                return null;
+              });
+          });
+        })
+      );
+    })
+  );
 });
 
 self.addEventListener("fetch", function (event) {
@@ -36,8 +92,10 @@ self.addEventListener("fetch", function (event) {
         return response;
       })
       .catch(function () {
-        return caches.match(request).then(function (kept) {
-          return kept || Response.error();
+        return caches.match(request, { ignoreSearch: true }).then(function (kept) {
+          if (kept) return kept;
+          if (request.mode === "navigate") return caches.match(new URL("offline.html", self.location.href).href);
+          return Response.error();
         });
       })
   );

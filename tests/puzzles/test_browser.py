@@ -87,10 +87,20 @@ class Watched:
     """A browser context whose pages report console errors, uncaught
     exceptions and every request made (each page opened through :meth:`open`)."""
 
-    def __init__(self, browser, viewport=DESKTOP, timezone_id="Europe/Paris", color_scheme="light", has_touch=False):
+    def __init__(
+        self,
+        browser,
+        viewport=DESKTOP,
+        timezone_id="Europe/Paris",
+        color_scheme="light",
+        has_touch=False,
+        newcomer=False,
+    ):
         self.context = browser.new_context(
             viewport=viewport, timezone_id=timezone_id, locale="en-GB", color_scheme=color_scheme, has_touch=has_touch
         )
+        if not newcomer:  # How to play, over the page on a first visit, was seen before
+            self.context.add_init_script("try { localStorage.setItem('butterfly-daily-seen', 'yes'); } catch (e) {}")
         # By default the reader's today is the day after the last day built: every page built is open to play.
         after = LAST_BUILT + timedelta(days=1)
         self.context.clock.set_fixed_time(datetime(after.year, after.month, after.day, 12, tzinfo=UTC))
@@ -145,9 +155,24 @@ def said(move: str) -> str:
     return f"{said_cards(str(parsed.card))} {source} \N{RIGHTWARDS ARROW} {target}"
 
 
+def finish_panel(w):
+    """The finish panel: open at the moment a day ends, else opened from under the board."""
+    panel = w.page.locator("dialog.finish")
+    if not panel.is_visible():
+        w.page.get_by_role("button", name="Statistics and share").click()
+    return panel
+
+
+def close_panel(w) -> None:
+    """The finish panel closed, as a player does with Escape, to look at the page under it."""
+    if w.page.locator("dialog.finish").is_visible():
+        w.page.keyboard.press("Escape")
+    assert w.page.locator("dialog[open]").count() == 0
+
+
 def mine(w) -> str:
     """The player's squares in the share text (its second line, before the result in words)."""
-    return w.page.locator("#after pre.share").inner_text().split("\n")[1].split(" ")[0]
+    return finish_panel(w).locator("pre.share").inner_text().split("\n")[1].split(" ")[0]
 
 
 def card_on_board(page, card, source):
@@ -181,21 +206,41 @@ def test_the_index_opens_today_by_the_readers_local_date(site, watched):
 
 def test_a_newcomer_sent_on_from_the_front_page_finds_how_to_play_open(site, watched):
     _, base = site
-    w = watched(viewport=PHONE)
+    w = watched(viewport=PHONE, newcomer=True)
     w.context.clock.set_fixed_time(datetime(2027, 1, 5, 12, tzinfo=UTC))
     w.page.goto(base + "index.html")
     w.page.wait_for_url("**/day/2027-01-05.html")
     assert w.page.locator("#how").get_attribute("open") is not None
+    w.page.locator("#how").get_by_role("button", name="Close").click()
+    assert w.page.locator("#how").get_attribute("open") is None
     w.page.goto(base + "index.html")  # the second visit: closed
     w.page.wait_for_url("**/day/2027-01-05.html")
     assert w.page.locator("#how").get_attribute("open") is None
+
+
+def in_first_screen(w, selector: str) -> None:
+    """The element is wholly on the first screen, the page unscrolled."""
+    box = w.page.locator(selector).first.bounding_box()
+    height = w.page.viewport_size["height"]
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box, height)
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
+@pytest.mark.parametrize("kind", ["deal", "win-in", "only-move", "only-moves", "goal"])
+def test_every_kind_has_its_board_and_controls_on_the_first_screen(site, watched, kind, size):
+    _, base = site
+    w = watched(viewport=size)
+    w.page.goto(base + f"day/{day_of(kind).date}.html")
+    for selector in ("#play .status", ".board svg.table", *(f'#play [data-action="{a}"]' for a in ("undo", "give-up"))):
+        in_first_screen(w, selector)
+    if kind in ("deal", "win-in"):
+        in_first_screen(w, '#play [data-action="hint"]')
 
 
 def test_the_whole_board_is_in_view_on_a_desktop_screen(site, watched):
     _, base = site
     w = watched(viewport={"width": 1280, "height": 800})
     w.page.goto(base + f"day/{day_of('deal').date}.html")
-    w.page.locator("#how").evaluate("how => how.open = false")  # as on every visit after the first
     board = w.page.locator(".board svg.table").bounding_box()
     assert board is not None and board["y"] + board["height"] <= 800, board  # the basement included
 
@@ -211,7 +256,8 @@ def test_a_day_with_no_puzzle_on_this_site_says_so(site, watched):
     w.page.wait_for_url(f"**/day/{LAST_BUILT}.html")
     w.context.clock.set_fixed_time(datetime(2026, 12, 1, 12, tzinfo=UTC))
     w.page.goto(base + "index.html")
-    assert "The first opens on 2027-01-01." in w.page.locator("#today").inner_text()
+    assert w.page.locator("#today").inner_text() == "The first puzzle opens on Friday 1 January 2027. In 31 days."
+    in_first_screen(w, "#today")
 
 
 def test_the_stored_solution_played_by_clicks_wins_and_shows_the_share_text(site, watched):
@@ -225,17 +271,27 @@ def test_the_stored_solution_played_by_clicks_wins_and_shows_the_share_text(site
         assert w.page.locator(".counter").inner_text().strip().startswith(f"Moves: {number}")
     n = len(day.puzzle.solution)
     assert w.status() == f"Won in {n} moves, par {n}!"
-    assert w.page.locator("#after .result").inner_text() == f"Won in {n} moves, par {n}!"
-    share = w.page.locator("#after pre.share").inner_text()
-    assert share.startswith(f"Butterfly daily #{day.number} (Butterfly, win-in)")
-    assert share.split("\n")[1] == f"\N{LARGE GREEN SQUARE} won in {n} moves, par {n}"
-    assert share.split("\n")[2].startswith("\N{LARGE RED SQUARE} a wrong try")  # the squares' legend
-    w.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    w.page.get_by_role("button", name="Copy").click()
-    w.page.get_by_role("button", name="Copied").wait_for()
-    assert w.page.evaluate("navigator.clipboard.readText()") == share
+    panel = w.page.locator("dialog.finish")  # the moment: a panel over the page
+    assert panel.is_visible() and panel.locator("h2").inner_text() == "Solved!"
+    assert panel.locator(".result").inner_text() == f"Won in {n} moves, par {n}!"
+    share = panel.locator("pre.share").inner_text()
+    # the kind in players' words, and no legend repeated in every text shared (it is beside the squares)
+    head, result = share.split("\n")
+    assert head.startswith(f"Butterfly daily #{day.number} (Butterfly, win in {day.puzzle.facts['n']}) ")
+    assert result == f"\N{LARGE GREEN SQUARE} won in {n} moves, par {n}"
+    assert panel.locator(".legend").inner_text().startswith("\N{LARGE RED SQUARE} a wrong try")
+    # Paris is UTC+1: at 12:00 UTC the next puzzle opens in 11 hours
+    assert panel.locator(".next").inner_text() == "Next puzzle in 11:00:00."
+    assert panel.locator(".chart li.mine").first.inner_text().startswith("none")  # this day's bar: no wrong try
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    w.page.screenshot(path=str(SCREENSHOTS / "solved-phone.png"), full_page=True)
+    w.page.screenshot(path=str(SCREENSHOTS / "solved-phone.png"))
+    w.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    panel.get_by_role("button", name="Copy the result").click()
+    panel.get_by_text("Copied.").wait_for()
+    assert w.page.evaluate("navigator.clipboard.readText()") == share
+    w.page.keyboard.press("Escape")
+    assert panel.is_hidden()
+    assert w.page.locator("#after .result").inner_text() == f"Won in {n} moves, par {n}!"
 
 
 def test_an_illegal_move_is_refused_with_the_engines_reason(site, watched):
@@ -269,6 +325,29 @@ def test_in_an_only_move_puzzle_one_tap_only_picks_a_card_up(site, watched):
     assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"  # picked up, not played: it is an answer
     place_on_board(w.page, single.target).click()
     assert w.page.locator(".counter").inner_text().strip() == "Moves: 1"
+
+
+def test_a_card_with_no_move_is_not_picked_up_and_says_so(site, watched):
+    _, base = site
+    day = day_of("deal")
+
+    def stuck_in(position):
+        movers = {(m.card, m.source) for m in position.legal_moves()}
+        outer = [(row[-1], name) for name, row in zip(position.rules.row_names, position.rows) if row]
+        return next((c for c in outer if c not in movers), None)
+
+    # along the stored solution, the first position with an outer card that cannot move
+    positions = deal_from_json(day.puzzle.position).replay([Move.parse(m) for m in day.puzzle.solution])
+    played = next(k for k, p in enumerate(positions) if stuck_in(p))
+    stuck = stuck_in(positions[played])
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    for move in day.puzzle.solution[:played]:
+        click_move(w.page, move)
+    card_on_board(w.page, *stuck).click()
+    assert w.status() == f"{said_cards(str(stuck[0]))} has no move now."
+    assert card_on_board(w.page, *stuck).get_attribute("aria-pressed") == "false"
+    assert counter_of(w.page) == played  # nothing moved
 
 
 def test_an_only_move_puzzle_refuses_a_losing_move_then_takes_the_answer(site, watched):
@@ -313,7 +392,8 @@ def test_the_solution_stepper_walks_the_stored_line(site, watched):
     day = day_of("win-in")
     w = watched()
     w.page.goto(base + f"day/{day.date}.html")
-    w.page.get_by_role("button", name="Give up and see the answer").click()
+    w.page.get_by_role("button", name="Give up").click()
+    close_panel(w)
     w.page.get_by_role("button", name="Show the solution").click()
     assert w.page.get_by_role("button", name="Show the solution").is_hidden()
     stepper = w.page.locator("#play .stepper")  # just below the board it moves
@@ -397,7 +477,11 @@ def _at(w, day: date, hour: int = 12) -> None:
 
 
 def _figures(w) -> str:
-    return w.page.locator(".stats .figures").first.inner_text()
+    """The four figures as one line: "Played: 1 · solved: 100% · streak: 1 (best 1)"
+    (from the archive's statistics, or a day's finish panel)."""
+    box = w.page.locator("#stats") if w.page.locator("#stats").count() else finish_panel(w)
+    played, solved, streak, best = box.locator(".figures dd").all_inner_texts()
+    return f"Played: {played} \N{MIDDLE DOT} solved: {solved} \N{MIDDLE DOT} streak: {streak} (best {best})"
 
 
 def test_the_streak_counts_days_solved_on_their_own_date_as_wordle_does(site, watched):
@@ -463,7 +547,7 @@ def test_progress_is_kept_across_reloads_and_a_solved_day_opens_on_its_result(si
         click_move(w.page, move)
     w.page.reload()
     assert w.page.locator("#after .result").inner_text() == f"Won in {n} moves, par {n}!"
-    assert w.page.get_by_role("button", name="Give up and see the answer").count() == 0
+    assert w.page.get_by_role("button", name="Give up").count() == 0
     assert w.page.get_by_role("button", name="Undo").is_disabled()  # the board has stopped
     assert w.page.get_by_role("button", name="Hint").is_disabled()
     w.page.get_by_role("button", name="Undo").click(force=True)
@@ -477,16 +561,17 @@ def test_a_given_up_day_stays_given_up_and_never_counts_as_solved(site, watched)
     w = watched()
     w.page.goto(base + f"day/{day.date}.html")
     w.says_yes = False  # a slip of the finger: asked, the player says no, and plays on
-    w.page.get_by_role("button", name="Give up and see the answer").click()
+    w.page.get_by_role("button", name="Give up").click()
     assert w.page.locator("#after").is_hidden()
-    assert w.page.get_by_role("button", name="Give up and see the answer").is_enabled()
+    assert w.page.get_by_role("button", name="Give up").is_enabled()
     w.says_yes = True
-    w.page.get_by_role("button", name="Give up and see the answer").click()
+    w.page.get_by_role("button", name="Give up").click()
     w.page.reload()
     assert mine(w) == "\N{BLACK LARGE SQUARE}"
+    assert _figures(w) == "Played: 1 \N{MIDDLE DOT} solved: 0% \N{MIDDLE DOT} streak: 0 (best 0)"
+    close_panel(w)
     click_move(w.page, day.puzzle.answer[0][0])  # the board takes no move once given up
     assert w.page.locator(".counter").inner_text().strip() == "Moves: 0"
-    assert _figures(w) == "Played: 1 \N{MIDDLE DOT} solved: 0% \N{MIDDLE DOT} streak: 0 (best 0)"
 
 
 def test_a_win_in_n_takes_no_move_past_n(site, watched):
@@ -670,23 +755,26 @@ def test_only_the_status_is_a_live_region(site, watched):
 def test_how_to_play_opens_on_the_first_visit_only_and_u_takes_a_move_back(site, watched):
     _, base = site
     day = day_of("deal")
-    w = watched(viewport=PHONE)
+    w = watched(viewport=PHONE, newcomer=True)
     w.page.goto(base + f"day/{day.date}.html")
     how = w.page.locator("#how")
     assert how.get_attribute("open") is not None
     text = how.inner_text()
-    for words in ("outer card", "basement", "only-move", "Papillon", "trumps", "makes the mouche", "Ctrl"):
+    for words in ("outer card", "basement", "Only move", "Papillon", "trumps", "makes the mouche", "Ctrl"):
         assert words in text, words
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / "how-to-play-phone.png"), full_page=True)
     w.page.reload()
     assert how.get_attribute("open") is None
-    how.locator("summary").click()
-    assert how.get_attribute("open") is not None
-    how.locator("summary").click()
     w.page.get_by_role("button", name="How to play").click()  # the header's "?"
     assert how.get_attribute("open") is not None
-    assert w.page.evaluate("document.activeElement.tagName") == "SUMMARY"
+    assert w.page.evaluate("document.activeElement.closest('dialog') !== null")  # the keyboard is in it
+    w.page.keyboard.press("u")  # the page's keys wait while it is open
+    w.page.keyboard.press("Escape")
+    assert how.get_attribute("open") is None
+    w.page.get_by_role("button", name="How to play").click()
+    how.get_by_role("button", name="Close").click()
+    assert how.get_attribute("open") is None
     click_move(w.page, day.puzzle.solution[0])
     assert w.page.locator(".counter").inner_text().strip() == "Moves: 1"
     w.page.keyboard.press("u")
@@ -761,7 +849,7 @@ def test_no_serious_accessibility_violation_on_any_kind_of_page(site, watched, s
     for path in pages:
         w.page.goto(base + path)
         if path.startswith("day/"):
-            w.page.get_by_role("button", name="Give up and see the answer").click()  # the stats panel and proof too
+            w.page.get_by_role("button", name="Give up").click()  # the stats panel and proof too
         results = axe.run(w.page)
         serious = [
             (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
@@ -830,7 +918,10 @@ def test_a_hint_is_a_move_the_solver_proves_keeps_the_deal_winnable(site, watche
     assert solve(start.play(move), Limits(max_nodes=1_000_000)).result == "won"
 
 
-def test_one_tap_plays_a_card_with_one_move_and_a_second_tap_sends_it_home(site, watched):
+def test_a_tap_only_picks_a_card_up_and_a_second_tap_plays_it(site, watched):
+    """A curious tap is never a move (issue 54: in a win-in it was a wrong try at once):
+    a card with one move is picked up, and the second tap makes it; a card that
+    can go home goes there on the second tap; a card with no move says so."""
     _, base = site
     day = day_of("deal")
     start = deal_from_json(day.puzzle.position)
@@ -857,6 +948,12 @@ def test_one_tap_plays_a_card_with_one_move_and_a_second_tap_sends_it_home(site,
         click_move(w.page, move)
     counter = w.page.locator(".counter")
     assert counter.inner_text().strip() == f"Moves: {played}"
+    card_on_board(w.page, *single).click()
+    assert counter.inner_text().strip() == f"Moves: {played}"  # picked up only
+    assert card_on_board(w.page, *single).get_attribute("aria-pressed") == "true"
+    w.page.keyboard.press("Escape")  # put down
+    assert card_on_board(w.page, *single).get_attribute("aria-pressed") == "false"
+    card_on_board(w.page, *single).click()
     card_on_board(w.page, *single).click()
     assert counter.inner_text().strip() == f"Moves: {played + 1}"
     w.page.get_by_role("button", name="Undo").click()
@@ -1012,6 +1109,12 @@ def test_a_win_in_hint_and_warning_look_only_as_far_as_the_moves_left(site, watc
     assert mine_so_far(w) == 1
 
 
+def mine_so_far_or_none(w):
+    """The wrong tries kept for the day open, or None when nothing is kept for it."""
+    date_ = w.page.evaluate("JSON.parse(document.getElementById('page-data').textContent).date")
+    return w.page.evaluate(f"((JSON.parse(localStorage.getItem('butterfly-daily')) || {{}}).days || {{}})['{date_}']")
+
+
 def mine_so_far(w) -> int:
     """The wrong tries the browser keeps for the day open."""
     date_ = w.page.evaluate("JSON.parse(document.getElementById('page-data').textContent).date")
@@ -1041,8 +1144,17 @@ def test_a_card_game_is_played_by_tapping_the_cards_in_its_picture(site, watched
     assert w.status().startswith(f"Already tried. Not that: {said_cards(wrong)}")
     assert mine_so_far(w) == 1
     assert "refuted" in (w.page.locator(f'#play button.choice[data-card="{wrong}"]').get_attribute("class") or "")
+    w.page.reload()  # the tries are kept with the day: after a reload the same wrong card is no second miss
+    assert "refuted" in (w.page.locator(f'#play button.choice[data-card="{wrong}"]').get_attribute("class") or "")
+    w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()
+    assert w.status().startswith(f"Already tried. Not that: {said_cards(wrong)}")
+    assert mine_so_far(w) == 1
+    # the cards that may be played are marked without hover (a phone has none)
+    frame = w.page.locator(f"#picture #card-{right.split()[0]} > rect").first
+    assert frame.evaluate("r => getComputedStyle(r).strokeWidth") == "4px"
     w.page.locator(f"#picture #card-{right.split()[0]}").tap()
     assert w.status().startswith(f"Right: {said_cards(right)}")
+    close_panel(w)
     w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()  # done: no more tries count
     assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
