@@ -463,6 +463,16 @@ def replay(game: CardGame, state: Any, moves: Sequence[str]) -> Any:
     return state
 
 
+def movers(game: CardGame, puzzle: Puzzle) -> list[int]:
+    """The seat that plays each move of the puzzle's solution, played by the rules."""
+    state = game.read(puzzle.position)
+    seats = []
+    for text in puzzle.solution:
+        seats.append(state.current_player())
+        state = state.play(game.parse_move(text))
+    return seats
+
+
 def keys(game: CardGame, puzzle: Puzzle) -> Keys:
     """The puzzle's simulated game (La Mouche and Le Pamphile of one seed
     are one deal), its position's key and the keys of the positions its

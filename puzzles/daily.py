@@ -453,10 +453,19 @@ def kind_name(puzzle: Puzzle) -> str:
     )
 
 
+#: The games as players name them (the rules presets' names otherwise, capitalised).
+GAME_NAMES = {"mouche": "La Mouche", "pamphile": "Le Pamphile"}
+
+
+def game_name(puzzle: Puzzle) -> str:
+    """A puzzle's game as players name it: "Butterfly", "Papillon", "La Mouche"."""
+    family = puzzle.game.split("/")[0]
+    return GAME_NAMES.get(family, family.capitalize())
+
+
 def share_head(day: Day) -> str:
     """A share text's first line: the number, the game and kind, the grade as stars."""
-    game = day.puzzle.game.split("/")[0].capitalize()
-    return f"Butterfly daily #{day.number} ({game}, {kind_name(day.puzzle)}) {stars(day.puzzle.grade)}"
+    return f"Butterfly daily #{day.number} ({game_name(day.puzzle)}, {kind_name(day.puzzle)}) {stars(day.puzzle.grade)}"
 
 
 def share_result(day: Day, moves: int | None = None) -> str:

@@ -271,6 +271,11 @@ def keys(puzzle: Puzzle) -> Keys:
     return cardgame.keys(_GAME, puzzle)
 
 
+def movers(puzzle: Puzzle) -> list[int]:
+    """Who plays each move of the solution (:func:`puzzles.cardgame.movers`)."""
+    return cardgame.movers(_GAME, puzzle)
+
+
 draw = cardgame.draw
 
 

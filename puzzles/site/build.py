@@ -35,12 +35,14 @@ from games import cardsvg
 from games.cards import Suit, make_deck
 from games.errors import InputError
 from games.patience import picture as patience_picture
+from games.records import seat_name
 from puzzles.daily import (
     LAUNCH,
     LEGEND,
     Day,
     Progress,
     family,
+    game_name,
     kind_name,
     load_calendar,
     long_date,
@@ -48,6 +50,7 @@ from puzzles.daily import (
     share_result,
 )
 from puzzles.document import stars
+from puzzles.generate import module_for
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
 MARKER = ".butterfly-site"
@@ -77,8 +80,6 @@ def _inline(svg: str) -> str:
 def _svg(day: Day) -> str:
     """The puzzle's position as an inline SVG (the game's own picture; a card
     game's in one column, legible on a phone)."""
-    from puzzles.generate import module_for
-
     svg = _inline(module_for(day.puzzle.game).picture(day.puzzle, narrow=True))
     return svg.replace("<svg", '<svg role="img" aria-label="the starting position"', 1)
 
@@ -280,6 +281,22 @@ def _page(title: str, root: str, body: str, data: dict, span: Span) -> str:
     )
 
 
+#: Where a card game's goal ends and its notes (the pool, who takes it) begin.
+GOAL_END = "whatever the others do."
+
+
+def _goal(text: str) -> str:
+    """A goal as the page shows it: what to do in bold, a card game's notes after it in plain type.
+
+    >>> _goal("Win the pool, whatever the others do. The pool holds 9 chips now.")
+    'Win the pool, whatever the others do. <span class="notes">The pool holds 9 chips now.</span>'
+    """
+    goal, end, notes = text.partition(GOAL_END)
+    if not end or not notes.strip():
+        return html.escape(text)
+    return f'{html.escape(goal + end)} <span class="notes">{html.escape(notes.strip())}</span>'
+
+
 def _path_of(day: Day) -> str:
     return f"day/{day.date.isoformat()}.html"
 
@@ -295,7 +312,6 @@ def day_page(
     ``url``: the site's address, which the share text then carries; ``span``:
     the build's first and last dates (this day alone by default)."""
     puzzle = day.puzzle
-    game = puzzle.game.split("/")[0]
     patience = family(puzzle) == "patience"
     picture = _svg(day)
     links = []
@@ -306,9 +322,9 @@ def day_page(
     body = (
         f"<h1>Butterfly daily #{day.number}</h1>\n"
         f'<p class="meta"><time datetime="{day.date.isoformat()}">{long_date(day.date)}</time> &middot; '
-        f"{html.escape(game.capitalize())}, {html.escape(kind_name(puzzle))} &middot; "
+        f"{html.escape(game_name(puzzle))}, {html.escape(kind_name(puzzle))} &middot; "
         f'<span class="stars" aria-label="grade {puzzle.grade} of 5">{stars(puzzle.grade)}</span></p>\n'
-        f'<p class="goal">{html.escape(puzzle.goal)}</p>\n'
+        f'<p class="goal">{_goal(puzzle.goal)}</p>\n'
         f'<figure id="picture">{picture}</figure>\n'
         f"{_faces() if patience else ''}\n"
         '<section id="play"></section>\n'
@@ -329,6 +345,8 @@ def day_page(
             "url": f"{url}/{_path_of(day)}" if url else None,
         },
         "patience": patience,
+        # who plays each move of a card game's solution, for the page's stepper ("3. P2: ...")
+        "seats": None if patience else [seat_name(seat) for seat in module_for(puzzle.game).movers(puzzle)],
         "layout": LAYOUT if patience else None,
         "puzzle": puzzle.to_json(),
     }
@@ -347,7 +365,7 @@ def archive_page(days: list[Day]) -> str:
         rows = "\n".join(
             f'<tr data-date="{d.date.isoformat()}"><td><a href="{_path_of(d)}">#{d.number}</a></td>'
             f"<td>{d.date:%a} {d.date.day}</td>"
-            f"<td>{html.escape(d.puzzle.game.split('/')[0].capitalize())}, {html.escape(kind_name(d.puzzle))}</td>"
+            f"<td>{html.escape(game_name(d.puzzle))}, {html.escape(kind_name(d.puzzle))}</td>"
             f'<td class="stars" aria-label="grade {d.puzzle.grade} of 5">{stars(d.puzzle.grade)}</td>'
             '<td class="mark"></td>'
             f"<td>{html.escape(d.puzzle.goal)}</td></tr>"
@@ -374,16 +392,21 @@ def index_page(days: list[Day]) -> str:
     return _page("Butterfly daily", "", body, data, _span(days))
 
 
+#: What the service worker shows in place of a day's page never kept, offline:
+#: beside the day pages, so that its relative links hold wherever it is shown.
+OFFLINE = "day/offline.html"
+
+
 def offline_page(days: list[Day]) -> str:
-    """What the service worker shows for a page never kept when the network is gone."""
+    """What the service worker shows for a day's page never kept when the network is gone."""
     body = (
         "<h1>Offline</h1>\n"
         "<p>This page was not kept on this device, and there is no network now.</p>\n"
         "<p>Once the site has been opened online, today's puzzle, the next seven days and every day "
-        'you have opened play without a network: <a href="index.html">today\'s puzzle</a>, '
-        'the <a href="archive.html">archive</a>.</p>'
+        'you have opened play without a network: <a href="../index.html">today\'s puzzle</a>, '
+        'the <a href="../archive.html">archive</a>.</p>'
     )
-    return _page("Butterfly daily: offline", "", body, {"page": "offline"}, _span(days))
+    return _page("Butterfly daily: offline", "../", body, {"page": "offline"}, _span(days))
 
 
 def _span(days: list[Day]) -> Span:
@@ -447,7 +470,7 @@ def build_site(
     pages: dict[str, str] = {
         "index.html": index_page(chosen),
         "archive.html": archive_page(chosen),
-        "offline.html": offline_page(chosen),
+        OFFLINE: offline_page(chosen),
     }
     if progress is not None:
         progress(0, len(chosen))

@@ -280,12 +280,12 @@
   }
 
   // ------------------------------------------------------------------ day
-  function day(data) {
+  // ``clock``: readClock's reading as the page opened.
+  function day(data, clock) {
     var puzzle = data.puzzle;
     var play = document.getElementById("play");
     var after = document.getElementById("after");
     var status = el("p", { class: "status", role: "status" });
-    var clock = readClock();
     var today = localDate(new Date(clock.now));
     if (data.date > today) {
       var hidden = document.getElementById("picture");
@@ -513,7 +513,7 @@
       box.appendChild(prev);
       box.appendChild(next);
       function show() {
-        var move = step ? sayMove(moves[step - 1]).replace(/^trail /, "lays down ") : "";
+        var move = step ? sayMove(moves[step - 1]) : "";
         if (step && data.seats) move = data.seats[step - 1] + ": " + move;
         line.textContent = step === 0 ? "The start (" + moves.length + " moves)" : step + ". " + move + (step === moves.length ? " (the end)" : "");
         if (board && board.replay) {
@@ -529,6 +529,9 @@
     var start = null;
     var giveUpButton = null;
     play.appendChild(status);
+    // A card game's verdicts go above its picture, in view with the cards tapped.
+    var figure = document.getElementById("picture");
+    if (!data.patience && figure) figure.parentNode.insertBefore(status, figure);
     if (data.patience && typeof ButterflyRules !== "undefined") {
       start = ButterflyRules.parsePosition(puzzle.position);
       board = patienceBoard(play, start, data.layout, status, puzzle, finish, miss, function (moves) {
@@ -605,7 +608,7 @@
     tried.forEach(function (what) {
       if (what.indexOf("card ") === 0) strike(what.slice(5));
     });
-    play.appendChild(el("p", { class: "choose" }, "Tap a marked card in the picture, or choose it here:"));
+    status.textContent = "Your move: tap a card with a yellow frame, or choose below the picture.";
     play.appendChild(box);
     // The cards of the picture that a choice plays can be pressed too; a card
     // with several choices (captures) asks which.
@@ -670,7 +673,8 @@
       .replace(/\b(10|[2-9TJQKA])([CDHS])\b/g, function (token) {
         return shown(ButterflyRules.parseCard(token));
       })
-      .replace(/ x /g, " takes ");
+      .replace(/ x /g, " takes ")
+      .replace(/^trail (.+)$/, "lays $1 on the table");
   }
 
   // A Butterfly move as players read it: "10♠ L4 → R1", "7♦ L2 → home", "K♣ basement → home".
@@ -1518,7 +1522,8 @@
     firstVisit();
     shortcuts();
     if (!data) return;
-    if (data.page === "day") day(data);
+    var clock = readClock(); // every page checks the clock, so a clock set back is seen wherever the player goes
+    if (data.page === "day") day(data, clock);
     else if (data.page === "archive") archive();
   }
 

@@ -4,11 +4,11 @@
 // ask for the days ahead to be kept (a "keep" message: the next seven days, so
 // that tomorrow opens offline too). Network first, so a new build is seen at
 // once when online; the kept copy when offline; a page never kept gives the
-// offline page. Nothing outside the site is ever fetched or kept.
+// offline page (beside the day pages, so that its links hold there). Nothing outside the site is ever fetched or kept.
 "use strict";
 
 var CACHE = "butterfly-daily-v2";
-var CORE = ["index.html", "archive.html", "offline.html", "style.css", "rules.js", "search.js", "page.js", "favicon.svg", "manifest.webmanifest"];
+var CORE = ["index.html", "archive.html", "day/offline.html", "style.css", "rules.js", "search.js", "page.js", "favicon.svg", "manifest.webmanifest"];
 //: The most days one message may ask to keep, and the only pages it may name.
 var MOST_KEPT = 8;
 var DAY_PAGE = /^\/(.*\/)?day\/\d{4}-\d{2}-\d{2}\.html$/;
@@ -94,8 +94,11 @@ self.addEventListener("fetch", function (event) {
       .catch(function () {
         return caches.match(request, { ignoreSearch: true }).then(function (kept) {
           if (kept) return kept;
-          if (request.mode === "navigate") return caches.match(new URL("offline.html", self.location.href).href);
-          return Response.error();
+          if (request.mode !== "navigate") return Response.error();
+          // the site's own address: its front page; any other page never kept: the offline page
+          var url = new URL(request.url);
+          var page = /\/$/.test(url.pathname) ? url.pathname + "index.html" : "day/offline.html";
+          return caches.match(new URL(page, self.location.href).href);
         });
       })
   );

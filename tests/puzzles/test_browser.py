@@ -115,7 +115,7 @@ class Watched:
         self.page.on("dialog", lambda d: d.accept() if self.says_yes else d.dismiss())
 
     def status(self) -> str:
-        return self.page.locator("#play .status").inner_text()
+        return self.page.locator("main .status").inner_text()
 
     def check_clean(self, base: str) -> None:
         assert not self.errors, self.errors
@@ -144,7 +144,7 @@ SYMBOLS = dict(zip("CDHS", "\N{BLACK CLUB SUIT}\N{BLACK DIAMOND SUIT}\N{BLACK HE
 def said_cards(text: str) -> str:
     """Card texts as the page writes them for players: 7H as 7♥, TS as 10♠, "x" as "takes"."""
     text = re.sub(r"\b(10|[2-9TJQKA])([CDHS])\b", lambda m: m[1].replace("T", "10") + SYMBOLS[m[2]], text)
-    return text.replace(" x ", " takes ")
+    return re.sub(r"^trail (.+)$", r"lays \1 on the table", text.replace(" x ", " takes "))
 
 
 def said(move: str) -> str:
@@ -371,6 +371,26 @@ def test_an_only_move_puzzle_refuses_a_losing_move_then_takes_the_answer(site, w
     assert "The proof" in w.page.locator("#after").inner_text()
 
 
+def test_a_reload_never_counts_a_wrong_try_again(site, watched):
+    """Issue 54: the page kept the count of wrong tries, not the tries, and a reload counted the same one again."""
+    _, base = site
+    day = day_of("only-move")
+    wrong = day.puzzle.alternatives()[0].moves[0]
+    w = watched()
+    w.page.goto(base + f"day/{day.date}.html")
+    click_move(w.page, wrong)
+    assert mine_so_far(w) == 1
+    w.page.reload()  # the wrong move is played again from the browser's memory, and not counted
+    assert w.page.locator(".counter").inner_text().strip() == "Moves: 1"
+    assert w.status() == "Welcome back: where you left it (1 wrong so far)."
+    assert mine_so_far(w) == 1
+    w.page.get_by_role("button", name="Undo").click()
+    w.page.reload()
+    click_move(w.page, wrong)  # and played again by hand after a reload: "Already tried"
+    assert w.status().startswith("Already tried.")
+    assert mine_so_far(w) == 1
+
+
 def test_a_card_game_puzzle_is_played_by_choosing_a_card(site, watched):
     _, base = site
     day = day_of("only-card", game="mouche")
@@ -404,6 +424,27 @@ def test_the_solution_stepper_walks_the_stored_line(site, watched):
     stepper.get_by_role("button", name="Back").click()
     assert stepper.locator("p").inner_text() == f"2. {said(day.puzzle.solution[1])}"
     assert mine(w) == "\N{BLACK LARGE SQUARE}"
+
+
+@pytest.mark.parametrize("game", ["papillon", "mouche"])
+def test_a_card_games_solution_is_stepped_through_in_words(site, watched, game):
+    """Issue 54: the stepper read only Butterfly moves and stopped at the start of every Sunday's solution."""
+    from puzzles.generate import module_for
+
+    _, base = site
+    day = day_of("only-card", game=game)
+    seats = module_for(day.puzzle.game).movers(day.puzzle)
+    w = watched(viewport=PHONE)
+    w.page.goto(base + f"day/{day.date}.html")
+    w.page.get_by_role("button", name="Give up").click()
+    close_panel(w)
+    w.page.get_by_role("button", name="Show the solution").click()
+    stepper = w.page.locator("#after .stepper")
+    assert stepper.locator("p").inner_text() == f"The start ({len(day.puzzle.solution)} moves)"
+    for k, move in enumerate(day.puzzle.solution, 1):
+        stepper.get_by_role("button", name="Next").click()
+        end = " (the end)" if k == len(day.puzzle.solution) else ""
+        assert stepper.locator("p").inner_text() == f"{k}. P{seats[k - 1]}: {said_cards(move)}{end}"
 
 
 def test_a_goal_puzzle_is_done_within_par(site, watched):
@@ -517,6 +558,32 @@ def test_the_streak_counts_days_solved_on_their_own_date_as_wordle_does(site, wa
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.set_viewport_size(PHONE)
     w.page.screenshot(path=str(SCREENSHOTS / "archive-marks-phone.png"), full_page=True)
+
+
+def test_a_clock_set_back_or_ahead_keeps_no_streak(site, watched):
+    """Issue 54: a streak could be kept by setting the clock back a day at a time,
+    and a future day solved early counted once its date came."""
+    _, base = site
+    days = {d.date: d for d in load_calendar()[:DAYS]}
+    w = watched()
+    _at(w, date(2027, 1, 12))
+    w.page.goto(base + "day/2027-01-12.html")
+    solve_by_clicks(w.page, days[date(2027, 1, 12)])
+    assert _figures(w).endswith("streak: 1 (best 1)")
+    _at(w, date(2027, 1, 11))  # set back a day: solved, but not for the streak; nor is the 12th now
+    w.page.goto(base + "day/2027-01-11.html")  # (which of the two clocks was wrong, the page cannot tell)
+    solve_by_clicks(w.page, days[date(2027, 1, 11)])
+    assert _figures(w) == "Played: 2 \N{MIDDLE DOT} solved: 100% \N{MIDDLE DOT} streak: 0 (best 0)"
+    w2 = watched()
+    _at(w2, date(2027, 1, 9))  # another player sets the clock ahead, solves a day early ...
+    w2.page.goto(base + "day/2027-01-09.html")
+    solve_by_clicks(w2.page, days[date(2027, 1, 9)])
+    _at(w2, date(2027, 1, 8))  # ... and back: the page sees it, and the early day never counts
+    w2.page.goto(base + "archive.html")
+    assert _figures(w2) == "Played: 1 \N{MIDDLE DOT} solved: 100% \N{MIDDLE DOT} streak: 0 (best 0)"
+    _at(w2, date(2027, 1, 9), hour=13)  # its date comes: still not counted
+    w2.page.goto(base + "archive.html")
+    assert _figures(w2) == "Played: 1 \N{MIDDLE DOT} solved: 100% \N{MIDDLE DOT} streak: 0 (best 0)"
 
 
 def test_a_day_after_today_cannot_be_opened_nor_is_listed(site, watched):
@@ -800,6 +867,35 @@ def test_the_site_works_offline_after_a_first_visit(site, watched):
         assert w.page.locator(".counter").inner_text().strip().startswith("Moves: 1")
         w.page.goto(base + "archive.html")  # kept on install
         assert w.page.locator("h1").inner_text() == "Archive"
+    finally:
+        w.context.set_offline(False)
+
+
+def test_tomorrow_and_the_week_ahead_open_offline_after_one_visit(site, watched):
+    """Issue 54: offline, the front page sent the player to a day never kept, and the browser's error showed."""
+    _, base = site
+    w = watched()
+    _at(w, FIRST_DAY)
+    w.page.goto(base + "index.html")  # one visit, online, on the first day
+    w.page.wait_for_url("**/day/2027-01-01.html")
+    assert w.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # the worker keeps the next seven days, as the page asks
+    kept = "caches.keys().then(k => caches.open(k[0])).then(c => c.keys()).then(r => r.map(q => q.url))"
+    w.page.wait_for_function(f"{kept}.then(urls => urls.filter(u => u.includes('/day/')).length >= 8)")
+    w.context.set_offline(True)
+    try:
+        for ahead in range(1, 8):
+            day = load_calendar()[ahead]
+            _at(w, day.date)
+            w.page.goto(base + "index.html")  # the front page, then that day's page: both kept
+            w.page.wait_for_url(f"**/day/{day.date}.html")
+            assert w.page.locator("h1").inner_text() == f"Butterfly daily #{day.number}"
+            solve_by_clicks(w.page, day)  # every kind of the week plays offline
+            assert w.page.locator("dialog.finish").is_visible(), day.puzzle.kind
+        # a day never opened nor ahead: the site's own offline page, not the browser's error
+        w.page.goto(base + f"day/{LAST_BUILT}.html")
+        assert w.page.locator("h1").inner_text() == "Offline"
+        assert "not kept on this device" in w.page.locator("main").inner_text()
     finally:
         w.context.set_offline(False)
 
@@ -1136,7 +1232,7 @@ def test_a_card_game_is_played_by_tapping_the_cards_in_its_picture(site, watched
     w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()
     assert w.status().startswith(f"Not that: {said_cards(wrong)}")
     # the picture fills a phone's screen: the verdict below it is brought into view
-    status_box = w.page.locator("#play .status").bounding_box()
+    status_box = w.page.locator("main .status").bounding_box()
     assert status_box is not None and status_box["y"] >= 0
     # (scrolled to the bottom edge, to a fraction of a pixel)
     assert status_box["y"] + status_box["height"] <= PHONE["height"] + 1
