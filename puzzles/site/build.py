@@ -79,7 +79,7 @@ def _inline(svg: str) -> str:
 
 def _svg(day: Day) -> str:
     """The puzzle's position as an inline SVG (the game's own picture; a card
-    game's in one column, legible on a phone)."""
+    game's as a table with the player to move at the bottom, legible on a phone)."""
     svg = _inline(module_for(day.puzzle.game).picture(day.puzzle, narrow=True))
     return svg.replace("<svg", '<svg role="img" aria-label="the starting position"', 1)
 
@@ -204,8 +204,8 @@ any other, the deal can no longer be won, however well you play on.</li>
 <li><b>Only moves</b>: the same, several times in a row; the moves between are played for you.</li>
 <li><b>Only card</b> (<b>only capture</b> in Papillon; Sundays): an ending of
 Papillon, La Mouche or Le Pamphile, old French card games. Every hand is
-shown and it is your turn: one card meets the goal whatever the others play.
-The goal says what counts.</li>
+shown, yours at the bottom of the table, and it is your turn: one card
+meets the goal whatever the others play. The goal says what counts.</li>
 </ul>
 <p>Every answer here is proved by a search of every possibility, never guessed.</p>
 <h3>The Sunday games</h3>
