@@ -20,10 +20,6 @@ Deterministic: the same games and calibration give the same bytes.
 
 from __future__ import annotations
 
-import argparse
-import csv
-import gzip
-import io
 import statistics
 from pathlib import Path
 
@@ -33,7 +29,18 @@ from puzzles.rating.ladder import LADDER
 from puzzles.rating.ladder_runs import LadderResult, read_row
 from puzzles.rating.rate import Calibration, calibrations, rating_from_games
 from solver.survey.db import ResultsDB, sqlite_errors
-from solver.survey.publish import check_plotting, code_versions, file_stem, input_errors_exit, write_section
+from solver.survey.publish import (
+    Parser,
+    check_plotting,
+    checkout,
+    code_versions,
+    file_stem,
+    input_errors_exit,
+    png_bytes,
+    root_option,
+    section_file,
+)
+from solver.survey.published import csv_bytes, write_files
 
 SECTION = "## Difficulty ratings"
 
@@ -41,6 +48,7 @@ SECTION = "## Difficulty ratings"
 def load(db_path: str) -> dict[str, list[LadderResult]]:
     db = ResultsDB.existing(db_path)
     try:
+        db.check_rows("ladder")  # a value of the wrong type is named by its row and column
         with sqlite_errors(db_path, "read it"):
             rows = db.connection.execute(
                 "SELECT game, deal, verdict, games, seconds, code FROM ladder ORDER BY game, deal"
@@ -68,13 +76,10 @@ def rated_rows(results: list[LadderResult], calibration: Calibration) -> list[di
     return rows
 
 
-def write_data(game: str, rows: list[dict], folder: Path) -> None:
-    text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    with gzip.GzipFile(folder / f"ratings_{file_stem(game)}.csv.gz", "wb", mtime=0) as handle:
-        handle.write(text.getvalue().encode())
+def data_file(game: str, rows: list[dict], folder: Path) -> tuple[Path, bytes]:
+    """The published file of ``game``'s rows in ``folder``, as (path, bytes)."""
+    path = folder / f"ratings_{file_stem(game)}.csv.gz"
+    return path, csv_bytes(path, tuple(rows[0]), (row.values() for row in rows))
 
 
 def section(tables: dict[str, list[dict]], db_name: str) -> str:
@@ -94,17 +99,21 @@ def section(tables: dict[str, list[dict]], db_name: str) -> str:
         ratings = sorted(float(r["rating"]) for r in rated)
         grades = [sum(1 for r in rated if r["grade"] == g) for g in range(1, 6)]
         counts = [sum(1 for r in rows if r["verdict"] == v) for v in ("unwinnable", "unresolved")]
-        p10, p90 = ratings[len(ratings) // 10], ratings[(9 * len(ratings)) // 10]
+        spread = "–"  # no deal won: none rated
+        if ratings:
+            p10, p90 = ratings[len(ratings) // 10], ratings[(9 * len(ratings)) // 10]
+            spread = f"{statistics.median(ratings):.0f} ({p10:.0f}–{p90:.0f})"
         lines.append(
             f"| {game} | {rows[0]['deal']}–{rows[-1]['deal']} | {len(rated):,} | {counts[0]:,} | {counts[1]:,} | "
             + " | ".join(f"{g:,}" for g in grades)
-            + f" | {statistics.median(ratings):.0f} ({p10:.0f}–{p90:.0f}) | {code_versions(r['code'] for r in rows)} |"
+            + f" | {spread} | {code_versions(r['code'] for r in rows)} |"
         )
     lines += ["", "![ratings](ratings.png)", ""]
     return "\n".join(lines)
 
 
-def plot(tables: dict[str, list[dict]], path: Path) -> None:
+def plot(tables: dict[str, list[dict]]) -> bytes:
+    """The ratings' histograms and the deals per grade, as PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -126,18 +135,19 @@ def plot(tables: dict[str, list[dict]], path: Path) -> None:
         bars.set_title(f"{game}: deals per grade", fontsize=10)
         bars.set_xlabel("grade")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    return png_bytes(fig, 100)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(__doc__)
     parser.add_argument("db", help="survey database holding the ladder's games (butterfly rate A-B --db)")
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
-    parser.add_argument("--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/")
+    root_option(parser)
     args = parser.parse_args()
     known = calibrations()
     with input_errors_exit():
         check_plotting(args.no_plot)
+        root = checkout(args.root)
         tables = {
             game: rated_rows(results, known[game])
             for game, results in load(args.db).items()
@@ -145,12 +155,13 @@ def main() -> None:
         }
         if not tables:
             raise InputError(f"no calibrated rule set has ladder games in {args.db} (butterfly rate A-B --db)")
-    for game, rows in tables.items():
-        write_data(game, rows, args.root / "data")
-    write_section(args.root / "docs" / "results.md", section(tables, Path(args.db).name))
-    if not args.no_plot:
-        plot(tables, args.root / "docs" / "ratings.png")
-    print(section(tables, Path(args.db).name))
+        text = section(tables, Path(args.db).name)
+        files = [data_file(game, rows, root / "data") for game, rows in tables.items()]
+        files.append(section_file(root / "docs" / "results.md", text))
+        if not args.no_plot:
+            files.append((root / "docs" / "ratings.png", plot(tables)))
+        write_files(files)
+    print(text)
 
 
 if __name__ == "__main__":

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
 from collections.abc import Iterator
 from urllib.parse import quote
 
-from games.errors import InputError
+from games.errors import InputError, shown
 from solver.patience.result import UNRESOLVED
 
 #: ``PRAGMA application_id`` of a survey database: "BfSv".
@@ -113,17 +114,76 @@ INFER_STOPPED_BY = (
     "THEN 'nodes' ELSE 'unknown' END WHERE result = 'unresolved' AND stopped_by = ''"
 )
 
-#: A row that no run of ours writes: a wrong type, an unknown verdict or stop (a file edited by hand, or damaged).
-MALFORMED_ROW = (
-    "result NOT IN ('won', 'unwinnable', 'unresolved') OR typeof(deal) != 'integer' "
-    "OR typeof(nodes) != 'integer' OR nodes < 0 OR typeof(seconds) NOT IN ('real', 'integer') "
-    "OR typeof(moves) != 'integer' OR (max_nodes IS NOT NULL AND typeof(max_nodes) != 'integer') "
-    "OR typeof(proof) != 'text' OR stopped_by NOT IN ('', 'nodes', 'time', 'memory', 'unknown') "
-    "OR (timeout IS NOT NULL AND typeof(timeout) NOT IN ('real', 'integer')) "
-    "OR (memory_mib IS NOT NULL AND typeof(memory_mib) != 'integer') "
-    "OR typeof(engine) != 'text' OR typeof(code) != 'text' "
-    "OR (relaxation IS NOT NULL AND typeof(relaxation) != 'integer')"
-)
+
+def _not(column: str, *types: str) -> str:
+    """The SQL condition that ``column`` holds none of SQLite's ``types``."""
+    return f"typeof({column}) NOT IN ({', '.join(repr(kind) for kind in types)})"
+
+
+def _count(column: str) -> tuple[str, str, str]:
+    return column, f"{_not(column, 'integer')} OR {column} < 0", "a whole number from 0"
+
+
+def _optional(column: str, *types: str) -> tuple[str, str, str]:
+    return column, f"{column} IS NOT NULL AND {_not(column, *types)}", "a number, or nothing"
+
+
+_GAME = ("game", _not("game", "text"), "the name of rules")
+_DEAL = ("deal", f"{_not('deal', 'integer')} OR deal < 0", "a deal number")
+_SECONDS = ("seconds", _not("seconds", "real", "integer"), "a number of seconds")
+
+#: What each column of our tables holds, as ``(column, SQL condition that it does not, what it
+#: should hold)``: a row failing one was written by no run of ours (edited by hand, or damaged).
+#: Text that is not UTF-8 passes here and is refused when read (:func:`sqlite_errors`).
+COLUMN_CHECKS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "results": (
+        _GAME,
+        _DEAL,
+        ("result", "result NOT IN ('won', 'unwinnable', 'unresolved')", "won, unwinnable or unresolved"),
+        _count("nodes"),
+        _SECONDS,
+        ("moves", _not("moves", "integer"), "a whole number"),
+        _optional("max_nodes", "integer"),
+        ("proof", _not("proof", "text"), "text"),
+        (
+            "stopped_by",
+            "stopped_by NOT IN ('', 'nodes', 'time', 'memory', 'unknown')",
+            "nodes, time, memory, unknown or nothing",
+        ),
+        _optional("timeout", "real", "integer"),
+        _optional("memory_mib", "integer"),
+        ("engine", _not("engine", "text"), "text"),
+        _optional("relaxation", "integer"),
+        ("code", _not("code", "text"), "text"),
+    ),
+    "ladder": (
+        _GAME,
+        _DEAL,
+        ("verdict", _not("verdict", "text"), "text"),
+        ("games", _not("games", "text"), "text"),
+        _SECONDS,
+        ("code", _not("code", "text"), "text"),
+    ),
+    "lengths": (
+        _GAME,
+        _DEAL,
+        ("result", _not("result", "text"), "text"),
+        _count("length"),
+        _count("lower"),
+        ("line", _not("line", "text"), "text"),
+        _count("nodes"),
+        _count("proof_nodes"),
+        _count("memory_mib"),
+        ("stopped_by", _not("stopped_by", "text"), "text"),
+        _SECONDS,
+        ("code", _not("code", "text"), "text"),
+    ),
+}
+#: How a row names itself in a message, by table.
+_ROW_NAMES = {"results": "row", "ladder": "ladder row", "lengths": "lengths row"}
+#: SQLite's types in a message.
+_TYPE_WORDS = {"blob": "binary data", "null": "nothing"}
+
 
 #: Deals read from the database at a time when resuming.
 _CHUNK = 10_000
@@ -135,7 +195,15 @@ def sqlite_errors(path: str, doing: str, what: str = "survey database") -> Itera
     try:
         yield
     except sqlite3.Error as error:
-        raise InputError(f"{what} {path!r}: cannot {doing}: {' '.join(str(error).split())}") from None
+        reason = " ".join(str(error).split())
+        undecoded = _UNDECODED.match(reason)
+        if undecoded:  # Python's words, with the bytes it could not decode shown as they could be
+            reason = f"the {undecoded[1]} column holds text that is not UTF-8 (damaged?)"
+        raise InputError(f"{what} {path!r}: cannot {doing}: {reason}") from None
+
+
+#: How Python's sqlite3 says a column's text is not UTF-8.
+_UNDECODED = re.compile(r"Could not decode to UTF-8 column '(.*?)' with text")
 
 
 def check_path(path: str, what: str = "survey database") -> bool:
@@ -157,10 +225,18 @@ def check_path(path: str, what: str = "survey database") -> bool:
     return exists
 
 
+def new_file_mode() -> int:
+    """The permissions a new file gets here (0o666 less the umask): for a file made
+    under a temporary name (which :func:`tempfile.mkstemp` makes 0o600) and renamed into place."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def file_uri(path: str, mode: str) -> str:
     """``path`` as an SQLite URI naming exactly that file (so that ``file:...``
     or ``:memory:`` given by the user is never read as a URI or a special name)."""
-    return "file:" + quote(os.path.abspath(path)) + f"?mode={mode}"
+    return "file:" + quote(os.fsencode(os.path.abspath(path))) + f"?mode={mode}"  # its bytes, UTF-8 or not
 
 
 def inspect(path: str, what: str = "survey database") -> tuple[int, int, dict[str, list[str]], int]:
@@ -386,13 +462,35 @@ class ResultsDB:
 
     def _check_rows(self, game: str, low: int, high: int) -> None:
         """Refuse, in one line, a range holding a row no run of ours could have written."""
+        self.check_rows("results", "game = ? AND deal BETWEEN ? AND ?", (game, low, high))
+
+    def check_rows(self, table: str, where: str = "1", parameters: tuple = ()) -> None:
+        """Refuse, in one line naming the row and the column, a row of ``table``
+        (those ``where`` selects) that no run of ours could have written
+        (:data:`COLUMN_CHECKS`: a value of the wrong type, an unknown verdict)."""
+        checks = COLUMN_CHECKS[table]
+        first = " ".join(f"WHEN {condition} THEN {index}" for index, (_, condition, _) in enumerate(checks))
         with sqlite_errors(self.path, "read it"):
-            bad = self.connection.execute(
-                f"SELECT deal FROM results WHERE game = ? AND deal BETWEEN ? AND ? AND ({MALFORMED_ROW}) LIMIT 1",
-                (game, low, high),
+            found = self.connection.execute(
+                f"SELECT rowid, fault FROM (SELECT rowid, CASE {first} END AS fault FROM {table} WHERE {where}) "
+                "WHERE fault IS NOT NULL LIMIT 1",
+                parameters,
             ).fetchone()
-        if bad is not None:
-            raise InputError(f"survey database {self.path!r}: the row of deal {bad[0]!r} is malformed (damaged?)")
+            if found is None:
+                return
+            rowid, fault = found
+            column, _, expected = checks[fault]
+            deal, kind, value = self.connection.execute(
+                f"SELECT CASE WHEN typeof(deal) = 'integer' AND deal >= 0 THEN deal END, typeof({column}), "
+                f"CASE WHEN typeof({column}) = 'text' THEN CAST({column} AS BLOB) ELSE {column} END "
+                f"FROM {table} WHERE rowid = ?",  # text as its bytes: it may not be UTF-8
+                (rowid,),
+            ).fetchone()
+        row = f"the {_ROW_NAMES[table]} of deal {deal}" if deal is not None else f"row {rowid} of the {table} table"
+        held = shown(value.decode(errors="replace")) if kind == "text" else _TYPE_WORDS.get(kind, repr(value))
+        raise InputError(
+            f"survey database {self.path!r}: {row} is malformed (damaged?): {column} holds {held}, not {expected}"
+        )
 
     def record_ladder(self, game: str, deal: int, verdict: str, games: str, seconds: float, code: str) -> None:
         """The ladder's games on one deal (``games``: JSON, as :data:`LADDER_SCHEMA` says)."""

@@ -19,6 +19,7 @@ length), and names the code of the polish.
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import astuple, dataclass, replace
@@ -231,6 +232,7 @@ def checked_row(source: str, rules: Rules, values: tuple) -> LengthResult:
             and row.result in (OPTIMAL, BOUNDED, UNWINNABLE, UNRESOLVED)
             and isinstance(row.line, str)
             and isinstance(row.seconds, int | float)
+            and 0 <= row.seconds < math.inf
             and isinstance(row.code, str)
             and row.stopped_by in (("nodes", "memory", "time") if row.result == BOUNDED else ("",))
             and (row.lower == row.length if row.result == OPTIMAL else row.lower < row.length or not row.length)

@@ -26,23 +26,28 @@ import argparse
 import collections
 import contextlib
 import importlib.util
+import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import astuple
 from pathlib import Path
+from typing import NoReturn
 
 from games.errors import InputError
+from games.patience.rules import rules_named
 from solver.survey.db import ResultsDB, sqlite_errors
-from solver.survey.published import COLUMNS, read_published, write_published
+from solver.survey.published import COLUMNS, csv_bytes, parse_row, read_published, write_files
 from solver.survey.run import wilson
 
 
 def load(db_path: str) -> dict[str, list[tuple]]:
-    """The rows of every rules in the database, in :data:`COLUMNS` order. A row
+    """The rows of every rules in the database, in :data:`COLUMNS` order, each
+    checked as a published file's row is read (:func:`checked_rows`). A row
     obtained under a time limit is refused: no one could re-derive it."""
     db = ResultsDB.existing(db_path)
     try:
+        db.check_rows("results")
         with sqlite_errors(db_path, "read it"):
             timed = db.connection.execute("SELECT game, deal FROM results WHERE timeout IS NOT NULL LIMIT 1").fetchone()
             rows = db.connection.execute(
@@ -58,17 +63,41 @@ def load(db_path: str) -> dict[str, list[tuple]]:
     games: dict[str, list[tuple]] = {}
     for game, *rest in rows:
         games.setdefault(game, []).append(tuple(rest))
+    for game, found in games.items():
+        checked_rows(db_path, game, found)
     return games
+
+
+def checked_rows(db_path: str, game: str, rows: list[tuple]) -> None:
+    """Refuse, in one line naming the row and the column, rows a published file
+    could not hold: they are checked as :func:`solver.survey.published.read_published`
+    reads them back (known rules, verdict and proof, whole numbers in range)."""
+    try:
+        rules_named(game)
+    except InputError as error:
+        raise InputError(f"survey database {db_path!r}: {error}") from None
+    for row in rows:
+        try:
+            parse_row(["" if value is None else str(value) for value in row], COLUMNS).limits()
+        except (ValueError, InputError) as error:
+            raise InputError(
+                f"survey database {db_path!r}: the row of {game} deal {row[0]} cannot be published: {error}"
+            ) from None
 
 
 def file_stem(game: str) -> str:
     return game.replace("/", "_")
 
 
+def data_files(games: dict[str, list[tuple]], folder: Path) -> list[tuple[Path, bytes]]:
+    """Each rules' published file in ``folder``, as (path, bytes)."""
+    paths = {game: folder / f"{file_stem(game)}.csv.gz" for game in games}
+    return [(paths[game], csv_bytes(paths[game], COLUMNS, rows)) for game, rows in games.items()]
+
+
 def write_data(games: dict[str, list[tuple]], folder: Path) -> None:
     folder.mkdir(exist_ok=True)
-    for game, rows in games.items():
-        write_published(folder / f"{file_stem(game)}.csv.gz", rows)
+    write_files(data_files(games, folder))
 
 
 def budget_counts(rows: list[tuple]) -> list[tuple]:
@@ -128,18 +157,26 @@ def summary_rows(games: dict[str, list[tuple]]) -> list[str]:
 KEPT_BELOW = "<!-- sections below are written by other publishers -->"
 
 
-def kept_part(path: Path) -> str:
-    """The part of ``path`` from :data:`KEPT_BELOW` on ("" when absent)."""
-    text = path.read_text() if path.exists() else ""
+def read_page(path: Path) -> str:
+    """The text of ``path`` ("" when absent); unreadable, or not UTF-8, it is one InputError."""
+    try:
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+    except UnicodeDecodeError as error:
+        raise InputError(f"cannot read {str(path)!r}: not UTF-8 text (byte {error.start})") from None
+    except OSError as error:
+        raise InputError(f"cannot read {str(path)!r}: {error.strerror or error}") from None
+
+
+def kept_part(text: str) -> str:
+    """The part of a page's ``text`` from :data:`KEPT_BELOW` on ("" when absent)."""
     at = text.find(KEPT_BELOW)
     return "" if at < 0 else text[at:]
 
 
-def write_section(path: Path, text: str) -> None:
-    """Put ``text``, a section starting with its ``## `` heading, below
-    :data:`KEPT_BELOW` in ``path``: in place of the section of the same
-    heading, or after the others; every other section is kept."""
-    old = path.read_text() if path.exists() else ""
+def with_section(old: str, text: str) -> str:
+    """The page ``old`` with ``text``, a section starting with its ``## `` heading,
+    below :data:`KEPT_BELOW`: in place of the section of the same heading, or
+    after the others; every other section is kept."""
     at = old.find(KEPT_BELOW)
     head, below = (old, "") if at < 0 else (old[:at], old[at + len(KEPT_BELOW) :])
     sections = [part for part in re.split(r"\n(?=## )", below) if part.strip()]
@@ -147,10 +184,21 @@ def write_section(path: Path, text: str) -> None:
     kept = [part.strip("\n") for part in sections if part.split("\n", 1)[0] != heading]
     where = next((i for i, part in enumerate(sections) if part.split("\n", 1)[0] == heading), len(kept))
     kept.insert(where, text.strip("\n"))
-    path.write_text(head.rstrip("\n") + "\n\n" + KEPT_BELOW + "\n\n" + "\n\n".join(kept) + "\n")
+    return head.rstrip("\n") + "\n\n" + KEPT_BELOW + "\n\n" + "\n\n".join(kept) + "\n"
 
 
-def write_results(games: dict[str, list[tuple]], path: Path, db_name: str) -> None:
+def section_file(path: Path, text: str) -> tuple[Path, bytes]:
+    """``path`` (the results page) with the section ``text`` (:func:`with_section`), as (path, bytes)."""
+    return path, with_section(read_page(path), text).encode()
+
+
+def write_section(path: Path, text: str) -> None:
+    """Put the section ``text`` in the page ``path`` (:func:`with_section`)."""
+    write_files([section_file(path, text)])
+
+
+def results_page(games: dict[str, list[tuple]], path: Path, db_name: str) -> tuple[Path, bytes]:
+    """The results page ``path`` with this survey's part, the other publishers' kept, as (path, bytes)."""
     text = [
         "# Results: how often can Butterfly be won?",
         "",
@@ -173,10 +221,27 @@ def write_results(games: dict[str, list[tuple]], path: Path, db_name: str) -> No
         "![nodes per deal](nodes-per-deal.png)",
         "",
     ]
-    path.write_text("\n".join(text) + kept_part(path))
+    return path, ("\n".join(text) + kept_part(read_page(path))).encode()
 
 
-def plot(games: dict[str, list[tuple]], path: Path) -> None:
+def write_results(games: dict[str, list[tuple]], path: Path, db_name: str) -> None:
+    write_files([results_page(games, path, db_name)])
+
+
+def png_bytes(figure, dpi: int) -> bytes:
+    """A matplotlib figure as PNG (written with the rest of a publication, :func:`write_files`), closed."""
+    import io
+
+    import matplotlib.pyplot as plt
+
+    data = io.BytesIO()
+    figure.savefig(data, format="png", dpi=dpi)
+    plt.close(figure)
+    return data.getvalue()
+
+
+def plot(games: dict[str, list[tuple]]) -> bytes:
+    """The plot of nodes per deal, as PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -196,7 +261,7 @@ def plot(games: dict[str, list[tuple]], path: Path) -> None:
         ax.set_ylabel("nodes")
         ax.legend(loc="upper right", fontsize=8, markerscale=4)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    return png_bytes(fig, 110)
 
 
 #: The prefixes of the other publishers' files in data/ (puzzles.rating.publish, solver.survey.publish_lengths).
@@ -242,14 +307,45 @@ def input_errors_exit() -> Iterator[None]:
         raise SystemExit(2) from None
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("db", help="survey database (butterfly survey --db)")
-    parser.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
-    parser.add_argument("--rebuild-db", action="store_true", help="fill DB from data/*.csv.gz and stop")
+class Parser(argparse.ArgumentParser):
+    """A publisher's command line (its docstring as help): a bad option is one
+    line on stderr and exit code 2, as bad input is (argparse's own prints its
+    usage first); ``--root`` names the checkout, checked by :func:`checkout`."""
+
+    def __init__(self, doc: str | None) -> None:
+        super().__init__(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {message} (see --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def root_option(parser: argparse.ArgumentParser) -> None:
+    """``--root``: the checkout a publisher writes in."""
     parser.add_argument(
         "--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/ (default: here)"
     )
+
+
+def checkout(root: Path) -> Path:
+    """``root`` when it is a checkout of the project, which a publisher writes
+    in: a directory holding data/ and docs/. Anything else is an InputError,
+    before anything is read or written."""
+    if not root.is_dir():
+        what = "is not a directory" if os.path.lexists(root) else "does not exist"
+        raise InputError(f"--root {str(root)!r} {what}: give the checkout holding data/ and docs/")
+    for folder in ("data", "docs"):
+        if not (root / folder).is_dir():
+            raise InputError(f"--root {str(root)!r} is not a checkout of butterfly: it has no {folder}/ folder")
+    return root
+
+
+def main() -> None:
+    parser = Parser(__doc__)
+    parser.add_argument("db", help="survey database (butterfly survey --db)")
+    parser.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
+    parser.add_argument("--rebuild-db", action="store_true", help="fill DB from data/*.csv.gz and stop")
+    root_option(parser)
     args = parser.parse_args()
     with input_errors_exit():
         check_plotting(args.no_plot or args.rebuild_db)
@@ -257,17 +353,19 @@ def main() -> None:
 
 
 def publish(args: argparse.Namespace) -> None:
-    root = args.root
+    """Write the publication (every file checked and made first, then all written: :func:`write_files`)."""
+    root = checkout(args.root)
     if args.rebuild_db:
         print(f"{rebuild_db(args.db, root / 'data')} results loaded into {args.db}")
         return
     games = load(args.db)
     if not games:
         raise InputError(f"no survey results in {args.db} (butterfly survey --db)")
-    write_data(games, root / "data")
-    write_results(games, root / "docs" / "results.md", Path(args.db).name)
+    files = data_files(games, root / "data")
+    files.append(results_page(games, root / "docs" / "results.md", Path(args.db).name))
     if not args.no_plot:
-        plot(games, root / "docs" / "nodes-per-deal.png")
+        files.append((root / "docs" / "nodes-per-deal.png", plot(games)))
+    write_files(files)
     print("\n".join(summary_rows(games)))
 
 

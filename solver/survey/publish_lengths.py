@@ -18,33 +18,56 @@ the rules engine to a win of its length.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 from pathlib import Path
 
 from games.errors import InputError
 from games.patience.rules import rules_named
 from solver.patience.result import BOUNDED, OPTIMAL
-from solver.survey.db import LENGTHS_COLUMNS, ResultsDB
+from solver.survey.db import LENGTHS_COLUMNS, ResultsDB, sqlite_errors
 from solver.survey.lengths import LengthResult, checked_row, read_rows
-from solver.survey.publish import check_plotting, code_versions, file_stem, input_errors_exit, write_section
-from solver.survey.published import read_csv, write_csv
+from solver.survey.publish import (
+    Parser,
+    check_plotting,
+    checkout,
+    code_versions,
+    file_stem,
+    input_errors_exit,
+    png_bytes,
+    root_option,
+    section_file,
+)
+from solver.survey.published import csv_bytes, read_csv, write_files
 
 SECTION = "## Shortest winning lines"
 
 
 def load(db_path: str) -> dict[str, list[LengthResult]]:
-    """Every rules' rows in the database, checked."""
+    """Every rules' rows in the database, checked (a value of the wrong type is named by its row and column)."""
     db = ResultsDB.existing(db_path)
     try:
-        games = [game for (game,) in db.connection.execute("SELECT DISTINCT game FROM lengths ORDER BY game")]
-        return {game: read_rows(db, rules_named(game)) for game in games}
+        db.check_rows("lengths")
+        with sqlite_errors(db_path, "read it"):
+            games = [game for (game,) in db.connection.execute("SELECT DISTINCT game FROM lengths ORDER BY game")]
+        found = {}
+        for game in games:
+            try:
+                rules = rules_named(game)
+            except InputError as error:
+                raise InputError(f"survey database {db_path!r}: the lengths table: {error}") from None
+            found[game] = read_rows(db, rules)
+        return found
     finally:
         db.close()
 
 
+def file_bytes(rows: list[LengthResult], path: Path) -> bytes:
+    """The published file ``path`` of ``rows``."""
+    return csv_bytes(path, LENGTHS_COLUMNS, ([getattr(row, column) for column in LENGTHS_COLUMNS] for row in rows))
+
+
 def write_file(rows: list[LengthResult], path: Path) -> None:
-    write_csv(path, LENGTHS_COLUMNS, ([getattr(row, column) for column in LENGTHS_COLUMNS] for row in rows))
+    write_files([(path, file_bytes(rows, path))])
 
 
 def read_file(path: Path, game: str) -> list[LengthResult]:
@@ -116,7 +139,8 @@ def section(games: dict[str, list[LengthResult]], db_name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def plot(games: dict[str, list[LengthResult]], path: Path) -> None:
+def plot(games: dict[str, list[LengthResult]]) -> bytes:
+    """The lengths and their bounds, as PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -140,26 +164,30 @@ def plot(games: dict[str, list[LengthResult]], path: Path) -> None:
         gaps.set_title(f"{game}: line minus lower bound (0: optimal)", fontsize=10)
         gaps.set_xlabel("moves")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    return png_bytes(fig, 100)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(__doc__)
     parser.add_argument("db", help="survey database (butterfly survey --shortest --db)")
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
-    parser.add_argument("--root", type=Path, default=Path("."), help="the checkout holding data/ and docs/")
+    root_option(parser)
     args = parser.parse_args()
     with input_errors_exit():
         check_plotting(args.no_plot)
+        root = checkout(args.root)
         games = load(args.db)
         if not games:
             raise InputError(f"no shortest lines in {args.db} (butterfly survey --shortest --db)")
-    for game, rows in games.items():
-        write_file(rows, args.root / "data" / f"lengths_{file_stem(game)}.csv.gz")
-    text = section(games, Path(args.db).name)
-    write_section(args.root / "docs" / "results.md", text)
-    if not args.no_plot:
-        plot(games, args.root / "docs" / "lengths.png")
+        files = []
+        for game, rows in games.items():
+            path = root / "data" / f"lengths_{file_stem(game)}.csv.gz"
+            files.append((path, file_bytes(rows, path)))
+        text = section(games, Path(args.db).name)
+        files.append(section_file(root / "docs" / "results.md", text))
+        if not args.no_plot:
+            files.append((root / "docs" / "lengths.png", plot(games)))
+        write_files(files)
     print(text)
 
 

@@ -19,23 +19,29 @@ Re-deriving a row is solving its deal again under the row's limits and
 comparing verdict, proof, nodes and the length of the line; a won line must
 also replay through the rules engine alone. Seconds are never compared.
 
-Every gzip CSV file published in data/ (these and the lengths of
-solver.survey.publish_lengths) is written by :func:`write_csv` and read by
-:func:`read_csv`: a stream under :data:`MAX_ROW` and :data:`MAX_SIZE`, any
-damage one :class:`InputError` naming the file.
+Every gzip CSV file published in data/ (these, the lengths of
+solver.survey.publish_lengths and the ratings of puzzles.rating.publish) is
+made by :func:`csv_bytes` and read by :func:`read_csv`: a stream under
+:data:`MAX_ROW` and :data:`MAX_SIZE`, any damage one :class:`InputError`
+naming the file. A publication's files are written all or none
+(:func:`write_files`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import gzip
 import io
 import math
+import os
 import random
 import re
+import stat
+import tempfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +51,7 @@ from games.patience.rules import Position, Rules, rules_named
 from solver.patience.relaxation import DEFAULT_EFFORT
 from solver.patience.result import DEFAULT_MEMORY_MIB, UNRESOLVED, UNWINNABLE, WON, Limits
 from solver.patience.solve import parse_label, solve
+from solver.survey.db import new_file_mode
 from solver.survey.run import MAX_SURVEY_DEALS, DealResult, deal_result, run_tasks
 
 #: The columns of a published file, in order.
@@ -124,7 +131,8 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _row(fields: list[str], header: tuple[str, ...]) -> PublishedRow:
+def parse_row(fields: list[str], header: tuple[str, ...]) -> PublishedRow:
+    """A row of a published file (its fields under ``header``), checked: a fault is a ValueError or an InputError."""
     values = dict(zip(header, fields))
     result, proof, engine = values["result"], values["proof"], values.get("engine", "")
     if result not in RESULTS:
@@ -203,9 +211,9 @@ def read_csv(path: Path) -> Iterator[tuple[int, list[str]]]:
         raise InputError(f"{path}: cannot read it: {reason}") from None
 
 
-def write_csv(path: Path, header: tuple[str, ...], rows: Iterable[Iterable[object]]) -> None:
-    """Write a published gzip file (None written as ""), the same rows giving
-    the same bytes; a file :func:`read_csv` would refuse is refused here."""
+def csv_bytes(path: Path, header: tuple[str, ...], rows: Iterable[Iterable[object]]) -> bytes:
+    """The bytes of a published gzip file ``path`` (None written as ""), the same
+    rows giving the same bytes; a file :func:`read_csv` would refuse is refused here."""
     line = io.StringIO()
     writer = csv.writer(line, lineterminator="\n")
     data = io.BytesIO()
@@ -217,8 +225,44 @@ def write_csv(path: Path, header: tuple[str, ...], rows: Iterable[Iterable[objec
         if len(encoded) > MAX_ROW or data.tell() + len(encoded) > MAX_SIZE:
             raise InputError(f"{path}: not written: over the readers' limits ({MAX_ROW:,} a row, {MAX_SIZE:,} in all)")
         data.write(encoded)
-    with gzip.GzipFile(path, "wb", mtime=0) as handle:  # mtime 0: git sees no change
+    packed = io.BytesIO()
+    # The file's name in the gzip header, as gzip.open(path) writes it; mtime 0: git sees no change.
+    with gzip.GzipFile(str(path), "wb", fileobj=packed, mtime=0) as handle:
         handle.write(data.getvalue())
+    return packed.getvalue()
+
+
+def write_csv(path: Path, header: tuple[str, ...], rows: Iterable[Iterable[object]]) -> None:
+    """Write a published gzip file (:func:`csv_bytes`), whole or not at all (:func:`write_files`)."""
+    write_files([(Path(path), csv_bytes(path, header, rows))])
+
+
+def write_files(files: Sequence[tuple[Path, bytes]]) -> None:
+    """Write the files of a publication, all or nothing: each to a temporary
+    file beside it, then, once every one is written, each renamed over the file
+    it replaces (whose permissions it keeps). A file that cannot be written (a
+    full disk, a read-only folder, a directory in its place) is one
+    :class:`InputError` naming it, with no file changed and no temporary file left."""
+    for path, _ in files:
+        if os.path.lexists(path) and not path.is_file():
+            raise InputError(f"cannot write {str(path)!r}: it is not a file")
+    temporary: list[tuple[str, Path]] = []
+    path = Path()
+    try:
+        for path, data in files:
+            handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            temporary.append((name, path))
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+            os.chmod(name, stat.S_IMODE(path.stat().st_mode) if path.exists() else new_file_mode())
+        for name, path in temporary:
+            os.replace(name, path)
+    except OSError as error:
+        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+    finally:
+        for name, _ in temporary:
+            with contextlib.suppress(OSError):
+                os.remove(name)  # those not renamed: a write failed, or a signal came
 
 
 def read_published(path: Path | str) -> tuple[Rules, list[PublishedRow]]:
@@ -235,7 +279,7 @@ def read_published(path: Path | str) -> tuple[Rules, list[PublishedRow]]:
         try:
             if len(fields) != len(header):
                 raise ValueError(f"{len(fields)} fields, not {len(header)}")
-            row = _row(fields, header)
+            row = parse_row(fields, header)
             if rows and row.deal <= rows[-1].deal:
                 raise ValueError(f"deal {row.deal} out of order")
             row.limits()  # limits out of range are a fault of the file
@@ -245,11 +289,6 @@ def read_published(path: Path | str) -> tuple[Rules, list[PublishedRow]]:
     if not rows:
         raise InputError(f"{path}: no rows")
     return rules, rows
-
-
-def write_published(path: Path, rows: list[tuple]) -> None:
-    """Write rows (tuples in :data:`COLUMNS` order), the same rows giving the same bytes."""
-    write_csv(path, COLUMNS, rows)
 
 
 def missing(rows: list[PublishedRow], deals: range) -> list[range]:

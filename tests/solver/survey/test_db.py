@@ -356,3 +356,50 @@ def test_the_relaxation_given_more_effort_tries_a_deal_left_open_by_the_same_bud
     assert 8 in [r.deal for r in seen if r is not None] and 13 not in [r.deal for r in seen if r is not None]
     assert rows(path, "deal, max_nodes, relaxation")[0] == (8, 2_000, 1)
     assert (13, 5_000, None) in rows(path, "deal, max_nodes, relaxation")
+
+
+def test_a_database_named_in_bytes_that_are_not_utf8_is_used_as_named(cli, tmp_path):
+    """A file name is bytes: one that is not UTF-8 names the file all the same (no traceback)."""
+    name = os.fsdecode(b"r\xff.sqlite")
+    args = ["survey", "--deals", "0-2", "--max-nodes", "300", "--workers", "1", "--db", str(tmp_path / name)]
+    result = cli.run(*args)
+    assert result.exit_code == 0, result.output
+    assert os.listdir(os.fsencode(tmp_path)) == [b"r\xff.sqlite"]
+    assert cli.run(*args).exit_code == 0  # resumed from it
+    with sqlite3.connect(os.fsencode(tmp_path / name)) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM results").fetchone() == (3,)
+
+
+@pytest.mark.parametrize("column", ["engine", "code", "proof", "result", "stopped_by", "nodes", "seconds"])
+def test_text_that_is_not_utf8_is_one_line_naming_its_column(cli, tmp_path, column):
+    path = tmp_path / "r.sqlite"
+    args = ["survey", "--deals", "0-2", "--max-nodes", "300", "--workers", "1", "--db", path]
+    assert cli.run(*args).exit_code == 0
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"UPDATE results SET {column} = CAST(x'ff6b' AS TEXT) WHERE deal = 1")
+    before = snapshot(path)
+    cli.one_line_error(cli.run(*args), repr(str(path)), column)
+    assert snapshot(path) == before
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ("nodes = 'abc'", "the row of deal 1 is malformed (damaged?): nodes holds 'abc', not a whole number from 0"),
+        ("seconds = x'00'", "the row of deal 1 is malformed (damaged?): seconds holds binary data"),
+        ("deal = x'01'", "row 2 of the results table is malformed (damaged?): deal holds binary data"),
+        ("result = 'lunch'", "result holds 'lunch', not won, unwinnable or unresolved"),
+    ],
+)
+def test_a_malformed_row_is_named_by_its_column(tmp_path, change, words):
+    path = tmp_path / "r.sqlite"
+    run_survey(range(3), RULES, Limits(max_nodes=300), db_path=str(path))
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"UPDATE results SET {change} WHERE deal = 1")
+    db = ResultsDB(str(path))
+    try:
+        with pytest.raises(InputError) as error:
+            db.check_rows("results")
+    finally:
+        db.close()
+    assert words in str(error.value)
