@@ -10,16 +10,18 @@ only the new ones.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from games.errors import InputError
 from puzzles.document import Puzzle, PuzzleId
-from solver.survey.db import check_path, file_uri, inspect, sqlite_errors
+from solver.survey.db import check_path, file_uri, inspect, new_file_mode, sqlite_errors
 from solver.survey.run import run_tasks
 
 SCHEMA = """
@@ -71,10 +73,18 @@ class Pool:
     from before the stamp). Read only unless ``write``; then created when
     missing and stamped. Any other file (another program's database, a
     survey database, not SQLite at all) is refused before anything is
-    written, and so is a missing file when only reading."""
+    written, and so is a missing file when only reading.
+
+    A new pool is made under a temporary name beside its own and renamed
+    into place once it holds its first seed (:meth:`record`): a run that
+    fails before (a full disk, a signal) leaves no file. Every SQLite
+    failure (a damaged file, a full disk) is an :class:`InputError`, the
+    seed being written rolled back."""
 
     def __init__(self, path: str, write: bool = False) -> None:
         self.path = path
+        #: The temporary file a new pool is made in, until its first seed is recorded.
+        self._making: str | None = None
         exists = check_path(path, WHAT) if write else os.path.isfile(path)
         stamped = False
         if exists and os.path.getsize(path) > 0:
@@ -88,8 +98,16 @@ class Pool:
                 )
         elif not write:
             raise InputError(f"{path!r} is not a puzzle pool: no such file (butterfly calendar pool fills one)")
-        with sqlite_errors(path, "open it", WHAT):
-            self.db = sqlite3.connect(file_uri(path, "rwc" if write else "ro"), uri=True, timeout=60)
+        if write and not exists:
+            self._making = _temporary_beside(path)
+        try:
+            with sqlite_errors(path, "open it", WHAT):
+                where = self._making or path
+                self.db = sqlite3.connect(file_uri(where, "rwc" if write else "ro"), uri=True, timeout=60)
+        except InputError:
+            if self._making is not None:
+                _remove(self._making)
+            raise
         if write and not stamped:
             try:
                 with sqlite_errors(path, "prepare it", WHAT):
@@ -99,41 +117,64 @@ class Pool:
                         + f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
                     )
             except InputError:
-                self.db.close()
+                self.close()
                 raise
 
     def close(self) -> None:
         self.db.close()
+        if self._making is not None:  # never placed: no seed was recorded
+            _remove(self._making)
+            self._making = None
 
     def done(self, kind: str, game: str) -> set[int]:
-        try:
+        with sqlite_errors(self.path, "read it", WHAT):
             rows = self.db.execute("SELECT seed FROM pool WHERE kind = ? AND game = ?", (kind, game)).fetchall()
-        except sqlite3.Error as error:
-            raise InputError(f"{self.path!r} is not a puzzle pool: {error}") from None
         return {seed for (seed,) in rows}
 
     def record(self, tried: Tried) -> None:
         puzzle = tried.puzzle
-        self.db.execute(
-            "INSERT OR REPLACE INTO pool VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                tried.kind,
-                tried.game,
-                tried.seed,
-                None if puzzle is None else str(puzzle.id),
-                None if puzzle is None else puzzle.grade,
-                None if puzzle is None else puzzle.dumps(),
-                tried.seconds,
-            ),
-        )
-        self.db.commit()
+        with sqlite_errors(self.path, "record a seed", WHAT):
+            try:
+                self.db.execute(
+                    "INSERT OR REPLACE INTO pool VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        tried.kind,
+                        tried.game,
+                        tried.seed,
+                        None if puzzle is None else str(puzzle.id),
+                        None if puzzle is None else puzzle.grade,
+                        None if puzzle is None else puzzle.dumps(),
+                        tried.seconds,
+                    ),
+                )
+                self.db.commit()
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.rollback()
+                raise
+        if self._making is not None:
+            self._place()
+
+    def _place(self) -> None:
+        """Rename the new pool into place (never over a file made meanwhile) and go on in it."""
+        assert self._making is not None
+        self.db.close()
+        try:
+            os.link(self._making, self.path)
+        except FileExistsError:
+            raise InputError(f"puzzle pool {self.path!r} was made by another run meanwhile: run again") from None
+        except OSError as error:
+            raise InputError(f"puzzle pool {self.path!r}: cannot make it: {error.strerror or error}") from None
+        finally:
+            _remove(self._making)
+            self._making = None
+        with sqlite_errors(self.path, "open it", WHAT):
+            self.db = sqlite3.connect(file_uri(self.path, "rw"), uri=True, timeout=60)
 
     def puzzles(self) -> list[Puzzle]:
         """Every puzzle of the pool, in ID order (a fixed order: the calendar's model is built in it)."""
-        try:
+        with sqlite_errors(self.path, "read it", WHAT):
             rows = self.db.execute("SELECT id, document FROM pool WHERE id IS NOT NULL ORDER BY id").fetchall()
-        except sqlite3.Error as error:
-            raise InputError(f"{self.path!r} is not a puzzle pool: {error}") from None
         found = []
         for pid, document in rows:
             if not isinstance(document, str):
@@ -144,7 +185,33 @@ class Pool:
     def stats(self) -> list[tuple[str, str, int, int, float]]:
         """Per kind and game: seeds tried, puzzles found, seconds spent."""
         query = "SELECT kind, game, COUNT(*), COUNT(id), SUM(seconds) FROM pool GROUP BY kind, game ORDER BY kind, game"
-        return list(self.db.execute(query))
+        with sqlite_errors(self.path, "read it", WHAT):
+            return list(self.db.execute(query))
+
+    def grades(self) -> dict[int, int]:
+        """Puzzles per grade."""
+        query = "SELECT grade, COUNT(*) FROM pool WHERE id IS NOT NULL GROUP BY grade ORDER BY grade"
+        with sqlite_errors(self.path, "read it", WHAT):
+            return dict(self.db.execute(query).fetchall())
+
+
+def _temporary_beside(path: str) -> str:
+    """A new empty file beside ``path``, readable as a file SQLite makes is (by the umask)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".new", dir=folder)
+        os.close(handle)
+        os.chmod(temporary, new_file_mode())
+    except OSError as error:
+        raise InputError(f"puzzle pool {path!r}: cannot make it: {error.strerror or error}") from None
+    return temporary
+
+
+def _remove(path: str) -> None:
+    """Remove a pool never placed, and what SQLite may have left beside it."""
+    for leftover in (path, path + "-journal"):
+        with contextlib.suppress(OSError):
+            os.remove(leftover)
 
 
 def fill(
@@ -180,11 +247,15 @@ def fill(
     pool = Pool(path, write=True)
     try:
         task = functools.partial(try_seed, kind=kind, game=game)
-        for tried in run_tasks(iter(todo), len(todo), task, workers, scheduler, connect_timeout):
-            pool.record(tried)
-            if on_result:
-                on_result(tried)
-            yield tried
+        running = run_tasks(iter(todo), len(todo), task, workers, scheduler, connect_timeout)
+        try:
+            for tried in running:
+                pool.record(tried)
+                if on_result:
+                    on_result(tried)
+                yield tried
+        finally:
+            running.close()  # a pool of workers still running is stopped now, whatever stopped the run
     finally:
         pool.close()
 
@@ -197,8 +268,7 @@ def summary(path: str) -> str:
             f"{kind:10} {game:28} {tried:6} seeds  {found:5} puzzles  {seconds / max(1, tried):6.2f} s a seed"
             for kind, game, tried, found, seconds in pool.stats()
         ]
-        grades = pool.db.execute("SELECT grade, COUNT(*) FROM pool WHERE id IS NOT NULL GROUP BY grade ORDER BY grade")
-        lines.append("grades: " + json.dumps(dict(grades.fetchall())))
+        lines.append("grades: " + json.dumps(pool.grades()))
     finally:
         pool.close()
     return "\n".join(lines)
