@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from solver.cli.common import WholeNumber
 from solver.cli.progress import progress, quiet_option
 
 
@@ -15,7 +16,12 @@ def site() -> None:
 @site.command(name="build")
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="The directory to write.")
 @click.option("--from", "start", default=None, help="The first date (YYYY-MM-DD; default: puzzle number 1).")
-@click.option("--days", type=int, default=None, help="How many days (1-400; default: to the calendar's end).")
+@click.option(
+    "--days",
+    type=WholeNumber(1, 400),
+    default=None,  # 400: puzzles.site.build.MAX_DAYS
+    help="How many days (1-400; default: to the calendar's end).",
+)
 @click.option(
     "--url", default=None, help="The address the site is served at (https://...): share texts then link to their day."
 )
@@ -35,10 +41,17 @@ def build(out: str, start: str | None, days: int | None, url: str | None, quiet:
 
 
 @site.command(name="serve")
-@click.option("--dir", "directory", required=True, type=click.Path(exists=True, file_okay=False), help="A built site.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
+@click.option(
+    "--dir",
+    "directory",
+    required=True,
+    type=click.Path(exists=True, file_okay=False),
+    help="A site butterfly site build wrote (any other directory is refused).",
+)
+@click.option("--port", type=WholeNumber(0, 65535), default=8000, show_default=True, help="0: any free port.")
 def serve(directory: str, port: int) -> None:
-    """Serve a built site on 127.0.0.1 only (the standard library's http.server)."""
+    """Serve a built site on 127.0.0.1 only (the standard library's http.server):
+    the files inside it alone, never one a link leads out of it to."""
     from puzzles.site.server import site_server
 
     server = site_server(directory, port)
