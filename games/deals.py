@@ -59,33 +59,47 @@ def shuffled_deck(number: int, size: int = 52) -> list[Card]:
     return cards
 
 
+def _digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits alone: no space, sign, ``_`` or other
+    scripts' digits, all of which Python's ``int`` would take."""
+    return bool(text) and text.isascii() and text.isdigit()
+
+
 def parse_whole_number(text: str, what: str, maximum: int, minimum: int = 0) -> int:
     """The one parser of whole numbers typed by a user (deal numbers, ranges,
-    counts and limits): ASCII digits only (no sign, no ``_``, no other
-    scripts' digits), from ``minimum`` to ``maximum``; a ParseError naming
-    ``what`` otherwise.
+    counts and limits): ASCII digits only (no space, no sign, no ``_``, no
+    other scripts' digits), from ``minimum`` to ``maximum``; a ParseError
+    naming ``what`` otherwise.
 
-    >>> parse_whole_number(" 42 ", "count", 100)
+    >>> parse_whole_number("42", "count", 100)
     42
     >>> parse_whole_number("1_0", "count", 100)
     Traceback (most recent call last):
-    games.errors.ParseError: count '1_0' is not a whole number (ASCII digits 0-9)
+    games.errors.ParseError: count '1_0' is not a whole number (ASCII digits 0-9 only)
+    >>> parse_whole_number(" 42", "count", 100)
+    Traceback (most recent call last):
+    games.errors.ParseError: count ' 42' is not a whole number (ASCII digits 0-9 only)
     """
-    digits = text.strip()
-    if not (digits and digits.isascii() and digits.isdigit()):
-        raise ParseError(f"{what} {shown(text)} is not a whole number (ASCII digits 0-9)")
-    if len(digits.lstrip("0")) > len(str(maximum)):
+    if not _digits(text):
+        raise ParseError(f"{what} {shown(text)} is not a whole number (ASCII digits 0-9 only)")
+    if len(text.lstrip("0")) > len(str(maximum)):
         raise ParseError(f"{what} {shown(text)} is too large (at most {maximum})")
-    number = int(digits)
+    number = int(text)
     if not minimum <= number <= maximum:
         raise ParseError(f"{what} {number} is out of range ({minimum} to {maximum})")
     return number
 
 
 def parse_deal_number(text: str) -> int:
-    """Parse a deal number from user text; raise ParseError naming it when bad."""
-    digits = text.strip()
-    if not (digits.isascii() and digits.isdigit()) or len(digits.lstrip("0")) > len(str(MAX_DEAL)):
-        raise ParseError(f"{shown(text)} is not a deal number (expected 0 to 2^63-1)")
-    number = int(digits)
-    return check_deal_number(number)
+    """Parse a deal number from user text (ASCII digits only, as
+    :func:`parse_whole_number`); raise ParseError naming it when bad.
+
+    >>> parse_deal_number("7")
+    7
+    >>> parse_deal_number(" 7")
+    Traceback (most recent call last):
+    games.errors.ParseError: ' 7' is not a deal number (ASCII digits 0-9 only, 0 to 2^63-1)
+    """
+    if not _digits(text) or len(text.lstrip("0")) > len(str(MAX_DEAL)):
+        raise ParseError(f"{shown(text)} is not a deal number (ASCII digits 0-9 only, 0 to 2^63-1)")
+    return check_deal_number(int(text))

@@ -94,7 +94,7 @@ MAX_SEED = (1 << 63) - 1
 #: ``--seed`` of the commands that play whole games.
 class WholeNumber(click.ParamType):
     """A whole-number option, read by the one parser of whole numbers
-    (:func:`games.deals.parse_whole_number`: ASCII digits, no sign, no ``_``)
+    (:func:`games.deals.parse_whole_number`: ASCII digits, no space, no sign, no ``_``)
     and bounded: nothing too large for the C code behind it gets through."""
 
     name = "integer"
@@ -118,7 +118,7 @@ class WholeNumber(click.ParamType):
 
 class Seconds(click.ParamType):
     """A number of seconds: ASCII digits with an optional fraction and
-    exponent, finite, from 0 to ``maximum`` (no nan, no inf, no sign)."""
+    exponent, finite, from 0 to ``maximum`` (no nan, no inf, no sign, no space)."""
 
     name = "seconds"
     _PATTERN = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
@@ -130,8 +130,8 @@ class Seconds(click.ParamType):
         if isinstance(value, float | int) and not isinstance(value, bool):
             number = float(value)
         else:
-            text = str(value).strip()
-            if not (text.isascii() and self._PATTERN.fullmatch(text)):
+            text = str(value)
+            if not (text.isascii() and self._PATTERN.fullmatch(text)):  # no spaces either, as whole numbers
                 self.fail(f"{shown(text)} is not a number of seconds (e.g. 10 or 0.5)", param, ctx)
             number = float(text)
         if not (math.isfinite(number) and 0 <= number <= self.maximum):
@@ -258,6 +258,7 @@ def write_new_files(files: Sequence[tuple[str, str | bytes]], err: bool = False)
         if os.path.lexists(path):
             raise InputError(f"{path!r} exists: choose a new file name")
     written: list[str] = []
+    path = ""
     try:
         for path, data in files:
             if isinstance(data, bytes):
@@ -268,9 +269,12 @@ def write_new_files(files: Sequence[tuple[str, str | bytes]], err: bool = False)
                 with open(path, "x", encoding="utf-8") as text:
                     written.append(path)
                     text.write(data)
-    except OSError as error:
-        for path in written:
-            os.remove(path)
-        raise InputError(f"cannot write {error.filename!r}: {error.strerror or error}") from None
+    except BaseException as error:  # a full disk, or Ctrl-C while writing: no file left half-written
+        for made in written:
+            with contextlib.suppress(OSError):
+                os.remove(made)
+        if isinstance(error, OSError):  # (a write's error, a full disk's, names no file: the path is ours to say)
+            raise InputError(f"cannot write {path!r}: {error.strerror or error}") from None
+        raise
     for path, _ in files:
         click.echo(f"wrote {path}", err=err)

@@ -18,7 +18,7 @@ from solver.survey.run import parse_range
 
 #: A DEAL that is a range: a digit, then a dash (a malformed range such as
 #: 1_0-1_2 is named as a bad range, not taken for a file or blamed on --db).
-_RANGE = re.compile(r"[^-]*[0-9][^-]*-")
+_RANGE = re.compile(r"[^-]*\d[^-]*-")  # any digit (\d: every script's): a range, its numbers then checked
 
 
 def _percent(value: float) -> str:

@@ -61,7 +61,7 @@ def max_workers() -> int:
 
 def parse_range(text: str, noun: str = "deal") -> range:
     """``"A-B"`` (both included) or a single ``"N"``: numbers of ``noun``s
-    (deals, seeds; ASCII digits, at most 2^63-1), at most
+    (deals, seeds; ASCII digits alone, no spaces, at most 2^63-1), at most
     :data:`MAX_SURVEY_DEALS` of them. Errors name the noun.
 
     >>> parse_range("0-999")
@@ -69,11 +69,14 @@ def parse_range(text: str, noun: str = "deal") -> range:
     >>> parse_range(" ", "seed")
     Traceback (most recent call last):
     games.errors.InputError: bad seed range ' ': it is empty (expected A-B, e.g. 0-999)
+    >>> parse_range("1 - 2")
+    Traceback (most recent call last):
+    games.errors.InputError: bad deal range '1 - 2': deal number '1 ' is not a whole number (ASCII digits 0-9 only)
     """
     bad = f"bad {noun} range {shown(text)}"
     if not text.strip():
         raise InputError(f"{bad}: it is empty (expected A-B, e.g. 0-999)")
-    parts = text.strip().split("-")
+    parts = text.split("-")  # each part ASCII digits alone: no spaces around the numbers or the dash
     if len(parts) not in (1, 2):
         raise InputError(f"{bad} (expected A-B, e.g. 0-999)")
     try:

@@ -170,3 +170,40 @@ def test_a_png_never_overwrites_and_an_svg_beside_it_is_not_left_half_way(cli, t
     result = cli.run("show", 1, "--svg", tmp_path / "p.svg", "--png", tmp_path / "p.png")
     cli.one_line_error(result, "p.png", "exists")
     assert (tmp_path / "p.png").read_bytes() == b"mine" and not (tmp_path / "p.svg").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", 1, "--svg", "deal.svg"],
+        ["show", 1, "--png", "deal.png"],
+        ["show", 1, "--svg", "deal.svg", "--png", "deal.png"],
+        ["show", 1, "--moves", "-", "--svg", "deal.svg"],
+    ],
+)
+def test_a_full_disk_names_the_file_it_could_not_write_and_leaves_none(cli, tmp_path, monkeypatch, args):
+    import builtins
+    import errno
+
+    from solver.cli import common
+
+    class FullDisk:
+        """A new file on a full disk: made, and every write refused (as ENOSPC names no file)."""
+
+        def __init__(self, *args, **kwargs):
+            self.handle = builtins.open(*args, **kwargs)  # noqa: SIM115 - closed on leaving the with block
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.handle.close()
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(common, "open", FullDisk, raising=False)
+    monkeypatch.chdir(tmp_path)
+    first = next(a for a in args if str(a).startswith("deal"))
+    cli.one_line_error(cli.run(*args, input="2D L3>F\n"), f"cannot write '{first}'", "No space left on device")
+    assert not list(tmp_path.iterdir())
