@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -60,6 +61,11 @@ class Progress:
             self._bar.refresh()
         self._bar.update(done - self._bar.n)
 
+    def refresh(self) -> None:
+        """Draw the bar again (its time moves on while no step is done)."""
+        if self._bar is not None:
+            self._bar.refresh()
+
     def close(self, erase: bool = False) -> None:
         """The bar left on its line, finished; or, with ``erase``, cleared
         (no newline: what is printed next takes its line)."""
@@ -83,16 +89,17 @@ def _width() -> int:
 
 
 @contextlib.contextmanager
-def progress(length: int | None, label: str, quiet: bool = False, unit: str = "it") -> Iterator[Progress]:
+def progress(
+    length: int | None, label: str, quiet: bool = False, unit: str = "it", shape: str | None = None
+) -> Iterator[Progress]:
     """A progress bar of ``length`` steps (None: not known yet, see
     :meth:`Progress.at`) named ``label``, on a terminal, which an error or a
     signal erases (its message is then the only line); nothing anywhere
-    else, nor with ``quiet``."""
+    else, nor with ``quiet``. ``shape``: tqdm's ``bar_format``, for a bar
+    drawn otherwise (:func:`elapsed`)."""
     if quiet or not sys.stderr.isatty():
         yield Progress()
         return
-    import threading
-
     from tqdm import tqdm
 
     tqdm.monitor_interval = 0  # no monitor thread beside the command's own
@@ -102,8 +109,8 @@ def progress(length: int | None, label: str, quiet: bool = False, unit: str = "i
     sized = _width() > 0
 
     def make(total: int | None) -> Any:
-        shape = {"dynamic_ncols": True} if sized else {"ncols": 79, "nrows": 24}
-        return tqdm(total=total, desc=label, unit=f" {unit}", file=sys.stderr, **shape)
+        size = {"dynamic_ncols": True} if sized else {"ncols": 79, "nrows": 24}
+        return tqdm(total=total, desc=label, unit=f" {unit}", file=sys.stderr, bar_format=shape, **size)
 
     shown = Progress(make, length)
     try:
@@ -112,3 +119,34 @@ def progress(length: int | None, label: str, quiet: bool = False, unit: str = "i
         shown.close(erase=True)
         raise
     shown.close()
+
+
+#: How often :func:`elapsed` redraws its line, in seconds.
+TICK = 1.0
+
+
+@contextlib.contextmanager
+def elapsed(label: str, quiet: bool = False) -> Iterator[None]:
+    """For a long step that cannot count its way (``puzzle prove``'s searches):
+    ``label`` and the time it has taken so far, redrawn every :data:`TICK`
+    seconds, on a terminal as the bars are (erased at the end, and by an error
+    or a signal); nothing anywhere else, nor with ``quiet``."""
+    if quiet or not sys.stderr.isatty():
+        yield
+        return
+    with progress(None, label, shape="{desc}: {elapsed} so far") as shown:
+        shown.update(0)  # drawn at once
+        stop = threading.Event()
+
+        def tick() -> None:
+            while not stop.wait(TICK):
+                shown.refresh()
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            ticker.join()
+            shown.close(erase=True)

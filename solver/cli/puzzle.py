@@ -13,7 +13,7 @@ import click
 from games.errors import InputError
 from puzzles.document import KINDS, Puzzle, stars
 from solver.cli.common import WholeNumber, read_text, write_new_files
-from solver.cli.progress import progress, quiet_option
+from solver.cli.progress import elapsed, progress, quiet_option
 from solver.cli.survey import scheduler_options, stopped_by_signals, workers_option
 from solver.patience.result import MAX_NODES
 from solver.survey.lengths import DEFAULT_PROOF_NODES
@@ -73,12 +73,8 @@ def puzzle() -> None:
     show_default=True,
     help="butterfly (or a variant: butterfly/alternate-colours), papillon, mouche, pamphile.",
 )
-@click.option(
-    "--grade", type=click.IntRange(1, 5), default=None, help="Keep looking until a puzzle of this grade (1-5)."
-)
-@click.option(
-    "--seed", type=click.IntRange(0, (1 << 63) - 1), default=None, help="First seed tried (default: a random one)."
-)
+@click.option("--grade", type=WholeNumber(1, 5), default=None, help="Keep looking until a puzzle of this grade (1-5).")
+@click.option("--seed", type=WholeNumber(), default=None, help="First seed tried (default: a random one).")
 @click.option(
     "--out",
     type=click.Path(dir_okay=False),
@@ -153,19 +149,22 @@ def _score(found: Puzzle, answer: str) -> str:
 
 @puzzle.command(name="prove")
 @click.argument("source")
-def prove_command(source: str) -> None:
+@quiet_option(" while the searches run")
+def prove_command(source: str, quiet: bool) -> None:
     """Prove the puzzle again from its position alone: every alternative
     searched anew, every line replayed through the rules, every field of
     the file derived again and compared. Exit 0 when proved; 1 naming each
     field that does not hold. A puzzle made by other code than this is
-    proved all the same, with a warning (search effort is not compared)."""
+    proved all the same, with a warning (search effort is not compared).
+    A calendar's deal may take minutes."""
     from puzzles.generate import code_note, load, prove
 
     found = load(source)
     note = code_note(found)
     if note is not None:
         click.echo(f"warning: {note}", err=True)
-    problems = prove(found)
+    with elapsed(f"proving {found.id}", quiet):
+        problems = prove(found)
     if not problems:
         click.echo(f"proved: {found.id}")
         return

@@ -168,7 +168,14 @@ def test_no_terminal_no_bar_in_the_runner(cli, tmp_path, args):
 
 
 def test_the_quiet_option_is_on_every_long_command(cli):
-    for command in (["survey"], ["rate"], ["calendar", "pool"], ["calendar", "extend"], ["calendar", "par"]):
+    for command in (
+        ["survey"],
+        ["rate"],
+        ["calendar", "pool"],
+        ["calendar", "extend"],
+        ["calendar", "par"],
+        ["puzzle", "prove"],
+    ):
         assert "--quiet" in cli.run(*command, "--help").stdout, command
     assert "--quiet" in cli.run("site", "build", "--help").stdout
 
@@ -214,3 +221,23 @@ def test_extend_tells_its_progress_block_by_block(tmp_path):
         progress=lambda done, total: told.append((done, total)),
     )
     assert told == [(0, 56), (28, 56), (56, 56)] and len(added) == 56
+
+
+def test_puzzle_prove_on_a_terminal_shows_the_time_taken_then_clears_it(tmp_path):
+    """A proof reports no steps (a calendar's deal may take minutes): its line says
+    what is proved and for how long so far, and is erased for the verdict."""
+    terminal = Terminal("puzzle", "prove", "only-move:butterfly:s=10", cwd=tmp_path)
+    code, stdout, stderr = terminal.finish()
+    assert code == 0, stderr
+    assert stdout == "proved: only-move:butterfly:s=10\n"
+    assert "proving only-move:butterfly:s=10: 00:00 so far" in stderr and stderr.endswith("\r\x1b[K")
+
+
+@pytest.mark.parametrize("where", ["quiet", "runner"])
+def test_puzzle_prove_shows_nothing_with_quiet_or_off_a_terminal(cli, tmp_path, where):
+    if where == "quiet":
+        code, stdout, stderr = Terminal("puzzle", "prove", "only-move:butterfly:s=10", "--quiet", cwd=tmp_path).finish()
+    else:
+        result = cli.run("puzzle", "prove", "only-move:butterfly:s=10")
+        code, stdout, stderr = result.exit_code, result.stdout, result.stderr
+    assert (code, stdout, stderr) == (0, "proved: only-move:butterfly:s=10\n", "")
