@@ -414,7 +414,9 @@ class Position:
             if source == CELL:
                 return f"{card} is already in the cells"
             if len(self.cells) >= rules.cells:
-                return "no free cell" if rules.cells else f"{rules.name} has no cells"
+                if not rules.cells:
+                    return f"{rules.name} has no cells"
+                return f"the basement is full (it holds {rules.cells})" if rules.cells_one_way else "no free cell"
             return None
         if target not in rules.row_names:
             return f"no row {target}"

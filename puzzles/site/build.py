@@ -208,7 +208,7 @@ shown, yours at the bottom of the table, and it is your turn: one card
 meets the goal whatever the others play. The goal says what counts.</li>
 </ul>
 <p>Every answer here is proved by a search of every possibility, never guessed.</p>
-<h3>The Sunday games</h3>
+<h3 id="how-sunday">The Sunday games</h3>
 <p>The picture shows every hand. The players are P0, P1 and so on, in the
 order of play; <i>dealer</i> marks who dealt, <i>to move</i> marks you.
 Chips are each player's purse, the <i>pool</i> the chips played for.</p>
@@ -324,7 +324,7 @@ def day_page(
         f'<p class="meta"><time datetime="{day.date.isoformat()}">{long_date(day.date)}</time> &middot; '
         f"{html.escape(game_name(puzzle))}, {html.escape(kind_name(puzzle))} &middot; "
         f'<span class="stars" aria-label="grade {puzzle.grade} of 5">{stars(puzzle.grade)}</span></p>\n'
-        f'<p class="goal">{_goal(puzzle.goal)}</p>\n'
+        f'<p class="goal" id="goal">{_goal(puzzle.goal)}</p>\n'
         f'<figure id="picture">{picture}</figure>\n'
         f"{_faces() if patience else ''}\n"
         '<section id="play"></section>\n'

@@ -288,9 +288,13 @@
     var status = el("p", { class: "status", role: "status" });
     var today = localDate(new Date(clock.now));
     if (data.date > today) {
-      var hidden = document.getElementById("picture");
-      if (hidden) hidden.hidden = true;
-      play.appendChild(el("p", { class: "status" }, "This puzzle opens on " + data.date + ": come back then."));
+      // nothing of the puzzle before its day: neither its picture nor its goal
+      ["picture", "goal"].forEach(function (id) {
+        var hidden = document.getElementById(id);
+        if (hidden) hidden.hidden = true;
+      });
+      var when = document.querySelector(".meta time");
+      play.appendChild(el("p", { class: "status" }, "This puzzle opens on " + (when ? when.textContent : data.date) + ": come back then."));
       return;
     }
     var state = dayState(data.date);
@@ -354,12 +358,14 @@
         ? "The answer: " + puzzle.answer.map(function (c) {
             return c.map(sayMove).join(" or ");
           }).join("; ") + "."
-        : "Given up: press \u201cShow the solution\u201d below to see it.";
+        : "Given up. The solution can be stepped through under the board.";
     }
 
     // A wrong choice in a player's words (the puzzle file keeps the exact verdict and how it was proved).
     function wrongWords(verdict) {
       if (verdict === "unwinnable") return "after it the deal can no longer be won";
+      if (verdict === "no pool") return "the others can stop you taking the pool";
+      if (verdict === "no papillon") return "the others can stop your papillon";
       var chips = /^([+-])(\d+) chips$/.exec(verdict);
       if (chips) {
         var n = Number(chips[2]);
@@ -424,14 +430,30 @@
     // statistics with this day's bars marked, the share and the time to the next
     // puzzle, over the page; closed with its button or Escape.
     var panel = null;
+    // The panel's headline: how the day went, in a word or three.
+    function headline() {
+      if (state.gaveUp) return "Given up";
+      if (state.over === null) return state.misses ? "Solved!" : "Solved at the first try!";
+      if (state.over < 0) return "Under par!";
+      return state.over === 0 ? "At par!" : "Solved, " + state.over + " over par";
+    }
     function finishPanel(result) {
       if (panel) panel.remove();
       panel = el("dialog", { class: "finish", "aria-labelledby": "finish-title" });
       var sheet = el("div", { class: "sheet" });
       var close = button("\u00d7", function () { panel.close(); }, { class: "close", "aria-label": "Close" });
       sheet.appendChild(close);
-      sheet.appendChild(el("h2", { id: "finish-title" }, state.gaveUp ? "Given up" : "Solved!"));
+      sheet.appendChild(el("h2", { id: "finish-title" }, headline()));
       sheet.appendChild(el("p", { class: "result" }, result));
+      if (state.solved && !onItsDay(loadStore().days, data.date)) {
+        sheet.appendChild(el("p", { class: "note" }, "Streaks count the days solved on their own date."));
+      }
+      if (state.gaveUp) {
+        sheet.appendChild(button("Show the solution", function () {
+          panel.close();
+          if (showSolution) showSolution();
+        }, { class: "primary" }));
+      }
       sheet.appendChild(el("h3", null, "Your statistics"));
       sheet.appendChild(statsPanel(state.solved ? { misses: state.misses, over: state.over } : null, "h3"));
       var text = shareText();
@@ -457,11 +479,12 @@
       });
     }
 
+    // Under the board once the day is over (the result itself is in the status above the board).
+    var showSolution = null;
     function showAfter(result) {
       if (giveUpButton) giveUpButton.hidden = true;
       after.hidden = false;
       after.textContent = "";
-      after.appendChild(el("p", { class: "result" }, result));
       after.appendChild(button("Statistics and share", function () { finishPanel(result); }, { "data-action": "stats" }));
       // The wrong choices and why, step by step for only-moves.
       var steps = (puzzle.proof && puzzle.proof.steps) || [(puzzle.proof && puzzle.proof.alternatives) || []];
@@ -482,15 +505,17 @@
       after.appendChild(stepper);
       var showButton = button("Show the solution", function () {
         showButton.hidden = true;
-        if (board && board.replay) {
-          // Stepped through on the board: its Back and Next go just below it, in view with it.
-          play.appendChild(stepper);
-          after.insertBefore(el("p", null, "It is shown on the board above."), showButton);
-          status.textContent = "The solution, on the board: Back and Next below it step through it.";
-        }
+        // Its Back and Next go just below the board (in place of its controls) or the card game's choices, in view with them.
+        play.appendChild(stepper);
+        after.insertBefore(el("p", null, "It is shown above."), showButton);
+        status.textContent = board && board.replay ? "The solution, on the board: Back and Next below it step through it." : "The solution: Back and Next below step through it.";
         solutionStepper(stepper);
         (board && board.replay ? board.element : stepper).scrollIntoView({ block: "nearest" });
+        stepper.scrollIntoView({ block: "nearest" });
       });
+      showSolution = function () {
+        if (!showButton.hidden) showButton.click();
+      };
       after.appendChild(showButton);
     }
 
@@ -512,14 +537,21 @@
       box.appendChild(line);
       box.appendChild(prev);
       box.appendChild(next);
+      // A card game's move with who plays it: "P0 plays Q♠", "P0's 8♦ takes 4♦ 4♠", "P2 lays A♠ on the table".
+      function playedBy(seat, text) {
+        var words = sayMove(text);
+        if (/^trail /.test(text)) return seat + " " + words;
+        return / x /.test(text) ? seat + "\u2019s " + words : seat + " plays " + words;
+      }
       function show() {
-        var move = step ? sayMove(moves[step - 1]) : "";
-        if (step && data.seats) move = data.seats[step - 1] + ": " + move;
+        var move = step ? (data.seats ? playedBy(data.seats[step - 1], moves[step - 1]) : sayMove(moves[step - 1])) : "";
         line.textContent = step === 0 ? "The start (" + moves.length + " moves)" : step + ". " + move + (step === moves.length ? " (the end)" : "");
         if (board && board.replay) {
           var p = start;
           for (var k = 0; k < step; k++) p = ButterflyRules.play(p, moves[k]);
           board.replay(p, moves.slice(0, step));
+          board.element.scrollIntoView({ block: "nearest" }); // the board may grow as rows lengthen
+          box.scrollIntoView({ block: "nearest" });
         }
       }
       show();
@@ -586,6 +618,14 @@
       lock: function () {
         locked = true;
         box.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+        // the picture's cards are no longer to be played: no frames, no buttons
+        var marked = document.querySelectorAll("#picture .choosable");
+        Array.prototype.forEach.call(marked, function (g) {
+          g.classList.remove("choosable");
+          g.removeAttribute("role");
+          g.removeAttribute("tabindex");
+          g.removeAttribute("aria-label");
+        });
       },
     };
     function strike(card) {
@@ -822,7 +862,7 @@
       var message =
         limit === null
           ? "This deal can no longer be won from here: every line was tried. Undo to go back."
-          : "This can no longer be won within " + limit + " moves: every line was tried. Undo to go back.";
+          : "No line wins within " + limit + " moves from here: every one was tried. Undo to go back.";
       fail(message, at <= restoredUpTo);
     }
 
@@ -940,7 +980,7 @@
       stepReached++;
       if (stepReached === offsets.length) {
         locked = true; // done: no more moves to judge
-        finish("Right: " + said(last) + ". All " + offsets.length + " only moves found.");
+        finish("Right: " + said(last) + ". " + (offsets.length === 2 ? "Both" : "All " + offsets.length) + " only moves found.");
         return;
       }
       var played = [];
@@ -1010,6 +1050,7 @@
         return;
       }
       selected = again ? null : { card: card, source: source };
+      if (selected) status.textContent = shown(card) + " picked up: now where it goes (Escape puts it down).";
       render();
     }
 
@@ -1300,6 +1341,7 @@
       // no move; the counter counts the solution's moves shown.
       replay: function (p, shown) {
         locked = true;
+        controls.hidden = true; // nothing to play while the solution is shown: its Back and Next take their place
         history = [p];
         moves = shown;
         automatic = [];
@@ -1411,11 +1453,15 @@
   // How to play, a dialog over the page: it opens by itself on the first visit
   // only, and from the header's "?"; its button, Escape or a press outside it closes it.
   var SEEN = "butterfly-daily-seen";
-  function firstVisit() {
+  // ``sunday``: a card game's day, where it opens at the Sunday games.
+  function firstVisit(sunday) {
     var how = document.getElementById("how");
     if (!how || typeof how.showModal !== "function") return;
     function open() {
-      if (!how.open) how.showModal();
+      if (how.open) return;
+      how.showModal();
+      var games = sunday && document.getElementById("how-sunday");
+      if (games) games.scrollIntoView({ block: "start" });
     }
     how.addEventListener("click", function (event) {
       if (event.target === how) how.close(); // the backdrop, outside the box
@@ -1519,7 +1565,7 @@
     // The front page sends a reader on to today's puzzle: How to play opens
     // there on a first visit, so the front page must not use that visit up.
     if (data && data.page === "index" && index(data)) return;
-    firstVisit();
+    firstVisit(!!data && data.page === "day" && !data.patience);
     shortcuts();
     if (!data) return;
     var clock = readClock(); // every page checks the clock, so a clock set back is seen wherever the player goes

@@ -373,7 +373,10 @@
     }
     if (target === CELL) {
       if (source === CELL) return cardText(card) + " is already in the cells";
-      if (position.cells.length >= rules.cells) return rules.cells ? "no free cell" : rules.name + " has no cells";
+      if (position.cells.length >= rules.cells) {
+        if (!rules.cells) return rules.name + " has no cells";
+        return rules.cellsOneWay ? "the basement is full (it holds " + rules.cells + ")" : "no free cell";
+      }
       return null;
     }
     if (names.indexOf(target) < 0) return "no row " + target;

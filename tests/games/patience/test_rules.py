@@ -240,8 +240,8 @@ def test_row_to_basement_while_cells_are_free():
         assert C(card) in pos.cells
     assert len(pos.cells) == 3
     assert pos.cells == tuple(sorted(pos.cells))
-    assert_illegal(pos, "7H L1>B", "no free cell")
-    assert_illegal(pos, "KD L2>B", "no free cell")
+    assert_illegal(pos, "7H L1>B", "the basement is full (it holds 3)")
+    assert_illegal(pos, "KD L2>B", "the basement is full (it holds 3)")
     assert not [m for m in pos.legal_moves() if m.target == CELL]
 
 
@@ -274,7 +274,7 @@ def test_basement_size_follows_make_rules():
     rules = make_rules("butterfly", None, 1)
     pos = position(rules, {"L1": "2C 8H 9S"})
     pos = assert_legal(pos, "9S L1>B")
-    assert_illegal(pos, "8H L1>B", "no free cell")
+    assert_illegal(pos, "8H L1>B", "the basement is full (it holds 1)")
     none = position(make_rules("butterfly", None, 0), {"L1": "2C 8H 9S"})
     assert_illegal(none, "9S L1>B")
 
@@ -284,7 +284,7 @@ def test_a_basement_cell_freed_by_a_card_going_home_is_used_again():
     pos = position(BUTTERFLY, {"L1": "5C 9D 8S 7H", "L2": "6C 2C"})
     for move in ("7H L1>B", "8S L1>B", "2C L2>B"):
         pos = pos.play(M(move))
-    assert_illegal(pos, "9D L1>B", "no free cell")
+    assert_illegal(pos, "9D L1>B", "the basement is full (it holds 3)")
     pos = assert_legal(pos, "2C B>F")
     after = assert_legal(pos, "9D L1>B")
     assert after.cells == tuple(sorted(parse_cards("7H 8S 9D")))
