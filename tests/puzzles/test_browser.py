@@ -237,6 +237,21 @@ def test_every_kind_has_its_board_and_controls_on_the_first_screen(site, watched
         in_first_screen(w, '#play [data-action="hint"]')
 
 
+@pytest.mark.parametrize("size", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
+@pytest.mark.parametrize("game", ["papillon", "mouche"])
+def test_a_sundays_table_and_every_choice_are_on_the_first_screen(site, watched, game, size):
+    """Issue 54: on a phone the hands were stacked four screens long and the choices 1,175 px down."""
+    _, base = site
+    w = watched(viewport=size, has_touch=size is PHONE)
+    w.page.goto(base + f"day/{day_of('only-card', game).date}.html")
+    for selector in ("main .status", "#picture svg", '#play [data-action="give-up"]'):
+        in_first_screen(w, selector)
+    for k in range(w.page.locator("#play button.choice").count()):
+        in_first_screen(w, f"#play button.choice >> nth={k}")
+    # the player's own hand at the bottom of the table, its playable cards framed
+    assert w.page.locator("#picture .hand.mover .choosable").count() >= 1
+
+
 def test_the_whole_board_is_in_view_on_a_desktop_screen(site, watched):
     _, base = site
     w = watched(viewport={"width": 1280, "height": 800})
