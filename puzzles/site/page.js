@@ -31,11 +31,12 @@
     return b;
   }
 
+  function twoDigits(n) {
+    return (n < 10 ? "0" : "") + n;
+  }
+
   function localDate(d) {
-    function two(n) {
-      return (n < 10 ? "0" : "") + n;
-    }
-    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
+    return d.getFullYear() + "-" + twoDigits(d.getMonth() + 1) + "-" + twoDigits(d.getDate());
   }
 
   // What the browser keeps, by date: {moves: the player's moves (Butterfly),
@@ -171,6 +172,7 @@
     return {
       played: states.length,
       solved: solved.length,
+      percent: states.length ? Math.round((100 * solved.length) / states.length) : 0,
       current: s.current,
       best: s.best,
       misses: solved.map(function (state) { return state.misses; }),
@@ -180,8 +182,7 @@
 
   function statsText() {
     var f = statsFigures();
-    var percent = f.played ? Math.round((100 * f.solved) / f.played) : 0;
-    return "Played: " + f.played + " \u00b7 solved: " + percent + "% \u00b7 streak: " + f.current + " (best " + f.best + ")";
+    return "Played: " + f.played + " \u00b7 solved: " + f.percent + "% \u00b7 streak: " + f.current + " (best " + f.best + ")";
   }
 
   // The statistics: four figures, then how many wrong tries and how many moves
@@ -191,9 +192,8 @@
   function statsPanel(mine, heading) {
     var f = statsFigures();
     var box = el("div", { class: "stats" });
-    var percent = f.played ? Math.round((100 * f.solved) / f.played) : 0;
     var figures = el("dl", { class: "figures" });
-    [[f.played, "played"], [percent + "%", "solved"], [f.current, "streak"], [f.best, "best streak"]].forEach(function (pair) {
+    [[f.played, "played"], [f.percent + "%", "solved"], [f.current, "streak"], [f.best, "best streak"]].forEach(function (pair) {
       var cell = el("div");
       cell.appendChild(el("dd", null, String(pair[0])));
       cell.appendChild(el("dt", null, pair[1]));
@@ -237,10 +237,7 @@
     var next = new Date(now);
     next.setHours(24, 0, 0, 0);
     var seconds = Math.max(0, Math.round((next - now) / 1000));
-    function two(n) {
-      return (n < 10 ? "0" : "") + n;
-    }
-    return Math.floor(seconds / 3600) + ":" + two(Math.floor(seconds / 60) % 60) + ":" + two(seconds % 60);
+    return Math.floor(seconds / 3600) + ":" + twoDigits(Math.floor(seconds / 60) % 60) + ":" + twoDigits(seconds % 60);
   }
 
   // ------------------------------------------------------------------ index
@@ -323,7 +320,8 @@
       if (done || state.gaveUp) return;
       done = true;
       if (board) board.lock();
-      if (!state.solved && !state.gaveUp) {
+      var now = !state.solved; // solved just now, not opened solved
+      if (now) {
         state.solved = true;
         state.on = today;
         state.at = clock.now;
@@ -331,11 +329,9 @@
         state.streak = !clock.back;
         state.over = par !== null && typeof count === "number" ? count - par : null;
         keep();
-        showAfter(message);
-        finishPanel(message);
-        return;
       }
       showAfter(message);
+      if (now) finishPanel(message);
     }
 
     function giveUp() {
@@ -467,9 +463,7 @@
         next.textContent = "Next puzzle in " + untilMidnight(new Date()) + ".";
       };
       panel.appendChild(sheet);
-      panel.addEventListener("click", function (event) {
-        if (event.target === panel) panel.close(); // the backdrop, outside the box
-      });
+      closeOnBackdrop(panel);
       document.body.appendChild(panel);
       panel.showModal();
       tick();
@@ -510,8 +504,6 @@
         after.insertBefore(el("p", null, "It is shown above."), showButton);
         status.textContent = board && board.replay ? "The solution, on the board: Back and Next below it step through it." : "The solution: Back and Next below step through it.";
         solutionStepper(stepper);
-        (board && board.replay ? board.element : stepper).scrollIntoView({ block: "nearest" });
-        stepper.scrollIntoView({ block: "nearest" });
       });
       showSolution = function () {
         if (!showButton.hidden) showButton.click();
@@ -551,8 +543,8 @@
           for (var k = 0; k < step; k++) p = ButterflyRules.play(p, moves[k]);
           board.replay(p, moves.slice(0, step));
           board.element.scrollIntoView({ block: "nearest" }); // the board may grow as rows lengthen
-          box.scrollIntoView({ block: "nearest" });
         }
+        box.scrollIntoView({ block: "nearest" });
       }
       show();
     }
@@ -1450,6 +1442,13 @@
     });
   }
 
+  // A press outside a dialog's box (on its backdrop: the dialog itself, its sheet filling the box) closes it.
+  function closeOnBackdrop(dialog) {
+    dialog.addEventListener("click", function (event) {
+      if (event.target === dialog) dialog.close();
+    });
+  }
+
   // How to play, a dialog over the page: it opens by itself on the first visit
   // only, and from the header's "?"; its button, Escape or a press outside it closes it.
   var SEEN = "butterfly-daily-seen";
@@ -1463,9 +1462,7 @@
       var games = sunday && document.getElementById("how-sunday");
       if (games) games.scrollIntoView({ block: "start" });
     }
-    how.addEventListener("click", function (event) {
-      if (event.target === how) how.close(); // the backdrop, outside the box
-    });
+    closeOnBackdrop(how);
     var help = document.getElementById("help");
     if (help) {
       help.hidden = false;
