@@ -5,28 +5,28 @@ from setuptools import Extension, setup
 
 extensions = [
     Extension(
-        "ext._patience",
-        ["ext/_patience.pyx"],
+        "butterfly.ext._patience",
+        ["butterfly/ext/_patience.pyx"],
         extra_compile_args=["-O3"],
     ),
     Extension(
-        "ext._shortest",
-        ["ext/_shortest.pyx"],
+        "butterfly.ext._shortest",
+        ["butterfly/ext/_shortest.pyx"],
         extra_compile_args=["-O3"],
     ),
     Extension(
-        "ext._mouche",
-        ["ext/_mouche.pyx"],
+        "butterfly.ext._mouche",
+        ["butterfly/ext/_mouche.pyx"],
         extra_compile_args=["-O3"],
     ),
     Extension(
-        "ext._papillon",
-        ["ext/_papillon.pyx"],
+        "butterfly.ext._papillon",
+        ["butterfly/ext/_papillon.pyx"],
         extra_compile_args=["-O3"],
     ),
     Extension(
-        "ext._ladder",
-        ["ext/_ladder.pyx"],
+        "butterfly.ext._ladder",
+        ["butterfly/ext/_ladder.pyx"],
         extra_compile_args=["-O3"],
     ),
 ]

@@ -20,8 +20,8 @@ import statistics
 import time
 from collections import Counter
 
-from games.patience.rules import Position, make_rules
-from puzzles.rating.features import (
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.puzzles.rating.features import (
     DECISION_LIMITS,
     EFFORT_MAX_NODES,
     FEWEST_CELLS_LIMITS,
@@ -29,8 +29,8 @@ from puzzles.rating.features import (
     exact_features,
     layout_features,
 )
-from puzzles.rating.irt import spearman
-from solver.patience.result import Limits
+from butterfly.puzzles.rating.irt import spearman
+from butterfly.solver.patience.result import Limits
 
 
 def deal_range(text: str) -> range:

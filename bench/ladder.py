@@ -17,8 +17,8 @@ import argparse
 import platform
 import time
 
-from games.patience.rules import PRESETS, VARIANTS, Move, Position, make_rules
-from puzzles.rating import players, players_kernel
+from butterfly.games.patience.rules import PRESETS, VARIANTS, Move, Position, make_rules
+from butterfly.puzzles.rating import players, players_kernel
 
 #: The policies of the ladder (puzzles/rating/ladder.py): name, policy, epsilon_ppm, horizon.
 POLICIES = (

@@ -21,10 +21,10 @@ import platform
 import statistics
 import time
 
-from games.deals import shuffled_deck
-from games.mouche.rules import Action, MoucheHand, MoucheOptions
-from solver.mouche import analysis as mouche
-from solver.mouche.seat import declaration_advice
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.mouche.rules import Action, MoucheHand, MoucheOptions
+from butterfly.solver.mouche import analysis as mouche
+from butterfly.solver.mouche.seat import declaration_advice
 
 
 def start_of_play(players: int, number: int) -> MoucheHand:

@@ -28,11 +28,11 @@ import random
 import statistics
 import time
 
-from games.deals import shuffled_deck
-from games.papillon.rules import HandState, Options, Scoring
-from solver.papillon import analysis as papillon
-from solver.papillon.bots import greedy_bot, random_bot
-from solver.papillon.seat import analyse_seat
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.papillon.rules import HandState, Options, Scoring
+from butterfly.solver.papillon import analysis as papillon
+from butterfly.solver.papillon.bots import greedy_bot, random_bot
+from butterfly.solver.papillon.seat import analyse_seat
 
 
 def positions_from_games(count: int, seed: int = 0) -> list[HandState]:

@@ -27,11 +27,11 @@ import platform
 import resource
 import time
 
-from games.errors import InputError
-from games.patience.rules import Position, make_rules
-from solver.patience import kernel, reference
-from solver.patience.result import Limits
-from solver.survey.run import run_survey, summarise
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.patience import kernel, reference
+from butterfly.solver.patience.result import Limits
+from butterfly.solver.survey.run import run_survey, summarise
 
 
 def same_deals(deals: range, budget: int, repeats: int) -> None:

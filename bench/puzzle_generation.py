@@ -20,11 +20,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from puzzles.daily import LAUNCH, parse_date, plan
-from puzzles.document import PuzzleId
-from puzzles.generate import generate, prove
-from puzzles.patience.puzzle import KINDS as BUTTERFLY_KINDS
-from puzzles.pool import Pool
+from butterfly.puzzles.daily import LAUNCH, parse_date, plan
+from butterfly.puzzles.document import PuzzleId
+from butterfly.puzzles.generate import generate, prove
+from butterfly.puzzles.patience.puzzle import KINDS as BUTTERFLY_KINDS
+from butterfly.puzzles.pool import Pool
 
 CARD_GAMES = ("papillon", "mouche", "pamphile")
 

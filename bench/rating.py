@@ -18,12 +18,12 @@ import statistics
 import time
 from collections.abc import Callable
 
-from games.patience.rules import Position, make_rules
-from puzzles.rating.features import exact_features
-from puzzles.rating.ladder import LADDER, play_game
-from puzzles.rating.quick import predict
-from puzzles.rating.rate import calibration_for, rate
-from solver.survey.run import parse_range
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.puzzles.rating.features import exact_features
+from butterfly.puzzles.rating.ladder import LADDER, play_game
+from butterfly.puzzles.rating.quick import predict
+from butterfly.puzzles.rating.rate import calibration_for, rate
+from butterfly.solver.survey.run import parse_range
 
 
 def spread(values: list[float]) -> str:

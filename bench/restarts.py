@@ -21,10 +21,10 @@ import statistics
 import sys
 import time
 
-from games.patience.rules import PRESETS, Position, make_rules
-from solver.patience.result import Limits
-from solver.patience.solve import SCHEDULES, solve
-from solver.survey.run import parse_range
+from butterfly.games.patience.rules import PRESETS, Position, make_rules
+from butterfly.solver.patience.result import Limits
+from butterfly.solver.patience.solve import SCHEDULES, solve
+from butterfly.solver.survey.run import parse_range
 
 #: Deals whose figures are printed one by one when in range (the hard tail of issue 31).
 NAMED = {"beleaguered-castle": (67, 158, 192), "streets-and-alleys": (4, 16, 41)}

@@ -31,12 +31,12 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from games.patience.rules import Position
-from puzzles.patience.endgame import shortest_win
-from solver.patience import kernel
-from solver.patience.result import BOUNDED, OPTIMAL, WON, Limits
-from solver.patience.shortest import lower_bound
-from solver.patience.solve import solve, solve_short, solve_shortest
+from butterfly.games.patience.rules import Position
+from butterfly.puzzles.patience.endgame import shortest_win
+from butterfly.solver.patience import kernel
+from butterfly.solver.patience.result import BOUNDED, OPTIMAL, WON, Limits
+from butterfly.solver.patience.shortest import lower_bound
+from butterfly.solver.patience.solve import solve, solve_short, solve_shortest
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -125,7 +125,7 @@ def default_lines(first: int, last: int, lengths: str | None) -> None:
     if lengths:
         from pathlib import Path
 
-        from solver.survey.publish_lengths import read_file
+        from butterfly.solver.survey.publish_lengths import read_file
 
         known = {row.deal: row for row in read_file(Path(lengths), "butterfly")}
     sides: tuple[list[tuple[int, float]], list[tuple[int, float]]] = ([], [])  # (length, seconds) before, after
@@ -176,9 +176,9 @@ def bounded_lines(count: int, lengths: str, min_gap: int) -> None:
     the published lower bound, and the two polishes' time."""
     from pathlib import Path
 
-    from solver.patience.shortest import TWICE_EFFORT
-    from solver.patience.solve import BOUNDED_POLISH, DEEP_POLISH, PROOF_POLISH, deep_polish_due, polish
-    from solver.survey.publish_lengths import read_file
+    from butterfly.solver.patience.shortest import TWICE_EFFORT
+    from butterfly.solver.patience.solve import BOUNDED_POLISH, DEEP_POLISH, PROOF_POLISH, deep_polish_due, polish
+    from butterfly.solver.survey.publish_lengths import read_file
 
     rows = [row for row in read_file(Path(lengths), "butterfly") if row.result == BOUNDED]
     if min_gap:

@@ -50,8 +50,8 @@ from pathlib import Path
 
 from startup import console_script  # bench/startup.py, beside this script
 
-from games.patience.rules import Position, make_rules
-from games.patience.solvitaire import SOLVITAIRE_GAMES, format_solvitaire
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.games.patience.solvitaire import SOLVITAIRE_GAMES, format_solvitaire
 
 DEFAULT_SOLVITAIRE = "/work/solvitaire-build/build-release/bin/solvitaire"
 #: Solvitaire's outcome words (solver.cpp, ``operator<<`` of ``result::type``) as our verdicts.

@@ -3,7 +3,7 @@
 from libc.stdint cimport uint8_t, int8_t, uint64_t
 
 # The patience kernel's limits and place codes, so a move means the same in both.
-from ext._patience cimport Move, NCARDS, MAX_ROWS, MAX_CELLS, MAX_ROW_LEN, LOC_CELL, LOC_FOUNDATION
+from butterfly.ext._patience cimport Move, NCARDS, MAX_ROWS, MAX_CELLS, MAX_ROW_LEN, LOC_CELL, LOC_FOUNDATION
 
 cdef enum:
     # puzzles/reference.py's constants (a test checks them equal).

@@ -21,8 +21,8 @@ rules engine's own ``can_build`` as a 52x52 table.
 from libc.stdint cimport uint8_t, uint64_t, int64_t
 from libc.string cimport memset
 
-from ext._moves cimport foundation_moves, other_moves
-from ext._signals cimport stopping, raise_pending
+from butterfly.ext._moves cimport foundation_moves, other_moves
+from butterfly.ext._signals cimport stopping, raise_pending
 
 # Constants the Python side checks equal to puzzles/reference.py's.
 MAX_MOVES = GAME_MAX_MOVES

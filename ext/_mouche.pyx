@@ -27,7 +27,7 @@ from libc.stdint cimport uint64_t, uint32_t
 from libc.stdlib cimport calloc
 from libc.string cimport memcpy, memset
 
-from ext._signals cimport stopping, raise_pending
+from butterfly.ext._signals cimport stopping, raise_pending
 
 cdef int TABLE_BITS = 16
 

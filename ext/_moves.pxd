@@ -10,7 +10,7 @@
 
 from libc.stdint cimport uint8_t
 
-from ext._patience cimport Move, NCARDS, MAX_ROW_LEN, LOC_CELL, LOC_FOUNDATION
+from butterfly.ext._patience cimport Move, NCARDS, MAX_ROW_LEN, LOC_CELL, LOC_FOUNDATION
 
 
 cdef inline void add(Move *out, int *n, int card, int source, int target) noexcept nogil:

@@ -8,7 +8,7 @@
 
 from libc.string cimport memset
 
-from ext._signals cimport stopping, raise_pending
+from butterfly.ext._signals cimport stopping, raise_pending
 
 cdef int ACE = 1
 

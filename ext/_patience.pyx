@@ -32,11 +32,11 @@ from libc.stdint cimport uint8_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset
 
-from ext._position cimport (
+from butterfly.ext._position cimport (
     init_zobrist, zobrist, fast_range, __builtin_prefetch, relocate, generate, hash_of_key, same_key, under_after, now,
     load, dead_ends_sound,
 )
-from ext._signals cimport SIGNAL_INTERVAL, signalled, stopping, raise_pending
+from butterfly.ext._signals cimport SIGNAL_INTERVAL, signalled, stopping, raise_pending
 
 init_zobrist()
 

@@ -10,8 +10,8 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
-from ext._moves cimport add, foundation_moves
-from ext._patience cimport (
+from butterfly.ext._moves cimport add, foundation_moves
+from butterfly.ext._patience cimport (
     State, Rules, Move, NCARDS, MAX_ROWS, MAX_CELLS, MAX_ROW_LEN, MAX_BUILDERS, LOC_CELL, LOC_FOUNDATION,
     UNDER_BOTTOM, UNDER_CELL, UNDER_FOUNDATION, KEY_WORDS,
 )

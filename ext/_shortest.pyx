@@ -23,15 +23,15 @@ from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
 
-from ext._patience cimport (
+from butterfly.ext._patience cimport (
     State, Rules, Move, NCARDS, MAX_ROWS, MAX_CELLS, MAX_ROW_LEN, MAX_MOVES_PER_NODE, LOC_CELL, LOC_FOUNDATION,
     UNDER_BOTTOM, UNDER_CELL, UNDER_FOUNDATION, KEY_WORDS,
 )
-from ext._position cimport (
+from butterfly.ext._position cimport (
     init_zobrist, fast_range, relocate, generate, hash_of_key, same_key, read_field, under_after, now, load,
     count_hosts_gone, dead_ends_sound, __builtin_ctzll,
 )
-from ext._signals cimport signalled, stopping, raise_pending
+from butterfly.ext._signals cimport signalled, stopping, raise_pending
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long x) nogil
@@ -239,7 +239,7 @@ cdef void release(Search *a) noexcept nogil:
 
 # ------------------------------------------------------------------ the bound
 cdef int row_extra(const uint8_t *row, int n, bint innermost_stays, uint64_t stays) noexcept nogil:
-    """solver.patience.shortest.row_extra: the cards of the row that must
+    """butterfly.solver.patience.shortest.row_extra: the cards of the row that must
     move at least twice, those of ``stays`` (a bit per card) moving once;
     NO_WAY when they cannot."""
     cdef int best[MAX_ROW_LEN]
@@ -273,7 +273,7 @@ cdef int row_extra(const uint8_t *row, int n, bint innermost_stays, uint64_t sta
 
 
 cdef int bound_of(State *s, Rules *r, int *extra) noexcept nogil:
-    """solver.patience.shortest.lower_bound, keeping each row's part in ``extra``."""
+    """butterfly.solver.patience.shortest.lower_bound, keeping each row's part in ``extra``."""
     cdef int i, h = s.in_play
     for i in range(r.nrows):
         extra[i] = row_extra(s.rows[i], s.length[i], r.last_card_to_foundation_only, 0)
@@ -794,7 +794,7 @@ cdef int start_twice(Twice *t, State *s, Rules *r, int *tops, uint8_t *status, i
 
 cdef int moves_twice(State *s, Rules *r, int effort, int floor, int ceiling, int moved, int below,
                      int *parked) noexcept nogil:
-    """solver.patience.shortest.moves_twice: the fewest cards that must move
+    """butterfly.solver.patience.shortest.moves_twice: the fewest cards that must move
     at least twice, proved within ``effort`` settled states, from ``floor`` up
     to ``ceiling`` at most (the twin's ``ceiling``; -1: none); card ``moved``
     (-1: none) moves once in every set of fewer than ``below`` cards (the
@@ -831,7 +831,7 @@ cdef int moves_twice(State *s, Rules *r, int effort, int floor, int ceiling, int
 
 
 cdef uint64_t keeping_the_count(State *s, Rules *r, uint64_t cards, int count, int effort) noexcept nogil:
-    """solver.patience.shortest.keeping_the_count, as a bit per card."""
+    """butterfly.solver.patience.shortest.keeping_the_count, as a bit per card."""
     cdef Twice t
     cdef int tops[MAX_ROWS]
     cdef uint8_t status[NCARDS]
@@ -854,7 +854,7 @@ cdef uint64_t keeping_the_count(State *s, Rules *r, uint64_t cards, int count, i
 
 
 cdef uint64_t cycle_cards(State *s) noexcept nogil:
-    """solver.patience.shortest.cards_on_cycles, as a bit per card: the cards
+    """butterfly.solver.patience.shortest.cards_on_cycles, as a bit per card: the cards
     of the deadlock graph's strongly connected components of more than one
     card (Tarjan's algorithm, without recursion: every card has at most two
     edges, to the card it lies on and to its suit's next higher card in play)."""
@@ -1151,7 +1151,7 @@ cdef int load_fields(State *s, Rules *r, dict fields) except -1:
 
 
 def lower_bound(dict fields):
-    """solver.patience.shortest.lower_bound, for the tests."""
+    """butterfly.solver.patience.shortest.lower_bound, for the tests."""
     cdef State s
     cdef Rules r
     cdef int extra[MAX_ROWS]
@@ -1171,7 +1171,7 @@ def strong_bound(dict fields, int effort, int floor, int moved=-1, int below=0, 
 
 
 def cards_on_cycles(dict fields):
-    """solver.patience.shortest.cards_on_cycles (card indexes), for the tests."""
+    """butterfly.solver.patience.shortest.cards_on_cycles (card indexes), for the tests."""
     cdef State s
     cdef Rules r
     cdef uint64_t found
@@ -1181,7 +1181,7 @@ def cards_on_cycles(dict fields):
 
 
 def cards_keeping_the_count(dict fields, cards, int count, int effort):
-    """solver.patience.shortest.keeping_the_count (card indexes), for the tests."""
+    """butterfly.solver.patience.shortest.keeping_the_count (card indexes), for the tests."""
     cdef State s
     cdef Rules r
     cdef uint64_t asked = 0, kept

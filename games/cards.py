@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-from games.errors import InputError, ParseError, shown
+from butterfly.games.errors import InputError, ParseError, shown
 
 
 class Suit(enum.IntEnum):

@@ -8,7 +8,7 @@ output is deterministic: the same cards give the same bytes. Each face is a
 group with the id ``card-7H`` (and the class ``card``), so a picture can be
 searched for its cards; backs have the class ``card-back``.
 
->>> from games.cards import Card
+>>> from butterfly.games.cards import Card
 >>> group = face(Card.parse("7H"), 10, 20)
 >>> 'id="card-7H"' in picture(100, 120, [group])
 True
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import drawsvg as draw
 
-from games.cards import Card, Rank, Suit
+from butterfly.games.cards import Card, Rank, Suit
 
 #: A card's size in the pictures' units (pixels at 100 %).
 WIDTH = 56

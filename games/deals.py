@@ -12,8 +12,8 @@ with test vectors.
 
 from __future__ import annotations
 
-from games.cards import Card, make_deck
-from games.errors import InputError, ParseError, shown
+from butterfly.games.cards import Card, make_deck
+from butterfly.games.errors import InputError, ParseError, shown
 
 MASK64 = (1 << 64) - 1
 MAX_DEAL = (1 << 63) - 1
@@ -75,10 +75,10 @@ def parse_whole_number(text: str, what: str, maximum: int, minimum: int = 0) -> 
     42
     >>> parse_whole_number("1_0", "count", 100)
     Traceback (most recent call last):
-    games.errors.ParseError: count '1_0' is not a whole number (ASCII digits 0-9 only)
+    butterfly.games.errors.ParseError: count '1_0' is not a whole number (ASCII digits 0-9 only)
     >>> parse_whole_number(" 42", "count", 100)
     Traceback (most recent call last):
-    games.errors.ParseError: count ' 42' is not a whole number (ASCII digits 0-9 only)
+    butterfly.games.errors.ParseError: count ' 42' is not a whole number (ASCII digits 0-9 only)
     """
     if not _digits(text):
         raise ParseError(f"{what} {shown(text)} is not a whole number (ASCII digits 0-9 only)")
@@ -98,7 +98,7 @@ def parse_deal_number(text: str) -> int:
     7
     >>> parse_deal_number(" 7")
     Traceback (most recent call last):
-    games.errors.ParseError: ' 7' is not a deal number (ASCII digits 0-9 only, 0 to 2^63-1)
+    butterfly.games.errors.ParseError: ' 7' is not a deal number (ASCII digits 0-9 only, 0 to 2^63-1)
     """
     if not _digits(text) or len(text.lstrip("0")) > len(str(MAX_DEAL)):
         raise ParseError(f"{shown(text)} is not a deal number (ASCII digits 0-9 only, 0 to 2^63-1)")

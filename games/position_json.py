@@ -7,15 +7,15 @@ lists of cards, numbers written in ASCII digits. Each failure is a
 >>> whole_number(True, "'pool'", 0, 10)
 Traceback (most recent call last):
 ...
-games.errors.ParseError: 'pool' must be a whole number, not true
+butterfly.games.errors.ParseError: 'pool' must be a whole number, not true
 >>> boolean("false", "'pamphile'")
 Traceback (most recent call last):
 ...
-games.errors.ParseError: 'pamphile' must be true or false, not "false"
+butterfly.games.errors.ParseError: 'pamphile' must be true or false, not "false"
 >>> digits("1_0", "player 1's discard", 1, 5)
 Traceback (most recent call last):
 ...
-games.errors.ParseError: player 1's discard must be written in the digits 0-9, not "1_0"
+butterfly.games.errors.ParseError: player 1's discard must be written in the digits 0-9, not "1_0"
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from games.cards import Card
-from games.errors import ParseError
+from butterfly.games.cards import Card
+from butterfly.games.errors import ParseError
 
 #: The deepest nesting of arrays and objects a JSON input may have (a
 #: position needs 4; the parser would otherwise recurse without bound).

@@ -25,10 +25,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-from games.cards import Card
-from games.deals import MAX_DEAL
-from games.errors import InputError
-from games.state import MoveT, State, play_out
+from butterfly.games.cards import Card
+from butterfly.games.deals import MAX_DEAL
+from butterfly.games.errors import InputError
+from butterfly.games.state import MoveT, State, play_out
 
 
 class Event(NamedTuple):

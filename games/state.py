@@ -31,10 +31,10 @@ the spirit of OpenSpiel's ``State``:
 
 States are immutable values: playing a move returns a new state.
 
->>> from games.cards import make_deck
->>> from games.patience.rules import Position
->>> from games.papillon.rules import HandState
->>> from games.mouche.rules import MoucheHand
+>>> from butterfly.games.cards import make_deck
+>>> from butterfly.games.patience.rules import Position
+>>> from butterfly.games.papillon.rules import HandState
+>>> from butterfly.games.mouche.rules import MoucheHand
 >>> states = Position.deal(1), HandState.deal(0), MoucheHand.deal(0, make_deck(36))
 >>> all(isinstance(s, State) for s in states), [s.players for s in states]
 (True, [1, 3, 4])
@@ -46,8 +46,8 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol, TypeVar, runtime_checkable
 
-from games.cards import Card
-from games.errors import IllegalMoveError
+from butterfly.games.cards import Card
+from butterfly.games.errors import IllegalMoveError
 
 #: :meth:`State.current_player` once the game is over.
 TERMINAL = -1

@@ -40,10 +40,10 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from games.errors import InputError, ParseError
-from games.records import seat_name
-from puzzles.document import MIN_CLASSES, Alternative, Keys, Puzzle, PuzzleId, differences, is_whole
-from solver.version import PROJECT_PACKAGES, code_version
+from butterfly.games.errors import InputError, ParseError
+from butterfly.games.records import seat_name
+from butterfly.puzzles.document import MIN_CLASSES, Alternative, Keys, Puzzle, PuzzleId, differences, is_whole
+from butterfly.solver.version import PROJECT_PACKAGES, code_version
 
 KIND = "only-card"
 KINDS: tuple[str, ...] = (KIND,)

@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
-from games.errors import InputError, ParseError
-from games.position_json import load_json
-from puzzles.document import Keys, Puzzle, stars
+from butterfly.games.errors import InputError, ParseError
+from butterfly.games.position_json import load_json
+from butterfly.puzzles.document import Keys, Puzzle, stars
 
 #: Puzzle number 1.
 LAUNCH = date(2027, 1, 1)
@@ -234,7 +234,7 @@ def plan(
     ``progress``, if given, is told the days chosen and the days to choose
     (first 0 of them, then after each block)."""
     if keys_of is None:
-        from puzzles.quality import keys_of as default_keys
+        from butterfly.puzzles.quality import keys_of as default_keys
 
         keys_of = default_keys
     start = history[-1].date + timedelta(days=1) if history else LAUNCH

@@ -18,7 +18,7 @@ verdict and how it was proved (search, nodes, the solver's code version).
 >>> PuzzleId.parse("only-move:butterfly:s=-1")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-games.errors.ParseError: puzzle ID 'only-move:butterfly:s=-1': s must be a whole number 0 to ..., not '-1'
+butterfly.games.errors.ParseError: puzzle ID 'only-move:butterfly:s=-1': s must be a whole number 0 to ..., not '-1'
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
-from games.errors import ParseError, shown
-from games.position_json import load_json
+from butterfly.games.errors import ParseError, shown
+from butterfly.games.position_json import load_json
 
 FORMAT = "butterfly-puzzle"
 VERSION = 1

@@ -22,16 +22,17 @@ import importlib
 import os
 from types import ModuleType
 
-from games.errors import InputError, shown
-from puzzles.document import KINDS, Puzzle, PuzzleId
+from butterfly.games.errors import InputError, shown
+from butterfly.games.files import read_text
+from butterfly.puzzles.document import KINDS, Puzzle, PuzzleId
 
 #: The module of each game family's puzzles, by the first part of the game's name.
 MODULES = {
-    "papillon": "puzzles.papillon.puzzle",
-    "mouche": "puzzles.mouche.puzzle",
-    "pamphile": "puzzles.mouche.puzzle",
+    "papillon": "butterfly.puzzles.papillon.puzzle",
+    "mouche": "butterfly.puzzles.mouche.puzzle",
+    "pamphile": "butterfly.puzzles.mouche.puzzle",
 }
-PATIENCE_MODULE = "puzzles.patience.puzzle"
+PATIENCE_MODULE = "butterfly.puzzles.patience.puzzle"
 
 #: How many seeds :func:`find` tries before it gives up.
 MAX_TRIES = 500
@@ -39,7 +40,7 @@ MAX_TRIES = 500
 
 def module_for(game: str) -> ModuleType:
     """The puzzle module of ``game`` (``butterfly``, ``butterfly/alternate-colours``, ``mouche``...)."""
-    from games.patience.rules import PRESETS
+    from butterfly.games.patience.rules import PRESETS
 
     family = game.split("/")[0]
     if family in MODULES:
@@ -96,7 +97,7 @@ def validate(puzzle: Puzzle) -> None:
 def code_note(puzzle: Puzzle) -> str | None:
     """A warning when the puzzle was made by other code than the code at
     hand (its effort counts are then not compared); None when the same."""
-    from solver.version import PROJECT_PACKAGES, code_version
+    from butterfly.solver.version import PROJECT_PACKAGES, code_version
 
     made, here = puzzle.proof.get("solver"), code_version(PROJECT_PACKAGES)
     if made == here:
@@ -107,8 +108,6 @@ def code_note(puzzle: Puzzle) -> str | None:
 def load(source: str) -> Puzzle:
     """A puzzle from a file (``-``: standard input), validated
     (:func:`validate`), or regenerated from an ID."""
-    from solver.cli.common import read_text
-
     if source == "-" or os.path.exists(source):
         stored = Puzzle.loads(read_text(source), "standard input" if source == "-" else repr(source))
         validate(stored)

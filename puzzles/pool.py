@@ -19,10 +19,10 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from games.errors import InputError
-from puzzles.document import Puzzle, PuzzleId
-from solver.survey.db import check_path, file_uri, inspect, new_file_mode, sqlite_errors
-from solver.survey.run import run_tasks
+from butterfly.games.errors import InputError
+from butterfly.puzzles.document import Puzzle, PuzzleId
+from butterfly.solver.survey.db import check_path, file_uri, inspect, new_file_mode, sqlite_errors
+from butterfly.solver.survey.run import run_tasks
 
 SCHEMA = """
 CREATE TABLE pool (
@@ -60,7 +60,7 @@ def try_seed(seed: int, kind: str, game: str) -> Tried:
     """Generate the puzzle of one seed (the unit of work of :func:`fill`)."""
     import time
 
-    from puzzles.generate import generate
+    from butterfly.puzzles.generate import generate
 
     start = time.perf_counter()
     found = generate(PuzzleId.make(kind, game, seed))
@@ -227,7 +227,7 @@ def fill(
     """Try every seed of ``seeds`` not yet in the pool, recording each as it finishes."""
     if len(seeds) > MAX_POOL_SEEDS:
         raise InputError(f"at most {MAX_POOL_SEEDS:,} seeds per run, not {len(seeds):,}")
-    from puzzles.generate import module_for
+    from butterfly.puzzles.generate import module_for
 
     if kind not in module_for(game).KINDS:
         raise InputError(f"no {kind} puzzles for {game}")

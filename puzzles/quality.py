@@ -21,8 +21,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from puzzles.daily import Day, kind_family
-from puzzles.document import Keys, Puzzle
+from butterfly.puzzles.daily import Day, kind_family
+from butterfly.puzzles.document import Keys, Puzzle
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 #: A puzzle with one answer class offers at least this many classes: two is a coin flip.
@@ -80,7 +80,7 @@ def tempted(puzzle: Puzzle) -> list[str]:
     ladder = puzzle.facts.get("ladder")
     if isinstance(ladder, dict):
         return sorted(name for name, move in ladder.items() if move not in puzzle.answer[0])
-    from puzzles.rating.ladder import LADDER
+    from butterfly.puzzles.rating.ladder import LADDER
 
     tempting = puzzle.facts.get("tempting")
     names = ["greedy"] if (any(tempting) if isinstance(tempting, list) else tempting) else []
@@ -89,7 +89,7 @@ def tempted(puzzle: Puzzle) -> list[str]:
 
 
 def keys_of(days: Sequence[Day]) -> list[Keys]:
-    from puzzles.generate import module_for
+    from butterfly.puzzles.generate import module_for
 
     return [module_for(day.puzzle.game).keys(day.puzzle) for day in days]
 

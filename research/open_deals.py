@@ -26,11 +26,11 @@ import gzip
 import time
 from pathlib import Path
 
-from games.patience.rules import Position, make_rules
-from solver.patience import kernel
-from solver.patience.pruning import last_row_candidates
-from solver.patience.result import UNRESOLVED, Limits
-from solver.patience.solve import permuted, row_order
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.patience import kernel
+from butterfly.solver.patience.pruning import last_row_candidates
+from butterfly.solver.patience.result import UNRESOLVED, Limits
+from butterfly.solver.patience.solve import permuted, row_order
 
 DEFAULT_FILE = Path(__file__).resolve().parent.parent / "data" / "butterfly_alternate-colours.csv.gz"
 

@@ -19,8 +19,8 @@ import time
 import types
 from pathlib import Path
 
-from games.patience.rules import Position, make_rules
-from solver.patience import relaxation
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.patience import relaxation
 
 ROOT = Path(__file__).resolve().parent.parent
 

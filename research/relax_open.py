@@ -18,10 +18,10 @@ import argparse
 import json
 from pathlib import Path
 
-from games.patience.rules import Position, make_rules
-from solver.patience.relaxation import DEFAULT_EFFORT, LOST, check
-from solver.survey.db import ResultsDB
-from solver.version import code_version
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.patience.relaxation import DEFAULT_EFFORT, LOST, check
+from butterfly.solver.survey.db import ResultsDB
+from butterfly.solver.version import code_version
 
 
 def main() -> None:

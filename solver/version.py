@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import importlib
 from importlib import metadata
 from pathlib import Path
 
@@ -39,17 +38,19 @@ PROJECT_PACKAGES = ("games", "solver", "ext", "puzzles")
 SOURCE_SUFFIXES = (".py", ".pyx", ".pxd")
 
 
+#: The ``butterfly`` package's folder, which the sources are named from.
+PACKAGE_ROOT = Path(__file__).parent.parent
+
+
 def _files(source: str) -> list[tuple[str, Path]]:
     """(name recorded in the digest, path) of every source file ``source`` names."""
-    package, _, inner = source.partition("/")
-    root = Path(importlib.import_module(package).__file__ or "").parent
-    path = root / inner if inner else root
+    path = PACKAGE_ROOT / source
     if path.is_file():
         return [(source, path)]
     if not path.is_dir():
         raise ValueError(f"no source {source!r} at {path}")
     return [
-        (f"{package}/{p.relative_to(root).as_posix()}", p)
+        (p.relative_to(PACKAGE_ROOT).as_posix(), p)
         for p in sorted(path.rglob("*"))
         if p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts
     ]

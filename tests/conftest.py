@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner, Result
 
-from solver.cli import main
+from butterfly.cli import main
 
 
 class Cli:

@@ -7,9 +7,9 @@ positions, won or proved lost by the plain search within a small budget.
 
 import random
 
-from games.patience.rules import Position, make_rules
-from solver.patience import kernel
-from solver.patience.result import UNRESOLVED, Limits
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.patience import kernel
+from butterfly.solver.patience.result import UNRESOLVED, Limits
 
 PLAIN = {"safe_autoplay": False, "dead_ends": False}
 
@@ -48,8 +48,8 @@ def small_positions(count, seed, cards=(5, 10), games=("butterfly",)):
     Small enough for searches with no pruning at all; both won and lost ones.
     ``games``: the presets drawn from, each with a random suit rule and
     number of cells (0 to 3)."""
-    from games.cards import Card
-    from games.patience.rules import VARIANTS
+    from butterfly.games.cards import Card
+    from butterfly.games.patience.rules import VARIANTS
 
     rng = random.Random(seed)
     found = []

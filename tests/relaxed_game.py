@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from games.cards import make_deck
-from games.patience.rules import Position, make_rules
-from solver.patience.pruning import hosts_of
+from butterfly.games.cards import make_deck
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.patience.pruning import hosts_of
 
 
 def relaxed_win_exists(position: Position) -> bool:

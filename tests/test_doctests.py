@@ -7,11 +7,9 @@ import pkgutil
 
 import pytest
 
-import games
-import puzzles
-import solver
+import butterfly
 
-PACKAGES = [games, solver, puzzles]
+PACKAGES = [butterfly]
 
 
 def all_modules() -> list[str]:
@@ -29,11 +27,11 @@ MODULES = all_modules()
 
 def test_the_walk_finds_every_package():
     assert {
-        "games.patience.rules",
-        "games.papillon.format",
-        "solver.patience.solve",
-        "solver.cli",
-        "puzzles.rating.rate",
+        "butterfly.games.patience.rules",
+        "butterfly.games.papillon.format",
+        "butterfly.solver.patience.solve",
+        "butterfly.cli",
+        "butterfly.puzzles.rating.rate",
     } <= set(MODULES)
 
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from games import position_json as field
-from games.cards import Card, Suit, make_deck
-from games.errors import ParseError
-from games.mouche.game import GameRecord
-from games.mouche.rules import DECKS, HAND_SIZE, PAMPHILE, MoucheEntry, MoucheHand, MoucheOptions
-from games.position_json import (
+from butterfly.games import position_json as field
+from butterfly.games.cards import Card, Suit, make_deck
+from butterfly.games.errors import ParseError
+from butterfly.games.mouche.game import GameRecord
+from butterfly.games.mouche.rules import DECKS, HAND_SIZE, PAMPHILE, MoucheEntry, MoucheHand, MoucheOptions
+from butterfly.games.position_json import (
     CHIP_BOUND,
     a_list,
     boolean,
@@ -35,7 +35,7 @@ from games.position_json import (
     string,
     whole_number,
 )
-from games.records import cards_text, event_json, seat_name
+from butterfly.games.records import cards_text, event_json, seat_name
 
 FIELDS = {
     "game",

@@ -1,7 +1,7 @@
 """Whole games of La Mouche (or Le Pamphile): the draw for seats, hand after
 hand with the pool and the mouches carried, the final chips.
 
->>> from solver.mouche.bots import rule_bot
+>>> from butterfly.solver.mouche.bots import rule_bot
 >>> game = play_game(MoucheOptions(players=4), hands=3, seed=1, bots=[rule_bot] * 4)
 >>> len(game.hands), sum(game.chips) + game.pool_left == 4 * game.options.purse
 (3, True)
@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games import records
-from games.cards import Card, Rank, Suit
-from games.deals import SplitMix64, shuffled_deck
-from games.errors import InputError
-from games.mouche.rules import DEALER_STAKE, Action, MoucheHand, MoucheOptions
-from games.records import WhenBroke, check_bots_and_seed, play_hand
-from games.state import Bot
+from butterfly.games import records
+from butterfly.games.cards import Card, Rank, Suit
+from butterfly.games.deals import SplitMix64, shuffled_deck
+from butterfly.games.errors import InputError
+from butterfly.games.mouche.rules import DEALER_STAKE, Action, MoucheHand, MoucheOptions
+from butterfly.games.records import WhenBroke, check_bots_and_seed, play_hand
+from butterfly.games.state import Bot
 
 #: The hierarchical cards drawn for seats: king first, then queen, jack, ace, 10, 9.
 SEAT_CARDS = [Card(r, Suit.SPADES) for r in (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TEN, Rank.NINE)]

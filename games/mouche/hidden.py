@@ -14,12 +14,12 @@ import dataclasses
 import random
 from typing import TYPE_CHECKING
 
-from games.cards import Card, make_deck
-from games.errors import InputError
-from games.worlds import deal_worlds, random_split
+from butterfly.games.cards import Card, make_deck
+from butterfly.games.errors import InputError
+from butterfly.games.worlds import deal_worlds, random_split
 
 if TYPE_CHECKING:  # rules.py imports this module: the state's resample is dealt here
-    from games.mouche.rules import MoucheHand
+    from butterfly.games.mouche.rules import MoucheHand
 
 
 def seen_cards(state: MoucheHand, player: int) -> set[Card]:

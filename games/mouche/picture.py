@@ -2,7 +2,7 @@
 seat's hand (backs when hidden) with its declaration, tricks and chips; the
 turned card that made trumps, the trick in progress, the stock and the pool.
 
->>> from games.mouche.format import parse_position
+>>> from butterfly.games.mouche.format import parse_position
 >>> state, hidden = parse_position('''{"players": 3, "dealer": 2, "turned": "TH",
 ...  "declared": ["stand", "stand", "fold"], "hands": [["KH", "QH", "9S", "8S"], 5, []],
 ...  "tricks_played": [], "trick": [[0, "AS"]]}''')
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.cardsvg import Seat, Spread, bottom_seat, table_picture
-from games.mouche.rules import MoucheHand
-from games.records import seat_name
+from butterfly.games.cardsvg import Seat, Spread, bottom_seat, table_picture
+from butterfly.games.mouche.rules import MoucheHand
+from butterfly.games.records import seat_name
 
 
 def draw_svg(state: MoucheHand, hidden: Sequence[int] = (), title: str | None = None, narrow: bool = False) -> str:

@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from games.cards import Card, Rank, Suit, make_deck, parse_cards
-from games.deals import shuffled_deck
-from games.errors import InputError, ParseError
-from games.mouche import hidden
-from games.records import Event, WhenBroke, collect_each
-from games.state import play_checked
+from butterfly.games.cards import Card, Rank, Suit, make_deck, parse_cards
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.errors import InputError, ParseError
+from butterfly.games.mouche import hidden
+from butterfly.games.records import Event, WhenBroke, collect_each
+from butterfly.games.state import play_checked
 
 DECKS = {3: 28, 4: 36, 5: 48, 6: 52}
 HAND_SIZE = 5

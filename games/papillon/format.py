@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.cards import Card, make_deck
-from games.errors import InputError, ParseError
-from games.papillon.game import GameRecord
-from games.papillon.rules import HAND_SIZE, Event, HandState, Move, Options, Scoring, value
-from games.position_json import (
+from butterfly.games.cards import Card, make_deck
+from butterfly.games.errors import InputError, ParseError
+from butterfly.games.papillon.game import GameRecord
+from butterfly.games.papillon.rules import HAND_SIZE, Event, HandState, Move, Options, Scoring, value
+from butterfly.games.position_json import (
     CHIP_BOUND,
     STAKE_BOUND,
     a_list,
@@ -31,7 +31,7 @@ from games.position_json import (
     seat,
     whole_number,
 )
-from games.records import cards_text, event_json, seat_name
+from butterfly.games.records import cards_text, event_json, seat_name
 
 FIELDS = {
     "game",

@@ -4,7 +4,7 @@ hands, the pool carried from hand to hand, and the end of the game.
 Every random choice comes from the game seed (the project's SplitMix64), so a
 game is reproducible from its options, seed and bots.
 
->>> from solver.papillon.bots import random_bot
+>>> from butterfly.solver.papillon.bots import random_bot
 >>> game = play_game(Options(rounds=1), seed=3, bots=[random_bot] * 3)
 >>> len(game.hands) >= 3, sum(game.chips) + game.pool == 3 * Options(rounds=1).purse
 (True, True)
@@ -15,12 +15,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games import records
-from games.cards import Card, make_deck
-from games.deals import SplitMix64, shuffled_deck
-from games.papillon.rules import FirstDealer, HandState, Move, Options, UnclaimedPool
-from games.records import WhenBroke, check_bots_and_seed, play_hand
-from games.state import Bot
+from butterfly.games import records
+from butterfly.games.cards import Card, make_deck
+from butterfly.games.deals import SplitMix64, shuffled_deck
+from butterfly.games.papillon.rules import FirstDealer, HandState, Move, Options, UnclaimedPool
+from butterfly.games.records import WhenBroke, check_bots_and_seed, play_hand
+from butterfly.games.state import Bot
 
 HandRecord = records.HandRecord[HandState, Move]
 

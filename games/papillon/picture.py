@@ -1,7 +1,7 @@
 """Drawing a Papillon position as an SVG picture: each seat's hand (backs
 when hidden), the table, the stock, the pool and the chips.
 
->>> from games.papillon.format import parse_position
+>>> from butterfly.games.papillon.format import parse_position
 >>> position = parse_position('''{"players": 3, "dealer": 0, "to_move": 1,
 ...  "hands": [["9S"], ["5S", "KH"], ["KS"]], "table": ["5D", "2C"],
 ...  "taken": [20, 15, 11], "chips": [250, 262, 248], "pool": 60}''')
@@ -12,9 +12,9 @@ when hidden), the table, the stock, the pool and the chips.
 
 from __future__ import annotations
 
-from games.cardsvg import Seat, Spread, bottom_seat, table_picture
-from games.papillon.format import Position
-from games.records import seat_name
+from butterfly.games.cardsvg import Seat, Spread, bottom_seat, table_picture
+from butterfly.games.papillon.format import Position
+from butterfly.games.records import seat_name
 
 
 def draw_svg(position: Position, title: str | None = None, narrow: bool = False) -> str:

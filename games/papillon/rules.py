@@ -27,12 +27,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from games.cards import Card, Rank, make_deck, parse_cards
-from games.deals import shuffled_deck
-from games.errors import InputError, ParseError
-from games.records import Event, WhenBroke, collect_each
-from games.state import play_checked
-from games.worlds import random_split, rank_splits
+from butterfly.games.cards import Card, Rank, make_deck, parse_cards
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.errors import InputError, ParseError
+from butterfly.games.records import Event, WhenBroke, collect_each
+from butterfly.games.state import play_checked
+from butterfly.games.worlds import random_split, rank_splits
 
 HAND_SIZE = 3  # cards dealt to each player at every deal
 TABLE_CARDS = {3: 7, 4: 4}  # face-up cards at the start of a hand

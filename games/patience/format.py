@@ -32,11 +32,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from json.decoder import scanstring  # type: ignore[attr-defined]  # json's own (C) scanner, not in the stubs
 from typing import NoReturn
 
-from games.cards import Card, Suit, parse_cards
-from games.errors import InputError, ParseError, shown
-from games.patience.rules import MAX_CELLS, PRESETS, Move, Position, Rules, make_rules
-from games.patience.solvitaire import is_solvitaire, read_solvitaire
-from games.position_json import MAX_JSON_DEPTH, load_json
+from butterfly.games.cards import Card, Suit, parse_cards
+from butterfly.games.errors import InputError, ParseError, shown
+from butterfly.games.patience.rules import MAX_CELLS, PRESETS, Move, Position, Rules, make_rules
+from butterfly.games.patience.solvitaire import is_solvitaire, read_solvitaire
+from butterfly.games.position_json import MAX_JSON_DEPTH, load_json
 
 HEADER_KEYS = ("game", "variant", "cells")
 

@@ -7,7 +7,7 @@ moves, is outermost and whole; the basement (or free cells) below.
 Every card of the position is drawn once as a group ``card-7H``: those home
 on a foundation lie in a small pile under its top card.
 
->>> from games.patience.rules import Position
+>>> from butterfly.games.patience.rules import Position
 >>> svg = draw_svg(Position.deal(1), "butterfly deal 1")
 >>> svg.count('class="card"'), 'id="card-AC"' in svg, ">L1<" in svg and ">R5<" in svg
 (52, True, True)
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games import cardsvg
-from games.cards import Card, Suit
-from games.cardsvg import HEIGHT, WIDTH, Element
-from games.patience.rules import Move, Position
+from butterfly.games import cardsvg
+from butterfly.games.cards import Card, Suit
+from butterfly.games.cardsvg import HEIGHT, WIDTH, Element
+from butterfly.games.patience.rules import Move, Position
 
 STEP = 20  # how much of a covered card shows
 PILE_STEP = 1  # the offset of each card in a foundation pile

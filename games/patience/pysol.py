@@ -30,9 +30,9 @@ from __future__ import annotations
 import functools
 import re
 
-from games.cards import Card
-from games.errors import InputError, ParseError, shown
-from games.patience.rules import FOUNDATION, Move, Position, Rules, make_rules
+from butterfly.games.cards import Card
+from butterfly.games.errors import InputError, ParseError, shown
+from butterfly.games.patience.rules import FOUNDATION, Move, Position, Rules, make_rules
 
 #: Our games PySolFC deals, by pysol-cards' name (None: laid out here).
 PYSOL_GAMES = {"beleaguered-castle": "beleaguered_castle", "streets-and-alleys": "streets_and_alleys", "fortress": None}

@@ -2,7 +2,7 @@
 the wings left and right (each row's outer card on the outside), the basement
 below.
 
->>> from games.patience.rules import Position
+>>> from butterfly.games.patience.rules import Position
 >>> print(draw(Position.deal(1)))  # doctest: +NORMALIZE_WHITESPACE
 L1  8D 8H 4D 9C 7D | AC |  JS TD 8S QC 4S  R1
 L2  JC 9S 6D JD 5S | AD |  6C 7C 5C KS 6H  R2
@@ -14,8 +14,8 @@ basement: -
 
 from __future__ import annotations
 
-from games.cards import Card, Suit
-from games.patience.rules import Position
+from butterfly.games.cards import Card, Suit
+from butterfly.games.patience.rules import Position
 
 
 def _card(card: Card, unicode: bool) -> str:

@@ -28,10 +28,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from games.cards import Card, Rank, Suit, make_deck
-from games.deals import shuffled_deck
-from games.errors import IllegalMoveError, InputError, ParseError
-from games.state import TERMINAL, play_checked
+from butterfly.games.cards import Card, Rank, Suit, make_deck
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.errors import IllegalMoveError, InputError, ParseError
+from butterfly.games.state import TERMINAL, play_checked
 
 
 class Build(str, enum.Enum):

@@ -12,8 +12,8 @@ Alleys with none (docs/formats.md, "Solvitaire's JSON"). Our rows are its
 piles in order (L1-L4, then R1-R4) and innermost card first, so nothing is
 reordered.
 
->>> from games.patience.rules import Position, make_rules
->>> from games.position_json import load_json
+>>> from butterfly.games.patience.rules import Position, make_rules
+>>> from butterfly.games.position_json import load_json
 >>> position = Position.deal(7, make_rules("beleaguered-castle"))
 >>> read_solvitaire(load_json(format_solvitaire(position), "deal")) == position
 True
@@ -21,9 +21,9 @@ True
 
 from __future__ import annotations
 
-from games.cards import Card, Rank, Suit
-from games.errors import InputError, ParseError, shown
-from games.patience.rules import PRESETS, Position, Rules
+from butterfly.games.cards import Card, Rank, Suit
+from butterfly.games.errors import InputError, ParseError, shown
+from butterfly.games.patience.rules import PRESETS, Position, Rules
 
 #: Our presets Solvitaire has under the same name and rules.
 SOLVITAIRE_GAMES = ("beleaguered-castle", "streets-and-alleys")

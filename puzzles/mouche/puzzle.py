@@ -16,7 +16,7 @@ is the top trump) with no card still in play ranked between them. The
 kernel prunes with the same rule; the tests hold the classes to an
 unpruned search. Values are the kernel's paranoid tricks.
 
->>> from puzzles.document import PuzzleId
+>>> from butterfly.puzzles.document import PuzzleId
 >>> puzzle = generate(PuzzleId.parse("only-card:mouche:g=0:s=31"))
 >>> puzzle.goal
 'You are P0, to play. Avoid the mouche: take at least one trick, whatever the others do.'
@@ -37,17 +37,17 @@ import random
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-import ext._mouche as _mouche
-from games.cards import Card
-from games.errors import ParseError
-from games.mouche.format import parse_position
-from games.mouche.game import play_game
-from games.mouche.rules import PAMPHILE, Action, MoucheHand, MoucheOptions
-from puzzles import cardgame
-from puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
-from puzzles.document import Keys, Puzzle, PuzzleId
-from solver.mouche import bots, kernel, reference
-from solver.mouche.reference import search_order
+import butterfly.ext._mouche as _mouche
+from butterfly.games.cards import Card
+from butterfly.games.errors import ParseError
+from butterfly.games.mouche.format import parse_position
+from butterfly.games.mouche.game import play_game
+from butterfly.games.mouche.rules import PAMPHILE, Action, MoucheHand, MoucheOptions
+from butterfly.puzzles import cardgame
+from butterfly.puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
+from butterfly.puzzles.document import Keys, Puzzle, PuzzleId
+from butterfly.solver.mouche import bots, kernel, reference
+from butterfly.solver.mouche.reference import search_order
 
 GAMES: tuple[str, ...] = ("mouche", "pamphile")
 KINDS: tuple[str, ...] = cardgame.KINDS
@@ -273,6 +273,6 @@ def picture(puzzle: Puzzle, narrow: bool = False) -> str:
     """The ending as an SVG document (games.mouche.picture): every hand face
     up, the player to move at the bottom of the table; ``narrow``: as
     narrow as a phone's screen."""
-    from games.mouche.picture import draw_svg
+    from butterfly.games.mouche.picture import draw_svg
 
     return draw_svg(_GAME.read(puzzle.position), narrow=narrow)

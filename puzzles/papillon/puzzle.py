@@ -19,7 +19,7 @@ outcomes the kernel does not value, are the generic paranoid search of
 :mod:`solver.search` over the rules engine (a last deal is at most twelve
 cards: milliseconds).
 
->>> from puzzles.document import PuzzleId
+>>> from butterfly.puzzles.document import PuzzleId
 >>> puzzle = generate(PuzzleId.parse("only-card:papillon:s=5"))
 >>> puzzle.goal, puzzle.answer, puzzle.grade
 ('You are P1, to play. Make a papillon: empty your hand by a capture, whatever the others do.', [['9S x 4D 5H']], 4)
@@ -38,18 +38,18 @@ import random
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-import ext._papillon as _papillon
-from games.cards import Card
-from games.errors import ParseError
-from games.papillon.format import parse_position, position_to_json
-from games.papillon.game import play_game
-from games.papillon.rules import HandState, Move, Options, Scoring, priority
-from games.records import seat_name
-from puzzles import cardgame
-from puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
-from puzzles.document import Keys, Puzzle, PuzzleId
-from solver import search
-from solver.papillon import bots, kernel, reference
+import butterfly.ext._papillon as _papillon
+from butterfly.games.cards import Card
+from butterfly.games.errors import ParseError
+from butterfly.games.papillon.format import parse_position, position_to_json
+from butterfly.games.papillon.game import play_game
+from butterfly.games.papillon.rules import HandState, Move, Options, Scoring, priority
+from butterfly.games.records import seat_name
+from butterfly.puzzles import cardgame
+from butterfly.puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
+from butterfly.puzzles.document import Keys, Puzzle, PuzzleId
+from butterfly.solver import search
+from butterfly.solver.papillon import bots, kernel, reference
 
 GAMES: tuple[str, ...] = ("papillon",)
 KINDS: tuple[str, ...] = cardgame.KINDS
@@ -283,6 +283,6 @@ def picture(puzzle: Puzzle, narrow: bool = False) -> str:
     """The ending as an SVG document (games.papillon.picture): every hand face
     up, the player to move at the bottom of the table; ``narrow``: as
     narrow as a phone's screen."""
-    from games.papillon.picture import draw_svg
+    from butterfly.games.papillon.picture import draw_svg
 
     return draw_svg(parse_position(json.dumps(puzzle.position)), narrow=narrow)

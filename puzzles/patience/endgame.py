@@ -17,7 +17,7 @@ then say they did not finish (None), rather than guess (a search that
 would have ended just then is reported unfinished too: the cap errs on the
 safe side).
 
->>> from games.patience.format import parse_deal
+>>> from butterfly.games.patience.format import parse_deal
 >>> rows = "".join(f"{name}: -\\n" for name in ("L2", "L3", "L4", "L5", "R1", "R2", "R3", "R4", "R5"))
 >>> small = parse_deal("F: JC KD KH KS\\nL1: QC KC\\n" + rows)
 >>> win = shortest_win(small)
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.patience.rules import Move, Position
+from butterfly.games.patience.rules import Move, Position
 
 #: The most distinct positions a search expands before it gives up.
 MAX_POSITIONS = 2_000_000

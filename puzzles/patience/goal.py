@@ -23,7 +23,7 @@ again by a shorter line is opened again, so the answer stands even where
 the row term makes the bound inconsistent). The tests hold it to
 breadth-first search with no bound at all.
 
->>> from games.patience.rules import Position
+>>> from butterfly.games.patience.rules import Position
 >>> deal = Position.deal(0)
 >>> goal = Goal("home", "2")
 >>> goal.words(), goal.least(deal)
@@ -41,10 +41,10 @@ import heapq
 import itertools
 from dataclasses import dataclass
 
-from games.cards import Card
-from games.errors import ParseError
-from games.patience.rules import Move, Position
-from solver.patience.shortest import row_extra
+from butterfly.games.cards import Card
+from butterfly.games.errors import ParseError
+from butterfly.games.patience.rules import Move, Position
+from butterfly.solver.patience.shortest import row_extra
 
 #: The most distinct positions a search reaches before it gives up (and says so).
 MAX_POSITIONS = 200_000

@@ -36,14 +36,14 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from games.errors import InputError, ParseError
-from games.patience.format import deal_from_json, deal_to_json, parse_moves
-from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, rules_named
-from puzzles.document import MIN_CLASSES, Alternative, Keys, Par, Puzzle, PuzzleId, differences, is_whole
-from puzzles.patience.endgame import ShortestWin, shortest_win
-from puzzles.patience.goal import Goal, GoalLine, fewest_moves
-from puzzles.rating import players
-from puzzles.rating.features import (
+from butterfly.games.errors import InputError, ParseError
+from butterfly.games.patience.format import deal_from_json, deal_to_json, parse_moves
+from butterfly.games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, rules_named
+from butterfly.puzzles.document import MIN_CLASSES, Alternative, Keys, Par, Puzzle, PuzzleId, differences, is_whole
+from butterfly.puzzles.patience.endgame import ShortestWin, shortest_win
+from butterfly.puzzles.patience.goal import Goal, GoalLine, fewest_moves
+from butterfly.puzzles.rating import players
+from butterfly.puzzles.rating.features import (
     DECISION_LIMITS,
     LineDecisions,
     LinePosition,
@@ -51,11 +51,11 @@ from puzzles.rating.features import (
     line_decisions,
     rules_with_cells,
 )
-from puzzles.rating.ladder import LADDER
-from solver.patience.result import OPTIMAL, UNWINNABLE, WON, Limits
-from solver.patience.solve import PUBLISHED_SCHEDULE, polish_bounded, solve
-from solver.survey.lengths import DEFAULT_MEMORY_MIB, DEFAULT_PROOF_NODES, LengthResult, shortest_line
-from solver.version import PROJECT_PACKAGES, code_version
+from butterfly.puzzles.rating.ladder import LADDER
+from butterfly.solver.patience.result import OPTIMAL, UNWINNABLE, WON, Limits
+from butterfly.solver.patience.solve import PUBLISHED_SCHEDULE, polish_bounded, solve
+from butterfly.solver.survey.lengths import DEFAULT_MEMORY_MIB, DEFAULT_PROOF_NODES, LengthResult, shortest_line
+from butterfly.solver.version import PROJECT_PACKAGES, code_version
 
 KINDS = ("deal", "only-move", "win-in", "resource", "goal", "only-moves")
 #: The kinds won by any winning line, whose par is the shortest win (a goal's par is its fewest moves).
@@ -201,7 +201,7 @@ def _deal(pid: PuzzleId, deal: Position) -> Puzzle | None:
 
 def _deal_puzzle(pid: PuzzleId, deal: Position, line: list[Move], par: Par) -> Puzzle:
     """The deal puzzle of a won deal, its par line and par (everything else derived here, by prove too)."""
-    from puzzles.rating.rate import rate
+    from butterfly.puzzles.rating.rate import rate
 
     rating = rate(deal)
     cells = fewest_cells(deal)
@@ -740,7 +740,7 @@ _MAKERS: dict[str, Callable[[PuzzleId, Position], Puzzle | None]] = {
 
 def _greedy_game(position: Position, seed: int = 1) -> tuple[bool, list[Move]]:
     """The greedy player's game number ``seed`` from ``position``."""
-    from puzzles.rating.players_kernel import play
+    from butterfly.puzzles.rating.players_kernel import play
 
     return play(position, players.GREEDY, seed)
 
@@ -788,7 +788,7 @@ def _rung_grade(
     for every rung whether it does. ``choice``: the answer is one move,
     which the random player finds by chance alone (half the time among two
     classes): it does not grade."""
-    from puzzles.rating.players_kernel import play
+    from butterfly.puzzles.rating.players_kernel import play
 
     solved = []
     for player in LADDER:
@@ -806,7 +806,7 @@ def _rung_grade(
 
 def draw(puzzle: Puzzle) -> str:
     """The puzzle's layout as text (games.patience.render)."""
-    from games.patience.render import draw as draw_layout
+    from butterfly.games.patience.render import draw as draw_layout
 
     return draw_layout(position_of(puzzle))
 
@@ -814,7 +814,7 @@ def draw(puzzle: Puzzle) -> str:
 def picture(puzzle: Puzzle, narrow: bool = False) -> str:
     """The puzzle's layout as an SVG document (games.patience.picture); the
     butterfly has one shape, ``narrow`` or not."""
-    from games.patience.picture import draw_svg
+    from butterfly.games.patience.picture import draw_svg
 
     return draw_svg(position_of(puzzle))
 
@@ -1117,7 +1117,7 @@ def _prove_par(puzzle: Puzzle, position: Position, solution: list[Move]) -> list
         return [f"the solution has {len(solution)} moves, not par's {par.moves}"]
     if par.method == "breadth-first":
         return [] if puzzle.kind == "win-in" else ["only an endgame's par is proved by breadth-first search"]
-    from solver.patience import kernel
+    from butterfly.solver.patience import kernel
 
     try:
         limits = Limits(max_nodes=par.proof_nodes or 1, memory_mib=par.memory_mib or 0)

@@ -21,18 +21,18 @@ import sys
 import numpy as np
 from scipy.stats import fisher_exact
 
-from games.errors import InputError
-from games.patience.rules import Position, Rules, make_rules
-from puzzles.rating import irt
-from puzzles.rating.features import exact_features
-from puzzles.rating.ladder import LADDER
-from puzzles.rating.ladder_runs import read_row
-from puzzles.rating.quick import QUICK_FEATURES, fit_quick, quick_features
-from puzzles.rating.rate import CALIBRATION_FILE
-from solver.patience.result import WON
-from solver.survey.db import ResultsDB
-from solver.survey.run import parse_range, run_tasks
-from solver.version import PROJECT_PACKAGES, code_version
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import Position, Rules, make_rules
+from butterfly.puzzles.rating import irt
+from butterfly.puzzles.rating.features import exact_features
+from butterfly.puzzles.rating.ladder import LADDER
+from butterfly.puzzles.rating.ladder_runs import read_row
+from butterfly.puzzles.rating.quick import QUICK_FEATURES, fit_quick, quick_features
+from butterfly.puzzles.rating.rate import CALIBRATION_FILE
+from butterfly.solver.patience.result import WON
+from butterfly.solver.survey.db import ResultsDB
+from butterfly.solver.survey.run import parse_range, run_tasks
+from butterfly.solver.version import PROJECT_PACKAGES, code_version
 
 #: The prior sd of the deals' difficulties (logits): wide enough for the ladder's span.
 PRIOR_SD = 3.0

@@ -33,7 +33,7 @@ future (rows are interchangeable), so a verdict may be reused for every
 position of the same key. Every position along a won line is winnable (the
 rest of the line wins it), whoever found the line.
 
->>> from games.patience.rules import Position
+>>> from butterfly.games.patience.rules import Position
 >>> features = layout_features(Position.deal(1))
 >>> sorted(features) == sorted(LAYOUT_FEATURES)
 True
@@ -51,10 +51,10 @@ from typing import NamedTuple
 
 import networkx as nx
 
-from games.patience.format import rules_header
-from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, make_rules
-from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
-from solver.patience.solve import NO_RESTARTS, PUBLISHED_SCHEDULE, permuted, row_order, solve
+from butterfly.games.patience.format import rules_header
+from butterfly.games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, make_rules
+from butterfly.solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
+from butterfly.solver.patience.solve import NO_RESTARTS, PUBLISHED_SCHEDULE, permuted, row_order, solve
 
 # --------------------------------------------------------------- limits
 
@@ -89,7 +89,7 @@ def rules_with_cells(rules: Rules, cells: int) -> Rules:
     caches keyed by the rules see the same rules as ``--variant``/``--basement``
     would give. Every other field is kept from ``rules``.
 
-    >>> from games.patience.rules import make_rules
+    >>> from butterfly.games.patience.rules import make_rules
     >>> rules_with_cells(make_rules("butterfly", "alternate-colours"), 1) == make_rules(
     ...     "butterfly", "alternate-colours", 1
     ... )
@@ -155,7 +155,7 @@ def fewest_cells(position: Position, limits: Limits = FEWEST_CELLS_LIMITS) -> Fe
     position with fewer cells must still hold its cards in the cells: counts
     below ``len(position.cells)`` are ``impossible`` and never searched.
 
-    >>> from games.patience.rules import Position
+    >>> from butterfly.games.patience.rules import Position
     >>> fewest, verdicts, _ = fewest_cells(Position.deal(1), Limits(max_nodes=100_000))
     >>> fewest, verdicts
     (1, {3: 'won', 2: 'won', 1: 'won', 0: 'unwinnable'})
@@ -591,7 +591,7 @@ def layout_features(position: Position) -> dict[str, float]:
 
     Deterministic, and a few milliseconds (networkx on 48 nodes).
 
-    >>> from games.patience.rules import Position
+    >>> from butterfly.games.patience.rules import Position
     >>> features = layout_features(Position.deal(1))
     >>> features["legal_moves"] >= features["outer_movable"], features["block_scc_max"] >= 1
     (True, True)

@@ -21,7 +21,7 @@ policy; docs/rating.md): the deals a depth-first search finds hard are not
 the ones a player going forward finds hard. The solver's effort is reported
 beside the rating instead (:func:`puzzles.rating.features.solver_effort`).
 
->>> from games.patience.rules import Position
+>>> from butterfly.games.patience.rules import Position
 >>> [play_game(player, Position.deal(1), seed=1) for player in LADDER]
 [False, False, False, True, True, True]
 """
@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.patience.rules import Position
-from puzzles.rating import players
+from butterfly.games.patience.rules import Position
+from butterfly.puzzles.rating import players
 
 ENGINES = ("kernel", "python")
 
@@ -74,7 +74,7 @@ def play_game(player: Player, position: Position, seed: int, engine: str = "kern
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
     if engine == "kernel":
-        from puzzles.rating.players_kernel import play
+        from butterfly.puzzles.rating.players_kernel import play
     else:
         play = players.play
     won, _ = play(position, player.policy, seed, player.epsilon_ppm, player.horizon)

@@ -16,14 +16,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.errors import InputError
-from games.patience.rules import Position, Rules
-from puzzles.rating.rate import VERDICT_LIMITS, play_ladder
-from solver.patience.result import UNRESOLVED, UNWINNABLE, WON
-from solver.patience.solve import PUBLISHED_SCHEDULE, solve
-from solver.survey.db import ResultsDB
-from solver.survey.run import MAX_SURVEY_DEALS, run_tasks
-from solver.version import PROJECT_PACKAGES, code_version
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import Position, Rules
+from butterfly.puzzles.rating.rate import VERDICT_LIMITS, play_ladder
+from butterfly.solver.patience.result import UNRESOLVED, UNWINNABLE, WON
+from butterfly.solver.patience.solve import PUBLISHED_SCHEDULE, solve
+from butterfly.solver.survey.db import ResultsDB
+from butterfly.solver.survey.run import MAX_SURVEY_DEALS, run_tasks
+from butterfly.solver.version import PROJECT_PACKAGES, code_version
 
 
 @dataclass(frozen=True)

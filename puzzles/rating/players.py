@@ -45,8 +45,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.deals import MASK64, SplitMix64
-from games.patience.rules import FOUNDATION, Move, Position
+from butterfly.games.deals import MASK64, SplitMix64
+from butterfly.games.patience.rules import FOUNDATION, Move, Position
 
 #: A game longer than this is lost: no Butterfly win needs nearly so many
 #: (48 foundation moves and, in the longest lines the solver finds, well

@@ -6,8 +6,8 @@ patience kernel takes it (:func:`solver.patience.kernel.kernel_fields`: card
 indexes and the rules engine's own build table), and the moves come back as
 :class:`games.patience.Move`.
 
->>> from games.patience.rules import Position
->>> from puzzles.rating import players
+>>> from butterfly.games.patience.rules import Position
+>>> from butterfly.puzzles.rating import players
 >>> position = Position.deal(1)
 >>> play(position, GREEDY, seed=1) == players.play(position, GREEDY, seed=1)
 True
@@ -18,9 +18,9 @@ True
 
 from __future__ import annotations
 
-import ext._ladder as _ladder
-from games.patience.rules import Move, Position
-from solver.patience.kernel import kernel_fields, to_moves
+import butterfly.ext._ladder as _ladder
+from butterfly.games.patience.rules import Move, Position
+from butterfly.solver.patience.kernel import kernel_fields, to_moves
 
 #: The policies, by the codes of :mod:`puzzles.rating.players` (a test checks the kernel's).
 RANDOM, GREEDY, LOOKAHEAD, ROLLOUT = _ladder.RANDOM, _ladder.GREEDY, _ladder.LOOKAHEAD, _ladder.ROLLOUT

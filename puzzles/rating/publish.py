@@ -23,13 +23,13 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 
-from games.errors import InputError
-from puzzles.rating import irt
-from puzzles.rating.ladder import LADDER
-from puzzles.rating.ladder_runs import LadderResult, read_row
-from puzzles.rating.rate import Calibration, calibrations, rating_from_games
-from solver.survey.db import ResultsDB, sqlite_errors
-from solver.survey.publish import (
+from butterfly.games.errors import InputError
+from butterfly.puzzles.rating import irt
+from butterfly.puzzles.rating.ladder import LADDER
+from butterfly.puzzles.rating.ladder_runs import LadderResult, read_row
+from butterfly.puzzles.rating.rate import Calibration, calibrations, rating_from_games
+from butterfly.solver.survey.db import ResultsDB, sqlite_errors
+from butterfly.solver.survey.publish import (
     Parser,
     check_plotting,
     checkout,
@@ -40,7 +40,7 @@ from solver.survey.publish import (
     root_option,
     section_file,
 )
-from solver.survey.published import csv_bytes, write_files
+from butterfly.solver.survey.published import csv_bytes, write_files
 
 SECTION = "## Difficulty ratings"
 

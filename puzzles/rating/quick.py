@@ -18,11 +18,11 @@ import math
 
 import numpy as np
 
-from games.patience.rules import Position
-from puzzles.rating.features import LAYOUT_FEATURES, layout_features, solver_effort
-from puzzles.rating.irt import spearman
-from puzzles.rating.ladder import player_named
-from puzzles.rating.rate import play_ladder
+from butterfly.games.patience.rules import Position
+from butterfly.puzzles.rating.features import LAYOUT_FEATURES, layout_features, solver_effort
+from butterfly.puzzles.rating.irt import spearman
+from butterfly.puzzles.rating.ladder import player_named
+from butterfly.puzzles.rating.rate import play_ladder
 
 #: The search's effort: this many row orders, each capped at this many nodes.
 EFFORT_ORDERS = 4

@@ -22,11 +22,11 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from games.patience.rules import Position, Rules
-from puzzles.rating import irt
-from puzzles.rating.ladder import LADDER, Player, play_game
-from solver.patience.result import WON, Limits
-from solver.patience.solve import PUBLISHED_SCHEDULE, solve
+from butterfly.games.patience.rules import Position, Rules
+from butterfly.puzzles.rating import irt
+from butterfly.puzzles.rating.ladder import LADDER, Player, play_game
+from butterfly.solver.patience.result import WON, Limits
+from butterfly.solver.patience.solve import PUBLISHED_SCHEDULE, solve
 
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
 

@@ -31,12 +31,12 @@ from pathlib import Path
 
 import drawsvg as draw
 
-from games import cardsvg
-from games.cards import Suit, make_deck
-from games.errors import InputError
-from games.patience import picture as patience_picture
-from games.records import seat_name
-from puzzles.daily import (
+from butterfly.games import cardsvg
+from butterfly.games.cards import Suit, make_deck
+from butterfly.games.errors import InputError
+from butterfly.games.patience import picture as patience_picture
+from butterfly.games.records import seat_name
+from butterfly.puzzles.daily import (
     LAUNCH,
     LEGEND,
     Day,
@@ -49,8 +49,8 @@ from puzzles.daily import (
     share_head,
     share_result,
 )
-from puzzles.document import stars
-from puzzles.generate import module_for
+from butterfly.puzzles.document import stars
+from butterfly.puzzles.generate import module_for
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
 MARKER = ".butterfly-site"

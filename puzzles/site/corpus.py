@@ -31,12 +31,12 @@ import json
 import random
 from pathlib import Path
 
-from games.errors import InputError
-from games.patience.format import deal_to_json
-from games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, Rules, make_rules
-from solver.patience.pruning import is_safe_foundation_move
-from solver.patience.result import Limits
-from solver.patience.solve import PUBLISHED_SCHEDULE, solve
+from butterfly.games.errors import InputError
+from butterfly.games.patience.format import deal_to_json
+from butterfly.games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, Rules, make_rules
+from butterfly.solver.patience.pruning import is_safe_foundation_move
+from butterfly.solver.patience.result import Limits
+from butterfly.solver.patience.solve import PUBLISHED_SCHEDULE, solve
 
 #: Cell counts tried besides each preset's own (None).
 CELL_COUNTS = (None, 0, 1, 2, 5)
@@ -138,7 +138,7 @@ def _shortest(position: Position) -> int | None:
     """The fewest moves that win ``position`` (the A* of solver.patience.shortest,
     run to its end), for the page's search within a number of moves; None
     when not proved within SEARCH_NODES."""
-    from solver.patience import kernel
+    from butterfly.solver.patience import kernel
 
     answer = kernel.shortest(position, limits=Limits(max_nodes=SEARCH_NODES, memory_mib=16))
     return len(answer.steps) if answer.exhausted else None
@@ -160,8 +160,8 @@ def _ending(rng: random.Random) -> tuple[Position, list[Move]] | None:
 def _greedy_end(rng: random.Random) -> Position:
     """A position a few moves before the greedy player of the rating ladder
     gets stuck in a Butterfly deal it loses: where play went wrong, often lost."""
-    from puzzles.rating import players
-    from puzzles.rating.players_kernel import play
+    from butterfly.puzzles.rating import players
+    from butterfly.puzzles.rating.players_kernel import play
 
     for _ in range(50):  # the greedy player wins most deals: its lost games are the ones wanted
         deal = Position.deal(rng.randrange(1_000_000))

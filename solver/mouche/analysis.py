@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from games.cards import Card
-from games.errors import InputError
-from games.mouche.rules import MoucheEntry, MoucheHand
-from solver.mouche import kernel, reference
+from butterfly.games.cards import Card
+from butterfly.games.errors import InputError
+from butterfly.games.mouche.rules import MoucheEntry, MoucheHand
+from butterfly.solver.mouche import kernel, reference
 
 ENGINES = ("kernel", "python")
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from games.mouche.rules import Action, MoucheHand
-from solver.mouche.rule_player import rule_bot, rule_declaration
-from solver.mouche.seat import analyse_seat, declaration_advice
+from butterfly.games.mouche.rules import Action, MoucheHand
+from butterfly.solver.mouche.rule_player import rule_bot, rule_declaration
+from butterfly.solver.mouche.seat import analyse_seat, declaration_advice
 
 
 def random_bot(state: MoucheHand, rng: random.Random) -> Action:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import ext._mouche as _mouche
-from games.cards import Card, Rank
-from games.mouche.rules import POWER, MoucheHand
+import butterfly.ext._mouche as _mouche
+from butterfly.games.cards import Card, Rank
+from butterfly.games.mouche.rules import POWER, MoucheHand
 
 _POWERS = [POWER[Rank(r)] for r in range(1, 14)]
 

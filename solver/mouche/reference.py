@@ -20,9 +20,9 @@ maximising one's chips is maximising one's tricks.
 
 from __future__ import annotations
 
-from games.cards import Card
-from games.mouche.rules import POWER, Action, MoucheHand
-from solver import search
+from butterfly.games.cards import Card
+from butterfly.games.mouche.rules import POWER, Action, MoucheHand
+from butterfly.solver import search
 
 
 def search_order(state: MoucheHand, cards) -> list[Card]:

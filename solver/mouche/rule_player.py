@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from games.cards import Rank, Suit
-from games.mouche.rules import Action, MoucheHand
+from butterfly.games.cards import Rank, Suit
+from butterfly.games.mouche.rules import Action, MoucheHand
 
 HIGH = (Rank.KING, Rank.QUEEN)
 

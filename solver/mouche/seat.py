@@ -28,14 +28,14 @@ import random
 import statistics
 from typing import NamedTuple
 
-from games.cards import Card, Rank, make_deck
-from games.errors import InputError
-from games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
-from games.mouche.rules import Action, MoucheHand
-from games.worlds import random_split
-from solver.mouche import analysis as mouche
-from solver.mouche.rule_player import rule_declaration
-from solver.search import mean_over_worlds
+from butterfly.games.cards import Card, Rank, make_deck
+from butterfly.games.errors import InputError
+from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
+from butterfly.games.mouche.rules import Action, MoucheHand
+from butterfly.games.worlds import random_split
+from butterfly.solver.mouche import analysis as mouche
+from butterfly.solver.mouche.rule_player import rule_declaration
+from butterfly.solver.search import mean_over_worlds
 
 
 class CardStats(NamedTuple):

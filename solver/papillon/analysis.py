@@ -22,13 +22,13 @@ import random
 from collections import Counter
 from typing import NamedTuple
 
-from games.errors import InputError
-from games.papillon.rules import HandState, Move
-from games.worlds import random_split, split_count
-from solver import search
-from solver.papillon import kernel, reference
-from solver.papillon.kernel import RankSplit, RedealDeals
-from solver.papillon.reference import MaxnValue, MoveValue, best_first
+from butterfly.games.errors import InputError
+from butterfly.games.papillon.rules import HandState, Move
+from butterfly.games.worlds import random_split, split_count
+from butterfly.solver import search
+from butterfly.solver.papillon import kernel, reference
+from butterfly.solver.papillon.kernel import RankSplit, RedealDeals
+from butterfly.solver.papillon.reference import MaxnValue, MoveValue, best_first
 
 ENGINES = ("kernel", "python")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from games.papillon.rules import HandState, Move
+from butterfly.games.papillon.rules import HandState, Move
 
 
 def random_bot(state: HandState, rng: random.Random) -> Move:
@@ -36,7 +36,7 @@ def greedy_bot(state: HandState, rng: random.Random) -> Move:
 def analyst_bot(state: HandState, rng: random.Random) -> Move:
     if state.stock:
         return greedy_bot(state, rng)
-    from solver.papillon.seat import analyse_seat
+    from butterfly.solver.papillon.seat import analyse_seat
 
     return analyse_seat(state, state.to_move).moves[0].move
 

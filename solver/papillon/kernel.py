@@ -11,10 +11,10 @@ from __future__ import annotations
 from array import array
 from collections.abc import Mapping
 
-import ext._papillon as _papillon
-from games.errors import InputError
-from games.papillon.rules import HandState, Scoring
-from games.position_json import CHIP_BOUND, STAKE_BOUND
+import butterfly.ext._papillon as _papillon
+from butterfly.games.errors import InputError
+from butterfly.games.papillon.rules import HandState, Scoring
+from butterfly.games.position_json import CHIP_BOUND, STAKE_BOUND
 
 #: The most deals (their weights summed) one chance node may average.
 MAX_DEAL_WEIGHT = 10**6

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.papillon.rules import HandState, Move
-from solver import search
+from butterfly.games.papillon.rules import HandState, Move
+from butterfly.solver import search
 
 
 class MaxnValue(NamedTuple):

@@ -13,14 +13,14 @@ import random
 from collections import Counter
 from typing import NamedTuple
 
-from games.cards import Card
-from games.errors import InputError
-from games.papillon.rules import HandState, Move
-from games.worlds import deal_worlds
-from solver import search
-from solver.papillon import kernel, reference
-from solver.papillon.analysis import check_last_deal
-from solver.papillon.kernel import RankSplit
+from butterfly.games.cards import Card
+from butterfly.games.errors import InputError
+from butterfly.games.papillon.rules import HandState, Move
+from butterfly.games.worlds import deal_worlds
+from butterfly.solver import search
+from butterfly.solver.papillon import kernel, reference
+from butterfly.solver.papillon.analysis import check_last_deal
+from butterfly.solver.papillon.kernel import RankSplit
 
 
 class SeatMove(NamedTuple):

@@ -6,7 +6,7 @@ and turns the kernel's moves back into :class:`games.patience.Move`. The
 kernel's inputs are passed by name (:func:`kernel_fields`), so a name that
 does not match its parameters is an error, never a value in the wrong place.
 
->>> from games.patience.rules import Position
+>>> from butterfly.games.patience.rules import Position
 >>> result = solve(Position.deal(126))  # no row can be the last one emptied
 >>> result.result, result.nodes, result.moves
 ('unwinnable', 1, [])
@@ -19,13 +19,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import ext._patience as _patience
-import ext._shortest as _shortest
-from games.cards import Card
-from games.patience.rules import CELL, FOUNDATION, EmptyRows, Move, Position, Rules
-from solver.patience.pruning import build_relation, next_home_builders_apply
-from solver.patience.result import DEFAULT_LIMITS, Limits, SolveResult
-from solver.patience.shortest import TWICE_EFFORT, Answer
+import butterfly.ext._patience as _patience
+import butterfly.ext._shortest as _shortest
+from butterfly.games.cards import Card
+from butterfly.games.patience.rules import CELL, FOUNDATION, EmptyRows, Move, Position, Rules
+from butterfly.solver.patience.pruning import build_relation, next_home_builders_apply
+from butterfly.solver.patience.result import DEFAULT_LIMITS, Limits, SolveResult
+from butterfly.solver.patience.shortest import TWICE_EFFORT, Answer
 
 _RuleTables = tuple[bytes, tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
 

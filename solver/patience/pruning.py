@@ -12,7 +12,7 @@ no win is lost; docs/solver.md gives the proofs.
   last one emptied (:func:`no_last_row`), or the basement is too small for
   the cards that must wait in it.
 
->>> from games.patience.rules import Position
+>>> from butterfly.games.patience.rules import Position
 >>> deal = Position.deal(1)
 >>> is_dead_end(deal), no_last_row(deal), ordered_moves(deal, True) == deal.legal_moves()
 (False, False, True)
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import functools
 
-from games.cards import Card, make_deck
-from games.patience.rules import CELL, FOUNDATION, Build, EmptyRows, Move, Position, Rules
+from butterfly.games.cards import Card, make_deck
+from butterfly.games.patience.rules import CELL, FOUNDATION, Build, EmptyRows, Move, Position, Rules
 
 
 @functools.cache

@@ -31,9 +31,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from games.patience.rules import Move, Position, Rules
-from solver.patience.pruning import build_relation, ordered_moves
-from solver.patience.result import DEFAULT_LIMITS, UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
+from butterfly.games.patience.rules import Move, Position, Rules
+from butterfly.solver.patience.pruning import build_relation, ordered_moves
+from butterfly.solver.patience.result import DEFAULT_LIMITS, UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 
 
 @dataclass(slots=True)

@@ -65,9 +65,9 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.cards import make_deck
-from games.patience.rules import Position, Rules
-from solver.patience.pruning import dead_end_applies, hosts_of
+from butterfly.games.cards import make_deck
+from butterfly.games.patience.rules import Position, Rules
+from butterfly.solver.patience.pruning import dead_end_applies, hosts_of
 
 LOST, POSSIBLE, UNKNOWN = "lost", "possible", "unknown"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from games.errors import InputError
-from games.patience.rules import Move
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import Move
 
 WON, UNWINNABLE, UNRESOLVED = "won", "unwinnable", "unresolved"
 #: The answers of a search for the shortest line (solver.patience.solve.solve_shortest):

@@ -7,8 +7,8 @@ reachable in one move. The result is still a line of legal moves ending in
 the same won position (positions are compared exactly, rows in place, so the
 row names of later moves stay right), and it is never longer.
 
->>> from games.patience.rules import Position
->>> from solver.patience.kernel import solve
+>>> from butterfly.games.patience.rules import Position
+>>> from butterfly.solver.patience.kernel import solve
 >>> deal = Position.deal(1)
 >>> line = solve(deal).moves
 >>> short = shorten(deal, line)
@@ -18,7 +18,7 @@ row names of later moves stay right), and it is never longer.
 
 from __future__ import annotations
 
-from games.patience.rules import Move, Position
+from butterfly.games.patience.rules import Move, Position
 
 
 def _exact(position: Position) -> tuple:

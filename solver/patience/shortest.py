@@ -43,8 +43,8 @@ first, then by innermost card), cells sorted. Lines are kept as *steps*,
 :data:`TO_CELL`, :data:`TO_FOUNDATION`, which name no row;
 :func:`moves_of` turns them into moves of the original position.
 
->>> from games.patience.rules import Position
->>> from games.patience.format import parse_deal
+>>> from butterfly.games.patience.rules import Position
+>>> from butterfly.games.patience.format import parse_deal
 >>> rows = "".join(f"{name}: -\\n" for name in ("L2", "L3", "L4", "L5", "R1", "R2", "R3", "R4", "R5"))
 >>> small = parse_deal("F: JC KD KH KS\\nL1: QC KC\\n" + rows)
 >>> lower_bound(small)  # KC lies on QC: it must move twice
@@ -63,9 +63,9 @@ import itertools
 import time
 from dataclasses import dataclass, field
 
-from games.cards import Card
-from games.patience.rules import CELL, FOUNDATION, Move, Position, Rules
-from solver.patience.pruning import build_relation, dead_end_applies, ordered_moves
+from butterfly.games.cards import Card
+from butterfly.games.patience.rules import CELL, FOUNDATION, Move, Position, Rules
+from butterfly.solver.patience.pruning import build_relation, dead_end_applies, ordered_moves
 
 #: Where a step puts its card, besides onto a card (0..51): the codes of
 #: what lies under a card in the kernel's key (ext/_patience.pxd; a test
@@ -192,7 +192,7 @@ def moves_twice(
     once in every set of fewer than ``below`` cards (:func:`search`: the
     card just moved, when its parent needs ``below``).
 
-    >>> from games.patience.format import parse_deal
+    >>> from butterfly.games.patience.format import parse_deal
     >>> rows = "F: 4C KD 4H KS\\nL1: 5H 6C\\nR1: 5C 6H\\nL2: KC QC JC TC 9C 8C 7C\\nL3: KH QH JH TH 9H 8H 7H\\n"
     >>> crossed = parse_deal(rows + "".join(f"{n}: -\\n" for n in ("L4", "L5", "R2", "R3", "R4", "R5")))
     >>> lower_bound(crossed), moves_twice(crossed)  # 6C, 5H, 6H, 5C block each other round both rows
@@ -475,7 +475,7 @@ def cards_on_cycles(position: Position) -> frozenset[int]:
     that must move twice (module docstring of :func:`moves_twice`): the rest
     are on no cycle, so no smallest set of such cards needs them.
 
-    >>> from games.patience.format import parse_deal
+    >>> from butterfly.games.patience.format import parse_deal
     >>> rows = "F: 4C KD 4H KS\\nL1: 5H 6C\\nR1: 5C 6H\\nL2: KC QC JC TC 9C 8C 7C\\nL3: KH QH JH TH 9H 8H 7H\\n"
     >>> crossed = parse_deal(rows + "".join(f"{n}: -\\n" for n in ("L4", "L5", "R2", "R3", "R4", "R5")))
     >>> sorted(str(Card.from_index(c)) for c in cards_on_cycles(crossed))  # KC..7C and KH..7H are in order

@@ -37,11 +37,11 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from games.deals import SplitMix64
-from games.patience.rules import Move, Position
-from solver.patience import relaxation
-from solver.patience.pruning import is_dead_end
-from solver.patience.result import (
+from butterfly.games.deals import SplitMix64
+from butterfly.games.patience.rules import Move, Position
+from butterfly.solver.patience import relaxation
+from butterfly.solver.patience.pruning import is_dead_end
+from butterfly.solver.patience.result import (
     BOUNDED,
     DEFAULT_LIMITS,
     OPTIMAL,
@@ -51,8 +51,8 @@ from solver.patience.result import (
     Limits,
     SolveResult,
 )
-from solver.patience.shorten import shorten as shorten_line
-from solver.patience.shortest import TWICE_EFFORT, Answer, moves_of
+from butterfly.solver.patience.shorten import shorten as shorten_line
+from butterfly.solver.patience.shortest import TWICE_EFFORT, Answer, moves_of
 
 ENGINES = ("kernel", "python")
 
@@ -131,11 +131,11 @@ def restart_schedule(budget: int | None) -> tuple[int, int]:
 
 def _engine(engine: str):
     if engine == "kernel":
-        from solver.patience import kernel
+        from butterfly.solver.patience import kernel
 
         return kernel
     if engine == "python":
-        from solver.patience import reference
+        from butterfly.solver.patience import reference
 
         return reference
     raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
@@ -593,7 +593,7 @@ def _shortest_search(
     what is left of the time limit (``first_line``: stop at the first line)."""
     timeout = _time_left(limits, start)
     if engine == "kernel":
-        from solver.patience import kernel
+        from butterfly.solver.patience import kernel
 
         return kernel.shortest(
             position,
@@ -604,7 +604,7 @@ def _shortest_search(
             first_line=first_line,
         )
     if engine == "python":
-        from solver.patience import shortest
+        from butterfly.solver.patience import shortest
 
         return shortest.search(position, upper, weight, limits.max_nodes, timeout, effort, first_line=first_line)
     raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")

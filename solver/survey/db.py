@@ -26,8 +26,8 @@ import sqlite3
 from collections.abc import Iterator
 from urllib.parse import quote
 
-from games.errors import InputError, shown
-from solver.patience.result import UNRESOLVED
+from butterfly.games.errors import InputError, shown
+from butterfly.solver.patience.result import UNRESOLVED
 
 #: ``PRAGMA application_id`` of a survey database: "BfSv".
 APPLICATION_ID = 0x42665376

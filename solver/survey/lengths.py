@@ -24,14 +24,20 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import astuple, dataclass, replace
 
-from games.errors import InputError
-from games.patience.format import parse_moves
-from games.patience.rules import Move, Position, Rules
-from solver.patience.result import BOUNDED, OPTIMAL, UNRESOLVED, UNWINNABLE, Limits, SolveResult
-from solver.patience.solve import PUBLISHED_SCHEDULE, WIDE_POLISH_GAP, polish_bounded, polish_wide, solve_shortest
-from solver.survey.db import LENGTHS_COLUMNS, ResultsDB
-from solver.survey.run import MAX_SURVEY_DEALS, run_tasks
-from solver.version import code_version
+from butterfly.games.errors import InputError
+from butterfly.games.patience.format import parse_moves
+from butterfly.games.patience.rules import Move, Position, Rules
+from butterfly.solver.patience.result import BOUNDED, OPTIMAL, UNRESOLVED, UNWINNABLE, Limits, SolveResult
+from butterfly.solver.patience.solve import (
+    PUBLISHED_SCHEDULE,
+    WIDE_POLISH_GAP,
+    polish_bounded,
+    polish_wide,
+    solve_shortest,
+)
+from butterfly.solver.survey.db import LENGTHS_COLUMNS, ResultsDB
+from butterfly.solver.survey.run import MAX_SURVEY_DEALS, run_tasks
+from butterfly.solver.version import code_version
 
 #: The A* proof's default budget a deal: with the winning line and its polish, about 3 seconds
 #: a deal on one core (docs/performance.md); a larger budget raises the lower bounds slowly.

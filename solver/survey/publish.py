@@ -34,11 +34,11 @@ from dataclasses import astuple
 from pathlib import Path
 from typing import NoReturn
 
-from games.errors import InputError
-from games.patience.rules import rules_named
-from solver.survey.db import ResultsDB, sqlite_errors
-from solver.survey.published import COLUMNS, csv_bytes, parse_row, read_published, write_files
-from solver.survey.run import wilson
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import rules_named
+from butterfly.solver.survey.db import ResultsDB, sqlite_errors
+from butterfly.solver.survey.published import COLUMNS, csv_bytes, parse_row, read_published, write_files
+from butterfly.solver.survey.run import wilson
 
 
 def load(db_path: str) -> dict[str, list[tuple]]:

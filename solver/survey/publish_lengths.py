@@ -21,12 +21,12 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 
-from games.errors import InputError
-from games.patience.rules import rules_named
-from solver.patience.result import BOUNDED, OPTIMAL
-from solver.survey.db import LENGTHS_COLUMNS, ResultsDB, sqlite_errors
-from solver.survey.lengths import LengthResult, checked_row, read_rows
-from solver.survey.publish import (
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import rules_named
+from butterfly.solver.patience.result import BOUNDED, OPTIMAL
+from butterfly.solver.survey.db import LENGTHS_COLUMNS, ResultsDB, sqlite_errors
+from butterfly.solver.survey.lengths import LengthResult, checked_row, read_rows
+from butterfly.solver.survey.publish import (
     Parser,
     check_plotting,
     checkout,
@@ -37,7 +37,7 @@ from solver.survey.publish import (
     root_option,
     section_file,
 )
-from solver.survey.published import csv_bytes, read_csv, write_files
+from butterfly.solver.survey.published import csv_bytes, read_csv, write_files
 
 SECTION = "## Shortest winning lines"
 

@@ -45,14 +45,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.deals import MAX_DEAL, parse_whole_number
-from games.errors import InputError, shown
-from games.patience.rules import Position, Rules, rules_named
-from solver.patience.relaxation import DEFAULT_EFFORT
-from solver.patience.result import DEFAULT_MEMORY_MIB, UNRESOLVED, UNWINNABLE, WON, Limits
-from solver.patience.solve import parse_label, solve
-from solver.survey.db import new_file_mode
-from solver.survey.run import MAX_SURVEY_DEALS, DealResult, deal_result, run_tasks
+from butterfly.games.deals import MAX_DEAL, parse_whole_number
+from butterfly.games.errors import InputError, shown
+from butterfly.games.patience.rules import Position, Rules, rules_named
+from butterfly.solver.patience.relaxation import DEFAULT_EFFORT
+from butterfly.solver.patience.result import DEFAULT_MEMORY_MIB, UNRESOLVED, UNWINNABLE, WON, Limits
+from butterfly.solver.patience.solve import parse_label, solve
+from butterfly.solver.survey.db import new_file_mode
+from butterfly.solver.survey.run import MAX_SURVEY_DEALS, DealResult, deal_result, run_tasks
 
 #: The columns of a published file, in order.
 COLUMNS = (

@@ -19,13 +19,13 @@ from itertools import islice
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from games.deals import MAX_DEAL, parse_whole_number
-from games.errors import InputError, shown
-from games.patience.rules import Position, Rules
-from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
-from solver.patience.solve import INTERLEAVED, schedule_label, solve
-from solver.survey.db import ResultsDB
-from solver.version import code_version
+from butterfly.games.deals import MAX_DEAL, parse_whole_number
+from butterfly.games.errors import InputError, shown
+from butterfly.games.patience.rules import Position, Rules
+from butterfly.solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
+from butterfly.solver.patience.solve import INTERLEAVED, schedule_label, solve
+from butterfly.solver.survey.db import ResultsDB
+from butterfly.solver.version import code_version
 
 #: What :func:`run_tasks` hands out: deal numbers, or any other picklable work (published rows).
 Item = TypeVar("Item")
@@ -68,10 +68,11 @@ def parse_range(text: str, noun: str = "deal") -> range:
     range(0, 1000)
     >>> parse_range(" ", "seed")
     Traceback (most recent call last):
-    games.errors.InputError: bad seed range ' ': it is empty (expected A-B, e.g. 0-999)
+    butterfly.games.errors.InputError: bad seed range ' ': it is empty (expected A-B, e.g. 0-999)
     >>> parse_range("1 - 2")
     Traceback (most recent call last):
-    games.errors.InputError: bad deal range '1 - 2': deal number '1 ' is not a whole number (ASCII digits 0-9 only)
+    butterfly.games.errors.InputError: bad deal range '1 - 2': deal number '1 ' is not a whole number
+    (ASCII digits 0-9 only)
     """
     bad = f"bad {noun} range {shown(text)}"
     if not text.strip():

@@ -5,7 +5,7 @@ import pickle
 
 import pytest
 
-from games.cards import (
+from butterfly.games.cards import (
     DECK_SIZES,
     Card,
     Rank,
@@ -14,7 +14,7 @@ from games.cards import (
     make_deck,
     parse_cards,
 )
-from games.errors import InputError
+from butterfly.games.errors import InputError
 
 ALL_NAMES = [r + s for s in "CDHS" for r in "A23456789TJQK"]
 

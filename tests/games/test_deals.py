@@ -2,10 +2,10 @@
 
 import pytest
 
-from games.cards import Rank, Suit, format_cards, make_deck
-from games.deals import MAX_DEAL, SplitMix64, check_deal_number, parse_deal_number, shuffled_deck
-from games.errors import InputError
-from games.patience.rules import PRESETS, Position, make_rules
+from butterfly.games.cards import Rank, Suit, format_cards, make_deck
+from butterfly.games.deals import MAX_DEAL, SplitMix64, check_deal_number, parse_deal_number, shuffled_deck
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import PRESETS, Position, make_rules
 
 
 # ------------------------------------------------------------- frozen vectors

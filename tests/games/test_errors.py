@@ -3,15 +3,15 @@
 
 import pytest
 
-from games.cards import Card
-from games.deals import parse_deal_number
-from games.errors import IllegalMoveError, InputError, ParseError
-from games.mouche.format import parse_position as parse_mouche
-from games.papillon.format import parse_position as parse_papillon
-from games.papillon.rules import HandState
-from games.papillon.rules import Move as PapillonMove
-from games.patience.format import parse_deal, parse_moves
-from games.patience.rules import Move, Position
+from butterfly.games.cards import Card
+from butterfly.games.deals import parse_deal_number
+from butterfly.games.errors import IllegalMoveError, InputError, ParseError
+from butterfly.games.mouche.format import parse_position as parse_mouche
+from butterfly.games.papillon.format import parse_position as parse_papillon
+from butterfly.games.papillon.rules import HandState
+from butterfly.games.papillon.rules import Move as PapillonMove
+from butterfly.games.patience.format import parse_deal, parse_moves
+from butterfly.games.patience.rules import Move, Position
 
 
 @pytest.mark.parametrize(

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from games.cards import Card
-from games.errors import InputError
-from games.patience.format import (
+from butterfly.games.cards import Card
+from butterfly.games.errors import InputError
+from butterfly.games.patience.format import (
     deal_from_json,
     deal_to_json,
     format_deal_text,
@@ -17,7 +17,7 @@ from games.patience.format import (
     parse_moves,
     rules_header,
 )
-from games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, make_rules
+from butterfly.games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, make_rules
 
 DEAL_1_TEXT = """\
 # butterfly deal 1
@@ -492,13 +492,13 @@ def test_parse_moves_rejections(text, needles):
     ],
 )
 def test_load_json_turns_every_problem_into_one_parse_error(text, message):
-    from games.position_json import load_json
+    from butterfly.games.position_json import load_json
 
     assert_one_line_error(lambda: load_json(text, "the input"), message)
 
 
 def test_load_json_ignores_brackets_inside_strings():
-    from games.position_json import load_json
+    from butterfly.games.position_json import load_json
 
     assert load_json('["' + "[" * 100 + '"]', "the input") == ["[" * 100]
 

@@ -7,14 +7,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from games import cardsvg
-from games.cards import Card, make_deck
-from games.mouche.format import parse_position as parse_mouche
-from games.mouche.picture import draw_svg as draw_mouche
-from games.papillon.format import parse_position as parse_papillon
-from games.papillon.picture import draw_svg as draw_papillon
-from games.patience.picture import draw_svg, frames
-from games.patience.rules import PRESETS, Move, Position, make_rules
+from butterfly.games import cardsvg
+from butterfly.games.cards import Card, make_deck
+from butterfly.games.mouche.format import parse_position as parse_mouche
+from butterfly.games.mouche.picture import draw_svg as draw_mouche
+from butterfly.games.papillon.format import parse_position as parse_papillon
+from butterfly.games.papillon.picture import draw_svg as draw_papillon
+from butterfly.games.patience.picture import draw_svg, frames
+from butterfly.games.patience.rules import PRESETS, Move, Position, make_rules
 
 import checkout
 
@@ -174,8 +174,8 @@ def test_a_hand_over_puts_the_first_shown_hand_at_the_bottom():
 
 
 def sunday_pictures():
-    from puzzles.daily import load_calendar
-    from puzzles.generate import module_for
+    from butterfly.puzzles.daily import load_calendar
+    from butterfly.puzzles.generate import module_for
 
     for day in load_calendar():
         if day.puzzle.game.startswith(("papillon", "mouche", "pamphile")):
@@ -188,7 +188,7 @@ PHONE = 390  # CSS pixels
 def test_every_sunday_picture_fits_a_phone_screen_with_cards_to_tap():
     """At 390 px wide: at most 550 px tall, the mover's cards whole and 40 px
     wide or more, every word 10 px or more; the same bytes twice."""
-    from puzzles.generate import module_for
+    from butterfly.puzzles.generate import module_for
 
     seen = 0
     for day, svg in sunday_pictures():

@@ -14,14 +14,14 @@ from collections import Counter
 
 import pytest
 
-from games.cards import make_deck
-from games.deals import shuffled_deck
-from games.errors import IllegalMoveError
-from games.mouche.rules import MoucheEntry, MoucheHand, MoucheOptions
-from games.papillon.rules import HandState, Options, Scoring
-from games.patience.rules import Position, make_rules
-from games.state import TERMINAL, State
-from games.worlds import split_count
+from butterfly.games.cards import make_deck
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.errors import IllegalMoveError
+from butterfly.games.mouche.rules import MoucheEntry, MoucheHand, MoucheOptions
+from butterfly.games.papillon.rules import HandState, Options, Scoring
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.games.state import TERMINAL, State
+from butterfly.games.worlds import split_count
 
 SEEDS = range(40)
 MOST_STEPS = 150  # patience moves can go back and forth for ever

@@ -25,12 +25,12 @@ from pathlib import Path
 
 import pytest
 
-from games.patience.format import deal_from_json
-from games.patience.rules import Move
-from puzzles.daily import load_calendar
-from puzzles.site.build import _json_for_html, build_site
-from puzzles.site.corpus import build_corpus
-from puzzles.site.server import site_server
+from butterfly.games.patience.format import deal_from_json
+from butterfly.games.patience.rules import Move
+from butterfly.puzzles.daily import load_calendar
+from butterfly.puzzles.site.build import _json_for_html, build_site
+from butterfly.puzzles.site.corpus import build_corpus
+from butterfly.puzzles.site.server import site_server
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install '.[test]'")
 
@@ -450,7 +450,7 @@ def test_the_solution_stepper_walks_the_stored_line(site, watched):
 @pytest.mark.parametrize("game", ["papillon", "mouche"])
 def test_a_card_games_solution_is_stepped_through_in_words(site, watched, game):
     """Issue 54: the stepper read only Butterfly moves and stopped at the start of every Sunday's solution."""
-    from puzzles.generate import module_for
+    from butterfly.puzzles.generate import module_for
 
     _, base = site
     day = day_of("only-card", game=game)
@@ -1101,8 +1101,8 @@ def test_the_share_uses_the_phones_share_sheet_where_there_is_one(site, watched)
 
 def _losing_line(position, depth: int = 3) -> list | None:
     """A short line after which the solver proves the position lost (breadth of the first moves first)."""
-    from solver.patience.result import Limits
-    from solver.patience.solve import solve
+    from butterfly.solver.patience.result import Limits
+    from butterfly.solver.patience.solve import solve
 
     frontier = [(position, [])]
     for _ in range(depth):
@@ -1141,8 +1141,8 @@ def test_a_position_proved_lost_is_reported_and_counts_as_a_wrong_try(site, watc
 
 
 def test_a_hint_is_a_move_the_solver_proves_keeps_the_deal_winnable(site, watched):
-    from solver.patience.result import Limits
-    from solver.patience.solve import solve
+    from butterfly.solver.patience.result import Limits
+    from butterfly.solver.patience.solve import solve
 
     _, base = site
     day = day_of("deal")
@@ -1269,7 +1269,7 @@ def test_a_chosen_card_lights_the_places_it_may_go(site, watched):
 
 def _safe_home(position) -> list:
     """The moves the option makes after a move: safe moves home, the first each time (solver.patience.pruning)."""
-    from solver.patience.pruning import is_safe_foundation_move
+    from butterfly.solver.patience.pruning import is_safe_foundation_move
 
     made = []
     while safe := [m for m in position.legal_moves() if is_safe_foundation_move(position, m)]:
@@ -1306,8 +1306,8 @@ def test_a_win_in_hint_and_warning_look_only_as_far_as_the_moves_left(site, watc
     """A hint keeps a win within the moves left, proved by the page's search
     off the stored line; a move after which no win fits in them is reported
     though the deal could still be won."""
-    from solver.patience import kernel
-    from solver.patience.result import Limits
+    from butterfly.solver.patience import kernel
+    from butterfly.solver.patience.result import Limits
 
     _, base = site
 

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from games.cards import Card
-from games.errors import ParseError
-from puzzles import cardgame
-from puzzles.document import MIN_CLASSES, Puzzle, PuzzleId
-from puzzles.mouche import puzzle as mouche
-from puzzles.papillon import puzzle as papillon
-from puzzles.quality import tempted
+from butterfly.games.cards import Card
+from butterfly.games.errors import ParseError
+from butterfly.puzzles import cardgame
+from butterfly.puzzles.document import MIN_CLASSES, Puzzle, PuzzleId
+from butterfly.puzzles.mouche import puzzle as mouche
+from butterfly.puzzles.papillon import puzzle as papillon
+from butterfly.puzzles.quality import tempted
 
 MODULES: dict[str, ModuleType] = {"papillon": papillon, "mouche": mouche, "pamphile": mouche}
 GAMES: dict[str, cardgame.CardGame] = {"papillon": papillon.Papillon(), "mouche": mouche.Mouche()}

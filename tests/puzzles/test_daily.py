@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from games.errors import InputError, ParseError
-from puzzles.daily import (
+from butterfly.games.errors import InputError, ParseError
+from butterfly.puzzles.daily import (
     CALENDAR_DIR,
     CHUNK_DAYS,
     LAUNCH,
@@ -27,10 +27,10 @@ from puzzles.daily import (
     share_text,
     sunday_game,
 )
-from puzzles.daily import plan as plan_with_keys
-from puzzles.document import Keys, Puzzle, PuzzleId
-from puzzles.generate import prove
-from puzzles.quality import clashes, keys_of, report
+from butterfly.puzzles.daily import plan as plan_with_keys
+from butterfly.puzzles.document import Keys, Puzzle, PuzzleId
+from butterfly.puzzles.generate import prove
+from butterfly.puzzles.quality import clashes, keys_of, report
 
 BUTTERFLY_KINDS = ("deal", "only-move", "win-in", "resource", "goal", "only-moves")
 THEMES = ("basement", "long-line", "row-clear", "hold-back", "trump-squeeze")
@@ -138,7 +138,7 @@ def test_extending_never_changes_a_published_date(tmp_path):
 def test_a_rewrite_keeps_every_date_and_never_changes_a_passed_one(tmp_path, monkeypatch):
     import dataclasses
 
-    import puzzles.daily as daily
+    import butterfly.puzzles.daily as daily
 
     pool = synthetic_pool(300, 3)
     extend(pool, date(2027, 2, 10), tmp_path, synthetic_keys)
@@ -175,7 +175,7 @@ def test_a_cut_last_line_is_caught_and_never_appended_to(tmp_path):
 
 
 def test_extending_across_a_year_writes_the_next_years_file(tmp_path, monkeypatch):
-    monkeypatch.setattr("puzzles.daily.LAUNCH", date(2027, 12, 20))
+    monkeypatch.setattr("butterfly.puzzles.daily.LAUNCH", date(2027, 12, 20))
     extend(synthetic_pool(200, 4), date(2028, 1, 10), tmp_path, synthetic_keys)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["2027.jsonl", "2028.jsonl"]
     days = load_calendar(tmp_path)

@@ -12,9 +12,9 @@ import subprocess
 import time
 from pathlib import Path
 
-from puzzles.document import Puzzle
-from puzzles.generate import prove
-from puzzles.site.build import MARKER
+from butterfly.puzzles.document import Puzzle
+from butterfly.puzzles.generate import prove
+from butterfly.puzzles.site.build import MARKER
 
 from checkout import butterfly_process
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzles.site.corpus import build_corpus
+from butterfly.puzzles.site.corpus import build_corpus
 
 ROOT = Path(__file__).parents[2]
 CHECKER = ROOT / "tests" / "js" / "check_corpus.js"
@@ -119,8 +119,8 @@ def test_the_page_search_restarts_win_deals_its_full_search_alone_leaves_open():
     order does not decide them within 200,000 positions; with the shuffled
     attempts beside it, the page finds a win in each, and the line wins when
     the Python rules replay it."""
-    from games.patience.format import deal_to_json
-    from games.patience.rules import Move, Position
+    from butterfly.games.patience.format import deal_to_json
+    from butterfly.games.patience.rules import Move, Position
 
     deals = (7, 17, 21)
     script = f"""

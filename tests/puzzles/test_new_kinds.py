@@ -8,15 +8,15 @@ from collections import deque
 
 import pytest
 
-from games.errors import InputError, ParseError
-from games.patience.rules import Move
-from puzzles.daily import LAUNCH, Day
-from puzzles.document import MIN_CLASSES, Alternative, PuzzleId
-from puzzles.generate import check, generate, prove
-from puzzles.patience.endgame import exhaustively_winnable
-from puzzles.patience.goal import GOAL_KINDS, Goal, fewest_moves
-from puzzles.patience.puzzle import _prove_choice, step_offsets
-from puzzles.quality import day_quality
+from butterfly.games.errors import InputError, ParseError
+from butterfly.games.patience.rules import Move
+from butterfly.puzzles.daily import LAUNCH, Day
+from butterfly.puzzles.document import MIN_CLASSES, Alternative, PuzzleId
+from butterfly.puzzles.generate import check, generate, prove
+from butterfly.puzzles.patience.endgame import exhaustively_winnable
+from butterfly.puzzles.patience.goal import GOAL_KINDS, Goal, fewest_moves
+from butterfly.puzzles.patience.puzzle import _prove_choice, step_offsets
+from butterfly.puzzles.quality import day_quality
 
 from patience_positions import small_positions
 

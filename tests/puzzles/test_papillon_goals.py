@@ -11,12 +11,12 @@ import random
 
 import pytest
 
-from games.papillon.game import play_game
-from games.papillon.rules import ACE, Options, Scoring
-from puzzles import cardgame
-from puzzles.daily import load_calendar
-from puzzles.papillon import puzzle as papillon
-from solver.papillon import bots
+from butterfly.games.papillon.game import play_game
+from butterfly.games.papillon.rules import ACE, Options, Scoring
+from butterfly.puzzles import cardgame
+from butterfly.puzzles.daily import load_calendar
+from butterfly.puzzles.papillon import puzzle as papillon
+from butterfly.solver.papillon import bots
 
 GAME = papillon.Papillon()
 KINDS = {kind.name: kind for kind in GAME.goal_kinds}

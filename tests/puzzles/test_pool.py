@@ -5,8 +5,8 @@ import sqlite3
 
 import pytest
 
-from games.errors import InputError
-from puzzles.pool import Pool, fill, summary
+from butterfly.games.errors import InputError
+from butterfly.puzzles.pool import Pool, fill, summary
 
 
 def test_a_run_resumes_where_it_stopped(tmp_path):
@@ -43,7 +43,7 @@ def _digest(path) -> bytes:
 
 
 def test_a_wrong_file_is_refused_untouched(tmp_path):
-    from solver.survey.db import ResultsDB
+    from butterfly.solver.survey.db import ResultsDB
 
     other = tmp_path / "other.sqlite"
     with sqlite3.connect(other) as db:

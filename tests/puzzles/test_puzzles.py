@@ -8,14 +8,14 @@ import json
 
 import pytest
 
-from games.errors import ParseError
-from games.patience.format import deal_from_json
-from games.patience.rules import Move
-from puzzles.document import MIN_CLASSES, Puzzle, PuzzleId
-from puzzles.generate import check, find, generate, load, prove
-from puzzles.patience.endgame import exhaustively_winnable, shortest_win
-from solver.patience.result import UNWINNABLE, WON, Limits
-from solver.patience.solve import solve
+from butterfly.games.errors import ParseError
+from butterfly.games.patience.format import deal_from_json
+from butterfly.games.patience.rules import Move
+from butterfly.puzzles.document import MIN_CLASSES, Puzzle, PuzzleId
+from butterfly.puzzles.generate import check, find, generate, load, prove
+from butterfly.puzzles.patience.endgame import exhaustively_winnable, shortest_win
+from butterfly.solver.patience.result import UNWINNABLE, WON, Limits
+from butterfly.solver.patience.solve import solve
 
 from patience_positions import small_positions
 
@@ -311,7 +311,7 @@ def test_a_damaged_par_is_one_parse_error(puzzles, damage):
 
 
 def test_with_par_gives_an_old_puzzle_its_par_and_the_shortest_line(puzzles):
-    from puzzles.patience.puzzle import with_par
+    from butterfly.puzzles.patience.puzzle import with_par
 
     for kind in ("deal", "win-in"):
         new = puzzles[kind]
@@ -325,8 +325,8 @@ def test_with_par_gives_an_old_puzzle_its_par_and_the_shortest_line(puzzles):
 
 def test_a_better_par_replaces_a_bounded_one_and_a_worse_never_does(puzzles):
     # `butterfly calendar par --again`: the deal searched again with a larger budget.
-    from puzzles.patience.puzzle import par_key, with_better_par
-    from solver.survey.lengths import shortest_deal
+    from butterfly.puzzles.patience.puzzle import par_key, with_better_par
+    from butterfly.solver.survey.lengths import shortest_deal
 
     puzzle = puzzles["deal"]
     rules, deal = par_key(puzzle)

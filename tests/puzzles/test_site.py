@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from games.errors import InputError
-from puzzles.daily import family, load_calendar, puzzle_of
-from puzzles.generate import module_for
-from puzzles.site.build import ASSETS, MARKER, build_site
+from butterfly.games.errors import InputError
+from butterfly.puzzles.daily import family, load_calendar, puzzle_of
+from butterfly.puzzles.generate import module_for
+from butterfly.puzzles.site.build import ASSETS, MARKER, build_site
 
 #: A week with every kind: a Sunday card-game ending, Butterfly deals, endgames, only-move.
 START = date(2027, 1, 1)
@@ -145,7 +145,7 @@ def test_a_build_stopped_while_writing_leaves_the_previous_build_and_nothing_els
     def stopped(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("puzzles.site.build.shutil.copyfile", stopped)
+    monkeypatch.setattr("butterfly.puzzles.site.build.shutil.copyfile", stopped)
     with pytest.raises(KeyboardInterrupt):
         build_site(out, START, 2)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from ext import _ladder, _mouche, _papillon
-from games.deals import shuffled_deck
-from games.mouche.rules import Action, MoucheHand, MoucheOptions
-from games.patience.rules import Position, make_rules
-from solver.mouche.kernel import kernel_position
-from solver.patience import kernel
-from solver.patience.result import Limits
+from butterfly.ext import _ladder, _mouche, _papillon
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.mouche.rules import Action, MoucheHand, MoucheOptions
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.mouche.kernel import kernel_position
+from butterfly.solver.patience import kernel
+from butterfly.solver.patience.result import Limits
 
 from checkout import butterfly_process
 
@@ -246,7 +246,7 @@ def test_ctrl_c_in_the_sat_relaxation_is_a_keyboard_interrupt():
     KeyboardInterrupt, so the command line stops in one line, not a traceback."""
     import pysolvers
 
-    from solver.patience.relaxation import _solve_limited
+    from butterfly.solver.patience.relaxation import _solve_limited
 
     class Interrupted:
         def solve_limited(self):

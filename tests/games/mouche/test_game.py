@@ -2,11 +2,11 @@
 
 import pytest
 
-from games.errors import InputError
-from games.mouche.game import play_game
-from games.mouche.rules import DEALER_STAKE, MoucheEntry, MoucheOptions
-from games.records import WhenBroke
-from solver.mouche.bots import random_bot
+from butterfly.games.errors import InputError
+from butterfly.games.mouche.game import play_game
+from butterfly.games.mouche.rules import DEALER_STAKE, MoucheEntry, MoucheOptions
+from butterfly.games.records import WhenBroke
+from butterfly.solver.mouche.bots import random_bot
 
 HANDS = 400
 

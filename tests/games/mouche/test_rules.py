@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from games.cards import Card, Suit, make_deck, parse_cards
-from games.deals import shuffled_deck
-from games.errors import InputError
-from games.mouche.rules import PAMPHILE, Action, MoucheHand, MoucheOptions
+from butterfly.games.cards import Card, Suit, make_deck, parse_cards
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.errors import InputError
+from butterfly.games.mouche.rules import PAMPHILE, Action, MoucheHand, MoucheOptions
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from games.errors import InputError
-from games.papillon.game import play_game
-from games.papillon.rules import Options, UnclaimedPool
-from games.records import WhenBroke
-from solver.papillon.bots import greedy_bot, random_bot
+from butterfly.games.errors import InputError
+from butterfly.games.papillon.game import play_game
+from butterfly.games.papillon.rules import Options, UnclaimedPool
+from butterfly.games.records import WhenBroke
+from butterfly.solver.papillon.bots import greedy_bot, random_bot
 
 BOTS = [random_bot, greedy_bot, random_bot]
 

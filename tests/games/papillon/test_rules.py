@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from games.cards import make_deck, parse_cards
-from games.deals import shuffled_deck
-from games.errors import InputError
-from games.papillon.game import play_game
-from games.papillon.rules import HandState, Move, Options, capture_sets
-from solver.papillon.bots import BOTS, greedy_bot, random_bot
+from butterfly.games.cards import make_deck, parse_cards
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.errors import InputError
+from butterfly.games.papillon.game import play_game
+from butterfly.games.papillon.rules import HandState, Move, Options, capture_sets
+from butterfly.solver.papillon.bots import BOTS, greedy_bot, random_bot
 
 
 def cards(text):
@@ -360,7 +360,7 @@ def test_position_json_round_trip():
     import dataclasses
     import json
 
-    from games.papillon.format import parse_position, position_to_json
+    from butterfly.games.papillon.format import parse_position, position_to_json
 
     rng = random.Random(11)
     for number in range(20):

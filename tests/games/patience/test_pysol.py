@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from games.cards import Card, Rank
-from games.errors import InputError
-from games.patience import pysol
-from games.patience.rules import PRESETS, Move, make_rules
+from butterfly.games.cards import Card, Rank
+from butterfly.games.errors import InputError
+from butterfly.games.patience import pysol
+from butterfly.games.patience.rules import PRESETS, Move, make_rules
 
 CASTLE = PRESETS["beleaguered-castle"]
 STREETS = PRESETS["streets-and-alleys"]

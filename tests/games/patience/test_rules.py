@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.cards import Card, make_deck, parse_cards
-from games.deals import MAX_DEAL
-from games.errors import InputError
-from games.patience.rules import (
+from butterfly.games.cards import Card, make_deck, parse_cards
+from butterfly.games.deals import MAX_DEAL
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import (
     CELL,
     FOUNDATION,
     PRESETS,

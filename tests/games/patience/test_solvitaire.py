@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from games.errors import InputError
-from games.patience.format import parse_deal
-from games.patience.rules import PRESETS, Position, make_rules
-from games.patience.solvitaire import format_solvitaire
+from butterfly.games.errors import InputError
+from butterfly.games.patience.format import parse_deal
+from butterfly.games.patience.rules import PRESETS, Position, make_rules
+from butterfly.games.patience.solvitaire import format_solvitaire
 
 CASTLE = PRESETS["beleaguered-castle"]
 STREETS = PRESETS["streets-and-alleys"]

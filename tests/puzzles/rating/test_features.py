@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from games.patience.format import parse_deal_text
-from games.patience.rules import Position, make_rules
-from puzzles.rating import features
-from puzzles.rating.features import (
+from butterfly.games.patience.format import parse_deal_text
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.puzzles.rating import features
+from butterfly.puzzles.rating.features import (
     IMPOSSIBLE,
     LAYOUT_FEATURES,
     ExactLimits,
@@ -23,8 +23,8 @@ from puzzles.rating.features import (
     rules_with_cells,
     solver_effort,
 )
-from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
-from solver.patience.solve import NO_RESTARTS, PUBLISHED_SCHEDULE, solve
+from butterfly.solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
+from butterfly.solver.patience.solve import NO_RESTARTS, PUBLISHED_SCHEDULE, solve
 
 from patience_positions import PLAIN, resolved_by_plain_search
 

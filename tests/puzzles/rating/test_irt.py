@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from puzzles.rating import irt
+from butterfly.puzzles.rating import irt
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.patience.rules import Position, make_rules
-from puzzles.rating import irt
-from puzzles.rating.ladder import LADDER, play_game, player_named
-from puzzles.rating.rate import Calibration, grade_of, play_ladder, rate, rating_from_games
-from solver.patience.result import UNWINNABLE
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.puzzles.rating import irt
+from butterfly.puzzles.rating.ladder import LADDER, play_game, player_named
+from butterfly.puzzles.rating.rate import Calibration, grade_of, play_ladder, rate, rating_from_games
+from butterfly.solver.patience.result import UNWINNABLE
 
 
 def test_the_ladder_has_six_rungs_or_more_with_unique_names():

@@ -8,10 +8,10 @@ import sqlite3
 
 import pytest
 
-from games.errors import InputError
-from games.patience.rules import make_rules
-from puzzles.rating.ladder_runs import ladder_deal, run_ladder
-from solver.survey.db import SCHEMA_VERSION, ResultsDB
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import make_rules
+from butterfly.puzzles.rating.ladder_runs import ladder_deal, run_ladder
+from butterfly.solver.survey.db import SCHEMA_VERSION, ResultsDB
 
 RULES = make_rules("butterfly")
 
@@ -70,7 +70,7 @@ def test_a_version_2_database_gains_the_ladder_table_and_keeps_its_results(tmp_p
 
 
 def test_each_section_replaces_itself_and_keeps_the_others(tmp_path):
-    from solver.survey.publish import KEPT_BELOW, write_section
+    from butterfly.solver.survey.publish import KEPT_BELOW, write_section
 
     page = tmp_path / "results.md"
     page.write_text("# Results\n\nsurveys\n")

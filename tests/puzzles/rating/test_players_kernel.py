@@ -16,11 +16,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-import ext._ladder as _ladder
-import ext._patience as _patience
-from games.patience.rules import FOUNDATION, MAX_CELLS, PRESETS, VARIANTS, Position, make_rules
-from puzzles.rating import players, players_kernel
-from solver.patience.kernel import kernel_fields
+import butterfly.ext._ladder as _ladder
+import butterfly.ext._patience as _patience
+from butterfly.games.patience.rules import FOUNDATION, MAX_CELLS, PRESETS, VARIANTS, Position, make_rules
+from butterfly.puzzles.rating import players, players_kernel
+from butterfly.solver.patience.kernel import kernel_fields
 
 #: name: (policy, epsilon_ppm, horizon)
 POLICIES = {

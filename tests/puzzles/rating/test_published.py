@@ -9,10 +9,10 @@ import gzip
 
 import pytest
 
-from games.patience.rules import make_rules
-from puzzles.rating.ladder import LADDER
-from puzzles.rating.ladder_runs import ladder_deal
-from puzzles.rating.rate import calibrations, rating_from_games
+from butterfly.games.patience.rules import make_rules
+from butterfly.puzzles.rating.ladder import LADDER
+from butterfly.puzzles.rating.ladder_runs import ladder_deal
+from butterfly.puzzles.rating.rate import calibrations, rating_from_games
 
 from checkout import DATA
 

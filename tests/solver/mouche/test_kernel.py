@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from ext import _mouche
-from games.deals import shuffled_deck
-from games.mouche.rules import DECKS, HAND_SIZE, Action, MoucheHand, MoucheOptions
-from solver.mouche import analysis as mouche
-from solver.mouche.kernel import kernel_position
-from solver.mouche.reference import search_order
+from butterfly.ext import _mouche
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.mouche.rules import DECKS, HAND_SIZE, Action, MoucheHand, MoucheOptions
+from butterfly.solver.mouche import analysis as mouche
+from butterfly.solver.mouche.kernel import kernel_position
+from butterfly.solver.mouche.reference import search_order
 
 
 def play_positions(count, seed=0, players=(3, 4, 5, 6), tricks_left=(1, 2, 3), pamphile=(False, True)):

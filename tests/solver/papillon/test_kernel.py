@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ext import _papillon
-from games.deals import shuffled_deck
-from games.errors import InputError
-from games.papillon.rules import HAND_SIZE, TABLE_CARDS, HandState, Options, capture_sets
-from games.worlds import hand_splits, rank_splits, split_count
-from solver.papillon.analysis import analyse, analyse_redeal, maxn, paranoid
-from solver.papillon.kernel import kernel_position
-from solver.papillon.seat import analyse_seat
+from butterfly.ext import _papillon
+from butterfly.games.deals import shuffled_deck
+from butterfly.games.errors import InputError
+from butterfly.games.papillon.rules import HAND_SIZE, TABLE_CARDS, HandState, Options, capture_sets
+from butterfly.games.worlds import hand_splits, rank_splits, split_count
+from butterfly.solver.papillon.analysis import analyse, analyse_redeal, maxn, paranoid
+from butterfly.solver.papillon.kernel import kernel_position
+from butterfly.solver.papillon.seat import analyse_seat
 
 
 @settings(max_examples=500, deadline=None)
@@ -138,7 +138,7 @@ def _before_last_redeal(seed):
 
 
 def test_redeal_chance_node_is_the_mean_over_every_deal_of_the_stock():
-    from solver.papillon.reference import maxn as reference_maxn
+    from butterfly.solver.papillon.reference import maxn as reference_maxn
 
     state = _before_last_redeal(5)
     result = analyse_redeal(state)
@@ -161,7 +161,7 @@ def test_redeal_chance_node_is_the_mean_over_every_deal_of_the_stock():
 def test_rank_splits_count_every_card_level_deal():
     from collections import Counter
 
-    from games.cards import make_deck
+    from butterfly.games.cards import make_deck
 
     rng = random.Random(4)
     for _ in range(20):

@@ -7,11 +7,11 @@ import itertools
 
 import pytest
 
-import ext._patience as _patience
-from games.errors import InputError
-from games.patience.rules import MAX_CELLS, PRESETS, VARIANTS, Position, make_rules
-from solver.patience import kernel, pruning, reference
-from solver.patience.result import Limits
+import butterfly.ext._patience as _patience
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import MAX_CELLS, PRESETS, VARIANTS, Position, make_rules
+from butterfly.solver.patience import kernel, pruning, reference
+from butterfly.solver.patience.result import Limits
 
 
 def every_rules():

@@ -5,12 +5,18 @@ rule and why it is safe), on the positions of tests/patience_positions.py.
 
 import pytest
 
-import ext._patience as _patience
-from games.cards import Card, Suit
-from games.patience.rules import Position, make_rules
-from solver.patience import kernel, pruning, reference
-from solver.patience.pruning import dead_end_applies, is_dead_end, last_row_candidates, last_row_floor, no_last_row
-from solver.patience.result import Limits
+import butterfly.ext._patience as _patience
+from butterfly.games.cards import Card, Suit
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.patience import kernel, pruning, reference
+from butterfly.solver.patience.pruning import (
+    dead_end_applies,
+    is_dead_end,
+    last_row_candidates,
+    last_row_floor,
+    no_last_row,
+)
+from butterfly.solver.patience.result import Limits
 
 import checkout
 from patience_positions import PLAIN, resolved_by_plain_search
@@ -62,7 +68,7 @@ def test_dead_end_test_never_fires_on_a_winning_line():
 def test_dead_end_test_catches_a_reversed_suit_in_the_last_row():
     """One row left, 8S 9S TS JS QS outward, KS in the basement, 7S home: four
     cards must wait in a basement with room for two more."""
-    from games.patience.format import parse_deal_text
+    from butterfly.games.patience.format import parse_deal_text
 
     text = "F: KC KD KH 7S\nB: KS\nL1: -\nL2: -\nL3: -\nL4: 8S 9S TS JS QS\nL5: -\nR1: -\nR2: -\nR3: -\nR4: -\nR5: -\n"
     position = parse_deal_text(text)
@@ -75,7 +81,7 @@ def test_dead_end_test_counts_a_basement_card_behind_any_lower_card_of_its_suit(
     9H and 7S are still in the basement (5C, 4H and 3S are in play), and 4D,
     with no host left but beneath it, has gone there too: four cards, three
     cells. 6C waits for 5C although the next club home is 4C, elsewhere."""
-    from games.patience.format import parse_deal_text
+    from butterfly.games.patience.format import parse_deal_text
 
     text = (
         "variant: alternate-colours\nF: 3C AD 2H 2S\nB: 6C 9H 7S\nL1: JH 4C 3H 7H\n"
@@ -93,7 +99,7 @@ def test_dead_end_test_keeps_the_last_rows_suit_in_the_basement():
     8H QS KC QC KH outward: when QC is its outer card, KH (every queen is
     home, in the basement or beneath it) has gone to the basement, and QH is
     still there (8H is in play). Four cards, three cells."""
-    from games.patience.format import parse_deal_text
+    from butterfly.games.patience.format import parse_deal_text
 
     text = (
         "F: 3C QD 4H 4S\nB: QH JS KS\nL1: 7H 6S\nL2: 8H QS KC QC KH\nL3: 6C 7C 6H 7S\n"
@@ -164,8 +170,8 @@ def test_a_deal_with_no_high_innermost_card_is_proved_lost_at_once():
 def test_build_relation_asks_only_adjacent_ranks_and_misses_no_pair(game, variant):
     """build_relation asks can_build of cards one rank apart only; asked of
     every pair, the rules allow nothing more, and the kernel's table says the same."""
-    from games.cards import make_deck
-    from solver.patience.pruning import build_relation
+    from butterfly.games.cards import make_deck
+    from butterfly.solver.patience.pruning import build_relation
 
     rules = make_rules(game, variant)
     deck = make_deck(52)

@@ -15,14 +15,14 @@ import sqlite3
 
 import pytest
 
-from games.cards import Card
-from games.patience.format import parse_deal
-from games.patience.rules import Position, make_rules
-from solver.cli import main
-from solver.patience import kernel, relaxation
-from solver.patience.relaxation import LOST, POSSIBLE, check
-from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
-from solver.patience.solve import NO_RESTARTS, solve
+from butterfly.cli import main
+from butterfly.games.cards import Card
+from butterfly.games.patience.format import parse_deal
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.patience import kernel, relaxation
+from butterfly.solver.patience.relaxation import LOST, POSSIBLE, check
+from butterfly.solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
+from butterfly.solver.patience.solve import NO_RESTARTS, solve
 
 from patience_positions import PLAIN, resolved_by_plain_search
 from relaxed_game import random_small_position, relaxed_win_exists
@@ -186,8 +186,8 @@ def test_cli_reports_a_proof_by_the_relaxation(tmp_path, capsys):
 def test_survey_database_records_how_a_deal_was_proved(tmp_path):
     """A database from before the proof column is migrated: its unwinnable
     deals were all proved by the search."""
-    from solver.survey.db import ResultsDB
-    from solver.survey.run import DealResult
+    from butterfly.solver.survey.db import ResultsDB
+    from butterfly.solver.survey.run import DealResult
 
     path = str(tmp_path / "old.sqlite")
     with sqlite3.connect(path) as old:

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from games.cards import Card
-from games.patience.rules import CELL, FOUNDATION, PRESETS, Position, make_rules
-from solver.patience import kernel, pruning, reference
-from solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
+from butterfly.games.cards import Card
+from butterfly.games.patience.rules import CELL, FOUNDATION, PRESETS, Position, make_rules
+from butterfly.solver.patience import kernel, pruning, reference
+from butterfly.solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
 
 VARIANTS = (None, "alternate-colours")
 #: Every preset, plain and alternate colours, with 0 to 3 cells: 32 rule sets.

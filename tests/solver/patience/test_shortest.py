@@ -6,16 +6,16 @@ import random
 
 import pytest
 
-import ext._patience as _patience
-import ext._shortest as _shortest
-from games.cards import Card
-from games.patience.format import parse_deal
-from games.patience.rules import FOUNDATION, PRESETS, Position
-from puzzles.patience.endgame import shortest_win
-from solver.patience import kernel, shortest
-from solver.patience import solve as front_end
-from solver.patience.result import BOUNDED, OPTIMAL, UNWINNABLE, WON, Limits
-from solver.patience.solve import polish, solve, solve_short, solve_shortest
+import butterfly.ext._patience as _patience
+import butterfly.ext._shortest as _shortest
+from butterfly.games.cards import Card
+from butterfly.games.patience.format import parse_deal
+from butterfly.games.patience.rules import FOUNDATION, PRESETS, Position
+from butterfly.puzzles.patience.endgame import shortest_win
+from butterfly.solver.patience import kernel, shortest
+from butterfly.solver.patience import solve as front_end
+from butterfly.solver.patience.result import BOUNDED, OPTIMAL, UNWINNABLE, WON, Limits
+from butterfly.solver.patience.solve import polish, solve, solve_short, solve_shortest
 
 from patience_positions import random_positions, small_positions
 
@@ -457,7 +457,7 @@ def test_cli_shortest_text_json_and_verify(cli, tmp_path):
 
 
 def test_cli_says_how_far_a_bounded_line_may_be_from_the_shortest(cli, tmp_path):
-    from games.patience.format import format_deal_text
+    from butterfly.games.patience.format import format_deal_text
 
     deal = tmp_path / "deal.txt"
     for position in small_positions(30, 9, (10, 13)):

@@ -2,10 +2,10 @@
 
 import pytest
 
-from games.patience.rules import Position, make_rules
-from solver.patience.pruning import is_dead_end
-from solver.patience.result import Limits
-from solver.patience.solve import (
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.patience.pruning import is_dead_end
+from butterfly.solver.patience.result import Limits
+from butterfly.solver.patience.solve import (
     ENGINES,
     INTERLEAVED,
     NO_RESTARTS,
@@ -77,7 +77,7 @@ class _TimedOutSearch:
         self.memory_bytes, self.nodes, self.table_bytes = memory_bytes, 1, 1000
 
     def run(self, max_nodes=None, timeout=None):
-        from solver.patience.result import SolveResult
+        from butterfly.solver.patience.result import SolveResult
 
         self.runs.append((self.clock[0], max_nodes, timeout, self.memory_bytes))
         self.clock[0] += min(timeout, 0.01)
@@ -92,8 +92,8 @@ def test_restarts_take_at_most_their_share_of_the_time(monkeypatch, schedule):
     """A huge node budget with a time limit: the shuffled restarts stop at
     40 % of the time, and the full search gets the rest (it used to get
     nothing: the restarts' share was counted in nodes only)."""
-    import solver.patience.solve as solve_module
-    from solver.patience import kernel
+    import butterfly.solver.patience.solve as solve_module
+    from butterfly.solver.patience import kernel
 
     _TimedOutSearch.clock[0] = 0.0
     _TimedOutSearch.runs = runs = []
@@ -118,9 +118,9 @@ def test_best_first_attempts_take_at_most_their_share_of_the_time(monkeypatch):
     get at most BEST_FIRST_TIME_SHARE of the time in all, each a share of the
     full search's nodes and the memory it leaves; the full search then has
     the rest of the time."""
-    import solver.patience.solve as solve_module
-    from solver.patience import kernel
-    from solver.patience.shortest import Answer
+    import butterfly.solver.patience.solve as solve_module
+    from butterfly.solver.patience import kernel
+    from butterfly.solver.patience.shortest import Answer
 
     calls = []
 
@@ -146,8 +146,8 @@ def test_best_first_attempts_take_at_most_their_share_of_the_time(monkeypatch):
 
 
 def test_interleaved_attempts_take_only_the_memory_the_full_search_leaves(monkeypatch):
-    import solver.patience.solve as solve_module
-    from solver.patience import kernel
+    import butterfly.solver.patience.solve as solve_module
+    from butterfly.solver.patience import kernel
 
     _TimedOutSearch.clock[0] = 0.0
     _TimedOutSearch.runs = runs = []
@@ -163,7 +163,7 @@ def test_a_search_run_in_slices_expands_what_one_run_does():
     """Stopped at node counts and run on, the search of either engine ends
     where one run ends: the same verdict, nodes and line, slice for slice
     the same in both engines."""
-    from solver.patience import kernel, reference
+    from butterfly.solver.patience import kernel, reference
 
     positions = random_positions(60, seed=31, games=("butterfly", "beleaguered-castle", "streets-and-alleys"))
     for k, position in enumerate(positions):
@@ -202,7 +202,7 @@ def test_best_first_attempts_win_for_real_and_alike_in_both_engines(monkeypatch)
     interleaved schedule's answers are still right (a win replays, a proof
     agrees with the plain search), the same in both engines node for node,
     within the budget; and a deal left open before is won."""
-    import solver.patience.solve as solve_module
+    import butterfly.solver.patience.solve as solve_module
 
     limits = Limits(max_nodes=4_000)
     deals = [Position.deal(n, make_rules(g)) for g in ("beleaguered-castle", "streets-and-alleys") for n in range(12)]

@@ -9,14 +9,14 @@ import sqlite3
 
 import pytest
 
-from games.errors import InputError
-from games.patience.rules import make_rules
-from solver.patience.result import Limits
-from solver.patience.solve import NO_RESTARTS
-from solver.survey import db as survey_db
-from solver.survey.db import APPLICATION_ID, SCHEMA_VERSION, ResultsDB
-from solver.survey.run import DealResult, run_survey
-from solver.version import code_version
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import make_rules
+from butterfly.solver.patience.result import Limits
+from butterfly.solver.patience.solve import NO_RESTARTS
+from butterfly.solver.survey import db as survey_db
+from butterfly.solver.survey.db import APPLICATION_ID, SCHEMA_VERSION, ResultsDB
+from butterfly.solver.survey.run import DealResult, run_survey
+from butterfly.solver.version import code_version
 
 RULES = make_rules("butterfly")
 LIMITS = Limits(max_nodes=20_000)

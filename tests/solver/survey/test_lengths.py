@@ -10,16 +10,16 @@ from dataclasses import asdict, astuple
 import pytest
 from click.testing import CliRunner
 
-from games.errors import InputError
-from games.patience.format import parse_moves
-from games.patience.rules import Position, make_rules
-from solver.cli import main
-from solver.patience import solve as solve_module
-from solver.patience.result import BOUNDED, OPTIMAL
-from solver.patience.solve import solve
-from solver.survey import publish, publish_lengths
-from solver.survey.db import ResultsDB
-from solver.survey.lengths import read_rows, run_lengths
+from butterfly.cli import main
+from butterfly.games.errors import InputError
+from butterfly.games.patience.format import parse_moves
+from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.patience import solve as solve_module
+from butterfly.solver.patience.result import BOUNDED, OPTIMAL
+from butterfly.solver.patience.solve import solve
+from butterfly.solver.survey import publish, publish_lengths
+from butterfly.solver.survey.db import ResultsDB
+from butterfly.solver.survey.lengths import read_rows, run_lengths
 
 RULES = make_rules("butterfly")
 
@@ -60,7 +60,7 @@ def test_a_rerun_searches_nothing_and_a_larger_budget_searches_bounded_deals_aga
 def test_a_bounded_row_polished_again_keeps_its_bound_and_gets_a_shorter_line(tmp_path, monkeypatch):
     # A bounded row of deal 1 (optimum 60) whose line is the long depth-first one, as an
     # early budget might have left it: --polish finds a shorter line from it, bound kept.
-    from solver.survey import lengths
+    from butterfly.solver.survey import lengths
 
     monkeypatch.setattr(solve_module, "BOUNDED_POLISH", ((150, 2_000, (0,)),))
     position = Position.deal(1, RULES)
@@ -93,7 +93,7 @@ def test_a_bounded_row_polished_again_keeps_its_bound_and_gets_a_shorter_line(tm
 
 def test_a_row_still_far_above_its_bound_gets_the_wide_polish_and_no_other_does(tmp_path, monkeypatch):
     # The other polishes find nothing here; the wide one, run only past WIDE_POLISH_GAP, does.
-    from solver.survey import lengths
+    from butterfly.solver.survey import lengths
 
     monkeypatch.setattr(solve_module, "BOUNDED_POLISH", ())
     monkeypatch.setattr(solve_module, "DEEP_POLISH", ())

@@ -7,12 +7,12 @@ import sys
 
 import pytest
 
-from games.patience.rules import make_rules
-from puzzles.rating import publish as rating_publish
-from solver.patience.result import Limits
-from solver.survey import publish, publish_lengths
-from solver.survey.db import ResultsDB
-from solver.survey.run import run_survey
+from butterfly.games.patience.rules import make_rules
+from butterfly.puzzles.rating import publish as rating_publish
+from butterfly.solver.patience.result import Limits
+from butterfly.solver.survey import publish, publish_lengths
+from butterfly.solver.survey.db import ResultsDB
+from butterfly.solver.survey.run import run_survey
 
 
 def test_data_files_rebuild_the_database(tmp_path):
@@ -75,8 +75,8 @@ def test_a_publisher_given_no_survey_says_so_in_one_line_and_writes_nothing(
 @pytest.fixture(scope="module")
 def every_table(tmp_path_factory):
     """A survey database with rows in each table a publisher reads: results, ladder, lengths."""
-    from puzzles.rating.ladder_runs import run_ladder
-    from solver.survey.lengths import run_lengths
+    from butterfly.puzzles.rating.ladder_runs import run_ladder
+    from butterfly.solver.survey.lengths import run_lengths
 
     db = str(tmp_path_factory.mktemp("db") / "all.sqlite")
     rules = make_rules("butterfly")
@@ -167,7 +167,7 @@ def test_a_bad_option_is_one_line(module, argv, monkeypatch, capsys):
 def test_a_file_that_cannot_be_written_leaves_every_file_as_it_was(module, every_table, tmp_path, monkeypatch, capsys):
     import errno
 
-    from solver.survey import published as published_module
+    from butterfly.solver.survey import published as published_module
 
     for folder in ("data", "docs"):
         (tmp_path / folder).mkdir()

@@ -16,14 +16,14 @@ import tracemalloc
 import pytest
 from click.testing import CliRunner
 
-from games.errors import InputError
-from games.patience.rules import make_rules
-from solver.cli import main
-from solver.patience.result import Limits
-from solver.patience.solve import RESTARTS_FIRST
-from solver.survey import publish, publish_lengths
-from solver.survey.db import LENGTHS_COLUMNS
-from solver.survey.published import (
+from butterfly.cli import main
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import make_rules
+from butterfly.solver.patience.result import Limits
+from butterfly.solver.patience.solve import RESTARTS_FIRST
+from butterfly.solver.survey import publish, publish_lengths
+from butterfly.solver.survey.db import LENGTHS_COLUMNS
+from butterfly.solver.survey.published import (
     COLUMNS,
     MAX_ROW,
     MAX_SIZE,
@@ -36,8 +36,8 @@ from solver.survey.published import (
     sample,
     write_csv,
 )
-from solver.survey.run import run_survey
-from solver.version import code_version
+from butterfly.solver.survey.run import run_survey
+from butterfly.solver.version import code_version
 
 import checkout
 

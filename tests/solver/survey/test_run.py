@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from games.patience.rules import make_rules
-from solver.patience.result import Limits
-from solver.patience.solve import NO_RESTARTS
-from solver.survey.run import parse_range, run_survey, summarise, wilson
+from butterfly.games.patience.rules import make_rules
+from butterfly.solver.patience.result import Limits
+from butterfly.solver.patience.solve import NO_RESTARTS
+from butterfly.solver.survey.run import parse_range, run_survey, summarise, wilson
 
 from checkout import butterfly_process
 
@@ -61,7 +61,7 @@ def test_parse_range():
     ],
 )
 def test_a_bad_range_names_what_it_is_a_range_of(text, noun, message):
-    from games.errors import InputError
+    from butterfly.games.errors import InputError
 
     with pytest.raises(InputError) as error:
         parse_range(text, noun)
@@ -91,8 +91,8 @@ def test_database_records_and_skips_settled_deals(tmp_path):
 def test_retry_unresolved_searches_them_again_with_the_same_budget(tmp_path):
     """After the solver has learnt a proof, unresolved deals can be searched
     again without raising the budget; decisive ones are never redone."""
-    from solver.survey.db import ResultsDB
-    from solver.survey.run import DealResult
+    from butterfly.solver.survey.db import ResultsDB
+    from butterfly.solver.survey.run import DealResult
 
     db_path = str(tmp_path / "r.sqlite")
     db = ResultsDB(db_path)
@@ -152,7 +152,7 @@ def test_dask_cluster_matches_the_local_pool():
 
 def test_a_cluster_without_workers_is_a_clear_error_not_a_wait():
     distributed = pytest.importorskip("distributed")
-    from games.errors import InputError
+    from butterfly.games.errors import InputError
 
     cluster = distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None)
     with cluster, pytest.raises(InputError, match="has had no workers for 1 s"):
@@ -161,7 +161,7 @@ def test_a_cluster_without_workers_is_a_clear_error_not_a_wait():
 
 def test_unreachable_scheduler_is_a_clear_error():
     pytest.importorskip("distributed")
-    from games.errors import InputError
+    from butterfly.games.errors import InputError
 
     with pytest.raises(InputError, match="cannot reach the Dask scheduler"):
         run_survey(range(2), RULES, LIMITS, scheduler="tcp://127.0.0.1:9", connect_timeout=2)
@@ -170,7 +170,7 @@ def test_unreachable_scheduler_is_a_clear_error():
 @pytest.mark.parametrize("address", ["tcp://[::1", "tls://[::1", "tcp://[zz]:1", "tcp://]:1", "udp://h:1", "tcp://h"])
 def test_a_malformed_scheduler_address_is_a_clear_error(address):
     pytest.importorskip("distributed")
-    from games.errors import InputError
+    from butterfly.games.errors import InputError
 
     with pytest.raises(InputError, match="bad --scheduler"):
         run_survey(range(2), RULES, LIMITS, scheduler=address, connect_timeout=2)

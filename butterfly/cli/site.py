@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from solver.cli.common import WholeNumber
-from solver.cli.progress import progress, quiet_option
+from butterfly.cli.common import WholeNumber
+from butterfly.cli.progress import progress, quiet_option
 
 
 @click.group(name="site")
@@ -30,9 +30,9 @@ def build(out: str, start: str | None, days: int | None, url: str | None, quiet:
     """Write the site: index.html (today's puzzle, by the reader's local
     date), archive.html, and a playable page a day. A previous build in
     OUT is replaced; any other non-empty OUT is refused."""
-    from puzzles.daily import LAUNCH, in_range, parse_date
-    from puzzles.site.build import build_site, site_url
-    from solver.cli.survey import stopped_by_signals
+    from butterfly.cli.survey import stopped_by_signals
+    from butterfly.puzzles.daily import LAUNCH, in_range, parse_date
+    from butterfly.puzzles.site.build import build_site, site_url
 
     first = in_range(parse_date(start)) if start is not None else LAUNCH
     with stopped_by_signals(None, "site build"), progress(None, "site pages", quiet, "pages") as bar:
@@ -52,7 +52,7 @@ def build(out: str, start: str | None, days: int | None, url: str | None, quiet:
 def serve(directory: str, port: int) -> None:
     """Serve a built site on 127.0.0.1 only (the standard library's http.server):
     the files inside it alone, never one a link leads out of it to."""
-    from puzzles.site.server import site_server
+    from butterfly.puzzles.site.server import site_server
 
     server = site_server(directory, port)
     click.echo(f"serving {directory} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")

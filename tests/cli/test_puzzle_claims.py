@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from puzzles.document import Puzzle
+from butterfly.puzzles.document import Puzzle
 
 ONLY_MOVE = "only-move:butterfly:s=10"
 ONLY_CARDS = ("only-card:mouche:s=1", "only-card:papillon:s=1")
@@ -18,7 +18,7 @@ FILL = ("calendar", "pool", "--kind", "only-card", "--game", "mouche", "--seeds"
 
 @pytest.fixture(scope="module")
 def documents() -> dict[str, dict]:
-    from puzzles.generate import load
+    from butterfly.puzzles.generate import load
 
     return {pid: load(pid).to_json() for pid in (ONLY_MOVE, *ONLY_CARDS)}
 
@@ -119,7 +119,7 @@ def test_show_refuses_a_card_in_two_hands_and_a_table_that_is_a_number(cli, tmp_
 
 
 def test_a_regenerated_puzzle_and_its_file_prove_the_same(documents):
-    from puzzles.generate import prove
+    from butterfly.puzzles.generate import prove
 
     for data in documents.values():
         assert prove(Puzzle.loads(json.dumps(data))) == []
@@ -159,7 +159,7 @@ def test_the_pool_commands_refuse_a_foreign_database_untouched(cli, tmp_path):
 def test_extend_adding_no_day_leaves_the_pool_as_it_was(cli, tmp_path):
     import hashlib
 
-    from puzzles.daily import load_calendar
+    from butterfly.puzzles.daily import load_calendar
 
     pool = tmp_path / "pool.sqlite"
     assert cli.run(*FILL, "--db", pool).exit_code == 0
@@ -179,8 +179,8 @@ def test_calendar_par_refuses_a_file_that_is_no_survey_database_even_with_nothin
 
 def test_only_moves_and_goal_puzzles_keep_their_line_when_given_a_par():
     """An only-moves puzzle's steps lie along its solution: `calendar par` once replaced it by a shortest win."""
-    from puzzles.daily import load_calendar
-    from puzzles.patience.puzzle import with_par
+    from butterfly.puzzles.daily import load_calendar
+    from butterfly.puzzles.patience.puzzle import with_par
 
     for kind in ("only-moves", "only-move", "goal"):
         puzzle = next(d.puzzle for d in load_calendar() if d.puzzle.kind == kind)

@@ -91,8 +91,8 @@ def test_svg_dash_is_one_picture_not_a_picture_a_move(cli, tmp_path, monkeypatch
 
 def test_a_new_file_is_never_named_dash(tmp_path, monkeypatch):
     """Where '-' is not standard output (an option that writes files only), it is refused, not made a file."""
-    from games.errors import InputError
-    from solver.cli.common import write_new_files
+    from butterfly.cli.common import write_new_files
+    from butterfly.games.errors import InputError
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(InputError, match="cannot write to '-'"):
@@ -185,7 +185,7 @@ def test_a_full_disk_names_the_file_it_could_not_write_and_leaves_none(cli, tmp_
     import builtins
     import errno
 
-    from solver.cli import common
+    from butterfly.cli import common
 
     class FullDisk:
         """A new file on a full disk: made, and every write refused (as ENOSPC names no file)."""

@@ -11,28 +11,27 @@ from typing import TypeVar
 
 import click
 
-from games.deals import parse_deal_number
-from games.errors import InputError
-from games.patience import pysol
-from games.patience.format import deal_to_json, format_deal_text, parse_deal, read_moves, rules_header
-from games.patience.render import draw
-from games.patience.rules import PRESETS, VARIANTS, Move, Position, Rules, make_rules
-from games.patience.solvitaire import format_solvitaire
-from solver.cli.common import (
+from butterfly.cli.common import (
     Seconds,
     WholeNumber,
     picture_options,
     png_of,
-    read_chunks,
-    read_text,
     wanted_pictures,
     write_new_files,
     write_picture,
 )
-from solver.patience.pruning import no_last_row
-from solver.patience.relaxation import DEFAULT_EFFORT
-from solver.patience.relaxation import applies as relaxation_applies
-from solver.patience.result import (
+from butterfly.games.deals import parse_deal_number
+from butterfly.games.errors import InputError
+from butterfly.games.files import read_chunks, read_text
+from butterfly.games.patience import pysol
+from butterfly.games.patience.format import deal_to_json, format_deal_text, parse_deal, read_moves, rules_header
+from butterfly.games.patience.render import draw
+from butterfly.games.patience.rules import PRESETS, VARIANTS, Move, Position, Rules, make_rules
+from butterfly.games.patience.solvitaire import format_solvitaire
+from butterfly.solver.patience.pruning import no_last_row
+from butterfly.solver.patience.relaxation import DEFAULT_EFFORT
+from butterfly.solver.patience.relaxation import applies as relaxation_applies
+from butterfly.solver.patience.result import (
     BOUNDED,
     DEFAULT_MAX_NODES,
     DEFAULT_MEMORY_MIB,
@@ -44,7 +43,15 @@ from solver.patience.result import (
     WON,
     Limits,
 )
-from solver.patience.solve import ENGINES, INTERLEAVED, NO_RESTARTS, SCHEDULES, solve, solve_short, solve_shortest
+from butterfly.solver.patience.solve import (
+    ENGINES,
+    INTERLEAVED,
+    NO_RESTARTS,
+    SCHEDULES,
+    solve,
+    solve_short,
+    solve_shortest,
+)
 
 Command = TypeVar("Command", bound=Callable)
 
@@ -404,7 +411,7 @@ def show(deal, pysol_number, game, variant, cells, moves_file, unicode, svg_file
         moves = list(moves_of(moves_file, pysol_number, position.rules))
         positions = position.replay(moves)
     if pictures_wanted:
-        from games.patience.picture import frames
+        from butterfly.games.patience.picture import frames
 
         pictures = frames(position, moves, title)
         if not moves:

@@ -13,14 +13,14 @@ from dataclasses import asdict
 
 import click
 
-from games.patience.rules import make_rules
-from solver.cli.common import Seconds, WholeNumber
-from solver.cli.patience import game_options, limit_options, limits_of
-from solver.cli.progress import progress, quiet_option
-from solver.patience.result import BOUNDED, MAX_NODES, OPTIMAL
-from solver.survey.lengths import DEFAULT_MEMORY_MIB as DEFAULT_LENGTHS_MEMORY
-from solver.survey.lengths import DEFAULT_PROOF_NODES, run_lengths
-from solver.survey.run import (
+from butterfly.cli.common import Seconds, WholeNumber
+from butterfly.cli.patience import game_options, limit_options, limits_of
+from butterfly.cli.progress import progress, quiet_option
+from butterfly.games.patience.rules import make_rules
+from butterfly.solver.patience.result import BOUNDED, MAX_NODES, OPTIMAL
+from butterfly.solver.survey.lengths import DEFAULT_MEMORY_MIB as DEFAULT_LENGTHS_MEMORY
+from butterfly.solver.survey.lengths import DEFAULT_PROOF_NODES, run_lengths
+from butterfly.solver.survey.run import (
     MAX_SURVEY_DEALS,
     WORKERS_PER_CPU,
     max_workers,
@@ -357,10 +357,10 @@ def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout
     or, with --deals, when the file lacks a deal of the range."""
     from pathlib import Path
 
-    from games.errors import InputError
-    from solver.survey.db import ResultsDB
-    from solver.survey.published import check_published, describe, missing, read_published, sample
-    from solver.version import code_version
+    from butterfly.games.errors import InputError
+    from butterfly.solver.survey.db import ResultsDB
+    from butterfly.solver.survey.published import check_published, describe, missing, read_published, sample
+    from butterfly.solver.version import code_version
 
     rules, rows = read_published(Path(path))
     deals = parse_range(deal_range) if deal_range else None

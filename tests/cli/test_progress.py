@@ -21,9 +21,9 @@ from datetime import date
 
 import pytest
 
-from puzzles.daily import extend
-from puzzles.document import Keys, Puzzle, PuzzleId
-from puzzles.site.build import build_site
+from butterfly.puzzles.daily import extend
+from butterfly.puzzles.document import Keys, Puzzle, PuzzleId
+from butterfly.puzzles.site.build import build_site
 
 from checkout import DATA, butterfly_process, package_env
 
@@ -184,7 +184,7 @@ def test_help_does_not_load_tqdm(tmp_path):
     """Start-up time: the bar's library is loaded only when a bar is drawn."""
     script = (
         "import sys\n"
-        "from solver.cli import main\n"
+        "from butterfly.cli import main\n"
         "for args in (['--help'], ['survey', '--help'], ['site', 'build', '--help']):\n"
         "    try:\n        main(args)\n    except SystemExit:\n        pass\n"
         "assert 'tqdm' not in sys.modules\n"

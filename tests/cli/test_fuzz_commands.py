@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 from mutations import mutate
 
-from solver.cli import main
+from butterfly.cli import main
 
 import checkout
 
@@ -70,8 +70,8 @@ class Inputs:
 
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory) -> Inputs:
-    from puzzles.generate import load
-    from puzzles.pool import fill
+    from butterfly.puzzles.generate import load
+    from butterfly.puzzles.pool import fill
 
     tmp = tmp_path_factory.mktemp("fuzz")
     pool = tmp / "pool.sqlite"
@@ -265,7 +265,7 @@ def test_every_command_and_every_input_it_reads_has_fuzz_cases(inputs):
 
 def _shipped() -> dict[str, bytes]:
     """The calendar's files, which no fuzzed command may change (``calendar par`` rewrites them when it works)."""
-    from puzzles.daily import CALENDAR_DIR
+    from butterfly.puzzles.daily import CALENDAR_DIR
 
     return {p.name: p.read_bytes() for p in sorted(CALENDAR_DIR.glob("*.jsonl"))}
 

@@ -8,13 +8,13 @@ import re
 
 import click
 
-from games.errors import InputError
-from games.patience.rules import make_rules
-from solver.cli.common import echo_json
-from solver.cli.patience import game_options, load_deal, pysol_option
-from solver.cli.progress import progress, quiet_option
-from solver.cli.survey import scheduler_options, stopped_by_signals, workers_option
-from solver.survey.run import parse_range
+from butterfly.cli.common import echo_json
+from butterfly.cli.patience import game_options, load_deal, pysol_option
+from butterfly.cli.progress import progress, quiet_option
+from butterfly.cli.survey import scheduler_options, stopped_by_signals, workers_option
+from butterfly.games.errors import InputError
+from butterfly.games.patience.rules import make_rules
+from butterfly.solver.survey.run import parse_range
 
 #: A DEAL that is a range: a digit, then a dash (a malformed range such as
 #: 1_0-1_2 is named as a bad range, not taken for a file or blamed on --db).
@@ -50,9 +50,9 @@ def why(rating, features: dict, cells: int) -> str:
 
 
 def _rate_one(position, title, quick, engine, as_json) -> None:
-    from puzzles.rating.features import exact_features
-    from puzzles.rating.quick import predict
-    from puzzles.rating.rate import calibration_for, rate
+    from butterfly.puzzles.rating.features import exact_features
+    from butterfly.puzzles.rating.quick import predict
+    from butterfly.puzzles.rating.rate import calibration_for, rate
 
     calibration = calibration_for(position.rules)
     if quick:
@@ -102,8 +102,8 @@ def _features_line(features: dict, cells: int) -> str:
 
 
 def _rate_range(deal_range, game, variant, cells, engine, workers, db_path, scheduler, connect_timeout, as_json, quiet):
-    from puzzles.rating.ladder_runs import run_ladder
-    from puzzles.rating.rate import calibration_for, rating_from_games
+    from butterfly.puzzles.rating.ladder_runs import run_ladder
+    from butterfly.puzzles.rating.rate import calibration_for, rating_from_games
 
     deals = parse_range(deal_range)  # a bad range is named before a missing --db
     if db_path is None:

@@ -6,13 +6,7 @@ from collections.abc import Iterable
 
 import click
 
-from games.cards import Card
-from games.errors import InputError
-from games.mouche.format import game_json, game_log, parse_position
-from games.mouche.game import play_game
-from games.mouche.rules import DEALER_STAKE, MAX_PURSE, PURSE, MoucheHand, MoucheOptions
-from games.records import cards_text, seat_name
-from solver.cli.common import (
+from butterfly.cli.common import (
     MAX_SAMPLES,
     WholeNumber,
     bot_names,
@@ -20,15 +14,21 @@ from solver.cli.common import (
     echo_json,
     game_seed_option,
     picture_options,
-    read_text,
     seed_option,
     wanted_pictures,
     when_broke_option,
     write_picture,
 )
-from solver.mouche import analysis as mouche
-from solver.mouche.bots import BOTS
-from solver.mouche.seat import Advice, SeatAnalysis, analyse_seat, declaration_advice
+from butterfly.games.cards import Card
+from butterfly.games.errors import InputError
+from butterfly.games.files import read_text
+from butterfly.games.mouche.format import game_json, game_log, parse_position
+from butterfly.games.mouche.game import play_game
+from butterfly.games.mouche.rules import DEALER_STAKE, MAX_PURSE, PURSE, MoucheHand, MoucheOptions
+from butterfly.games.records import cards_text, seat_name
+from butterfly.solver.mouche import analysis as mouche
+from butterfly.solver.mouche.bots import BOTS
+from butterfly.solver.mouche.seat import Advice, SeatAnalysis, analyse_seat, declaration_advice
 
 #: The most hands ``mouche play`` plays, and the largest cap on a mouche.
 MAX_HANDS = 1000
@@ -156,7 +156,7 @@ def analyse_command(position_file, as_player, worlds, seed, as_json):
 @picture_options("the position (hands, hidden ones face down; turned card, trick, stock, pool and chips)")
 def show(position_file, svg_file, png_file):
     """Draw a POSITION (JSON; see docs/formats.md) as a picture: --svg or --png."""
-    from games.mouche.picture import draw_svg
+    from butterfly.games.mouche.picture import draw_svg
 
     wanted_pictures(svg_file, png_file, required=True)
     state, hidden = parse_position(read_text(position_file))

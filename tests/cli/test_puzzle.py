@@ -9,14 +9,14 @@ import random
 
 import pytest
 
-from puzzles.daily import load_calendar
+from butterfly.puzzles.daily import load_calendar
 
 ONLY_MOVE = "only-move:butterfly:s=10"
 
 
 @pytest.fixture(scope="module")
 def only_move_file(tmp_path_factory):
-    from puzzles.generate import load
+    from butterfly.puzzles.generate import load
 
     path = tmp_path_factory.mktemp("puzzle") / "only-move.json"
     path.write_text(load(ONLY_MOVE).dumps())
@@ -51,7 +51,7 @@ def test_show_check_prove(cli, only_move_file):
 
 
 def test_check_reads_a_move_list_from_a_file(cli, tmp_path):
-    from puzzles.generate import load
+    from butterfly.puzzles.generate import load
 
     puzzle = load("win-in:butterfly:s=2")
     moves = tmp_path / "moves.txt"
@@ -153,7 +153,7 @@ ODD = [True, None, "", "x", -1, 10**30, 1.5, [], {}, [[]], ["KS L1>F"], {"moves"
 )
 def test_fuzzed_puzzle_files_never_crash(cli, tmp_path, source, answer):
     """Fields swapped for odd values, in turn: each command answers 0, 1 or 2, never a traceback."""
-    from puzzles.generate import load
+    from butterfly.puzzles.generate import load
 
     rng = random.Random(17)
     base = json.loads(load(source).dumps())

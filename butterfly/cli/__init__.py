@@ -1,8 +1,8 @@
 """The ``butterfly`` command line: the main group and its error handling.
 
-Each command group lives in its own module (:mod:`solver.cli.patience`,
-:mod:`solver.cli.survey`, :mod:`solver.cli.papillon`,
-:mod:`solver.cli.mouche`), imported only when one of its commands runs (``--help`` lists them
+Each command group lives in its own module (:mod:`butterfly.cli.patience`,
+:mod:`butterfly.cli.survey`, :mod:`butterfly.cli.papillon`,
+:mod:`butterfly.cli.mouche`), imported only when one of its commands runs (``--help`` lists them
 from :data:`COMMANDS`): ``butterfly solve`` never loads the card games,
 the survey's process pools or the version metadata (bench/startup.py).
 """
@@ -14,58 +14,62 @@ import sys
 
 import click
 
-from games.errors import InputError
+from butterfly.games.errors import InputError
 
 #: Each subcommand: the module that defines it, its name there, and its
 #: short help as ``butterfly --help`` lists it (the first sentence of its
 #: docstring: a test holds the two equal), so that the list loads no module.
 COMMANDS = {
     "calendar": (
-        "solver.cli.puzzle",
+        "butterfly.cli.puzzle",
         "calendar",
         "The daily calendar: fill the pool of puzzles, extend the calendar from it, report how good its days are.",
     ),
     "daily": (
-        "solver.cli.puzzle",
+        "butterfly.cli.puzzle",
         "daily",
         "The daily puzzle of DATE (YYYY-MM-DD; today's, by your local date, by default).",
     ),
-    "deal": ("solver.cli.patience", "deal", "Print deal NUMBER (or PySolFC's game --pysol NUMBER) as a deal file."),
+    "deal": (
+        "butterfly.cli.patience",
+        "deal",
+        "Print deal NUMBER (or PySolFC's game --pysol NUMBER) as a deal file.",
+    ),
     "mouche": (
-        "solver.cli.mouche",
+        "butterfly.cli.mouche",
         "mouche_group",
         "La Mouche (1718) and Le Pamphile (1758): play with bots, analyse hands.",
     ),
     "papillon": (
-        "solver.cli.papillon",
+        "butterfly.cli.papillon",
         "papillon",
         "Papillon, the 1725 fishing game: play it with bots, analyse endings.",
     ),
     "puzzle": (
-        "solver.cli.puzzle",
+        "butterfly.cli.puzzle",
         "puzzle",
         "Puzzles with proved answers: make one, show it, check an answer, prove it again.",
     ),
     "rate": (
-        "solver.cli.rate",
+        "butterfly.cli.rate",
         "rate",
         "Rate a deal's difficulty: a number, a file, a range A-B (with --db), or PySolFC's game --pysol NUMBER.",
     ),
-    "show": ("solver.cli.patience", "show", "Draw DEAL; with --moves, every position along the way."),
-    "site": ("solver.cli.site", "site", "The daily puzzle as a static web site: build it, serve it locally."),
+    "show": ("butterfly.cli.patience", "show", "Draw DEAL; with --moves, every position along the way."),
+    "site": ("butterfly.cli.site", "site", "The daily puzzle as a static web site: build it, serve it locally."),
     "solve": (
-        "solver.cli.patience",
+        "butterfly.cli.patience",
         "solve_command",
         "Solve DEAL: won (with the moves), unwinnable (proved), or unresolved.",
     ),
     "survey": (
-        "solver.cli.survey",
+        "butterfly.cli.survey",
         "survey",
         "Solve a range of deals and report how many are won; or check published results; or find the deals' "
         "shortest winning lines (--shortest).",
     ),
     "verify": (
-        "solver.cli.patience",
+        "butterfly.cli.patience",
         "verify",
         "Replay SOLUTION on DEAL (or PySolFC's game --pysol NUMBER) with the rules engine alone.",
     ),

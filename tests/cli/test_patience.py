@@ -6,9 +6,9 @@ import sys
 
 import pytest
 
-from games.patience.format import format_deal_text, parse_deal_text
-from games.patience.rules import Position
-from solver.cli import COMMANDS
+from butterfly.cli import COMMANDS
+from butterfly.games.patience.format import format_deal_text, parse_deal_text
+from butterfly.games.patience.rules import Position
 
 
 def test_solve_text_report_lists_numbered_moves_that_verify(cli, tmp_path):
@@ -201,7 +201,7 @@ def test_help_lists_each_commands_own_short_help_without_loading_it():
     must be what its command's docstring says."""
     import click
 
-    from solver.cli import main
+    from butterfly.cli import main
 
     context = click.Context(main)
     for name, (_, _, short_help) in COMMANDS.items():
@@ -214,27 +214,39 @@ def test_a_patience_command_imports_only_what_it_needs(tmp_path):
     neither the card games, nor the survey's machinery, nor PySAT, nor the
     package metadata."""
     script = (
-        "import sys\nfrom solver.cli import main\n"
+        "import sys\nfrom butterfly.cli import main\n"
         "try:\n    main(['solve', '1', '--json'])\nexcept SystemExit:\n    pass\n"
         "print(' '.join(sys.modules), file=sys.stderr)"
     )
     # Run outside the checkout, so that the installed package is imported (CI installs it, not in place).
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path)
     loaded = set(run.stderr.split())
-    assert "solver.patience.kernel" in loaded
-    unwanted = {"pysat", "multiprocessing", "sqlite3", "importlib.metadata", "games.papillon", "games.mouche"}
-    unwanted |= {"solver.cli.papillon", "solver.cli.mouche", "solver.cli.survey", "solver.survey.run"}
+    assert "butterfly.solver.patience.kernel" in loaded
+    unwanted = {
+        "pysat",
+        "multiprocessing",
+        "sqlite3",
+        "importlib.metadata",
+        "butterfly.games.papillon",
+        "butterfly.games.mouche",
+    }
+    unwanted |= {
+        "butterfly.cli.papillon",
+        "butterfly.cli.mouche",
+        "butterfly.cli.survey",
+        "butterfly.solver.survey.run",
+    }
     assert not loaded & unwanted
 
 
 def test_help_imports_no_command(tmp_path):
     script = (
-        "import sys\nfrom solver.cli import main\n"
+        "import sys\nfrom butterfly.cli import main\n"
         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
         "print(' '.join(sys.modules), file=sys.stderr)"
     )
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path)
-    assert "solve" in run.stdout and not {m for m in run.stderr.split() if m.startswith("solver.cli.")}
+    assert "solve" in run.stdout and not {m for m in run.stderr.split() if m.startswith("butterfly.cli.")}
 
 
 @pytest.mark.parametrize(
@@ -301,9 +313,9 @@ def long_line(trips: int) -> str:
     """A legal winning line of Beleaguered Castle deal 1, numbered: a card
     moved to another row and back ``trips`` times, then the solver's win (a
     real solution's length and size without a real solution's search)."""
-    from games.patience.rules import Move, make_rules
-    from solver.patience.result import Limits
-    from solver.patience.solve import solve_short
+    from butterfly.games.patience.rules import Move, make_rules
+    from butterfly.solver.patience.result import Limits
+    from butterfly.solver.patience.solve import solve_short
 
     position = start = Position.deal(1, make_rules("beleaguered-castle"))
     line = solve_short(start, Limits(max_nodes=1_000_000)).moves
@@ -347,7 +359,7 @@ def test_verify_holds_no_more_of_a_long_list_than_of_a_short_one(long_list, tmp_
     """The peak memory of the whole command barely grows with the list
     (holding 200,000 moves and their positions would take over 50 MB)."""
     script = (
-        "import resource, sys\nfrom solver.cli import main\n"
+        "import resource, sys\nfrom butterfly.cli import main\n"
         "try:\n    main(['verify', '1', sys.argv[1], '--game', 'beleaguered-castle'])\nexcept SystemExit:\n    pass\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)"
     )
@@ -384,9 +396,7 @@ def test_show_reads_its_move_list_with_the_same_reader(cli, tmp_path):
     ],
 )
 def test_a_bad_move_list_is_one_line_naming_the_line_and_the_move(cli, monkeypatch, text, fragments):
-    import games.patience.format
-
-    monkeypatch.setattr(games.patience.format, "MAX_MOVES", 3)
+    monkeypatch.setattr("butterfly.games.patience.format.MAX_MOVES", 3)
     for command in (("verify", 1, "-"), ("show", 1, "--moves", "-")):
         result = cli.run(*command, input=text)
         cli.one_line_error(result, *fragments)

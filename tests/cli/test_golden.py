@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from solver.cli import main
+from butterfly.cli import main
 
 import checkout
 

@@ -10,9 +10,9 @@ from http.server import ThreadingHTTPServer
 
 import pytest
 
-from games.errors import InputError
-from puzzles.site.build import MARKER
-from puzzles.site.server import site_server
+from butterfly.games.errors import InputError
+from butterfly.puzzles.site.build import MARKER
+from butterfly.puzzles.site.server import site_server
 
 
 @pytest.fixture

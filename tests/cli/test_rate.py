@@ -67,12 +67,11 @@ def test_quick_needs_a_calibration(cli):
 
 
 def test_an_interrupted_rating_says_the_rating_stopped(cli, tmp_path, monkeypatch):
-    import puzzles.rating.ladder_runs
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(puzzles.rating.ladder_runs, "run_ladder", interrupted)
+    monkeypatch.setattr("butterfly.puzzles.rating.ladder_runs.run_ladder", interrupted)
     result = cli.run("rate", "0-3", "--db", tmp_path / "r.sqlite")
     assert result.exit_code == 130
     assert result.stderr.strip().startswith("Error: rating stopped by SIGINT; what was finished is kept in")

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import click
 
-from games.errors import InputError
-from games.papillon.format import Position, game_json, game_log, parse_position
-from games.papillon.game import play_game
-from games.papillon.rules import HandState, Options, Scoring
-from games.records import cards_text, seat_name
-from solver.cli.common import (
+from butterfly.cli.common import (
     MAX_SAMPLES,
     WholeNumber,
     bot_names,
@@ -17,15 +12,20 @@ from solver.cli.common import (
     echo_json,
     game_seed_option,
     picture_options,
-    read_text,
     seed_option,
     wanted_pictures,
     when_broke_option,
     write_picture,
 )
-from solver.papillon.analysis import ENGINES, RedealAnalysis, analyse, analyse_redeal, paranoid
-from solver.papillon.bots import BOTS
-from solver.papillon.seat import analyse_seat
+from butterfly.games.errors import InputError
+from butterfly.games.files import read_text
+from butterfly.games.papillon.format import Position, game_json, game_log, parse_position
+from butterfly.games.papillon.game import play_game
+from butterfly.games.papillon.rules import HandState, Options, Scoring
+from butterfly.games.records import cards_text, seat_name
+from butterfly.solver.papillon.analysis import ENGINES, RedealAnalysis, analyse, analyse_redeal, paranoid
+from butterfly.solver.papillon.bots import BOTS
+from butterfly.solver.papillon.seat import analyse_seat
 
 #: The most rounds ``papillon play`` plays (a round is one hand per player).
 MAX_ROUNDS = 100
@@ -138,7 +138,7 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json):
 @picture_options("the position (hands, hidden ones face down; table, stock, pool and chips)")
 def show(position_file, svg_file, png_file):
     """Draw a POSITION (a JSON file; see docs/formats.md) as a picture: --svg or --png."""
-    from games.papillon.picture import draw_svg
+    from butterfly.games.papillon.picture import draw_svg
 
     wanted_pictures(svg_file, png_file, required=True)
     write_picture(svg_file, png_file, draw_svg(parse_position(read_text(position_file))))

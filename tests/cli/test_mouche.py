@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from games.mouche.format import parse_position
-from games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
-from games.mouche.rules import Action
-from solver.mouche import analysis as mouche
-from solver.mouche.seat import analyse_seat
+from butterfly.games.mouche.format import parse_position
+from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
+from butterfly.games.mouche.rules import Action
+from butterfly.solver.mouche import analysis as mouche
+from butterfly.solver.mouche.seat import analyse_seat
 
 import checkout
 
@@ -155,7 +155,7 @@ def test_a_stood_five_card_suit_cannot_be_played(cli, tmp_path):
 
 
 def test_own_discards_are_seen_and_checked(cli, tmp_path):
-    from games.mouche.format import parse_position as parse
+    from butterfly.games.mouche.format import parse_position as parse
 
     data = {
         "players": 3,
@@ -177,7 +177,7 @@ def test_own_discards_are_seen_and_checked(cli, tmp_path):
 def test_worlds_never_give_a_stood_player_a_mouche():
     import random
 
-    from games.cards import make_deck
+    from butterfly.games.cards import make_deck
 
     state, _ = parse_position((EXAMPLES / "play.json").read_text())
     others = [p for p in state.in_hand() if p != state.to_move]

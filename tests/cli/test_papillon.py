@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from games.papillon.format import parse_position
-from solver.papillon.analysis import analyse
+from butterfly.games.papillon.format import parse_position
+from butterfly.solver.papillon.analysis import analyse
 
 import checkout
 

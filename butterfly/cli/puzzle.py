@@ -10,20 +10,21 @@ import sys
 
 import click
 
-from games.errors import InputError
-from puzzles.document import KINDS, Puzzle, stars
-from solver.cli.common import WholeNumber, read_text, write_new_files
-from solver.cli.progress import elapsed, progress, quiet_option
-from solver.cli.survey import scheduler_options, stopped_by_signals, workers_option
-from solver.patience.result import MAX_NODES
-from solver.survey.lengths import DEFAULT_PROOF_NODES
+from butterfly.cli.common import WholeNumber, write_new_files
+from butterfly.cli.progress import elapsed, progress, quiet_option
+from butterfly.cli.survey import scheduler_options, stopped_by_signals, workers_option
+from butterfly.games.errors import InputError
+from butterfly.games.files import read_text
+from butterfly.puzzles.document import KINDS, Puzzle, stars
+from butterfly.solver.patience.result import MAX_NODES
+from butterfly.solver.survey.lengths import DEFAULT_PROOF_NODES
 
 #: The seeds ``puzzle new`` draws from when none is given.
 RANDOM_SEEDS = 1_000_000
 
 
 def _draw(puzzle: Puzzle) -> str:
-    from puzzles.generate import module_for
+    from butterfly.puzzles.generate import module_for
 
     module = module_for(puzzle.game)
     return module.draw(puzzle) if hasattr(module, "draw") else ""
@@ -84,7 +85,7 @@ def puzzle() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the puzzle file instead of the description.")
 def new(kind: str, game: str, grade: int | None, seed: int | None, out: str | None, as_json: bool) -> None:
     """Generate a puzzle: the first from SEED on of the kind (and grade) asked for."""
-    from puzzles.generate import find
+    from butterfly.puzzles.generate import find
 
     if out is not None and os.path.exists(out):
         raise InputError(f"{out!r} exists: choose a new file name")
@@ -105,7 +106,7 @@ def new(kind: str, game: str, grade: int | None, seed: int | None, out: str | No
 @click.option("--json", "as_json", is_flag=True, help="Print the puzzle file.")
 def show(source: str, with_answer: bool, as_json: bool) -> None:
     """Show the puzzle in FILE, or the one an ID names (regenerated)."""
-    from puzzles.generate import load
+    from butterfly.puzzles.generate import load
 
     found = load(source)
     click.echo(found.dumps() if as_json else describe(found, with_answer), nl=not as_json)
@@ -119,7 +120,7 @@ def check_command(source: str, answer: str) -> None:
     (only-moves), a card (card games), or a move list (deals, endgames,
     goals) as text, a file, or - for standard input.
     Exit 0 when right; 1 saying why not."""
-    from puzzles.generate import check, load
+    from butterfly.puzzles.generate import check, load
 
     found = load(source)
     text = read_text(answer) if answer == "-" or os.path.isfile(answer) else answer
@@ -135,7 +136,7 @@ def _moves_against_par(found: Puzzle, answer: str) -> int | None:
     """The length of a right line of a puzzle with a par (None for the others)."""
     if found.par is None:
         return None
-    from games.patience.format import parse_moves
+    from butterfly.games.patience.format import parse_moves
 
     return len(parse_moves(answer))
 
@@ -157,7 +158,7 @@ def prove_command(source: str, quiet: bool) -> None:
     field that does not hold. A puzzle made by other code than this is
     proved all the same, with a warning (search effort is not compared).
     A calendar's deal may take minutes."""
-    from puzzles.generate import code_note, load, prove
+    from butterfly.puzzles.generate import code_note, load, prove
 
     found = load(source)
     note = code_note(found)
@@ -190,11 +191,11 @@ def prove_command(source: str, quiet: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="The day as JSON: date, number, share text, puzzle.")
 def daily(day: str | None, with_answer: bool, attempt: str | None, as_json: bool) -> None:
     """The daily puzzle of DATE (YYYY-MM-DD; today's, by your local date, by default)."""
-    from puzzles.daily import long_date, parse_date, puzzle_of, share_text, today
+    from butterfly.puzzles.daily import long_date, parse_date, puzzle_of, share_text, today
 
     entry = puzzle_of(parse_date(day) if day is not None else today())
     if attempt is not None:
-        from puzzles.generate import check
+        from butterfly.puzzles.generate import check
 
         text = read_text(attempt) if attempt == "-" or os.path.isfile(attempt) else attempt
         reason = check(entry.puzzle, text)
@@ -257,8 +258,8 @@ def pool_command(
     quiet: bool,
 ) -> None:
     """Generate puzzles of KIND into the pool, one per seed that gives one."""
-    from puzzles.pool import fill, summary
-    from solver.survey.run import parse_range
+    from butterfly.puzzles.pool import fill, summary
+    from butterfly.solver.survey.run import parse_range
 
     seeds = parse_range(seed_range, "seed")
     found = 0
@@ -278,8 +279,8 @@ def pool_command(
 def extend_command(db_path: str, until: str, quiet: bool) -> None:
     """Give every date up to UNTIL not yet in the calendar a puzzle from the
     pool (OR-Tools CP-SAT; one worker and a fixed seed: reproducible)."""
-    from puzzles.daily import extend, in_range, parse_date
-    from puzzles.pool import Pool
+    from butterfly.puzzles.daily import extend, in_range, parse_date
+    from butterfly.puzzles.pool import Pool
 
     last = in_range(parse_date(until))
     pool = Pool(db_path)
@@ -324,11 +325,11 @@ def par_command(db_path: str, proof_nodes: int, again: bool, workers: int, quiet
     passed never change."""
     import dataclasses
 
-    from puzzles.daily import family, load_calendar, rewrite, today
-    from puzzles.patience.puzzle import LINE_KINDS, par_key, with_better_par, with_par
-    from solver.patience.result import BOUNDED
-    from solver.survey.db import ResultsDB
-    from solver.survey.lengths import DEFAULT_MEMORY_MIB, LengthResult, run_lengths
+    from butterfly.puzzles.daily import family, load_calendar, rewrite, today
+    from butterfly.puzzles.patience.puzzle import LINE_KINDS, par_key, with_better_par, with_par
+    from butterfly.solver.patience.result import BOUNDED
+    from butterfly.solver.survey.db import ResultsDB
+    from butterfly.solver.survey.lengths import DEFAULT_MEMORY_MIB, LengthResult, run_lengths
 
     ResultsDB(db_path).close()  # a file that is not a survey database is refused untouched, work or none
     days = load_calendar()
@@ -377,8 +378,8 @@ def report_command(until: str | None, as_json: bool) -> None:
     choices, how often a wrong choice tempts, refutation depth, par; then
     the days with too few choices or the kind of the day before, and every
     repeat and spoiler (docs/puzzles.md)."""
-    from puzzles.daily import load_calendar, parse_date
-    from puzzles.quality import report, report_text
+    from butterfly.puzzles.daily import load_calendar, parse_date
+    from butterfly.puzzles.quality import report, report_text
 
     days = load_calendar()
     if until is not None:

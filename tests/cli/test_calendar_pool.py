@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from puzzles.pool import Pool
+from butterfly.puzzles.pool import Pool
 
 from checkout import butterfly_process
 
@@ -26,7 +26,7 @@ def pool_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("pool") / "pool.sqlite"
     from click.testing import CliRunner
 
-    from solver.cli import main
+    from butterfly.cli import main
 
     result = CliRunner().invoke(main, [*FILL, "--db", str(path), "--seeds", "0-7"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
@@ -105,7 +105,7 @@ def test_a_disk_filling_up_keeps_the_seeds_recorded_and_a_rerun_goes_on(cli, tmp
 
 def test_a_run_stopped_before_its_first_seed_leaves_no_pool(tmp_path, monkeypatch):
     """An error (here, the work itself failing) before a new pool holds a seed: no file."""
-    from puzzles import pool as pool_module
+    from butterfly.puzzles import pool as pool_module
 
     def broken(*args, **kwargs):
         raise KeyboardInterrupt

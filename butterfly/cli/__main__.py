@@ -1,0 +1,5 @@
+"""``python -m butterfly.cli``: the ``butterfly`` command."""
+
+from butterfly.cli import main
+
+main()

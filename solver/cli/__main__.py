@@ -1,5 +1,0 @@
-"""``python -m solver.cli``: the ``butterfly`` command."""
-
-from solver.cli import main
-
-main()
