@@ -23,9 +23,11 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib import resources
 from typing import NamedTuple
 
 from butterfly.games.cards import Card, Rank, Suit, make_deck
@@ -107,58 +109,32 @@ class Rules:
         return ", ".join(parts)
 
 
-PRESETS: dict[str, Rules] = {
-    "butterfly": Rules(
-        name="butterfly",
-        row_sizes=(5, 5, 4, 5, 5, 5, 5, 4, 5, 5),
-        aces_on_foundations=True,
-        build=Build.UP_OR_DOWN,
-        suits=SuitRule.ANY,
-        empty_rows=EmptyRows.LOST,
-        cells=3,
-        cells_one_way=True,
-        last_card_to_foundation_only=True,
-    ),
-    "fortress": Rules(
-        name="fortress",
-        row_sizes=(6, 5, 5, 5, 5, 6, 5, 5, 5, 5),
-        aces_on_foundations=False,
-        build=Build.UP_OR_DOWN,
-        suits=SuitRule.SAME_SUIT,
-        empty_rows=EmptyRows.ANY_CARD,
-        cells=0,
-        cells_one_way=False,
-        last_card_to_foundation_only=False,
-    ),
-    "beleaguered-castle": Rules(
-        name="beleaguered-castle",
-        row_sizes=(6,) * 8,
-        aces_on_foundations=True,
-        build=Build.DOWN,
-        suits=SuitRule.ANY,
-        empty_rows=EmptyRows.ANY_CARD,
-        cells=0,
-        cells_one_way=False,
-        last_card_to_foundation_only=False,
-    ),
-    "streets-and-alleys": Rules(
-        name="streets-and-alleys",
-        row_sizes=(7, 7, 7, 7, 6, 6, 6, 6),
-        aces_on_foundations=False,
-        build=Build.DOWN,
-        suits=SuitRule.ANY,
-        empty_rows=EmptyRows.ANY_CARD,
-        cells=0,
-        cells_one_way=False,
-        last_card_to_foundation_only=False,
-    ),
-}
+#: The presets, their suit variants and the most cells, as data (presets.json
+#: beside this file): the daily page's rules.js reads the same file
+#: (puzzles/site/build.py puts it in each Butterfly page), so neither repeats it.
+PRESETS_DATA: dict = json.loads(resources.files(__package__).joinpath("presets.json").read_text(encoding="utf-8"))
 
-VARIANTS = ("alternate-colours", "same-suit")
+
+def _preset(fields: dict) -> Rules:
+    """A preset of presets.json: its fields are :class:`Rules`'s."""
+    return Rules(
+        **{
+            **fields,
+            "row_sizes": tuple(fields["row_sizes"]),
+            "build": Build(fields["build"]),
+            "suits": SuitRule(fields["suits"]),
+            "empty_rows": EmptyRows(fields["empty_rows"]),
+        }
+    )
+
+
+PRESETS: dict[str, Rules] = {fields["name"]: _preset(fields) for fields in PRESETS_DATA["presets"]}
+
+VARIANTS: tuple[str, ...] = tuple(PRESETS_DATA["variants"])
 
 #: Most cells any rules may have: the kernel's fixed arrays are sized by it
 #: (ext/_patience.pxd; a test checks the two agree).
-MAX_CELLS = 8
+MAX_CELLS: int = PRESETS_DATA["max_cells"]
 
 
 def make_rules(game: str = "butterfly", variant: str | None = None, cells: int | None = None) -> Rules:
