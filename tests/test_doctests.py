@@ -4,6 +4,7 @@ found by walking them (none is listed by hand), and its examples are run."""
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +41,23 @@ def test_docstring_examples(name):
     module = importlib.import_module(name)
     failures, _tried = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert failures == 0
+
+
+def test_the_library_page_is_true(monkeypatch):
+    """docs/api.md: every example of the everyday names, run from the repository's folder."""
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(root)
+    failures, tried = doctest.testfile(
+        str(root / "docs" / "api.md"), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE
+    )
+    assert tried > 20 and failures == 0
+
+
+def test_the_everyday_names_are_all_there_and_listed():
+    """Each name of butterfly.__all__ is found, and docs/api.md lists every one."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "api.md").read_text()
+    for name in butterfly.__all__:
+        assert getattr(butterfly, name) is not None
+        assert f"`{name}`" in page, name
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        _ = butterfly.Nothing

@@ -1,8 +1,11 @@
 """The README's Quick start and CI run the same commands."""
 
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+
+import butterfly
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,3 +33,17 @@ def test_no_module_edits_the_import_path():
         if "sys.path." in path.read_text() and path.name != "test_project.py"
     ]
     assert offenders == []
+
+
+def test_the_distribution_installs_one_top_level_name():
+    """``pip install .`` puts one package in site-packages, ``butterfly``: no
+    ``games``, ``solver``, ``puzzles`` or ``ext`` of ours to clash with other
+    projects' (as CI installs it: not from a checkout in place)."""
+    site = Path(butterfly.__file__).parent.parent
+    if (site / "pyproject.toml").exists():
+        pytest.skip("butterfly is imported from a checkout (an editable install), not installed")
+    (dist,) = [d for d in metadata.distributions(path=[str(site)]) if d.metadata["Name"] == "butterfly"]
+    tops = {f.parts[0] for f in dist.files or [] if f.parts[0] != ".."}
+    assert {top for top in tops if not top.endswith(".dist-info")} == {"butterfly"}
+    assert not [name for name in ("games", "solver", "puzzles", "ext") if (site / name).exists()]
+    assert {"solver", "cli", "ext"} <= {p.name for p in (site / "butterfly").iterdir()}

@@ -23,7 +23,8 @@ from butterfly.games.papillon.format import Position, game_json, game_log, parse
 from butterfly.games.papillon.game import play_game
 from butterfly.games.papillon.rules import HandState, Options, Scoring
 from butterfly.games.records import cards_text, seat_name
-from butterfly.solver.papillon.analysis import ENGINES, RedealAnalysis, analyse, analyse_redeal, paranoid
+from butterfly.solver.engines import ENGINE_NAMES, EngineName
+from butterfly.solver.papillon.analysis import RedealAnalysis, analyse, analyse_redeal, paranoid
 from butterfly.solver.papillon.bots import BOTS
 from butterfly.solver.papillon.seat import analyse_seat
 
@@ -115,7 +116,7 @@ def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie
 @seed_option("sampling splits")
 @click.option(
     "--engine",
-    type=click.Choice(ENGINES),
+    type=click.Choice(ENGINE_NAMES),
     default="kernel",
     show_default=True,
     help="Compiled kernel or the pure-Python oracle.",
@@ -148,7 +149,7 @@ def _table(state: HandState) -> str:
     return cards_text(state.table, empty="(empty)")
 
 
-def _print_perfect_information(position: Position, engine: str, as_json: bool) -> None:
+def _print_perfect_information(position: Position, engine: EngineName, as_json: bool) -> None:
     """Every hand known: each move's max-n line and guaranteed chips."""
     state = position.state
     if position.hidden:
@@ -194,7 +195,9 @@ def _print_perfect_information(position: Position, engine: str, as_json: bool) -
     )
 
 
-def _print_seat(position: Position, as_player: int, limit: int | None, seed: int, engine: str, as_json: bool) -> None:
+def _print_seat(
+    position: Position, as_player: int, limit: int | None, seed: int, engine: EngineName, as_json: bool
+) -> None:
     """From one seat: the opponents' hands unknown, every split of the unseen cards solved."""
     state = position.state
     if not 0 <= as_player < state.players:

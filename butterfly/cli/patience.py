@@ -28,6 +28,7 @@ from butterfly.games.patience.format import deal_to_json, format_deal_text, pars
 from butterfly.games.patience.render import draw
 from butterfly.games.patience.rules import PRESETS, VARIANTS, Move, Position, Rules, make_rules
 from butterfly.games.patience.solvitaire import format_solvitaire
+from butterfly.solver.engines import ENGINE_NAMES
 from butterfly.solver.patience.pruning import no_last_row
 from butterfly.solver.patience.relaxation import DEFAULT_EFFORT
 from butterfly.solver.patience.relaxation import applies as relaxation_applies
@@ -44,7 +45,6 @@ from butterfly.solver.patience.result import (
     Limits,
 )
 from butterfly.solver.patience.solve import (
-    ENGINES,
     INTERLEAVED,
     NO_RESTARTS,
     SCHEDULES,
@@ -122,7 +122,7 @@ def limit_options(command: Command) -> Command:
     )(command)
     command = click.option(
         "--engine",
-        type=click.Choice(ENGINES),
+        type=click.Choice(ENGINE_NAMES),
         default="kernel",
         show_default=True,
         help="Compiled kernel or the pure-Python reference.",

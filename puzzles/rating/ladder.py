@@ -29,11 +29,41 @@ beside the rating instead (:func:`puzzles.rating.features.solver_effort`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, Protocol
 
-from butterfly.games.patience.rules import Position
-from butterfly.puzzles.rating import players
+from butterfly.games.patience.rules import Move, Position
+from butterfly.puzzles.rating import players, players_kernel
+from butterfly.solver.engines import Engine, EngineName, Engines
 
-ENGINES = ("kernel", "python")
+
+class LadderEngine(Engine, Protocol):
+    def play(
+        self, position: Position, policy: int, seed: int, epsilon_ppm: int = 0, horizon: int = 0
+    ) -> tuple[bool, list[Move]]:
+        """Play ``position`` to its end with ``policy``: (won, the moves played)."""
+        ...
+
+
+class KernelEngine:
+    name: Literal["kernel"] = "kernel"
+
+    def play(
+        self, position: Position, policy: int, seed: int, epsilon_ppm: int = 0, horizon: int = 0
+    ) -> tuple[bool, list[Move]]:
+        return players_kernel.play(position, policy, seed, epsilon_ppm, horizon)
+
+
+class PythonEngine:
+    name: Literal["python"] = "python"
+
+    def play(
+        self, position: Position, policy: int, seed: int, epsilon_ppm: int = 0, horizon: int = 0
+    ) -> tuple[bool, list[Move]]:
+        return players.play(position, policy, seed, epsilon_ppm, horizon)
+
+
+#: The ladder's players compiled (ext/_ladder.pyx) and in Python (their oracle), registered as engines.
+ENGINES: Engines[LadderEngine] = Engines(KernelEngine(), PythonEngine())
 
 
 @dataclass(frozen=True)
@@ -69,13 +99,7 @@ def player_named(name: str) -> Player:
     raise KeyError(name)
 
 
-def play_game(player: Player, position: Position, seed: int, engine: str = "kernel") -> bool:
+def play_game(player: Player, position: Position, seed: int, engine: EngineName = "kernel") -> bool:
     """Does ``player`` win ``position`` in its game number ``seed``?"""
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
-    if engine == "kernel":
-        from butterfly.puzzles.rating.players_kernel import play
-    else:
-        play = players.play
-    won, _ = play(position, player.policy, seed, player.epsilon_ppm, player.horizon)
+    won, _ = ENGINES[engine].play(position, player.policy, seed, player.epsilon_ppm, player.horizon)
     return won

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from butterfly.games.errors import InputError
 from butterfly.games.patience.rules import Position, Rules
 from butterfly.puzzles.rating.rate import VERDICT_LIMITS, play_ladder
+from butterfly.solver.engines import EngineName
 from butterfly.solver.patience.result import UNRESOLVED, UNWINNABLE, WON
 from butterfly.solver.patience.solve import PUBLISHED_SCHEDULE, solve
 from butterfly.solver.survey.db import ResultsDB
@@ -37,7 +38,7 @@ class LadderResult:
     code: str
 
 
-def ladder_deal(deal: int, rules: Rules, engine: str = "kernel") -> LadderResult:
+def ladder_deal(deal: int, rules: Rules, engine: EngineName = "kernel") -> LadderResult:
     """Solve deal ``deal``; if it is won, play the ladder on it (the unit of work)."""
     start = time.perf_counter()
     position = Position.deal(deal, rules)
@@ -50,7 +51,7 @@ def run_ladder(
     deals: range,
     rules: Rules,
     db_path: str,
-    engine: str = "kernel",
+    engine: EngineName = "kernel",
     workers: int = 1,
     scheduler: str | None = None,
     connect_timeout: float = 20.0,

@@ -25,6 +25,7 @@ from pathlib import Path
 from butterfly.games.patience.rules import Position, Rules
 from butterfly.puzzles.rating import irt
 from butterfly.puzzles.rating.ladder import LADDER, Player, play_game
+from butterfly.solver.engines import EngineName
 from butterfly.solver.patience.result import WON, Limits
 from butterfly.solver.patience.solve import PUBLISHED_SCHEDULE, solve
 
@@ -66,7 +67,9 @@ def calibration_for(rules: Rules) -> Calibration | None:
     return calibrations().get(rules.name)
 
 
-def play_ladder(position: Position, engine: str = "kernel", ladder: tuple[Player, ...] = LADDER) -> dict[str, str]:
+def play_ladder(
+    position: Position, engine: EngineName = "kernel", ladder: tuple[Player, ...] = LADDER
+) -> dict[str, str]:
     """``{player: outcomes}``: every player's games on ``position``, one
     character per seed 1..seeds, ``1`` won and ``0`` lost (``"1101"``)."""
     return {
@@ -128,7 +131,7 @@ def rating_from_games(rules: str, games: dict[str, str], calibration: Calibratio
     return rating
 
 
-def rate(position: Position, engine: str = "kernel", limits: Limits = VERDICT_LIMITS) -> Rating:
+def rate(position: Position, engine: EngineName = "kernel", limits: Limits = VERDICT_LIMITS) -> Rating:
     """Solve ``position``; if it is won, play the ladder on it and rate it."""
     start = time.perf_counter()
     verdict = solve(position, limits, engine, schedule=PUBLISHED_SCHEDULE)

@@ -3,9 +3,9 @@
 All hands known: :func:`analyse` gives every legal card of the player to
 move with everyone's tricks under max-n and the tricks the mover can
 guarantee (paranoid), and :func:`guarantees` what each player can guarantee
-and whether they can be forced to make the mouche. ``engine="python"`` runs
-the pure-Python oracle (:mod:`solver.mouche.reference`) instead; the kernel
-is called through :mod:`solver.mouche.kernel`.
+and whether they can be forced to make the mouche. ``engine`` names one of
+:data:`solver.mouche.engines.ENGINES`: the kernel (default) or the
+pure-Python oracle.
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from typing import NamedTuple
 from butterfly.games.cards import Card
 from butterfly.games.errors import InputError
 from butterfly.games.mouche.rules import MoucheEntry, MoucheHand
-from butterfly.solver.mouche import kernel, reference
-
-ENGINES = ("kernel", "python")
+from butterfly.solver.engines import EngineName
+from butterfly.solver.mouche.engines import ENGINES
 
 
 def _check_play(state: MoucheHand) -> None:
@@ -45,37 +44,32 @@ def hand_chips(state: MoucheHand, tricks: Sequence[int]) -> tuple[int, ...]:
     return tuple(fifth * t if t else (-owed if s in seats else 0) for s, t in enumerate(tricks))
 
 
-def maxn_tricks(state: MoucheHand, engine: str = "kernel") -> tuple[int, ...]:
+def maxn_tricks(state: MoucheHand, engine: EngineName = "kernel") -> tuple[int, ...]:
     """Everyone's tricks at the end of the hand under max-n."""
     _check_play(state)
-    if engine == "python":
-        return reference.maxn_tricks(state)
-    return kernel.maxn_tricks(state)
+    return ENGINES[engine].maxn_tricks(state)
 
 
-def guaranteed_tricks(state: MoucheHand, player: int, engine: str = "kernel") -> int:
+def guaranteed_tricks(state: MoucheHand, player: int, engine: EngineName = "kernel") -> int:
     """The tricks ``player`` can be sure to end the hand with."""
     _check_play(state)
-    if engine == "python":
-        return reference.guaranteed_tricks(state, player)
-    guaranteed = kernel.guaranteed_tricks(state, player)
+    guaranteed = ENGINES[engine].guaranteed_tricks(state, player)
     if guaranteed is None:
         raise InputError(f"player {player} is not in the hand")
     return guaranteed
 
 
-def guarantees(state: MoucheHand, engine: str = "kernel") -> dict[int, int]:
+def guarantees(state: MoucheHand, engine: EngineName = "kernel") -> dict[int, int]:
     """Tricks each player in the hand can guarantee; 0 means the others can
     force them to make the mouche."""
     return {p: guaranteed_tricks(state, p, engine) for p in state.in_hand()}
 
 
-def analyse(state: MoucheHand, engine: str = "kernel") -> list[CardValue]:
+def analyse(state: MoucheHand, engine: EngineName = "kernel") -> list[CardValue]:
     """Every legal card of the player to move, best first (max-n tricks of
     the mover, then guaranteed tricks, then the search order: by suit as played, weakest first)."""
     _check_play(state)
     mover = state.to_move
-    found = reference.analyse_cards(state) if engine == "python" else kernel.card_rows(state)
-    rows = [CardValue(card, tricks, guaranteed) for card, tricks, guaranteed in found]
+    rows = [CardValue(card, tricks, guaranteed) for card, tricks, guaranteed in ENGINES[engine].card_rows(state)]
     order = sorted(range(len(rows)), key=lambda i: (-rows[i].tricks[mover], -rows[i].guaranteed, i))
     return [rows[i] for i in order]

@@ -8,16 +8,14 @@ compiled kernel.
 - :func:`analyse_redeal`: one redeal left in the stock, the redeal a chance
   node over every deal of the stock.
 
-The searches run in ``ext._papillon`` (``engine="kernel"``, through
-:mod:`solver.papillon.kernel`) or in the pure-Python oracle
-:mod:`solver.papillon.reference` (``engine="python"``); the tests keep them
-equal. The analysis from one seat, the other hands unknown, is
+The searches run on one of :data:`solver.papillon.engines.ENGINES`: the
+kernel (``engine="kernel"``, the default) or the pure-Python oracle
+(``engine="python"``); the tests keep them equal. The analysis from one seat, the other hands unknown, is
 :mod:`solver.papillon.seat`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from typing import NamedTuple
@@ -26,11 +24,10 @@ from butterfly.games.errors import InputError
 from butterfly.games.papillon.rules import HandState, Move
 from butterfly.games.worlds import random_split, split_count
 from butterfly.solver import search
-from butterfly.solver.papillon import kernel, reference
+from butterfly.solver.engines import EngineName
+from butterfly.solver.papillon.engines import ENGINES
 from butterfly.solver.papillon.kernel import RankSplit, RedealDeals
 from butterfly.solver.papillon.reference import MaxnValue, MoveValue, best_first
-
-ENGINES = ("kernel", "python")
 
 
 def check_last_deal(state: HandState) -> None:
@@ -41,37 +38,26 @@ def check_last_deal(state: HandState) -> None:
         raise InputError("the hand is over: there is nothing to analyse")
 
 
-def analyse(state: HandState, engine: str = "kernel") -> list[MoveValue]:
+def analyse(state: HandState, engine: EngineName = "kernel") -> list[MoveValue]:
     """Every legal move with its max-n line and guaranteed chips, best first."""
     check_last_deal(state)
-    if engine == "python":
-        return reference.analyse_moves(state)
-    rows = kernel.move_rows(state)
-    values = [
-        MoveValue(move, MaxnValue(chips, winner), guaranteed)
-        for move, (chips, winner, guaranteed) in zip(state.legal_moves(), rows)
-    ]
-    return best_first(values, state.to_move)
+    return best_first(ENGINES[engine].move_values(state), state.to_move)
 
 
-def maxn(state: HandState, engine: str = "kernel") -> MaxnValue:
+def maxn(state: HandState, engine: EngineName = "kernel") -> MaxnValue:
     """Everyone's chips at the end of the hand, and the winner, under max-n."""
     if state.is_terminal():
         return MaxnValue(state.chips, state.winner)
     check_last_deal(state)
-    if engine == "python":
-        return reference.maxn(state)
-    return MaxnValue(*kernel.maxn(state))
+    return ENGINES[engine].maxn(state)
 
 
-def paranoid(state: HandState, player: int, engine: str = "kernel") -> int:
+def paranoid(state: HandState, player: int, engine: EngineName = "kernel") -> int:
     """The chips ``player`` can guarantee when everyone else plays against them."""
     if state.is_terminal():
         return state.chips[player]
     check_last_deal(state)
-    if engine == "python":
-        return reference.paranoid(state, player)
-    return kernel.paranoid(state, player)
+    return ENGINES[engine].paranoid(state, player)
 
 
 class RedealMove(NamedTuple):
@@ -90,7 +76,9 @@ class RedealAnalysis(NamedTuple):
 Expected = tuple[tuple[float, ...], tuple[float, ...]]
 
 
-def analyse_redeal(state: HandState, limit: int | None = None, seed: int = 0, engine: str = "kernel") -> RedealAnalysis:
+def analyse_redeal(
+    state: HandState, limit: int | None = None, seed: int = 0, engine: EngineName = "kernel"
+) -> RedealAnalysis:
     """Exact analysis when the stock holds exactly one more redeal.
 
     The current deal is searched move by move under max-n; when every hand
@@ -142,9 +130,9 @@ class _RedealNode:
     """The value of the chance node just after the redeal (None for any other
     state), memoised on what matters once the hands are dealt again."""
 
-    def __init__(self, sample: Counter[RankSplit] | None, engine: str) -> None:
+    def __init__(self, sample: Counter[RankSplit] | None, engine: EngineName) -> None:
         self.sample = sample
-        self.engine = engine
+        self.engine = ENGINES[engine]
         self.deals: RedealDeals | None = RedealDeals(sample) if sample is not None else None
         self.memo: dict[tuple, Expected] = {}
 
@@ -159,38 +147,10 @@ class _RedealNode:
         return self.memo[key]
 
     def _solve(self, after: HandState, deals: RedealDeals) -> Expected:
-        if self.engine == "python":
-            weights = self.sample if self.sample is not None else _rank_weights(after.chance_outcomes())
-            worlds = [(_with_ranks(after, split), weight) for split, weight in weights.items()]
-            n = after.players
-            both = search.expectation(worlds, lambda world: _maxn_gains(world, after))
-            gains, wins = both[:n], both[n:]
-        else:
-            sums, won = kernel.chance_maxn(after, deals)
-            gains = tuple(g / deals.total for g in sums)
-            wins = tuple(w / deals.total for w in won)
+        weights = self.sample if self.sample is not None else _rank_weights(after.chance_outcomes())
+        gains, wins = self.engine.redeal_gains(after, weights, deals)
         return tuple(b + d for b, d in zip(after.chips, gains)), wins
 
 
 def _rank_weights(outcomes: list[tuple[HandState, int]]) -> Counter[RankSplit]:
     return Counter({tuple(tuple(c.rank for c in hand) for hand in s.hands): weight for s, weight in outcomes})
-
-
-def _with_ranks(state: HandState, split: RankSplit) -> HandState:
-    """``state`` with the redealt cards dealt by ranks as ``split`` says."""
-    left = sorted(card for hand in state.hands for card in hand)
-    hands = []
-    for ranks in split:
-        hand = []
-        for rank in ranks:
-            card = next(c for c in left if c.rank == rank)
-            left.remove(card)
-            hand.append(card)
-        hands.append(tuple(sorted(hand)))
-    return dataclasses.replace(state, hands=tuple(hands))
-
-
-def _maxn_gains(world: HandState, after: HandState) -> tuple[float, ...]:
-    value = reference.maxn(world)
-    gains = tuple(float(end - start) for end, start in zip(value.chips, after.chips))
-    return gains + tuple(float(p == value.winner) for p in range(world.players))

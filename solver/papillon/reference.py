@@ -78,14 +78,15 @@ def best_first(values: list[MoveValue], player: int) -> list[MoveValue]:
     return [values[i] for i in order]
 
 
-def analyse_moves(state: HandState) -> list[MoveValue]:
-    """Every legal move of the player to move with its values, best first
-    (max-n chips, then the guaranteed chips, then the engine's order)."""
+def move_values(state: HandState, with_paranoid: bool = True) -> list[MoveValue]:
+    """Every legal move of the player to move with its values, in the rules'
+    order (the guaranteed chips 0 without ``with_paranoid``)."""
     player = state.to_move
     maxn_memo: dict = {}
     paranoid_memo: dict = {}
     rows = []
     for move in state.legal_moves():
         child = state.play_unchecked(move)
-        rows.append(MoveValue(move, maxn(child, maxn_memo), paranoid(child, player, paranoid_memo)))
-    return best_first(rows, player)
+        guaranteed = paranoid(child, player, paranoid_memo) if with_paranoid else 0
+        rows.append(MoveValue(move, maxn(child, maxn_memo), guaranteed))
+    return rows

@@ -18,8 +18,9 @@ from butterfly.games.errors import InputError
 from butterfly.games.papillon.rules import HandState, Move
 from butterfly.games.worlds import deal_worlds
 from butterfly.solver import search
-from butterfly.solver.papillon import kernel, reference
+from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import check_last_deal
+from butterfly.solver.papillon.engines import ENGINES
 from butterfly.solver.papillon.kernel import RankSplit
 
 
@@ -38,7 +39,7 @@ class SeatAnalysis(NamedTuple):
 
 
 def analyse_seat(
-    state: HandState, player: int | None = None, limit: int = 10_000, seed: int = 0, engine: str = "kernel"
+    state: HandState, player: int | None = None, limit: int = 10_000, seed: int = 0, engine: EngineName = "kernel"
 ) -> SeatAnalysis:
     """The moves of the player to move, judged from ``player``'s seat alone.
 
@@ -73,18 +74,10 @@ def analyse_seat(
 
     def statistics(world: HandState) -> list[tuple[int, bool]]:
         """Per move: the seat's chips and whether it takes the pool, under max-n."""
-        if engine == "python":
-            lines = [(v.maxn.chips, v.maxn.winner) for v in _in_move_order(reference.analyse_moves(world), moves)]
-        else:
-            lines = [(chips, winner) for chips, winner, _ in kernel.move_rows(world, with_paranoid=False)]
-        return [(chips[player], winner == player) for chips, winner in lines]
+        values = ENGINES[engine].move_values(world, with_paranoid=False)
+        return [(v.maxn.chips[player], v.maxn.winner == player) for v in values]
 
     means, weight = search.mean_over_worlds(((world(example[k]), count) for k, count in by_ranks.items()), statistics)
     result = [SeatMove(move, chips, wins) for move, (chips, wins) in zip(moves, means)]
     order = sorted(range(len(result)), key=lambda i: (-result[i].mean_chips, -result[i].win_chance, i))
     return SeatAnalysis(player, tuple(unseen), weight, exhaustive, [result[i] for i in order])
-
-
-def _in_move_order(values: list[reference.MoveValue], moves: list[Move]) -> list[reference.MoveValue]:
-    index = {m.signature: i for i, m in enumerate(moves)}
-    return sorted(values, key=lambda v: index[v.move.signature])

@@ -39,7 +39,9 @@ import time
 
 from butterfly.games.deals import SplitMix64
 from butterfly.games.patience.rules import Move, Position
+from butterfly.solver.engines import ENGINE_NAMES, EngineName, engine_name
 from butterfly.solver.patience import relaxation
+from butterfly.solver.patience.engines import ENGINES
 from butterfly.solver.patience.pruning import is_dead_end
 from butterfly.solver.patience.result import (
     BOUNDED,
@@ -53,8 +55,6 @@ from butterfly.solver.patience.result import (
 )
 from butterfly.solver.patience.shorten import shorten as shorten_line
 from butterfly.solver.patience.shortest import TWICE_EFFORT, Answer, moves_of
-
-ENGINES = ("kernel", "python")
 
 #: Restart schedules (module docstring), the default first.
 INTERLEAVED = "interleaved"
@@ -91,7 +91,7 @@ BEST_FIRST_TIME_SHARE = 0.25
 BEST_FIRST_WEIGHT = 1000
 
 
-def schedule_label(engine: str, schedule: str) -> str:
+def schedule_label(engine: EngineName, schedule: str) -> str:
     """How a survey row names its search: the engine, with ``/`` and the
     schedule unless it is ``restarts-first`` (rows from before the schedules
     had names).
@@ -102,17 +102,17 @@ def schedule_label(engine: str, schedule: str) -> str:
     return engine if schedule == RESTARTS_FIRST else f"{engine}/{schedule}"
 
 
-def parse_label(label: str) -> tuple[str, str]:
+def parse_label(label: str) -> tuple[EngineName, str]:
     """(engine, schedule) of a label :func:`schedule_label` gave; ValueError when it is not one.
 
     >>> parse_label("kernel"), parse_label("python/no-restarts")
     (('kernel', 'restarts-first'), ('python', 'no-restarts'))
     """
-    engine, slash, flag = label.partition("/")
+    name, slash, flag = label.partition("/")
     schedule = flag if slash else RESTARTS_FIRST
-    if engine not in ENGINES or schedule not in SCHEDULES or (slash and schedule == RESTARTS_FIRST):
+    if name not in ENGINE_NAMES or schedule not in SCHEDULES or (slash and schedule == RESTARTS_FIRST):
         raise ValueError(f"not a search label: {label!r}")
-    return engine, schedule
+    return engine_name(name), schedule
 
 
 def restart_schedule(budget: int | None) -> tuple[int, int]:
@@ -127,18 +127,6 @@ def restart_schedule(budget: int | None) -> tuple[int, int]:
     per_attempt = min(RESTART_NODES, max(1, share // RESTART_ATTEMPTS))
     attempts = max(RESTART_ATTEMPTS, share // RESTART_NODES)
     return min(attempts, share // per_attempt), per_attempt
-
-
-def _engine(engine: str):
-    if engine == "kernel":
-        from butterfly.solver.patience import kernel
-
-        return kernel
-    if engine == "python":
-        from butterfly.solver.patience import reference
-
-        return reference
-    raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
 
 
 def row_order(attempt: int, rows: int) -> list[int]:
@@ -176,7 +164,7 @@ def _unpermute(position: Position, order: list[int], moves: list[Move]) -> list[
 def solve(
     position: Position,
     limits: Limits = DEFAULT_LIMITS,
-    engine: str = "kernel",
+    engine: EngineName = "kernel",
     safe_autoplay: bool = True,
     dead_ends: bool = True,
     shorten: bool = False,
@@ -196,10 +184,10 @@ def solve(
         raise ValueError(f"unknown schedule {schedule!r} (schedules: {', '.join(SCHEDULES)})")
     # The engine imported and the rules' tables made before the clock starts:
     # the search's time is the search's (docs/performance.md, "Fixed cost").
-    _engine(engine).prepare(position.rules)
+    ENGINES[engine].prepare(position.rules)
     start = time.perf_counter()
     if schedule == NO_RESTARTS or len(position.rows) < 2:
-        result = _engine(engine).solve(position, limits, safe_autoplay, dead_ends)
+        result = ENGINES[engine].solve(position, limits, safe_autoplay, dead_ends)
     elif schedule == RESTARTS_FIRST:
         result = _restarts_first(position, limits, engine, safe_autoplay, dead_ends, start)
     else:
@@ -226,7 +214,7 @@ def _attempt(
     max_nodes: int,
     timeout: float | None,
     memory_bytes: int,
-    engine: str,
+    engine: EngineName,
     safe_autoplay: bool,
     dead_ends: bool,
 ) -> SolveResult:
@@ -234,7 +222,7 @@ def _attempt(
     that attempt's order, within the limits given, its won line renamed for
     ``position``'s rows."""
     order = row_order(attempt, len(position.rows))
-    search = _engine(engine).Search(permuted(position, order), memory_bytes, safe_autoplay, dead_ends)
+    search = ENGINES[engine].search(permuted(position, order), memory_bytes, safe_autoplay, dead_ends)
     tried = search.run(max_nodes, timeout)
     if tried.result == WON:
         tried.moves = _unpermute(position, order, tried.moves)
@@ -242,7 +230,7 @@ def _attempt(
 
 
 def _restarts_first(
-    position: Position, limits: Limits, engine: str, safe_autoplay: bool, dead_ends: bool, start: float
+    position: Position, limits: Limits, engine: EngineName, safe_autoplay: bool, dead_ends: bool, start: float
 ) -> SolveResult:
     """Every attempt first, then the full search with what is left (module docstring)."""
     total_nodes = 0
@@ -263,13 +251,13 @@ def _restarts_first(
             return tried
     remaining = None if budget is None else max(1, budget - total_nodes)
     final_limits = dataclasses.replace(limits, max_nodes=remaining, timeout=_time_left(limits, start))
-    result = _engine(engine).solve(position, final_limits, safe_autoplay, dead_ends)
+    result = ENGINES[engine].solve(position, final_limits, safe_autoplay, dead_ends)
     result.nodes += total_nodes
     return result
 
 
 def _interleaved(
-    position: Position, limits: Limits, engine: str, safe_autoplay: bool, dead_ends: bool, start: float
+    position: Position, limits: Limits, engine: EngineName, safe_autoplay: bool, dead_ends: bool, start: float
 ) -> SolveResult:
     """The full search in doubling slices, the attempts between them (module docstring).
 
@@ -282,7 +270,7 @@ def _interleaved(
     attempts, per_attempt = restart_schedule(budget)
     memory = limits.memory_mib << 20
     restart_time = None if limits.timeout is None else limits.timeout * RESTART_SHARE
-    full = _engine(engine).Search(position, memory, safe_autoplay, dead_ends)
+    full = ENGINES[engine].search(position, memory, safe_autoplay, dead_ends)
     restart_nodes, restart_seconds, attempt = 0, 0.0, 0
     best_first_seconds, best_first_over = 0.0, False
     target = max(1, int(per_attempt * FIRST_SLICE_SHARE))
@@ -335,7 +323,9 @@ def _interleaved(
     return result
 
 
-def _best_first(position: Position, max_nodes: int, timeout: float | None, memory_bytes: int, engine: str) -> Answer:
+def _best_first(
+    position: Position, max_nodes: int, timeout: float | None, memory_bytes: int, engine: EngineName
+) -> Answer:
     """A best-first attempt: weighted A* ordered by the quick bound, stopped
     at its first line. Where the depth-first searches are stuck in a lost
     subtree, a search that always takes the position nearest a win, whatever
@@ -418,7 +408,7 @@ def polish(
     line: list[Move],
     stages: tuple[PolishStage, ...],
     limits: Limits = DEFAULT_LIMITS,
-    engine: str = "kernel",
+    engine: EngineName = "kernel",
     start: float | None = None,
     effort: int = 0,
 ) -> tuple[list[Move], int, int]:
@@ -469,7 +459,7 @@ def polish_bounded(
     lower: int,
     proof_nodes: int | None,
     limits: Limits,
-    engine: str,
+    engine: EngineName,
     start: float,
 ) -> tuple[list[Move], int, int]:
     """A line whose proof (of ``proof_nodes`` positions at most, None: no
@@ -496,7 +486,7 @@ def polish_bounded(
 
 
 def polish_wide(
-    position: Position, line: list[Move], limits: Limits, engine: str, start: float
+    position: Position, line: list[Move], limits: Limits, engine: EngineName, start: float
 ) -> tuple[list[Move], int, int]:
     """``line`` made shorter by :data:`WIDE_POLISH`, then, where that found a
     shorter one, by :data:`BOUNDED_POLISH` from it: (the line, positions
@@ -509,7 +499,7 @@ def polish_wide(
 
 
 def solve_short(
-    position: Position, limits: Limits = DEFAULT_LIMITS, engine: str = "kernel", schedule: str = INTERLEAVED
+    position: Position, limits: Limits = DEFAULT_LIMITS, engine: EngineName = "kernel", schedule: str = INTERLEAVED
 ) -> SolveResult:
     """What :func:`solve` answers, a win given by a short line: the
     depth-first search's line, shortened, then polished (:data:`SHORT_LINE`).
@@ -526,7 +516,7 @@ def solve_short(
 def solve_shortest(
     position: Position,
     limits: Limits = DEFAULT_LIMITS,
-    engine: str = "kernel",
+    engine: EngineName = "kernel",
     schedule: str = INTERLEAVED,
     proof_nodes: int | None = None,
 ) -> SolveResult:
@@ -583,7 +573,7 @@ def _shortest_search(
     position: Position,
     upper: int | None,
     limits: Limits,
-    engine: str,
+    engine: EngineName,
     weight: int,
     effort: int,
     start: float,
@@ -591,20 +581,5 @@ def _shortest_search(
 ) -> Answer:
     """One A* run for a line shorter than ``upper``, by either engine, within
     what is left of the time limit (``first_line``: stop at the first line)."""
-    timeout = _time_left(limits, start)
-    if engine == "kernel":
-        from butterfly.solver.patience import kernel
-
-        return kernel.shortest(
-            position,
-            upper,
-            dataclasses.replace(limits, timeout=timeout),
-            weight,
-            effort,
-            first_line=first_line,
-        )
-    if engine == "python":
-        from butterfly.solver.patience import shortest
-
-        return shortest.search(position, upper, weight, limits.max_nodes, timeout, effort, first_line=first_line)
-    raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
+    left = dataclasses.replace(limits, timeout=_time_left(limits, start))
+    return ENGINES[engine].shortest(position, upper, left, weight, effort, first_line)

@@ -27,6 +27,7 @@ from dataclasses import astuple, dataclass, replace
 from butterfly.games.errors import InputError
 from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.rules import Move, Position, Rules
+from butterfly.solver.engines import EngineName
 from butterfly.solver.patience.result import BOUNDED, OPTIMAL, UNRESOLVED, UNWINNABLE, Limits, SolveResult
 from butterfly.solver.patience.solve import (
     PUBLISHED_SCHEDULE,
@@ -77,7 +78,7 @@ def shortest_line(
     position: Position,
     proof_nodes: int = DEFAULT_PROOF_NODES,
     memory_mib: int = DEFAULT_MEMORY_MIB,
-    engine: str = "kernel",
+    engine: EngineName = "kernel",
 ) -> SolveResult:
     """The shortest line of ``position`` as the published lengths and the
     puzzles' par find it: the winning line under the verdict survey's
@@ -87,7 +88,9 @@ def shortest_line(
     return solve_shortest(position, Limits(memory_mib=memory_mib), engine, PUBLISHED_SCHEDULE, proof_nodes=proof_nodes)
 
 
-def shortest_deal(deal: int, rules: Rules, proof_nodes: int, memory_mib: int, engine: str = "kernel") -> LengthResult:
+def shortest_deal(
+    deal: int, rules: Rules, proof_nodes: int, memory_mib: int, engine: EngineName = "kernel"
+) -> LengthResult:
     """The shortest line of one deal (the unit of work)."""
     solved = shortest_line(Position.deal(deal, rules), proof_nodes, memory_mib, engine)
     return LengthResult(
@@ -123,7 +126,7 @@ def settled(row: LengthResult, proof_nodes: int, memory_mib: int) -> bool:
     return row.proof_nodes >= proof_nodes
 
 
-def polished(row: LengthResult, rules: Rules, engine: str = "kernel") -> LengthResult:
+def polished(row: LengthResult, rules: Rules, engine: EngineName = "kernel") -> LengthResult:
     """``row`` (bounded) with a shorter line if this code's polish finds one
     from the row's own line (module docstring), else ``row`` itself. The
     bound stays the row's; the line meeting it makes the row optimal."""
@@ -158,7 +161,7 @@ def _line_text(moves: list[Move]) -> str:
 
 
 def _length_task(
-    item: int | LengthResult, rules: Rules, proof_nodes: int, memory_mib: int, engine: str
+    item: int | LengthResult, rules: Rules, proof_nodes: int, memory_mib: int, engine: EngineName
 ) -> LengthResult:
     """The unit of work: a deal to search, or a bounded row to polish again."""
     if isinstance(item, LengthResult):
@@ -172,7 +175,7 @@ def run_lengths(
     db_path: str,
     proof_nodes: int = DEFAULT_PROOF_NODES,
     memory_mib: int = DEFAULT_MEMORY_MIB,
-    engine: str = "kernel",
+    engine: EngineName = "kernel",
     workers: int = 1,
     scheduler: str | None = None,
     connect_timeout: float = 20.0,

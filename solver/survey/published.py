@@ -48,6 +48,7 @@ from pathlib import Path
 from butterfly.games.deals import MAX_DEAL, parse_whole_number
 from butterfly.games.errors import InputError, shown
 from butterfly.games.patience.rules import Position, Rules, rules_named
+from butterfly.solver.engines import EngineName
 from butterfly.solver.patience.relaxation import DEFAULT_EFFORT
 from butterfly.solver.patience.result import DEFAULT_MEMORY_MIB, UNRESOLVED, UNWINNABLE, WON, Limits
 from butterfly.solver.patience.solve import parse_label, solve
@@ -98,7 +99,7 @@ class PublishedRow:
         memory = DEFAULT_MEMORY_MIB if self.memory_mib is None else self.memory_mib
         return Limits(max_nodes=self.max_nodes, memory_mib=memory, relaxation=relaxation)
 
-    def search(self) -> tuple[str, str]:
+    def search(self) -> tuple[EngineName, str]:
         """(engine, schedule) of the row (solver.patience.solve.parse_label)."""
         return parse_label(self.engine or "kernel")
 

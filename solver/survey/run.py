@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from butterfly.games.deals import MAX_DEAL, parse_whole_number
 from butterfly.games.errors import InputError, shown
 from butterfly.games.patience.rules import Position, Rules
+from butterfly.solver.engines import EngineName
 from butterfly.solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 from butterfly.solver.patience.solve import INTERLEAVED, schedule_label, solve
 from butterfly.solver.survey.db import ResultsDB
@@ -110,13 +111,13 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
 
 
 def solve_deal(
-    deal: int, rules: Rules, limits: Limits, engine: str = "kernel", schedule: str = INTERLEAVED
+    deal: int, rules: Rules, limits: Limits, engine: EngineName = "kernel", schedule: str = INTERLEAVED
 ) -> DealResult:
     """Solve one deal (the unit of work of every survey backend)."""
     return deal_result(deal, solve(Position.deal(deal, rules), limits, engine, schedule=schedule), engine, schedule)
 
 
-def deal_result(deal: int, solved: SolveResult, engine: str, schedule: str) -> DealResult:
+def deal_result(deal: int, solved: SolveResult, engine: EngineName, schedule: str) -> DealResult:
     """A search's answer on a deal as a survey row."""
     return DealResult(
         deal,
@@ -299,7 +300,7 @@ def run_survey(
     deals: Iterable[int],
     rules: Rules,
     limits: Limits,
-    engine: str = "kernel",
+    engine: EngineName = "kernel",
     workers: int = 1,
     on_result: Callable[[DealResult | None], None] | None = None,
     scheduler: str | None = None,

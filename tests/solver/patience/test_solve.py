@@ -3,10 +3,10 @@
 import pytest
 
 from butterfly.games.patience.rules import Position, make_rules
+from butterfly.solver.engines import ENGINE_NAMES
 from butterfly.solver.patience.pruning import is_dead_end
 from butterfly.solver.patience.result import Limits
 from butterfly.solver.patience.solve import (
-    ENGINES,
     INTERLEAVED,
     NO_RESTARTS,
     RESTART_NODES,
@@ -234,7 +234,7 @@ def test_interleaved_restarts_cost_a_lost_deal_a_bounded_share_of_its_proof():
 
 
 def test_schedule_labels_read_back():
-    for engine in ENGINES:
+    for engine in ENGINE_NAMES:
         for schedule in SCHEDULES:
             assert parse_label(schedule_label(engine, schedule)) == (engine, schedule)
     for label in ("kernel/restarts-first", "kernel/", "gpu", "kernel/luby", ""):
