@@ -4,9 +4,11 @@ From the committed calendar (:func:`puzzles.daily.load_calendar`) it writes
 ``index.html`` (today's puzzle, chosen in the browser by the reader's local
 date), ``archive.html`` (every day built, newest first) and one page a day,
 ``day/YYYY-MM-DD.html``, playable in the browser: the page's data is JSON in
-a ``<script type="application/json">`` tag, played by ``rules.js`` (the
-Butterfly rules) and ``page.js``. Links are relative, nothing is fetched from
-elsewhere, and the site works from ``file://``.
+a ``<script type="application/json">`` tag, played by ``page.js`` and the ES
+modules it imports (``page/``, ``rules.js``: the Butterfly rules,
+``search.js``). Links are relative, nothing is fetched from elsewhere, and the
+site works from ``file://`` (where it runs the same modules bundled in one
+script: puzzles/site/bundle.py).
 
 The output directory is written whole or not at all: the site is built in a
 temporary directory beside it and renamed into place. A directory already
@@ -35,6 +37,7 @@ from butterfly.games import cardsvg
 from butterfly.games.cards import Suit, make_deck
 from butterfly.games.errors import InputError
 from butterfly.games.patience import picture as patience_picture
+from butterfly.games.patience.rules import PRESETS_DATA
 from butterfly.games.records import seat_name
 from butterfly.puzzles.daily import (
     LAUNCH,
@@ -51,17 +54,27 @@ from butterfly.puzzles.daily import (
 )
 from butterfly.puzzles.document import stars
 from butterfly.puzzles.generate import module_for
+from butterfly.puzzles.site import bundle
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
 MARKER = ".butterfly-site"
 #: The most days one build holds.
 MAX_DAYS = 400
+HERE = Path(__file__).resolve().parent
+#: The page's script: page.js, the entry of its ES modules, and every module it
+#: imports (page/*.js, rules.js, search.js), as paths in the site.
+SCRIPTS = tuple(path.relative_to(HERE).as_posix() for path in bundle.modules(HERE / "page.js"))
 #: The assets copied into every build, from this package.
-ASSETS = ("rules.js", "search.js", "page.js", "style.css", "favicon.svg", "sw.js", "manifest.webmanifest")
+COPIED = (*SCRIPTS, "style.css", "favicon.svg", "manifest.webmanifest")
+#: The service worker, written with the files it keeps on install (CORE), and
+#: the modules bundled for pages opened from a file.
+SERVICE_WORKER = "sw.js"
+ASSETS = (*COPIED, SERVICE_WORKER, bundle.BUNDLE)
+#: The pages and assets the service worker keeps on install: every module, so that any page plays offline.
+CORE = ("index.html", "archive.html", "day/offline.html", *COPIED)
 #: The first and last dates of a build, which every page's data carries
 #: ("span"): the pages ask the service worker to keep the days ahead within it.
 Span = tuple[date, date]
-HERE = Path(__file__).parent
 
 
 def _json_for_html(value: object) -> str:
@@ -274,9 +287,7 @@ def _page(title: str, root: str, body: str, data: dict, span: Span) -> str:
         "</nav></header>\n"
         f"<main>\n{body}\n{_how_to_play()}\n</main>\n"
         f'<script type="application/json" id="page-data">{_json_for_html(data)}</script>\n'
-        f'<script src="{root}rules.js"></script>\n'
-        f'<script src="{root}search.js"></script>\n'
-        f'<script src="{root}page.js"></script>\n'
+        f"{bundle.LOADER.replace('ROOT', root)}\n"
         "</body>\n</html>\n"
     )
 
@@ -348,6 +359,8 @@ def day_page(
         # who plays each move of a card game's solution, for the page's stepper ("3. P2: ...")
         "seats": None if patience else [seat_name(seat) for seat in module_for(puzzle.game).movers(puzzle)],
         "layout": LAYOUT if patience else None,
+        # the rules' presets (games/patience/presets.json), which rules.js reads as Python does
+        "presets": PRESETS_DATA if patience else None,
         "puzzle": puzzle.to_json(),
     }
     return _page(f"Butterfly daily #{day.number}", "../", body, data, span or (day.date, day.date))
@@ -439,6 +452,25 @@ def _check_out(out: Path) -> None:
 _URL = re.compile(r"https?://[^\s\"'<>\\]+")
 
 
+#: Where sw.js's list of the files kept on install goes.
+_CORE_LINE = "const CORE = []; // build.py writes the list"
+
+
+def service_worker() -> str:
+    """sw.js with :data:`CORE`, the files it keeps on install."""
+    text = (HERE / SERVICE_WORKER).read_text(encoding="utf-8")
+    if _CORE_LINE not in text:
+        raise InputError(f"{SERVICE_WORKER} has no line {_CORE_LINE!r} for the files to keep")
+    return text.replace(_CORE_LINE, f"const CORE = {json.dumps(list(CORE))};")
+
+
+@functools.cache
+def _bundle() -> str:
+    return bundle.bundle(
+        HERE / "page.js", f"{bundle.BUNDLE}: page.js and its modules as one script, for file:// (build.py)"
+    )
+
+
 def site_url(text: str) -> str:
     """``--url``, checked (one InputError when it is not an http(s) address), without a trailing slash."""
     if len(text) > 300 or not _URL.fullmatch(text):
@@ -491,8 +523,11 @@ def build_site(
         (temporary / "day").mkdir()
         for name, text in pages.items():
             (temporary / name).write_text(text, encoding="utf-8")
-        for asset in ASSETS:
+        for asset in COPIED:
+            (temporary / asset).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(HERE / asset, temporary / asset)
+        (temporary / SERVICE_WORKER).write_text(service_worker(), encoding="utf-8")
+        (temporary / bundle.BUNDLE).write_text(_bundle(), encoding="utf-8")
         (temporary / MARKER).write_text("a butterfly site build: butterfly site build may replace it\n")
         os.chmod(temporary, 0o755)
         if out.exists():

@@ -1,5 +1,5 @@
 // The daily site's service worker (puzzles/site/build.py): the site works offline
-// after a first visit. The pages and scripts a visit needs are kept on install;
+// after a first visit. The pages and scripts (every module) a visit needs are kept on install;
 // every other page of the site is kept when it is first fetched, and the pages
 // ask for the days ahead to be kept (a "keep" message: the next seven days, so
 // that tomorrow opens offline too). Network first, so a new build is seen at
@@ -7,8 +7,10 @@
 // offline page (beside the day pages, so that its links hold there). Nothing outside the site is ever fetched or kept.
 "use strict";
 
-var CACHE = "butterfly-daily-v2";
-var CORE = ["index.html", "archive.html", "day/offline.html", "style.css", "rules.js", "search.js", "page.js", "favicon.svg", "manifest.webmanifest"];
+// v3: the page's script became ES modules (page.js, page/*.js), each kept.
+var CACHE = "butterfly-daily-v3";
+// The pages and every script a page needs (page.js and all its modules), kept on install.
+const CORE = []; // build.py writes the list
 //: The most days one message may ask to keep, and the only pages it may name.
 var MOST_KEPT = 8;
 var DAY_PAGE = /^\/(.*\/)?day\/\d{4}-\d{2}-\d{2}\.html$/;
@@ -17,7 +19,7 @@ self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(CACHE).then(function (cache) {
       return cache.addAll(CORE);
-    })
+    }),
   );
   self.skipWaiting();
 });
@@ -34,12 +36,12 @@ self.addEventListener("activate", function (event) {
             })
             .map(function (name) {
               return caches.delete(name);
-            })
+            }),
         );
       })
       .then(function () {
         return self.clients.claim();
-      })
+      }),
   );
 });
 
@@ -50,7 +52,7 @@ self.addEventListener("message", function (event) {
     .map(function (text) {
       try {
         return new URL(text, self.location.href);
-      } catch (e) {
+      } catch {
         return null;
       }
     })
@@ -71,9 +73,9 @@ self.addEventListener("message", function (event) {
                 return null;
               });
           });
-        })
+        }),
       );
-    })
+    }),
   );
 });
 
@@ -97,9 +99,9 @@ self.addEventListener("fetch", function (event) {
           if (request.mode !== "navigate") return Response.error();
           // the site's own address: its front page; any other page never kept: the offline page
           var url = new URL(request.url);
-          var page = /\/$/.test(url.pathname) ? url.pathname + "index.html" : "day/offline.html";
+          var page = url.pathname.endsWith("/") ? url.pathname + "index.html" : "day/offline.html";
           return caches.match(new URL(page, self.location.href).href);
         });
-      })
+      }),
   );
 });
