@@ -24,9 +24,9 @@ from butterfly.games.deals import parse_deal_number
 from butterfly.games.errors import InputError
 from butterfly.games.files import read_chunks, read_text
 from butterfly.games.patience import pysol
-from butterfly.games.patience.format import deal_to_json, format_deal_text, parse_deal, read_moves, rules_header
+from butterfly.games.patience.format import deal_to_json, format_deal_text, parse_deal, read_moves
 from butterfly.games.patience.render import draw
-from butterfly.games.patience.rules import PRESETS, VARIANTS, Move, Position, Rules, make_rules
+from butterfly.games.patience.rules import PRESETS, VARIANTS, Move, Position, Rules, make_rules, rules_header
 from butterfly.games.patience.solvitaire import format_solvitaire
 from butterfly.solver.engines import ENGINE_NAMES
 from butterfly.solver.patience.pruning import no_last_row

@@ -34,22 +34,11 @@ from typing import NoReturn
 
 from butterfly.games.cards import Card, Suit, parse_cards
 from butterfly.games.errors import InputError, ParseError, shown
-from butterfly.games.patience.rules import MAX_CELLS, PRESETS, Move, Position, Rules, make_rules
+from butterfly.games.patience.rules import MAX_CELLS, Move, Position, Rules, make_rules, rules_header
 from butterfly.games.patience.solvitaire import is_solvitaire, read_solvitaire
 from butterfly.games.position_json import MAX_JSON_DEPTH, load_json
 
 HEADER_KEYS = ("game", "variant", "cells")
-
-
-def rules_header(rules: Rules) -> dict:
-    """``game``, ``variant`` and ``cells`` that rebuild ``rules`` with make_rules."""
-    game = rules.name.split("/")[0]
-    preset = PRESETS[game]
-    return {
-        "game": game,
-        "variant": rules.suits.value if rules.suits != preset.suits else None,
-        "cells": rules.cells if rules.cells != preset.cells else None,
-    }
 
 
 def _cards(text: str, where: str) -> list[Card]:

@@ -163,6 +163,35 @@ def make_rules(game: str = "butterfly", variant: str | None = None, cells: int |
     return dataclasses.replace(rules, name=name)
 
 
+def rules_header(rules: Rules) -> dict:
+    """``game``, ``variant`` and ``cells`` that rebuild ``rules`` with make_rules."""
+    game = rules.name.split("/")[0]
+    preset = PRESETS[game]
+    return {
+        "game": game,
+        "variant": rules.suits.value if rules.suits != preset.suits else None,
+        "cells": rules.cells if rules.cells != preset.cells else None,
+    }
+
+
+def rules_with_cells(rules: Rules, cells: int) -> Rules:
+    """``rules`` with ``cells`` cells, named as :func:`make_rules` names them
+    (``butterfly/alternate-colours/basement-1``), so that files, reports and
+    caches keyed by the rules see the same rules as ``--variant``/``--basement``
+    would give. Every other field is kept from ``rules``.
+
+    >>> rules_with_cells(make_rules("butterfly", "alternate-colours"), 1) == make_rules(
+    ...     "butterfly", "alternate-colours", 1
+    ... )
+    True
+    >>> rules_with_cells(make_rules("butterfly", cells=1), 3) == make_rules("butterfly")
+    True
+    """
+    header = rules_header(rules)
+    name = make_rules(header["game"], header["variant"], cells).name
+    return dataclasses.replace(rules, cells=cells, name=name)
+
+
 def rules_named(name: str) -> Rules:
     """The rules :func:`make_rules` names ``name``; anything else is an InputError.
 

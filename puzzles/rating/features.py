@@ -51,8 +51,7 @@ from typing import NamedTuple
 
 import networkx as nx
 
-from butterfly.games.patience.format import rules_header
-from butterfly.games.patience.rules import CELL, FOUNDATION, Move, Position, Rules, make_rules
+from butterfly.games.patience.rules import CELL, FOUNDATION, Move, Position, rules_with_cells
 from butterfly.solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 from butterfly.solver.patience.solve import NO_RESTARTS, PUBLISHED_SCHEDULE, permuted, row_order, solve
 
@@ -81,25 +80,6 @@ IMPOSSIBLE = "impossible"
 
 
 # ----------------------------------------------------------- fewest cells
-
-
-def rules_with_cells(rules: Rules, cells: int) -> Rules:
-    """``rules`` with ``cells`` cells, named as :func:`make_rules` names them
-    (``butterfly/alternate-colours/basement-1``), so that files, reports and
-    caches keyed by the rules see the same rules as ``--variant``/``--basement``
-    would give. Every other field is kept from ``rules``.
-
-    >>> from butterfly.games.patience.rules import make_rules
-    >>> rules_with_cells(make_rules("butterfly", "alternate-colours"), 1) == make_rules(
-    ...     "butterfly", "alternate-colours", 1
-    ... )
-    True
-    >>> rules_with_cells(make_rules("butterfly", cells=1), 3) == make_rules("butterfly")
-    True
-    """
-    header = rules_header(rules)
-    name = make_rules(header["game"], header["variant"], cells).name
-    return dataclasses.replace(rules, cells=cells, name=name)
 
 
 def most_cells_used(position: Position, moves: list[Move]) -> int:

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from butterfly.games.patience.format import parse_deal_text
-from butterfly.games.patience.rules import Position, make_rules
+from butterfly.games.patience.rules import Position, make_rules, rules_with_cells
 from butterfly.puzzles.rating import features
 from butterfly.puzzles.rating.features import (
     IMPOSSIBLE,
@@ -20,7 +20,6 @@ from butterfly.puzzles.rating.features import (
     fewest_cells,
     layout_features,
     line_decisions,
-    rules_with_cells,
     solver_effort,
 )
 from butterfly.solver.patience.result import UNRESOLVED, UNWINNABLE, WON, Limits
