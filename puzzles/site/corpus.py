@@ -14,26 +14,38 @@ suit variant and several cell counts, positions reached by random play, and
 the last moves of solved deals (which end won). Move texts to parse, with
 the move each reads as (None when the text is no move), come alongside.
 
+The page's judgements of whole puzzles come too, each with the verdict of
+the Python judge (:func:`puzzles.generate.check`): ``goals``, lines
+played in goal puzzles of the calendar (their own goal, or another drawn at
+random), reached within par or not; and ``choices``, every legal move at
+each step of the calendar's only-move and only-moves puzzles, right or
+wrong. The page must judge each as Python does, playing the puzzle file as
+the page gets it.
+
 Everything is drawn from ``random.Random(seed)``: the same seed gives the
 same corpus.
 
->>> corpus = build_corpus(seed=2, count=5)
+>>> corpus = build_corpus(seed=2, count=5, puzzles=2)
 >>> len(corpus["cases"]), sorted(corpus["cases"][0])[:3]
 (5, ['candidates', 'final', 'key'])
 >>> any(case["sequence"] and case["sequence"][-1]["won"] for case in corpus["cases"])
 True
+>>> {g["done"] for g in corpus["goals"]}, {c["right"] for c in corpus["choices"]}
+({False, True}, {False, True})
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 from pathlib import Path
 
 from butterfly.games.errors import InputError
-from butterfly.games.patience.format import deal_to_json
+from butterfly.games.patience.format import deal_from_json, deal_to_json
 from butterfly.games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, Rules, make_rules
+from butterfly.puzzles.document import Puzzle
 from butterfly.solver.patience.pruning import is_safe_foundation_move
 from butterfly.solver.patience.result import Limits
 from butterfly.solver.patience.solve import PUBLISHED_SCHEDULE, solve
@@ -198,9 +210,95 @@ def _parse_cases(rng: random.Random) -> list[dict]:
     return cases
 
 
-def build_corpus(seed: int = 0, count: int = 200) -> dict:
+#: Lines played in each goal puzzle: its solution, the solution one move short,
+#: random play, the start of the solution then random play; and as many with a goal drawn at random.
+GOAL_LINES = 4
+
+
+def _calendar(kinds: tuple[str, ...], most: int | None) -> list[Puzzle]:
+    """The calendar's Butterfly puzzles of these kinds (the first ``most`` of each)."""
+    from butterfly.puzzles.daily import load_calendar
+
+    found: dict[str, list[Puzzle]] = {kind: [] for kind in kinds}
+    for day in load_calendar():
+        if day.puzzle.kind in found and day.puzzle.game.split("/")[0] in PRESETS:
+            found[day.puzzle.kind].append(day.puzzle)
+    return [puzzle for kind in kinds for puzzle in found[kind][:most]]
+
+
+def _random_goal(position: Position, rng: random.Random) -> dict:
+    """A goal not yet reached in ``position`` (as every goal puzzle's)."""
+    from butterfly.puzzles.patience.goal import Goal  # the puzzles' goals, imported only when wanted
+
+    while True:
+        kind = rng.choice(("home", "free", "empty"))
+        rows = [(name, row) for name, row in zip(position.rules.row_names, position.rows) if row]
+        name, row = rng.choice(rows)
+        target = {"home": rng.choice("23456789TJQK"), "free": str(rng.choice(row)), "empty": name}[kind]
+        if not Goal(kind, target).reached(position):
+            return {"kind": kind, "target": target}
+
+
+def _goal_cases(rng: random.Random, most: int | None) -> list[dict]:
+    """Lines in goal puzzles, with Python's verdict (puzzles.generate.check):
+    ``done`` when the goal is reached within par, and ``reached``, how many
+    moves in it is first reached (None: never)."""
+    from butterfly.puzzles.generate import check
+    from butterfly.puzzles.patience.goal import Goal, goal_text
+
+    cases = []
+    for puzzle in _calendar(("goal",), most):
+        start = deal_from_json(puzzle.position)
+        par = len(puzzle.solution)
+        for drawn in (False, True):
+            if drawn:  # the calendar has no goal of every kind: one drawn at random, in the file's words
+                goal = _random_goal(start, rng)
+                words = goal_text(Goal(goal["kind"], goal["target"]), par)
+                puzzle = dataclasses.replace(puzzle, goal=words, facts={**puzzle.facts, "goal": goal})
+            lead = rng.randint(0, par)
+            after = start.replay([Move.parse(m) for m in puzzle.solution[:lead]])[-1]
+            lines = [
+                puzzle.solution,
+                puzzle.solution[:-1],
+                [str(m) for m in _walk(start, rng.randint(1, par + 2), rng)[1]],
+                puzzle.solution[:lead] + [str(m) for m in _walk(after, rng.randint(0, par + 2 - lead), rng)[1]],
+            ]
+            goal_now = Goal(puzzle.facts["goal"]["kind"], puzzle.facts["goal"]["target"])
+            for line in lines[:GOAL_LINES]:
+                if not line:
+                    continue
+                positions = start.replay([Move.parse(m) for m in line])
+                reached = next((k for k, p in enumerate(positions) if goal_now.reached(p)), None)
+                done = check(puzzle, ", ".join(line)) is None
+                cases.append({"puzzle": puzzle.to_json(), "line": line, "done": done, "reached": reached})
+    return cases
+
+
+def _choice_cases(most: int | None) -> list[dict]:
+    """Each legal move at each step of only-move and only-moves puzzles (the
+    steps before played with their answers), with Python's verdict
+    (puzzles.generate.check): ``right`` when it accepts the move (an
+    only-moves answer cut short is right so far)."""
+    from butterfly.puzzles.generate import check
+
+    cases = []
+    for puzzle in _calendar(("only-move", "only-moves"), most):
+        offsets = puzzle.facts["steps"] if puzzle.kind == "only-moves" else [0]
+        along = deal_from_json(puzzle.position).replay([Move.parse(m) for m in puzzle.solution])
+        for step, at in enumerate(offsets):
+            given = [cls[0] for cls in puzzle.answer[:step]]
+            for move in along[at].legal_moves():
+                missed = check(puzzle, ", ".join([*given, str(move)]))
+                right = missed is None or "(right so far)" in missed
+                cases.append({"puzzle": puzzle.to_json(), "given": given, "move": str(move), "right": right})
+    return cases
+
+
+def build_corpus(seed: int = 0, count: int = 200, puzzles: int | None = None) -> dict:
     """``count`` cases of positions judged by the Python engine (module
-    docstring), drawn from ``random.Random(seed)``."""
+    docstring), drawn from ``random.Random(seed)``; and the judgements of
+    the calendar's goal, only-move and only-moves puzzles (the first
+    ``puzzles`` of each kind; all by default)."""
     rng = random.Random(seed)
     cases: list[dict] = []
     while len(cases) < count:
@@ -219,7 +317,16 @@ def build_corpus(seed: int = 0, count: int = 200) -> dict:
         _, sequence = _walk(position, rng.randint(0, SEQUENCE), rng)
         cases.append(_case(position, sequence, _candidates(position, rng)))
     cases = cases[:count]  # an ending brings three cases at once
-    return {"format": "butterfly-rules-corpus", "version": 1, "seed": seed, "cases": cases, "parse": _parse_cases(rng)}
+    parse = _parse_cases(rng)
+    return {
+        "format": "butterfly-rules-corpus",
+        "version": 1,
+        "seed": seed,
+        "cases": cases,
+        "parse": parse,
+        "goals": _goal_cases(rng, puzzles),
+        "choices": _choice_cases(puzzles),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -15,6 +15,7 @@ installs it) or Playwright is missing.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -26,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from butterfly.games.patience.format import deal_from_json
-from butterfly.games.patience.rules import Move
+from butterfly.games.patience.rules import PRESETS_DATA, Move
 from butterfly.puzzles.daily import load_calendar
 from butterfly.puzzles.site.build import _json_for_html, build_site
 from butterfly.puzzles.site.corpus import build_corpus
@@ -43,7 +44,7 @@ if BROWSER is None:
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
-CHECKER = ROOT / "tests" / "js" / "check_corpus.js"
+JUDGE = ROOT / "tests" / "js" / "judge_corpus.js"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 FIRST_DAY = date(2027, 1, 1)
@@ -758,18 +759,28 @@ def test_pages_work_from_file_urls_and_look_right_on_phone_and_desktop(site, bro
 
 
 def test_the_rules_the_pages_load_judge_the_shared_corpus_as_python_does(site, watched):
-    """The corpus check of tests/test_js_rules.py, run by Chromium on the site's own rules.js and search.js."""
+    """The corpus check of tests/test_js_rules.py, run by Chromium on the site's own modules
+    (rules.js, search.js and page/game.js, the judge of goal and only-move puzzles)."""
     out, base = site
-    corpus = build_corpus(seed=23, count=70)
+    corpus = build_corpus(seed=23, count=70, puzzles=4)
     w = watched()
-    w.page.goto(base + "archive.html")  # a page of the site: rules.js is loaded
-    w.page.add_script_tag(content=CHECKER.read_text(encoding="utf-8"))
-    verdict = w.page.evaluate("corpus => judgeCorpus(ButterflyRules, corpus, ButterflySearch)", corpus)
+    w.page.goto(base + "archive.html")  # a page of the site: its modules lie beside it
+    judge = "data:text/javascript;base64," + base64.b64encode(JUDGE.read_bytes()).decode("ascii")
+    script = """async ([judge, presets, corpus, full]) => {
+        const { judgeCorpus } = await import(judge);
+        const R = await import(new URL("rules.js", location.href).href);
+        const S = await import(new URL("search.js", location.href).href);
+        const { Game } = await import(new URL("page/game.js", location.href).href);
+        R.usePresets(presets);
+        return full ? judgeCorpus(R, corpus, S, Game) : judgeCorpus(R, corpus);
+    }"""
+    verdict = w.page.evaluate(script, [judge, PRESETS_DATA, corpus, True])
     assert verdict["checks"] > 1_500
     assert verdict["mismatches"] == []
     assert verdict["decided"] - verdict["provedLost"] >= 10 and verdict["provedLost"] >= 2  # the page's search too
+    assert corpus["goals"] and corpus["choices"]
     corpus["cases"][0]["won"] = not corpus["cases"][0]["won"]  # one judgement falsified: seen
-    assert len(w.page.evaluate("corpus => judgeCorpus(ButterflyRules, corpus)", corpus)["mismatches"]) == 1
+    assert len(w.page.evaluate(script, [judge, PRESETS_DATA, corpus, False])["mismatches"]) == 1
 
 
 def _rgb(css: str) -> tuple[float, ...]:

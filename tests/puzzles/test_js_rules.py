@@ -1,6 +1,9 @@
-"""The JavaScript rules (puzzles/site/rules.js) judge a corpus built by the
-Python engine exactly as Python does, checked under node by
-tests/js/check_corpus.js; and the checker fails when one judgement is wrong."""
+"""The JavaScript rules (puzzles/site/rules.js) and the page's judgements of
+goal and only-move puzzles (puzzles/site/page/game.js) judge a corpus built by
+the Python engine exactly as Python does, checked under node by
+tests/js/check_corpus.js; the checker fails when one judgement is wrong; and
+the unit tests of the page's modules pass on node's own test runner
+(``node --test tests/js/``)."""
 
 import json
 import re
@@ -20,9 +23,13 @@ NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not on PATH: the JavaScript rules cannot be run")
 
 
+#: Goal, only-move and only-moves puzzles of the calendar in the corpus, of each kind.
+PUZZLES = 24
+
+
 @pytest.fixture(scope="module")
 def corpus() -> dict:
-    return build_corpus(seed=19, count=200)
+    return build_corpus(seed=19, count=200, puzzles=PUZZLES)
 
 
 def run_checker(corpus: dict, tmp_path: Path) -> subprocess.CompletedProcess:
@@ -56,12 +63,14 @@ def test_the_javascript_rules_judge_the_corpus_as_python_does(corpus, tmp_path):
     assert decided - lost >= 30 and lost >= 5, done.stdout
 
 
-def _slice(corpus: dict, keep) -> dict:
-    """A copy of the corpus with only its first CASES_TOLD_WRONG cases that
-    ``keep`` accepts: enough for the checker to show it catches a fault,
-    without judging the whole corpus again (seconds, not tens of them)."""
+def _slice(corpus: dict, keep, part: str = "cases") -> dict:
+    """A copy of the corpus with only its first CASES_TOLD_WRONG cases (of
+    ``part``; none of the other parts) that ``keep`` accepts: enough for the
+    checker to show it catches a fault, without judging the whole corpus again
+    (seconds, not tens of them)."""
     wrong = json.loads(json.dumps(corpus))
-    wrong["cases"] = [case for case in wrong["cases"] if keep(case)][:CASES_TOLD_WRONG]
+    for other in ("cases", "goals", "choices"):
+        wrong[other] = [case for case in wrong[other] if keep(case)][:CASES_TOLD_WRONG] if other == part else []
     return wrong
 
 
@@ -110,7 +119,34 @@ def test_the_checker_holds_safe_moves_and_wins_within_a_number_of_moves_to_pytho
     assert words in done.stdout
 
 
+def test_the_corpus_judges_goal_and_only_move_puzzles_both_ways(corpus):
+    goals, choices = corpus["goals"], corpus["choices"]
+    assert len(goals) >= 150 and len(choices) >= 150
+    assert {g["done"] for g in goals} == {True, False} and sum(g["done"] for g in goals) >= 20
+    assert {g["puzzle"]["facts"]["goal"]["kind"] for g in goals} == {"home", "free", "empty"}
+    assert any(not g["done"] and len(g["line"]) >= len(g["puzzle"]["solution"]) for g in goals)  # par used up
+    assert {c["right"] for c in choices} == {True, False}
+    assert any(c["given"] and c["right"] for c in choices) and any(c["given"] and not c["right"] for c in choices)
+
+
+@needs_node
+@pytest.mark.parametrize(
+    "part, field, words",
+    [("goals", "done", "the goal reached within par"), ("choices", "right", "right")],
+    ids=["a goal verdict turned", "an only-move verdict turned"],
+)
+def test_the_checker_holds_the_pages_goal_and_only_move_verdicts_to_python(corpus, tmp_path, part, field, words):
+    wrong = _slice(corpus, lambda case: True, part)
+    for case in wrong[part]:
+        case[field] = not case[field]
+    done = run_checker(wrong, tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    told = re.search(r"(\d+) mismatch\(es\)", done.stdout)
+    assert told is not None and int(told[1]) >= len(wrong[part]) > 0 and words in done.stdout, done.stdout
+
+
 SEARCH_JS = ROOT / "puzzles" / "site" / "search.js"
+PRESETS = ROOT / "games" / "patience" / "presets.json"
 
 
 @needs_node
@@ -124,14 +160,31 @@ def test_the_page_search_restarts_win_deals_its_full_search_alone_leaves_open():
 
     deals = (7, 17, 21)
     script = f"""
-        const R = require({json.dumps(str(RULES_JS))});
-        const S = require({json.dumps(str(SEARCH_JS))});
+        import fs from "node:fs";
+        const R = await import({json.dumps(RULES_JS.as_uri())});
+        const S = await import({json.dumps(SEARCH_JS.as_uri())});
+        R.usePresets(JSON.parse(fs.readFileSync({json.dumps(str(PRESETS))}, "utf8")));
         const starts = JSON.parse(process.argv[1]);
         console.log(JSON.stringify(starts.map((p) => S.decide(R, R.parsePosition(p), 200000, null))));
     """
     starts = json.dumps([deal_to_json(Position.deal(deal)) for deal in deals])
     assert NODE is not None
-    done = subprocess.run([NODE, "-e", script, starts], capture_output=True, text=True, timeout=300, check=True)
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", script, starts], capture_output=True, text=True, timeout=300, check=True
+    )
     for deal, answer in zip(deals, json.loads(done.stdout), strict=True):
         assert answer["verdict"] == "won" and answer["nodes"] <= 200_000, (deal, answer["verdict"])
         assert Position.deal(deal).replay([Move.parse(m) for m in answer["line"]])[-1].is_won()
+
+
+@needs_node
+def test_the_pages_modules_pass_their_unit_tests_on_nodes_test_runner():
+    """tests/js/*.test.js: the rules' moves and legality, each kind's
+    judgements, the streak and clock rules (node --test, no browser)."""
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, "--test", str(ROOT / "tests" / "js")], capture_output=True, text=True, timeout=300, check=False, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    passed = re.search(r"^# pass (\d+)$", done.stdout, re.MULTILINE)
+    assert passed is not None and int(passed[1]) >= 25, done.stdout[-2000:]
