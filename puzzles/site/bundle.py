@@ -42,7 +42,8 @@ from butterfly.games.errors import InputError
 
 #: The one script made of the page's modules (page.js and those it imports).
 BUNDLE = "page.bundle.js"
-#: What every page runs to start its script: the modules, or from a file the bundle (``ROOT``: the site's root, relative).
+#: What every page runs to start its script: the modules, or from a file the bundle
+#: (``ROOT``: the site's root, relative to the page).
 LOADER = (
     "<script>/* a file:// page loads no ES module: there it runs the same modules bundled in one script */"
     "(function (s) { if (location.protocol === 'file:') s.src = 'ROOTpage.bundle.js';"
