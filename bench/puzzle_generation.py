@@ -21,15 +21,15 @@ import argparse
 import time
 
 from butterfly.puzzles.daily import LAUNCH, parse_date, plan
-from butterfly.puzzles.document import PuzzleId
+from butterfly.puzzles.document import Kind, PuzzleId
 from butterfly.puzzles.generate import generate, prove
-from butterfly.puzzles.patience.puzzle import KINDS as BUTTERFLY_KINDS
+from butterfly.puzzles.kinds import family_for
 from butterfly.puzzles.pool import Pool
 
 CARD_GAMES = ("papillon", "mouche", "pamphile")
 
 
-def measure(kind: str, game: str, seeds: int) -> tuple[int, float, float]:
+def measure(kind: Kind, game: str, seeds: int) -> tuple[int, float, float]:
     """(puzzles found, generation seconds, proving seconds) over seeds 0..seeds-1."""
     found, generating, proving = 0, 0.0, 0.0
     for seed in range(seeds):
@@ -53,7 +53,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'kind':10} {'game':10} {'seeds':>5} {'found':>5} {'per min':>8} {'prove s':>8}")
     rates = {}
-    jobs = [(k, "butterfly", args.seeds) for k in BUTTERFLY_KINDS] + [("only-card", g, args.cards) for g in CARD_GAMES]
+    jobs: list[tuple[Kind, str, int]] = [(k, "butterfly", args.seeds) for k in family_for("butterfly").kinds]
+    jobs += [("only-card", g, args.cards) for g in CARD_GAMES]
     for kind, game, seeds in jobs:
         found, generating, proving = measure(kind, game, seeds)
         per_minute = 60 * found / generating if generating else float("nan")

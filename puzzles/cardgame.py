@@ -23,7 +23,9 @@ position; the lines are replayed through the rules engine alone.
 The games differ in what they value, how they group cards and how they
 write a position; each is a :class:`CardGame` (``puzzles.papillon.puzzle``,
 ``puzzles.mouche.puzzle``), and :func:`generate`, :func:`prove` and
-:func:`check` are written once here over it.
+:func:`check` are written once here over it. :class:`OnlyCard` is the kind
+of one game's puzzles as :mod:`puzzles.kinds` registers it: its maker,
+judge and prover.
 
 The grade (1-5) is the weakest player of a ladder who plays the answer
 here (:data:`RUNGS`): the game's simple bot, a material player looking one
@@ -38,15 +40,23 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from butterfly.games.errors import InputError, ParseError
 from butterfly.games.records import seat_name
-from butterfly.puzzles.document import MIN_CLASSES, Alternative, Keys, Puzzle, PuzzleId, differences, is_whole
+from butterfly.puzzles.document import (
+    MIN_CLASSES,
+    Alternative,
+    Keys,
+    Kind,
+    Puzzle,
+    PuzzleId,
+    differences,
+    is_whole,
+)
 from butterfly.solver.version import PROJECT_PACKAGES, code_version
 
-KIND = "only-card"
-KINDS: tuple[str, ...] = (KIND,)
+KIND: Kind = "only-card"
 #: How every class's verdict is proved: the paranoid search (all the others against the mover).
 METHOD = "paranoid"
 #: The parameters an ID may carry besides the seed: the goal's index, the
@@ -117,6 +127,8 @@ class CardGame(ABC, Generic[S, M]):
     players: tuple[int, ...]
     #: The name of the game's simple bot (the ladder's first rung).
     simple_name: str
+    #: The kind in players' words ("only card", "only capture").
+    kind_words: str
 
     @abstractmethod
     def endings(self, pid: PuzzleId) -> Iterator[S]:
@@ -201,6 +213,11 @@ class CardGame(ABC, Generic[S, M]):
     @abstractmethod
     def facts(self, state: S, mover: int) -> dict[str, Any]:
         """The game's own facts about the position."""
+
+    @abstractmethod
+    def picture(self, position: dict, narrow: bool) -> str:
+        """A position as an SVG document: every hand face up, the player to
+        move at the bottom of the table; ``narrow``: as narrow as a phone's screen."""
 
     def same_class(self, members: list[M], move: M) -> bool:
         """Is ``move`` one of ``members`` (Papillon compares captures by ranks)?"""
@@ -677,3 +694,52 @@ def draw(puzzle: Puzzle) -> str:
     if "pool" in position:
         lines.append(f"  pool: {position['pool']}")
     return "\n".join(lines)
+
+
+class OnlyCard:
+    """The only-card kind of one card game (:class:`puzzles.kinds.PuzzleKind`):
+    the functions of this module over ``game``."""
+
+    name: ClassVar[Kind] = KIND
+    repeats_as: ClassVar[Kind] = KIND
+    whole_deal: ClassVar[bool] = False
+    line_words: ClassVar[str] = "win"
+    done_words: ClassVar[str] = "won"
+
+    def __init__(self, game: CardGame) -> None:
+        self.game = game
+
+    def words(self, puzzle: Puzzle) -> str:
+        return self.game.kind_words
+
+    def make(self, pid: PuzzleId) -> Puzzle | None:
+        """The puzzle ``pid`` names, or None when its seed gives none (:func:`generate`)."""
+        return generate(self.game, pid)
+
+    def validate(self, puzzle: Puzzle) -> object:
+        """The puzzle's state, checked as prove and check check it (:func:`validate`)."""
+        return validate(self.game, puzzle)
+
+    def judge(self, puzzle: Puzzle, answer: str) -> str | None:
+        """None when ``answer`` (a card, or a capture) meets the goal, else why not (:func:`check`)."""
+        return check(self.game, puzzle, answer)
+
+    def prove(self, puzzle: Puzzle) -> list[str]:
+        """Every problem with ``puzzle``, one line each; empty when proved (:func:`prove`)."""
+        return prove(self.game, puzzle)
+
+    def keys(self, puzzle: Puzzle) -> Keys:
+        """What tells the puzzle apart from others (:func:`keys`)."""
+        return keys(self.game, puzzle)
+
+    def movers(self, puzzle: Puzzle) -> list[int]:
+        """Who plays each move of the solution (:func:`movers`)."""
+        return movers(self.game, puzzle)
+
+    def draw(self, puzzle: Puzzle) -> str:
+        """The ending as text (:func:`draw`)."""
+        return draw(puzzle)
+
+    def picture(self, puzzle: Puzzle, narrow: bool = False) -> str:
+        """The ending as an SVG document (:meth:`CardGame.picture`)."""
+        return self.game.picture(puzzle.position, narrow)

@@ -2,8 +2,8 @@
 
 The calendar is chosen from the pool (:mod:`puzzles.pool`) by OR-Tools
 CP-SAT. Hard rules: one puzzle a day; no deal and no position twice ever,
-and no day's position on a line published before it (the keys of
-:mod:`puzzles.quality`); Monday to Saturday a Butterfly puzzle, Sundays
+and no day's position on a line published before it (each kind's keys,
+:func:`day_keys`); Monday to Saturday a Butterfly puzzle, Sundays
 Papillon, La Mouche and Le Pamphile in turn (:func:`sunday_game`); no kind
 twice in a row, nor on one weekday two weeks running (only-move and
 only-moves counting as one kind); at most
@@ -41,7 +41,8 @@ from pathlib import Path
 
 from butterfly.games.errors import InputError, ParseError
 from butterfly.games.position_json import load_json
-from butterfly.puzzles.document import Keys, Puzzle, stars
+from butterfly.puzzles.document import Keys, Kind, Puzzle, stars
+from butterfly.puzzles.kinds import kind_of
 
 #: Puzzle number 1.
 LAUNCH = date(2027, 1, 1)
@@ -75,7 +76,7 @@ MONDAY_PAR_COST = 1
 LEAST_PAR = 48
 
 
-#: Tells puzzles apart: their keys, in order (:func:`puzzles.quality.keys_of`).
+#: Tells puzzles apart: their keys, in order (:func:`day_keys`).
 KeysOf = Callable[[Sequence["Day"]], list[Keys]]
 #: Told how far a long run is: steps done, steps in all (a command's progress bar).
 Progress = Callable[[int, int], None]
@@ -197,9 +198,14 @@ def family(puzzle: Puzzle) -> str:
     return "cards" if puzzle.game.split("/")[0] in CARD_GAMES else "patience"
 
 
-def kind_family(puzzle: Puzzle) -> str:
+def kind_family(puzzle: Puzzle) -> Kind:
     """The kind as the rules against repeating one see it: one only move or a run of them is one kind."""
-    return "only-move" if puzzle.kind == "only-moves" else puzzle.kind
+    return kind_of(puzzle).repeats_as
+
+
+def day_keys(days: Sequence[Day]) -> list[Keys]:
+    """What tells the days' puzzles apart, in order (each kind's keys: :class:`puzzles.document.Keys`)."""
+    return [kind_of(day.puzzle).keys(day.puzzle) for day in days]
 
 
 def sunday_game(day: date) -> str:
@@ -230,13 +236,11 @@ def plan(
     """The days after ``history`` up to the end of the block holding
     ``until``, chosen from ``pool`` (see the module docstring); ``history``
     is never changed. ``keys_of`` tells puzzles apart (default:
-    :func:`puzzles.quality.keys_of`, from their positions and lines).
+    :func:`day_keys`, from their positions and lines).
     ``progress``, if given, is told the days chosen and the days to choose
     (first 0 of them, then after each block)."""
     if keys_of is None:
-        from butterfly.puzzles.quality import keys_of as default_keys
-
-        keys_of = default_keys
+        keys_of = day_keys
     start = history[-1].date + timedelta(days=1) if history else LAUNCH
     if until < start:
         return []
@@ -271,6 +275,7 @@ def _unclashed(available: list[Puzzle], keys: dict, given: list[Keys]) -> list[P
 
 
 def _solve_stretch(available: list[Puzzle], keys: dict, before: list[Day], start: date, end: date) -> list[Day]:
+    # Imported here: OR-Tools takes a while to load, and only choosing the calendar needs it.
     from ortools.sat.python import cp_model
 
     dates = [start + timedelta(days=k) for k in range((end - start).days + 1)]
@@ -359,7 +364,7 @@ def _cost(puzzle: Puzzle, day: date) -> int:
     """What placing ``puzzle`` on ``day`` costs: its grade's distance from the
     weekday's target, and on Mondays a deal's par beyond the least."""
     cost = GRADE_COST * abs(puzzle.grade - TARGET_GRADES[day.weekday()])
-    if day.weekday() == 0 and puzzle.kind == "deal" and puzzle.par is not None:
+    if day.weekday() == 0 and kind_of(puzzle).whole_deal and puzzle.par is not None:
         cost += MONDAY_PAR_COST * (puzzle.par.moves - LEAST_PAR)
     return cost
 
@@ -441,16 +446,7 @@ LEGEND = f"{RED} a wrong try, {GREEN} solved, {BLACK} given up"
 
 def kind_name(puzzle: Puzzle) -> str:
     """A puzzle's kind in players' words: "win in 5", "only move", "only capture"."""
-    kind = puzzle.kind
-    if kind == "win-in":
-        return f"win in {puzzle.facts['n']}"
-    if kind == "only-moves":
-        return f"{len(puzzle.facts['steps'])} only moves"
-    if kind == "only-card":
-        return "only capture" if puzzle.game.startswith("papillon") else "only card"
-    return {"deal": "whole deal", "resource": "fewer cells", "goal": "reach the goal", "only-move": "only move"}.get(
-        kind, kind
-    )
+    return kind_of(puzzle).words(puzzle)
 
 
 #: The games as players name them (the rules presets' names otherwise, capitalised).
@@ -477,7 +473,7 @@ def share_result(day: Day, moves: int | None = None) -> str:
         return "solved"
     if moves is None:
         return f"solved, par {par.moves}"
-    return f"{'done' if day.puzzle.kind == 'goal' else 'won'} in {moves} moves, par {par.moves}"
+    return f"{kind_of(day.puzzle).done_words} in {moves} moves, par {par.moves}"
 
 
 def long_date(day: date) -> str:

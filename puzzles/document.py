@@ -27,7 +27,7 @@ import json
 import re
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any, Literal, TypeGuard
 
 from butterfly.games.errors import ParseError, shown
 from butterfly.games.position_json import load_json
@@ -35,8 +35,12 @@ from butterfly.games.position_json import load_json
 FORMAT = "butterfly-puzzle"
 VERSION = 1
 
-#: Every kind of puzzle, and the games it is made for (docs/puzzles.md).
-KINDS: dict[str, str] = {
+#: The kinds of puzzle: a closed set, as IDs and files write them (each
+#: kind's maker, judge and prover are registered in :mod:`puzzles.kinds`).
+Kind = Literal["deal", "only-move", "win-in", "resource", "only-card", "only-moves", "goal"]
+
+#: Every kind of puzzle, and what it asks (docs/puzzles.md).
+KINDS: dict[Kind, str] = {
     "deal": "a whole deal, proved winnable: win it",
     "only-move": "a position where exactly one move (up to equivalent moves) keeps the deal winnable: find it",
     "win-in": "an endgame whose shortest win is exactly N moves: win it in N moves or fewer",
@@ -45,6 +49,12 @@ KINDS: dict[str, str] = {
     "only-moves": "two to four only moves along one winning line, the moves between them played for you: find each",
     "goal": "a goal short of a win on a deal (cards sent home, a row emptied, a card freed): reach it within par",
 }
+
+
+def is_kind(text: object) -> TypeGuard[Kind]:
+    """Is ``text`` the name of a kind of puzzle?"""
+    return text in KINDS
+
 
 #: A puzzle asking for the one right move (or card) offers at least this many
 #: classes of moves to choose from: with two, a coin finds the answer half the time.
@@ -64,7 +74,7 @@ class PuzzleId:
     ``mouche``, ``pamphile``); parameters: one lower-case letter each, a
     whole number; ``s`` (the seed) is always there."""
 
-    kind: str
+    kind: Kind
     game: str
     parameters: tuple[tuple[str, int], ...]
 
@@ -79,7 +89,7 @@ class PuzzleId:
         return ":".join([self.kind, self.game, *(f"{k}={v}" for k, v in self.parameters)])
 
     @classmethod
-    def make(cls, kind: str, game: str, seed: int, **parameters: int) -> PuzzleId:
+    def make(cls, kind: Kind, game: str, seed: int, **parameters: int) -> PuzzleId:
         """An ID from its parts, checked as :meth:`parse` checks it."""
         items = sorted(parameters.items()) + [("s", seed)]
         return cls.parse(":".join([kind, game, *(f"{k}={v}" for k, v in items)]))
@@ -94,7 +104,7 @@ class PuzzleId:
         if len(parts) < 3:
             raise ParseError(f"{where} must be KIND:GAME:s=SEED, like 'only-move:butterfly:s=1234'")
         kind, game, *items = parts
-        if kind not in KINDS:
+        if not is_kind(kind):
             raise ParseError(f"{where}: unknown kind {shown(kind)} (kinds: {', '.join(KINDS)})")
         if not _NAME.fullmatch(game):
             raise ParseError(f"{where}: {shown(game)} is not a game's name")
@@ -205,7 +215,7 @@ class Puzzle:
     facts: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> Kind:
         return self.id.kind
 
     @property

@@ -1,13 +1,10 @@
 """Every game's puzzles behind one front: generate, find, prove, check.
 
-Each game has a module with the same names for the same roles —
-:mod:`puzzles.patience.puzzle` (Butterfly and its siblings),
-:mod:`puzzles.papillon.puzzle`, :mod:`puzzles.mouche.puzzle` — offering
-``KINDS``, ``generate(pid)``, ``prove(puzzle)`` and ``check(puzzle,
-answer)``. This module picks the module a game name belongs to and loops
-over seeds in the manner of Tatham's generators: :func:`find` keeps the
-first puzzle of the asked kind and grade, and its ID regenerates it in one
-step.
+Each kind of puzzle of each game is registered in :mod:`puzzles.kinds`
+with its maker, its judge and its prover (:class:`puzzles.kinds.PuzzleKind`).
+This module finds the kind an ID names and loops over seeds in the manner
+of Tatham's generators: :func:`find` keeps the first puzzle of the asked
+kind and grade, and its ID regenerates it in one step.
 
 >>> puzzle = find("win-in", "butterfly", grade=None, seed=2)
 >>> str(puzzle.id), puzzle.goal
@@ -18,55 +15,38 @@ step.
 
 from __future__ import annotations
 
-import importlib
 import os
-from types import ModuleType
 
 from butterfly.games.errors import InputError, shown
 from butterfly.games.files import read_text
-from butterfly.puzzles.document import KINDS, Puzzle, PuzzleId
-
-#: The module of each game family's puzzles, by the first part of the game's name.
-MODULES = {
-    "papillon": "butterfly.puzzles.papillon.puzzle",
-    "mouche": "butterfly.puzzles.mouche.puzzle",
-    "pamphile": "butterfly.puzzles.mouche.puzzle",
-}
-PATIENCE_MODULE = "butterfly.puzzles.patience.puzzle"
+from butterfly.puzzles.document import KINDS, Puzzle, PuzzleId, is_kind
+from butterfly.puzzles.kinds import Family, PuzzleKind, family_for, kind_for, kind_of
+from butterfly.solver.version import PROJECT_PACKAGES, code_version
 
 #: How many seeds :func:`find` tries before it gives up.
 MAX_TRIES = 500
 
 
-def module_for(game: str) -> ModuleType:
-    """The puzzle module of ``game`` (``butterfly``, ``butterfly/alternate-colours``, ``mouche``...)."""
-    from butterfly.games.patience.rules import PRESETS
-
-    family = game.split("/")[0]
-    if family in MODULES:
-        return importlib.import_module(MODULES[family])
-    if family in PRESETS:
-        return importlib.import_module(PATIENCE_MODULE)
-    names = ", ".join([*PRESETS, *MODULES])
-    raise InputError(f"no puzzles for game {game!r} (games: {names})")
+def module_for(game: str) -> Family:
+    """The family of ``game``'s puzzles (:func:`puzzles.kinds.family_for`),
+    under the name it had when each family was a module: its ``picture``,
+    ``keys`` and ``movers`` take a puzzle of any of its kinds."""
+    return family_for(game)
 
 
-def _checked(pid: PuzzleId) -> ModuleType:
-    module = module_for(pid.game)
-    if pid.kind not in module.KINDS:
-        raise InputError(f"no {pid.kind} puzzles for {pid.game} (kinds: {', '.join(module.KINDS)})")
-    return module
+def _kind(pid: PuzzleId) -> PuzzleKind:
+    return kind_for(pid.kind, pid.game)
 
 
 def generate(pid: PuzzleId) -> Puzzle | None:
     """The puzzle ``pid`` names, or None when its seed gives none."""
-    return _checked(pid).generate(pid)
+    return _kind(pid).make(pid)
 
 
 def find(kind: str, game: str, grade: int | None = None, seed: int = 0, tries: int = MAX_TRIES) -> Puzzle:
     """The first puzzle of ``kind`` (and ``grade``, if given) from seed
     ``seed`` on; an InputError after ``tries`` seeds without one."""
-    if kind not in KINDS:
+    if not is_kind(kind):
         raise InputError(f"unknown kind {kind!r} (kinds: {', '.join(KINDS)})")
     if grade is not None and not 1 <= grade <= 5:
         raise InputError(f"grade must be 1 to 5, not {grade}")
@@ -80,25 +60,23 @@ def find(kind: str, game: str, grade: int | None = None, seed: int = 0, tries: i
 
 def prove(puzzle: Puzzle) -> list[str]:
     """Re-derive the puzzle's answer from its position alone; the problems found (none: proved)."""
-    return _checked(puzzle.id).prove(puzzle)
+    return kind_of(puzzle).prove(puzzle)
 
 
 def check(puzzle: Puzzle, answer: str) -> str | None:
     """None when ``answer`` solves the puzzle; otherwise why not, in one line."""
-    return _checked(puzzle.id).check(puzzle, answer)
+    return kind_of(puzzle).judge(puzzle, answer)
 
 
 def validate(puzzle: Puzzle) -> None:
     """Check the puzzle's position and the fields read before any search
-    (its game's ``validate``): a damaged file is one ParseError."""
-    _checked(puzzle.id).validate(puzzle)
+    (its kind's ``validate``): a damaged file is one ParseError."""
+    kind_of(puzzle).validate(puzzle)
 
 
 def code_note(puzzle: Puzzle) -> str | None:
     """A warning when the puzzle was made by other code than the code at
     hand (its effort counts are then not compared); None when the same."""
-    from butterfly.solver.version import PROJECT_PACKAGES, code_version
-
     made, here = puzzle.proof.get("solver"), code_version(PROJECT_PACKAGES)
     if made == here:
         return None

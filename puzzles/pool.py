@@ -16,11 +16,14 @@ import json
 import os
 import sqlite3
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from butterfly.games.errors import InputError
-from butterfly.puzzles.document import Puzzle, PuzzleId
+from butterfly.puzzles.document import Kind, Puzzle, PuzzleId
+from butterfly.puzzles.generate import generate
+from butterfly.puzzles.kinds import family_for
 from butterfly.solver.survey.db import check_path, file_uri, inspect, new_file_mode, sqlite_errors
 from butterfly.solver.survey.run import run_tasks
 
@@ -49,19 +52,15 @@ MAX_POOL_SEEDS = 1_000_000
 class Tried:
     """One seed tried: the puzzle it gave (None: none) and the seconds it took."""
 
-    kind: str
+    kind: Kind
     game: str
     seed: int
     puzzle: Puzzle | None
     seconds: float
 
 
-def try_seed(seed: int, kind: str, game: str) -> Tried:
+def try_seed(seed: int, kind: Kind, game: str) -> Tried:
     """Generate the puzzle of one seed (the unit of work of :func:`fill`)."""
-    import time
-
-    from butterfly.puzzles.generate import generate
-
     start = time.perf_counter()
     found = generate(PuzzleId.make(kind, game, seed))
     return Tried(kind, game, seed, found, time.perf_counter() - start)
@@ -216,7 +215,7 @@ def _remove(path: str) -> None:
 
 def fill(
     path: str,
-    kind: str,
+    kind: Kind,
     game: str,
     seeds: range,
     workers: int = 1,
@@ -227,9 +226,7 @@ def fill(
     """Try every seed of ``seeds`` not yet in the pool, recording each as it finishes."""
     if len(seeds) > MAX_POOL_SEEDS:
         raise InputError(f"at most {MAX_POOL_SEEDS:,} seeds per run, not {len(seeds):,}")
-    from butterfly.puzzles.generate import module_for
-
-    if kind not in module_for(game).KINDS:
+    if kind not in family_for(game).kinds:
         raise InputError(f"no {kind} puzzles for {game}")
     done: set[int] = set()
     if os.path.isfile(path) and os.path.getsize(path) > 0:  # a run with nothing to add writes nothing

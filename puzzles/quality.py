@@ -21,8 +21,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from butterfly.puzzles.daily import Day, kind_family
+from butterfly.puzzles.daily import Day, day_keys, kind_family
 from butterfly.puzzles.document import Keys, Puzzle
+from butterfly.puzzles.rating.ladder import LADDER
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 #: A puzzle with one answer class offers at least this many classes: two is a coin flip.
@@ -80,18 +81,10 @@ def tempted(puzzle: Puzzle) -> list[str]:
     ladder = puzzle.facts.get("ladder")
     if isinstance(ladder, dict):
         return sorted(name for name, move in ladder.items() if move not in puzzle.answer[0])
-    from butterfly.puzzles.rating.ladder import LADDER
-
     tempting = puzzle.facts.get("tempting")
     names = ["greedy"] if (any(tempting) if isinstance(tempting, list) else tempting) else []
     rungs = puzzle.facts.get("rungs", [])
     return sorted({*names, *(p.name for p, found in zip(LADDER, rungs) if not found)})
-
-
-def keys_of(days: Sequence[Day]) -> list[Keys]:
-    from butterfly.puzzles.generate import module_for
-
-    return [module_for(day.puzzle.game).keys(day.puzzle) for day in days]
 
 
 @dataclass(frozen=True)
@@ -106,7 +99,7 @@ class Clash:
 
 def clashes(days: Sequence[Day], keys: Sequence[Keys] | None = None) -> list[Clash]:
     """Every repeat (a deal or a position's key shared) and every spoiler, earlier day first."""
-    keys = keys_of(days) if keys is None else keys
+    keys = day_keys(days) if keys is None else keys
     found: list[Clash] = []
     first_deal: dict[object, str] = {}
     first_position: dict[object, str] = {}

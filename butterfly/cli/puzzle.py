@@ -15,7 +15,7 @@ from butterfly.cli.progress import elapsed, progress, quiet_option
 from butterfly.cli.survey import scheduler_options, stopped_by_signals, workers_option
 from butterfly.games.errors import InputError
 from butterfly.games.files import read_text
-from butterfly.puzzles.document import KINDS, Puzzle, stars
+from butterfly.puzzles.document import KINDS, Kind, Puzzle, stars
 from butterfly.solver.patience.result import MAX_NODES
 from butterfly.solver.survey.lengths import DEFAULT_PROOF_NODES
 
@@ -23,15 +23,11 @@ from butterfly.solver.survey.lengths import DEFAULT_PROOF_NODES
 RANDOM_SEEDS = 1_000_000
 
 
-def _draw(puzzle: Puzzle) -> str:
-    from butterfly.puzzles.generate import module_for
-
-    module = module_for(puzzle.game)
-    return module.draw(puzzle) if hasattr(module, "draw") else ""
-
-
 def describe(puzzle: Puzzle, with_answer: bool = False) -> str:
     """The puzzle for a reader: ID, goal, grade, themes and the position."""
+    from butterfly.puzzles.kinds import kind_of
+
+    kind = kind_of(puzzle)
     lines = [
         f"{puzzle.id}",
         f"{puzzle.kind} ({puzzle.game}), grade {puzzle.grade} {stars(puzzle.grade)}"
@@ -39,10 +35,10 @@ def describe(puzzle: Puzzle, with_answer: bool = False) -> str:
         f"goal: {puzzle.goal}",
     ]
     if puzzle.par is not None:
-        lines.append(puzzle.par.words("line to the goal" if puzzle.kind == "goal" else "win"))
+        lines.append(puzzle.par.words(kind.line_words))
     if puzzle.themes:
         lines.append(f"themes: {', '.join(puzzle.themes)}")
-    drawn = _draw(puzzle)
+    drawn = kind.draw(puzzle)
     if drawn:
         lines += ["", drawn.rstrip("\n")]
     if with_answer:
@@ -83,7 +79,7 @@ def puzzle() -> None:
     help="Write the puzzle file here (never over an existing file).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the puzzle file instead of the description.")
-def new(kind: str, game: str, grade: int | None, seed: int | None, out: str | None, as_json: bool) -> None:
+def new(kind: Kind, game: str, grade: int | None, seed: int | None, out: str | None, as_json: bool) -> None:
     """Generate a puzzle: the first from SEED on of the kind (and grade) asked for."""
     from butterfly.puzzles.generate import find
 
@@ -143,8 +139,10 @@ def _moves_against_par(found: Puzzle, answer: str) -> int | None:
 
 def _score(found: Puzzle, answer: str) -> str:
     """ ": won in 97 moves, par 82" ("done in" for a goal) for a right line of a puzzle with a par; "" otherwise."""
+    from butterfly.puzzles.kinds import kind_of
+
     moves = _moves_against_par(found, answer)
-    done = "done" if found.kind == "goal" else "won"
+    done = kind_of(found).done_words
     return "" if moves is None or found.par is None else f": {done} in {moves} moves, par {found.par.moves}"
 
 
@@ -249,7 +247,7 @@ def calendar() -> None:
 @quiet_option()
 def pool_command(
     db_path: str,
-    kind: str,
+    kind: Kind,
     game: str,
     seed_range: str,
     workers: int,
@@ -325,23 +323,28 @@ def par_command(db_path: str, proof_nodes: int, again: bool, workers: int, quiet
     passed never change."""
     import dataclasses
 
-    from butterfly.puzzles.daily import family, load_calendar, rewrite, today
-    from butterfly.puzzles.patience.puzzle import LINE_KINDS, par_key, with_better_par, with_par
+    from butterfly.puzzles.daily import load_calendar, rewrite, today
+    from butterfly.puzzles.kinds import line_kind_of
+    from butterfly.puzzles.patience.common import LineKind
     from butterfly.solver.patience.result import BOUNDED
     from butterfly.solver.survey.db import ResultsDB
     from butterfly.solver.survey.lengths import DEFAULT_MEMORY_MIB, LengthResult, run_lengths
 
     ResultsDB(db_path).close()  # a file that is not a survey database is refused untouched, work or none
     days = load_calendar()
+    lines: dict[str, LineKind] = {}  # the puzzles won by any winning line, by ID, with their kinds
+    for d in days:
+        kind = line_kind_of(d.puzzle)
+        if kind is not None:
+            lines[str(d.puzzle.id)] = kind
     todo = [
         d.puzzle
         for d in days
-        if family(d.puzzle) == "patience"
-        and d.puzzle.kind in LINE_KINDS
+        if str(d.puzzle.id) in lines
         and (d.puzzle.par is None or (again and d.puzzle.par.proved == BOUNDED))
         and d.date >= today()
     ]  # a date that has passed keeps its puzzle as it is
-    keys = {str(puzzle.id): par_key(puzzle) for puzzle in todo}
+    keys = {str(puzzle.id): lines[str(puzzle.id)].par_key(puzzle) for puzzle in todo}
     by_rules: dict = {}
     for key in filter(None, keys.values()):
         by_rules.setdefault(key[0], set()).add(key[1])
@@ -361,9 +364,10 @@ def par_command(db_path: str, proof_nodes: int, again: bool, workers: int, quiet
                 on_result=lambda _: bar.update(1),
             ):
                 rows[rules, found.deal] = found
-    upgraded = {
-        str(p.id): (with_par if p.par is None else with_better_par)(p, rows.get(keys[str(p.id)] or ())) for p in todo
-    }
+    upgraded = {}
+    for p in todo:
+        kind, row = lines[str(p.id)], rows.get(keys[str(p.id)] or ())
+        upgraded[str(p.id)] = kind.with_par(p, row) if p.par is None else kind.with_better_par(p, row)
     days = [dataclasses.replace(day, puzzle=upgraded.get(str(day.puzzle.id), day.puzzle)) for day in days]
     click.echo(f"{rewrite(days)} days given a par")
 

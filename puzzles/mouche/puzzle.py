@@ -17,16 +17,16 @@ kernel prunes with the same rule; the tests hold the classes to an
 unpruned search. Values are the kernel's paranoid tricks.
 
 >>> from butterfly.puzzles.document import PuzzleId
->>> puzzle = generate(PuzzleId.parse("only-card:mouche:g=0:s=31"))
+>>> puzzle = KIND.make(PuzzleId.parse("only-card:mouche:g=0:s=31"))
 >>> puzzle.goal
 'You are P0, to play. Avoid the mouche: take at least one trick, whatever the others do.'
 >>> puzzle.answer, puzzle.grade, puzzle.themes
 ([['AS']], 3, ['avoid-mouche', 'bot-trap', 'throw-off'])
->>> prove(puzzle), check(puzzle, " as ")
+>>> KIND.prove(puzzle), KIND.judge(puzzle, " as ")
 ([], None)
->>> check(puzzle, "QS")
+>>> KIND.judge(puzzle, "QS")
 'QS: not a legal card here: player 0 does not hold QS'
->>> check(puzzle, "AH").split(", e.g.")[0]
+>>> KIND.judge(puzzle, "AH").split(", e.g.")[0]
 'AH fails: the best defence leaves P0 0 tricks (the mouche)'
 """
 
@@ -37,7 +37,6 @@ import random
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-import butterfly.ext._mouche as _mouche
 from butterfly.games.cards import Card
 from butterfly.games.errors import ParseError
 from butterfly.games.mouche.format import parse_position
@@ -45,12 +44,11 @@ from butterfly.games.mouche.game import play_game
 from butterfly.games.mouche.rules import PAMPHILE, Action, MoucheHand, MoucheOptions
 from butterfly.puzzles import cardgame
 from butterfly.puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
-from butterfly.puzzles.document import Keys, Puzzle, PuzzleId
+from butterfly.puzzles.document import PuzzleId
 from butterfly.solver.mouche import bots, kernel, reference
 from butterfly.solver.mouche.reference import search_order
 
 GAMES: tuple[str, ...] = ("mouche", "pamphile")
-KINDS: tuple[str, ...] = cardgame.KINDS
 #: Hands in a simulated game.
 HANDS = 4
 #: Candidate positions: the player to move holds at most this many cards (the last tricks).
@@ -64,6 +62,7 @@ class Mouche(CardGame[MoucheHand, Action]):
     goal_kinds = (GoalKind("avoid-mouche", "tricks", at_least=1), GoalKind("take-tricks", "tricks", lowest=2))
     players = (3, 4, 5, 6)
     simple_name = "rules"
+    kind_words = "only card"
 
     def endings(self, pid: PuzzleId) -> Iterator[MoucheHand]:
         players, seated = cardgame.deal_choices(self, pid, (bots.rule_bot, bots.rule_bot, bots.random_bot))
@@ -122,9 +121,9 @@ class Mouche(CardGame[MoucheHand, Action]):
         def tricks(state: MoucheHand) -> tuple[int, int]:
             if state.is_terminal():
                 return state.tricks[mover], 0
-            position, seats = kernel.kernel_position(state)
-            future, nodes = _mouche.solve_paranoid(position, seats.index(mover))
-            return state.tricks[mover] + future, nodes
+            found = kernel.paranoid_tricks(state, mover)
+            assert found is not None  # the mover is in the hand: a player who folded never moves
+            return found
 
         return tricks
 
@@ -191,6 +190,13 @@ class Mouche(CardGame[MoucheHand, Action]):
             "pamphile": state.options.pamphile,
         }
 
+    def picture(self, position: dict, narrow: bool) -> str:
+        """The ending as games.mouche.picture draws it."""
+        # Imported here: drawing SVG loads drawsvg, which only the web site needs.
+        from butterfly.games.mouche.picture import draw_svg
+
+        return draw_svg(self.read(position), narrow=narrow)
+
 
 def _takes_trick(state: MoucheHand, mover: int, moves: list[Action]) -> bool:
     """Does ``mover`` take the trick the first of ``moves`` is played to?"""
@@ -233,46 +239,5 @@ def _position_json(state: MoucheHand) -> dict:
     return position
 
 
-_GAME = Mouche()
-
-
-def generate(pid: PuzzleId) -> Puzzle | None:
-    """The puzzle ``pid`` names, or None when its seed gives none."""
-    return cardgame.generate(_GAME, pid)
-
-
-def prove(puzzle: Puzzle) -> list[str]:
-    """Every problem with ``puzzle``, one line each; empty when proved (:func:`puzzles.cardgame.prove`)."""
-    return cardgame.prove(_GAME, puzzle)
-
-
-def validate(puzzle: Puzzle) -> object:
-    """The puzzle's state, checked as prove and check check it (:func:`puzzles.cardgame.validate`)."""
-    return cardgame.validate(_GAME, puzzle)
-
-
-def check(puzzle: Puzzle, answer: str) -> str | None:
-    """None when ``answer`` (a card) meets the goal, else why not (:func:`puzzles.cardgame.check`)."""
-    return cardgame.check(_GAME, puzzle, answer)
-
-
-def keys(puzzle: Puzzle) -> Keys:
-    """What tells the puzzle apart from others (:func:`puzzles.cardgame.keys`)."""
-    return cardgame.keys(_GAME, puzzle)
-
-
-def movers(puzzle: Puzzle) -> list[int]:
-    """Who plays each move of the solution (:func:`puzzles.cardgame.movers`)."""
-    return cardgame.movers(_GAME, puzzle)
-
-
-draw = cardgame.draw
-
-
-def picture(puzzle: Puzzle, narrow: bool = False) -> str:
-    """The ending as an SVG document (games.mouche.picture): every hand face
-    up, the player to move at the bottom of the table; ``narrow``: as
-    narrow as a phone's screen."""
-    from butterfly.games.mouche.picture import draw_svg
-
-    return draw_svg(_GAME.read(puzzle.position), narrow=narrow)
+#: The only-card puzzles of La Mouche and Le Pamphile, as :mod:`puzzles.kinds` registers them.
+KIND = cardgame.OnlyCard(Mouche())

@@ -20,14 +20,14 @@ outcomes the kernel does not value, are the generic paranoid search of
 cards: milliseconds).
 
 >>> from butterfly.puzzles.document import PuzzleId
->>> puzzle = generate(PuzzleId.parse("only-card:papillon:s=5"))
+>>> puzzle = KIND.make(PuzzleId.parse("only-card:papillon:s=5"))
 >>> puzzle.goal, puzzle.answer, puzzle.grade
 ('You are P1, to play. Make a papillon: empty your hand by a capture, whatever the others do.', [['9S x 4D 5H']], 4)
->>> prove(puzzle), check(puzzle, "9s x 5h 4d")
+>>> KIND.prove(puzzle), KIND.judge(puzzle, "9s x 5h 4d")
 ([], None)
->>> check(puzzle, "9S")
+>>> KIND.judge(puzzle, "9S")
 "9S: 9S can make 2 captures here: name one, like '9S x AS 8C'"
->>> check(puzzle, "7H").split(", e.g.")[0]
+>>> KIND.judge(puzzle, "7H").split(", e.g.")[0]
 '7H fails: the best defence leaves P1 no papillon'
 """
 
@@ -38,7 +38,6 @@ import random
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-import butterfly.ext._papillon as _papillon
 from butterfly.games.cards import Card
 from butterfly.games.errors import ParseError
 from butterfly.games.papillon.format import parse_position, position_to_json
@@ -47,12 +46,11 @@ from butterfly.games.papillon.rules import HandState, Move, Options, Scoring, pr
 from butterfly.games.records import seat_name
 from butterfly.puzzles import cardgame
 from butterfly.puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
-from butterfly.puzzles.document import Keys, Puzzle, PuzzleId
+from butterfly.puzzles.document import PuzzleId
 from butterfly.solver import search
 from butterfly.solver.papillon import bots, kernel, reference
 
 GAMES: tuple[str, ...] = ("papillon",)
-KINDS: tuple[str, ...] = cardgame.KINDS
 
 
 class Papillon(CardGame[HandState, Move]):
@@ -66,6 +64,7 @@ class Papillon(CardGame[HandState, Move]):
     )
     players = (3, 4)
     simple_name = "greedy"
+    kind_words = "only capture"
 
     def endings(self, pid: PuzzleId) -> Iterator[HandState]:
         players, seated = cardgame.deal_choices(self, pid, (bots.greedy_bot, bots.greedy_bot, bots.random_bot))
@@ -129,8 +128,7 @@ class Papillon(CardGame[HandState, Move]):
             def chips(state: HandState) -> tuple[int, int]:
                 if state.is_terminal():
                     return state.chips[mover], 0
-                value, nodes = _papillon.solve_paranoid(kernel.kernel_position(state), mover)
-                return value, nodes
+                return kernel.paranoid_searched(state, mover)
 
             return chips
         memo: dict = {}
@@ -227,6 +225,13 @@ class Papillon(CardGame[HandState, Move]):
     def facts(self, state: HandState, mover: int) -> dict[str, Any]:
         return {"players": state.players, "table": len(state.table), "pool": state.pool, "chips": state.chips[mover]}
 
+    def picture(self, position: dict, narrow: bool) -> str:
+        """The ending as games.papillon.picture draws it."""
+        # Imported here: drawing SVG loads drawsvg, which only the web site needs.
+        from butterfly.games.papillon.picture import draw_svg
+
+        return draw_svg(parse_position(json.dumps(position)), narrow=narrow)
+
 
 def _chips(n: int) -> str:
     return f"{n} chip{'s' * (n != 1)}"
@@ -242,47 +247,5 @@ def _pool_words(state: HandState) -> str:
     return f"{now} and gains 1 chip for every {card} laid on the table by a player who cannot capture"
 
 
-_GAME = Papillon()
-
-
-def generate(pid: PuzzleId) -> Puzzle | None:
-    """The puzzle ``pid`` names, or None when its seed gives none."""
-    return cardgame.generate(_GAME, pid)
-
-
-def prove(puzzle: Puzzle) -> list[str]:
-    """Every problem with ``puzzle``, one line each; empty when proved (:func:`puzzles.cardgame.prove`)."""
-    return cardgame.prove(_GAME, puzzle)
-
-
-def validate(puzzle: Puzzle) -> object:
-    """The puzzle's state, checked as prove and check check it (:func:`puzzles.cardgame.validate`)."""
-    return cardgame.validate(_GAME, puzzle)
-
-
-def check(puzzle: Puzzle, answer: str) -> str | None:
-    """None when ``answer`` (a capture, or a card with one capture) is in the
-    answer class, else why not (:func:`puzzles.cardgame.check`)."""
-    return cardgame.check(_GAME, puzzle, answer)
-
-
-def keys(puzzle: Puzzle) -> Keys:
-    """What tells the puzzle apart from others (:func:`puzzles.cardgame.keys`)."""
-    return cardgame.keys(_GAME, puzzle)
-
-
-def movers(puzzle: Puzzle) -> list[int]:
-    """Who plays each move of the solution (:func:`puzzles.cardgame.movers`)."""
-    return cardgame.movers(_GAME, puzzle)
-
-
-draw = cardgame.draw
-
-
-def picture(puzzle: Puzzle, narrow: bool = False) -> str:
-    """The ending as an SVG document (games.papillon.picture): every hand face
-    up, the player to move at the bottom of the table; ``narrow``: as
-    narrow as a phone's screen."""
-    from butterfly.games.papillon.picture import draw_svg
-
-    return draw_svg(parse_position(json.dumps(puzzle.position)), narrow=narrow)
+#: Papillon's only-card puzzles, as :mod:`puzzles.kinds` registers them.
+KIND = cardgame.OnlyCard(Papillon())

@@ -1,6 +1,9 @@
-"""Goals short of a win, reached in the fewest moves: the goal puzzles of
-Butterfly's easy days, in the manner of the Microsoft collection's daily
-challenges (docs/puzzles.md).
+"""Goal puzzles (``goal:butterfly:s=D``): a goal short of a win on deal D,
+reached in the fewest moves, in the manner of the Microsoft collection's
+daily challenges: the goal puzzles of Butterfly's easy days
+(docs/puzzles.md, "Butterfly kinds"). Here are the goals, the search that
+proves their fewest moves, and the kind's maker, judge and prover side by
+side (:meth:`GoalKind.made`, :meth:`GoalKind.judged`, :meth:`GoalKind.proved`).
 
 A :class:`Goal` is one of:
 
@@ -23,6 +26,12 @@ again by a shorter line is opened again, so the answer stands even where
 the row term makes the bound inconsistent). The tests hold it to
 breadth-first search with no bound at all.
 
+A goal puzzle's goals are tried in an order drawn from the seed; the first
+whose fewest moves are proved within :data:`GOAL_POSITIONS` positions, lie
+in :data:`GOAL_MOVES` and exceed the bound is kept (a detour the bound does
+not see), else the first in range. Par is the fewest moves (proved
+optimal); any line reaching the goal within par is right.
+
 >>> from butterfly.games.patience.rules import Position
 >>> deal = Position.deal(0)
 >>> goal = Goal("home", "2")
@@ -37,14 +46,22 @@ breadth-first search with no bound at all.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import itertools
+import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from butterfly.games.cards import Card
-from butterfly.games.errors import ParseError
-from butterfly.games.patience.rules import Move, Position
+from butterfly.games.errors import InputError, ParseError
+from butterfly.games.patience.format import deal_to_json
+from butterfly.games.patience.rules import Move, Position, Rules
+from butterfly.puzzles.document import Kind, Par, Puzzle, PuzzleId
+from butterfly.puzzles.patience.common import PatienceKind, Proved, dealt, illegal_move
+from butterfly.solver.patience.result import OPTIMAL
 from butterfly.solver.patience.shortest import row_extra
+from butterfly.solver.version import PROJECT_PACKAGES, code_version
 
 #: The most distinct positions a search reaches before it gives up (and says so).
 MAX_POSITIONS = 200_000
@@ -208,3 +225,142 @@ def _line(found: dict, key: tuple) -> list[Move]:
         line.append(move)
         key = parent
     return line[::-1]
+
+
+# ------------------------------------------------------------------ the kind
+
+#: The goals a goal puzzle is chosen from, besides emptying each row: the
+#: cards up to the twos, ... the fives sent home; each king freed.
+GOALS = (*(Goal("home", rank) for rank in "2345"), *(Goal("free", f"K{suit}") for suit in "CDHS"))
+#: A goal puzzle's fewest moves lie in this range (the easy days: a short task, not a trivial one).
+GOAL_MOVES = (8, 24)
+#: The most positions the A* of a goal may reach (it says so and the goal is dropped when it would need more).
+GOAL_POSITIONS = 20_000
+GOAL_THEMES = {"home": "send-home", "empty": "empty-row", "free": "free-card"}
+
+
+class GoalKind(PatienceKind):
+    """A goal short of a win, to reach within par."""
+
+    name: ClassVar[Kind] = "goal"
+    repeats_as: ClassVar[Kind] = "goal"
+    line_words: ClassVar[str] = "line to the goal"
+    done_words: ClassVar[str] = "done"
+
+    def words(self, puzzle: Puzzle) -> str:
+        return "reach the goal"
+
+    def refusal(self, rules: Rules) -> str | None:
+        if rules.aces_on_foundations and rules.last_card_to_foundation_only:
+            return None
+        return f"goal puzzles are made for Butterfly's rules (aces home, last cards only home), not {rules.name}"
+
+    def made(self, pid: PuzzleId, deal: Position) -> Puzzle | None:
+        """The first goal of :data:`GOALS` and the rows, in an order drawn from the seed,
+        whose fewest moves are proved, lie within :data:`GOAL_MOVES` and exceed
+        the lower bound (a detour the bound does not see); failing that, the
+        first within range. None when no goal qualifies."""
+        candidates = [*GOALS[:4], *(Goal("empty", name) for name in deal.rules.row_names), *GOALS[4:]]
+        random.Random(pid.seed).shuffle(candidates)
+        best: tuple[Goal, GoalLine] | None = None
+        for goal in candidates:
+            least = goal.least(deal)
+            if not least:
+                continue
+            found = fewest_moves(deal, goal, GOAL_POSITIONS)
+            if not found.complete or found.moves is None or not GOAL_MOVES[0] <= found.moves <= GOAL_MOVES[1]:
+                continue
+            if best is None or found.moves > least:
+                best = (goal, found)
+            if found.moves > least:
+                break
+        return None if best is None else self.assemble(pid, deal, *best)
+
+    def assemble(self, pid: PuzzleId, deal: Position, goal: Goal, found: GoalLine) -> Puzzle:
+        """The goal puzzle of a deal, a goal and its fewest moves (proved by A*);
+        the grade is 1 plus the detour: the moves beyond the lower bound."""
+        n = len(found.line)
+        least = goal.least(deal)
+        return Puzzle(
+            pid,
+            deal_to_json(deal),
+            goal_text(goal, n),
+            [],
+            min(5, 1 + n - least),
+            [GOAL_THEMES[goal.kind]],
+            [str(m) for m in found.line],
+            {
+                "solver": code_version(PROJECT_PACKAGES),
+                "method": "A*",
+                "positions": found.positions,
+                "alternatives": [],
+                "par": Par(n, n, OPTIMAL, "A*", GOAL_POSITIONS).to_json(),
+            },
+            None,
+            {"deal": pid.seed, "goal": goal.to_json(), "least": least, "cards_left": deal.cards_in_play()},
+        )
+
+    def read_facts(self, puzzle: Puzzle, where: str) -> Goal:
+        return Goal.from_json(puzzle.facts.get("goal"), where)
+
+    def goal_of_file(self, puzzle: Puzzle, position: Position) -> str:
+        par = puzzle.par
+        if par is None or par.moves != len(puzzle.solution):
+            raise ParseError(f"puzzle {puzzle.id}: a goal puzzle's par is its solution's length")
+        return goal_text(goal_of(puzzle), par.moves)
+
+    def judged(self, puzzle: Puzzle, position: Position, moves: list[Move]) -> str | None:
+        """A line replayed through the rules, reaching the goal within par (:func:`goal_missed`)."""
+        positions, illegal = position.replay_until_illegal(moves)
+        return illegal_move(illegal) if illegal is not None else goal_missed(puzzle, positions)
+
+    def proved(self, puzzle: Puzzle, position: Position, positions: list[Position], solution: list[Move]) -> Proved:
+        """The goal is reached by the solution at its last move and not before,
+        the A* proves no line shorter, and par says both."""
+        try:
+            goal, par = goal_of(puzzle), puzzle.par
+        except InputError as error:
+            return [str(error)], None
+        if par is None or par.method != "A*" or par.proved != OPTIMAL:
+            return ["a goal puzzle's par is proved optimal by A*"], None
+        problems = dealt(puzzle, position)
+        first = first_reached(goal, positions)
+        if first != len(positions) - 1 or first != par.moves:
+            problems.append(f"the solution should reach the goal at its last move, move {par.moves}")
+        found = fewest_moves(position, goal, par.proof_nodes or 1)
+        if not found.complete or found.moves != par.moves:
+            shown = found.moves if found.complete else f"not proved within {par.proof_nodes:,} positions"
+            problems.append(f"the fewest moves to the goal are {shown}, not par's {par.moves}")
+        if problems:
+            return problems, None
+        return [], dataclasses.replace(self.assemble(puzzle.id, position, goal, found), solution=puzzle.solution)
+
+
+def goal_text(goal: Goal, par: int) -> str:
+    words = goal.words()
+    return f"{words[0].upper()}{words[1:]} in {par} moves or fewer."
+
+
+def goal_missed(puzzle: Puzzle, positions: list[Position]) -> str | None:
+    """None when the line (``positions``, from the start) reaches the goal
+    within par (the first time it does; later moves do not count), else why not."""
+    goal, par = goal_of(puzzle), len(puzzle.solution)
+    reached = first_reached(goal, positions)
+    if reached is None:
+        return f"the moves do not {goal.words()}"
+    if reached > par:
+        return f"the moves reach the goal in {reached} moves; par is {par}"
+    return None
+
+
+def goal_of(puzzle: Puzzle) -> Goal:
+    """A goal puzzle's goal (ParseError when its file is damaged)."""
+    return Goal.from_json(puzzle.facts.get("goal"), f"puzzle {puzzle.id}")
+
+
+def first_reached(goal: Goal, positions: list[Position]) -> int | None:
+    """How many moves along ``positions`` the goal is first reached (None: never)."""
+    return next((k for k, p in enumerate(positions) if goal.reached(p)), None)
+
+
+KIND = GoalKind()

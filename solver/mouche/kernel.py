@@ -51,11 +51,18 @@ def maxn_tricks(state: MoucheHand) -> tuple[int, ...]:
 
 def guaranteed_tricks(state: MoucheHand, player: int) -> int | None:
     """The tricks ``player`` can be sure to end the hand with; None when they are not in the hand."""
+    found = paranoid_tricks(state, player)
+    return None if found is None else found[0]
+
+
+def paranoid_tricks(state: MoucheHand, player: int) -> tuple[int, int] | None:
+    """The tricks ``player`` can be sure to end the hand with, and the nodes
+    the search took (a puzzle's proof records them); None when they are not in the hand."""
     position, seats = kernel_position(state)
     if player not in seats:
         return None
-    future, _nodes = _mouche.solve_paranoid(position, seats.index(player))
-    return state.tricks[player] + future
+    future, nodes = _mouche.solve_paranoid(position, seats.index(player))
+    return state.tricks[player] + future, nodes
 
 
 def card_rows(state: MoucheHand) -> list[tuple[Card, tuple[int, ...], int]]:

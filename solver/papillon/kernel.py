@@ -75,7 +75,13 @@ def maxn(state: HandState) -> tuple[tuple[int, ...], int]:
 
 def paranoid(state: HandState, player: int) -> int:
     """The chips ``player`` can guarantee."""
-    return _papillon.solve_paranoid(kernel_position(state), player)[0]
+    return paranoid_searched(state, player)[0]
+
+
+def paranoid_searched(state: HandState, player: int) -> tuple[int, int]:
+    """The chips ``player`` can guarantee, and the nodes the search took (a puzzle's proof records them)."""
+    value, nodes = _papillon.solve_paranoid(kernel_position(state), player)
+    return value, nodes
 
 
 class RedealDeals:

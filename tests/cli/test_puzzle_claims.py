@@ -180,8 +180,8 @@ def test_calendar_par_refuses_a_file_that_is_no_survey_database_even_with_nothin
 def test_only_moves_and_goal_puzzles_keep_their_line_when_given_a_par():
     """An only-moves puzzle's steps lie along its solution: `calendar par` once replaced it by a shortest win."""
     from butterfly.puzzles.daily import load_calendar
-    from butterfly.puzzles.patience.puzzle import with_par
+    from butterfly.puzzles.kinds import line_kind_of
 
     for kind in ("only-moves", "only-move", "goal"):
         puzzle = next(d.puzzle for d in load_calendar() if d.puzzle.kind == kind)
-        assert with_par(puzzle) is puzzle
+        assert line_kind_of(puzzle) is None  # `calendar par` gives no par, and leaves the line alone

@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -17,11 +16,15 @@ from butterfly.games.cards import Card
 from butterfly.games.errors import ParseError
 from butterfly.puzzles import cardgame
 from butterfly.puzzles.document import MIN_CLASSES, Puzzle, PuzzleId
+from butterfly.puzzles.kinds import family_for, kind_for
 from butterfly.puzzles.mouche import puzzle as mouche
 from butterfly.puzzles.papillon import puzzle as papillon
 from butterfly.puzzles.quality import tempted
 
-MODULES: dict[str, ModuleType] = {"papillon": papillon, "mouche": mouche, "pamphile": mouche}
+#: The only-card kind of each game, as the registry finds it.
+ONLY_CARD: dict[str, cardgame.OnlyCard] = {
+    name: kind_for("only-card", name) for name in ("papillon", "mouche", "pamphile")
+}
 GAMES: dict[str, cardgame.CardGame] = {"papillon": papillon.Papillon(), "mouche": mouche.Mouche()}
 SEEDS = range(10)
 #: The plain search is run on positions with at most this many cards in hands (it has no memo).
@@ -40,9 +43,9 @@ def pid(game: str, seed: int, **parameters: int) -> PuzzleId:
 def found() -> list[tuple[str, Puzzle]]:
     """The puzzles of the first seeds of every game."""
     out = []
-    for name, module in MODULES.items():
+    for name, only_card in ONLY_CARD.items():
         for seed in SEEDS:
-            puzzle = module.generate(pid(name, seed))
+            puzzle = only_card.make(pid(name, seed))
             if puzzle is not None:
                 out.append((name, puzzle))
     return out
@@ -100,14 +103,15 @@ def small_positions(name: str, seeds: range, most_cards: int = 12) -> list[Any]:
 
 def test_the_interface():
     assert papillon.GAMES == ("papillon",) and mouche.GAMES == ("mouche", "pamphile")
-    assert papillon.KINDS == mouche.KINDS == ("only-card",)
+    assert [tuple(family_for(name).kinds) for name in ONLY_CARD] == [("only-card",)] * 3
+    assert ONLY_CARD == {"papillon": papillon.KIND, "mouche": mouche.KIND, "pamphile": mouche.KIND}
 
 
 def test_a_handful_of_seeds_give_puzzles_and_each_is_proved(found):
-    assert {name for name, _ in found} == set(MODULES)
+    assert {name for name, _ in found} == set(ONLY_CARD)
     assert len(found) >= 12
     for name, puzzle in found:
-        assert MODULES[name].prove(puzzle) == [], puzzle.id
+        assert ONLY_CARD[name].prove(puzzle) == [], puzzle.id
         assert 1 <= puzzle.grade <= 5
         assert puzzle.themes[0] == puzzle.proof["goal"]["name"]
         assert len(puzzle.answer) == 1 and len(puzzle.proof["alternatives"]) + 1 >= MIN_CLASSES
@@ -117,7 +121,7 @@ def test_a_handful_of_seeds_give_puzzles_and_each_is_proved(found):
 
 def test_regenerating_gives_the_same_bytes(found):
     for name, puzzle in found[::3]:
-        again = MODULES[name].generate(puzzle.id)
+        again = ONLY_CARD[name].make(puzzle.id)
         assert again is not None and again.dumps() == puzzle.dumps()
 
 
@@ -125,7 +129,7 @@ def test_a_puzzle_survives_its_file(found):
     for name, puzzle in found[::4]:
         read = Puzzle.loads(puzzle.dumps())
         assert read.dumps() == puzzle.dumps()
-        assert MODULES[name].prove(read) == []
+        assert ONLY_CARD[name].prove(read) == []
 
 
 def test_the_stored_position_reads_back_to_itself(found):
@@ -135,41 +139,41 @@ def test_the_stored_position_reads_back_to_itself(found):
 
 
 def test_goal_and_players_parameters():
-    puzzle = mouche.generate(pid("mouche", 31, g=0))
+    puzzle = mouche.KIND.make(pid("mouche", 31, g=0))
     assert puzzle is not None and puzzle.proof["goal"]["name"] == "avoid-mouche" and puzzle.facts["at_least"] == 1
-    puzzle = papillon.generate(pid("papillon", 2, g=2, p=4))
+    puzzle = papillon.KIND.make(pid("papillon", 2, g=2, p=4))
     assert puzzle is not None and puzzle.proof["goal"]["name"] == "best-chips" and puzzle.position["players"] == 4
-    assert papillon.prove(puzzle) == []
+    assert papillon.KIND.prove(puzzle) == []
 
 
 def test_the_least_grade_parameter():
     """``m``: the first position at least that hard; a document whose grade
     falls below its ID's ``m`` is not proved."""
-    plain = papillon.generate(pid("papillon", 9))
-    harder = papillon.generate(pid("papillon", 9, m=3))
+    plain = papillon.KIND.make(pid("papillon", 9))
+    harder = papillon.KIND.make(pid("papillon", 9, m=3))
     assert plain is not None and harder is not None
     assert plain.grade < 3 <= harder.grade
-    assert papillon.prove(harder) == []
+    assert papillon.KIND.prove(harder) == []
     assert "below the ID's m=3" in " ".join(
-        papillon.prove(damaged(plain, lambda p: setattr(p, "id", pid("papillon", 9, m=3))))
+        papillon.KIND.prove(damaged(plain, lambda p: setattr(p, "id", pid("papillon", 9, m=3))))
     )
 
 
 @pytest.mark.parametrize(
-    ("module", "text", "fragment"),
+    ("only_card", "text", "fragment"),
     [
-        (mouche, "only-card:mouche:s=1:x=2", "unknown parameter x"),
-        (mouche, "only-card:mouche:s=1:g=2", "g must be a goal's index"),
-        (mouche, "only-card:pamphile:s=1:p=7", "p must be one of 3, 4, 5, 6"),
-        (mouche, "only-card:mouche:s=1:m=6", "m \\(the least grade\\) must be 1 to 5"),
-        (papillon, "only-card:papillon:s=1:p=5", "p must be one of 3, 4"),
-        (papillon, "only-card:mouche:s=1", "is not one of papillon"),
-        (mouche, "only-move:mouche:s=1", "only only-card puzzles"),
+        (mouche.KIND, "only-card:mouche:s=1:x=2", "unknown parameter x"),
+        (mouche.KIND, "only-card:mouche:s=1:g=2", "g must be a goal's index"),
+        (mouche.KIND, "only-card:pamphile:s=1:p=7", "p must be one of 3, 4, 5, 6"),
+        (mouche.KIND, "only-card:mouche:s=1:m=6", "m \\(the least grade\\) must be 1 to 5"),
+        (papillon.KIND, "only-card:papillon:s=1:p=5", "p must be one of 3, 4"),
+        (papillon.KIND, "only-card:mouche:s=1", "is not one of papillon"),
+        (mouche.KIND, "only-move:mouche:s=1", "only only-card puzzles"),
     ],
 )
-def test_ids_the_games_cannot_take_are_one_line_parse_errors(module, text, fragment):
+def test_ids_the_games_cannot_take_are_one_line_parse_errors(only_card, text, fragment):
     with pytest.raises(ParseError, match=fragment) as error:
-        module.generate(PuzzleId.parse(text))
+        only_card.make(PuzzleId.parse(text))
     assert "\n" not in str(error.value)
 
 
@@ -179,14 +183,14 @@ def test_ids_the_games_cannot_take_are_one_line_parse_errors(module, text, fragm
 def test_check_accepts_every_card_of_the_answer_class(found):
     for name, puzzle in found:
         for text in puzzle.answer[0]:
-            assert MODULES[name].check(puzzle, f"  {text.lower()} ") is None, (puzzle.id, text)
+            assert ONLY_CARD[name].judge(puzzle, f"  {text.lower()} ") is None, (puzzle.id, text)
 
 
 def test_check_refuses_every_other_class_with_the_defence(found):
     for name, puzzle in found:
         for alternative in puzzle.alternatives():
             for text in alternative.moves:
-                reason = MODULES[name].check(puzzle, text)
+                reason = ONLY_CARD[name].judge(puzzle, text)
                 assert reason is not None and "\n" not in reason
                 assert f"{text} fails: the best defence leaves P{puzzle.facts['mover']} {alternative.verdict}" in reason
 
@@ -196,17 +200,17 @@ def test_check_names_what_is_not_a_legal_card(found):
         state = game_of(name).read(puzzle.position)
         held = {c for hand in state.hands for c in hand}
         stranger = next(str(Card.from_index(i)) for i in range(52) if Card.from_index(i) not in held)
-        assert "not a legal" in MODULES[name].check(puzzle, stranger)
+        assert "not a legal" in ONLY_CARD[name].judge(puzzle, stranger)
         with pytest.raises(ParseError, match="unknown card"):
-            MODULES[name].check(puzzle, "1Z")
+            ONLY_CARD[name].judge(puzzle, "1Z")
 
 
 def test_a_bare_papillon_card_with_several_captures_asks_which():
-    puzzle = papillon.generate(pid("papillon", 5))
+    puzzle = papillon.KIND.make(pid("papillon", 5))
     assert puzzle is not None
-    assert papillon.check(puzzle, "9S") == "9S: 9S can make 2 captures here: name one, like '9S x AS 8C'"
-    assert papillon.check(puzzle, "9S x 4D 5H") is None
-    assert "not a capture" in papillon.check(puzzle, "9S x 5H")
+    assert papillon.KIND.judge(puzzle, "9S") == "9S: 9S can make 2 captures here: name one, like '9S x AS 8C'"
+    assert papillon.KIND.judge(puzzle, "9S x 4D 5H") is None
+    assert "not a capture" in papillon.KIND.judge(puzzle, "9S x 5H")
 
 
 # ---- damaged puzzles ---------------------------------------------------------------------
@@ -215,7 +219,7 @@ def test_a_bare_papillon_card_with_several_captures_asks_which():
 def test_prove_finds_a_wrong_answer(found):
     for name, puzzle in found:
         wrong = puzzle.proof["alternatives"][0]["moves"]
-        problems = MODULES[name].prove(damaged(puzzle, lambda p, w=wrong: setattr(p, "answer", [w])))
+        problems = ONLY_CARD[name].prove(damaged(puzzle, lambda p, w=wrong: setattr(p, "answer", [w])))
         assert any("the answer is" in problem for problem in problems), problems
 
 
@@ -237,12 +241,12 @@ def test_prove_finds_an_altered_position(found):
             mine = hands[mover].index(card)
             hands[mover][mine], hands[seat][theirs] = hands[seat][theirs], hands[mover][mine]
 
-        assert MODULES[name].prove(damaged(puzzle, swap)), puzzle.id
+        assert ONLY_CARD[name].prove(damaged(puzzle, swap)), puzzle.id
 
 
 def test_prove_finds_damaged_lines_and_claims(found):
     name, puzzle = found[0]
-    module = MODULES[name]
+    only_card = ONLY_CARD[name]
 
     def cut_refutation(p: Puzzle) -> None:
         p.proof["alternatives"][0]["refutation"].pop()
@@ -267,14 +271,14 @@ def test_prove_finds_damaged_lines_and_claims(found):
         dropped_alternative: "missing from proof.alternatives",
     }
     for change, fragment in expected.items():
-        problems = module.prove(damaged(puzzle, change))
+        problems = only_card.prove(damaged(puzzle, change))
         assert any(fragment in problem for problem in problems), (change.__name__, problems)
 
 
 def test_prove_finds_a_position_of_the_other_rules(found):
     """A Pamphile ID on a position of La Mouche (when the play so far is legal in both)."""
     reports = [
-        mouche.prove(damaged(puzzle, lambda p: p.position.update(pamphile=False)))
+        mouche.KIND.prove(damaged(puzzle, lambda p: p.position.update(pamphile=False)))
         for name, puzzle in found
         if name == "pamphile"
     ]
@@ -286,7 +290,7 @@ def test_prove_finds_a_position_of_the_other_rules(found):
 
 def test_prove_reports_an_unreadable_position_in_one_line(found):
     name, puzzle = found[0]
-    problems = MODULES[name].prove(damaged(puzzle, lambda p: p.position.update(players=9)))
+    problems = ONLY_CARD[name].prove(damaged(puzzle, lambda p: p.position.update(players=9)))
     assert len(problems) == 1 and "\n" not in problems[0]
 
 
@@ -298,9 +302,9 @@ def test_a_puzzle_shows_every_hand(found):
         seat = next(s for s, hand in enumerate(hands) if hand and s != p.facts["mover"])
         hands[seat] = len(hands[seat])
 
-    assert mouche.prove(damaged(puzzle, hide)) == ["a puzzle's position shows every hand"]
+    assert mouche.KIND.prove(damaged(puzzle, hide)) == ["a puzzle's position shows every hand"]
     with pytest.raises(ParseError, match="shows every hand"):
-        mouche.check(damaged(puzzle, hide), puzzle.answer[0][0])
+        mouche.KIND.judge(damaged(puzzle, hide), puzzle.answer[0][0])
 
 
 # ---- verdicts and classes against the plain search ------------------------------------------
@@ -389,14 +393,14 @@ def test_papillon_classes_list_every_equal_card():
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["papillon", "mouche", "pamphile"])
 def test_three_hundred_seeds(name):
-    module = MODULES[name]
+    only_card = ONLY_CARD[name]
     made = 0
     for seed in range(300):
-        puzzle = module.generate(pid(name, seed))
+        puzzle = only_card.make(pid(name, seed))
         if puzzle is None:
             continue
         made += 1
-        assert module.prove(puzzle) == [], puzzle.id
-        assert module.generate(puzzle.id).dumps() == puzzle.dumps()
+        assert only_card.prove(puzzle) == [], puzzle.id
+        assert only_card.make(puzzle.id).dumps() == puzzle.dumps()
         assert_verdicts_are_exact(name, puzzle)
     assert made >= {"papillon": 150, "mouche": 70, "pamphile": 70}[name]  # 176, 87, 84 measured (docs/puzzles.md)

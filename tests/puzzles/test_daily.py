@@ -18,6 +18,7 @@ from butterfly.puzzles.daily import (
     SUNDAY,
     Day,
     block_end,
+    day_keys,
     extend,
     kind_family,
     load_calendar,
@@ -30,7 +31,7 @@ from butterfly.puzzles.daily import (
 from butterfly.puzzles.daily import plan as plan_with_keys
 from butterfly.puzzles.document import Keys, Puzzle, PuzzleId
 from butterfly.puzzles.generate import prove
-from butterfly.puzzles.quality import clashes, keys_of, report
+from butterfly.puzzles.quality import clashes, report
 
 BUTTERFLY_KINDS = ("deal", "only-move", "win-in", "resource", "goal", "only-moves")
 THEMES = ("basement", "long-line", "row-clear", "hold-back", "trump-squeeze")
@@ -233,7 +234,7 @@ def committed():
 
 def test_committed_calendar_covers_2027_and_keeps_the_rules(committed):
     assert committed[0].date == LAUNCH and committed[-1].date >= date(2027, 12, 31)
-    check_rules(committed, keys_of=keys_of)
+    check_rules(committed, keys_of=day_keys)
     means = weekday_means([d for d in committed if d.date.year == 2027])
     assert means[:6] == sorted(means[:6]), means
 

@@ -1,4 +1,4 @@
-"""The goal and only-moves puzzles (puzzles.patience.goal, puzzles.patience.puzzle):
+"""The goal and only-moves puzzles (puzzles.patience.goal, puzzles.patience.only_moves):
 generated, proved, checked, damaged copies caught, and their searches held to
 searches with no bound and no pruning on small positions."""
 
@@ -13,9 +13,10 @@ from butterfly.games.patience.rules import Move
 from butterfly.puzzles.daily import LAUNCH, Day
 from butterfly.puzzles.document import MIN_CLASSES, Alternative, PuzzleId
 from butterfly.puzzles.generate import check, generate, prove
+from butterfly.puzzles.patience.common import prove_choice
 from butterfly.puzzles.patience.endgame import exhaustively_winnable
 from butterfly.puzzles.patience.goal import GOAL_KINDS, Goal, fewest_moves
-from butterfly.puzzles.patience.puzzle import _prove_choice, step_offsets
+from butterfly.puzzles.patience.only_moves import step_offsets
 from butterfly.puzzles.quality import day_quality
 
 from patience_positions import small_positions
@@ -190,7 +191,7 @@ def test_damaged_only_moves_puzzles_are_not_proved(chain):
 
 
 def test_a_step_is_proved_as_an_exhaustive_search_decides_it():
-    """_prove_choice, the check every only-move step passes, accepts a
+    """prove_choice, the check every only-move step passes, accepts a
     position exactly when a search with no pruning finds one winning class
     among at least three, and rejects a wrong answer there."""
     decided = []
@@ -205,10 +206,10 @@ def test_a_step_is_proved_as_an_exhaustive_search_decides_it():
         wrong = [
             Alternative([str(m) for m in ms], "unwinnable", "search") for ms in classes.values() if ms is not wins[0]
         ]
-        problems = _prove_choice(position, answer, wrong, Move.parse(answer[0]))
+        problems = prove_choice(position, answer, wrong, Move.parse(answer[0]))
         assert (problems == []) == (len(classes) >= MIN_CLASSES), problems
         if wrong:
-            swapped = _prove_choice(position, wrong[0].moves, [], None)
+            swapped = prove_choice(position, wrong[0].moves, [], None)
             assert any("not the stored answer" in p for p in swapped)
         decided.append(len(classes) >= MIN_CLASSES)
     assert decided.count(True) >= 2 and decided.count(False) >= 2, decided

@@ -13,6 +13,7 @@ from butterfly.games.patience.format import deal_from_json
 from butterfly.games.patience.rules import Move
 from butterfly.puzzles.document import MIN_CLASSES, Puzzle, PuzzleId
 from butterfly.puzzles.generate import check, find, generate, load, prove
+from butterfly.puzzles.kinds import line_kind_of
 from butterfly.puzzles.patience.endgame import exhaustively_winnable, shortest_win
 from butterfly.solver.patience.result import UNWINNABLE, WON, Limits
 from butterfly.solver.patience.solve import solve
@@ -311,25 +312,25 @@ def test_a_damaged_par_is_one_parse_error(puzzles, damage):
 
 
 def test_with_par_gives_an_old_puzzle_its_par_and_the_shortest_line(puzzles):
-    from butterfly.puzzles.patience.puzzle import with_par
-
     for kind in ("deal", "win-in"):
         new = puzzles[kind]
         old = dataclasses.replace(new, proof={k: v for k, v in new.proof.items() if k != "par"})
         if kind == "deal":  # the line it had is replaced by the shortest found
             old = dataclasses.replace(old, solution=[])
-        upgraded = with_par(old)
+        upgraded = line_kind_of(old).with_par(old)
         assert upgraded.dumps() == new.dumps(), kind
-    assert with_par(puzzles["only-move"]) is puzzles["only-move"]
+        assert line_kind_of(new).with_par(new) is new  # a puzzle with a par keeps it
+    assert line_kind_of(puzzles["only-move"]) is None  # no par: not won by any winning line
 
 
 def test_a_better_par_replaces_a_bounded_one_and_a_worse_never_does(puzzles):
     # `butterfly calendar par --again`: the deal searched again with a larger budget.
-    from butterfly.puzzles.patience.puzzle import par_key, with_better_par
     from butterfly.solver.survey.lengths import shortest_deal
 
     puzzle = puzzles["deal"]
-    rules, deal = par_key(puzzle)
+    kind = line_kind_of(puzzle)
+    with_better_par = kind.with_better_par
+    rules, deal = kind.par_key(puzzle)
     row = shortest_deal(deal, rules, 200_000, 2048)
     assert row.result == "optimal" and row.length <= puzzle.par.moves and row.lower >= puzzle.par.lower
     better = with_better_par(puzzle, row)
