@@ -279,6 +279,7 @@ def _page(title: str, root: str, body: str, data: dict, span: Span) -> str:
         f'<link rel="stylesheet" href="{root}style.css">\n'
         f'<link rel="icon" href="{root}favicon.svg" type="image/svg+xml">\n'
         f'<link rel="manifest" href="{root}manifest.webmanifest">\n'
+        f"{bundle.loader(root, SCRIPTS)}\n"
         '<meta name="theme-color" content="#2e6b3f">\n'
         "</head>\n<body>\n"
         f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a>'
@@ -287,7 +288,6 @@ def _page(title: str, root: str, body: str, data: dict, span: Span) -> str:
         "</nav></header>\n"
         f"<main>\n{body}\n{_how_to_play()}\n</main>\n"
         f'<script type="application/json" id="page-data">{_json_for_html(data)}</script>\n'
-        f"{bundle.LOADER.replace('ROOT', root)}\n"
         "</body>\n</html>\n"
     )
 

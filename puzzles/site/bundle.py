@@ -35,6 +35,7 @@ console.log(double(2));
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -42,14 +43,22 @@ from butterfly.games.errors import InputError
 
 #: The one script made of the page's modules (page.js and those it imports).
 BUNDLE = "page.bundle.js"
-#: What every page runs to start its script: the modules, or from a file the bundle
-#: (``ROOT``: the site's root, relative to the page).
+#: What every page runs, in its head, to start its script: the modules (each asked for
+#: at once, so that the page need not wait to read one module before it asks for those
+#: it imports), or from a file the bundle; either runs once the page is read (page.js main). ``ROOT``: the site's root, relative to the page; ``MODULES``: their paths.
 LOADER = (
     "<script>/* a file:// page loads no ES module: there it runs the same modules bundled in one script */"
-    "(function (s) { if (location.protocol === 'file:') s.src = 'ROOTpage.bundle.js';"
-    " else { s.type = 'module'; s.src = 'ROOTpage.js'; } document.body.appendChild(s); })"
-    "(document.createElement('script'));</script>"
+    "(function (root, modules, s) { if (location.protocol === 'file:') s.src = root + 'page.bundle.js'; else {"
+    " modules.forEach(function (m) { var l = document.createElement('link'); l.rel = 'modulepreload';"
+    " l.href = root + m; document.head.appendChild(l); }); s.type = 'module'; s.src = root + 'page.js'; }"
+    " document.head.appendChild(s); })('ROOT', MODULES, document.createElement('script'));</script>"
 )
+
+
+def loader(root: str, scripts: tuple[str, ...]) -> str:
+    """:data:`LOADER` for a page ``root`` away from the site's root, asking at once for ``scripts``."""
+    return LOADER.replace("ROOT", root).replace("MODULES", json.dumps(list(scripts)).replace('"', "'"))
+
 
 _NAMED = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"([^"]+)";[ \t]*$', re.MULTILINE)
 _STAR = re.compile(r'^import\s*\*\s*as\s+(\w+)\s+from\s*"([^"]+)";[ \t]*$', re.MULTILINE)

@@ -24,7 +24,7 @@ function autoOption(controls) {
   return box;
 }
 
-// The board in ``play``, from ``start``; ``kind``: the puzzle's (kinds.js).
+// The board in ``play``, from ``start``, laid out by ``layout`` (build.py LAYOUT);
 // ``day``: the page's side, {status (the status line), finish(message, count),
 // miss(message, what, replayed), changed(moves)}.
 export function patienceBoard(play, start, layout, puzzle, day) {
