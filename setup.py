@@ -10,6 +10,11 @@ extensions = [
         extra_compile_args=["-O3"],
     ),
     Extension(
+        "butterfly.ext._bound",
+        ["butterfly/ext/_bound.pyx"],
+        extra_compile_args=["-O3"],
+    ),
+    Extension(
         "butterfly.ext._shortest",
         ["butterfly/ext/_shortest.pyx"],
         extra_compile_args=["-O3"],

@@ -1,6 +1,7 @@
 """Shortest-line benchmark (not a test): prints figures, asserts nothing about time.
 
     python bench/shortest.py --deals 0-19 --timeout 60 --memory 2048   # optimal lines per deal
+    python bench/shortest.py --deals 0-5 --proof-nodes 5000             # quick: the same work every run
     python bench/shortest.py --endgames 40                              # A* against breadth-first search
     python bench/shortest.py --default-lines 0-999 --lengths data/lengths_butterfly.csv.gz
     python bench/shortest.py --bounded-lines 40 --lengths data/lengths_butterfly.csv.gz [--min-gap 5]
@@ -10,6 +11,11 @@
    deal: how many are proved optimal, the time, nodes and peak table memory
    (median and 95th percentile), and the strength of the bounds at the
    start (quick and strong bound over the optimum, on the deals proved).
+   With ``--proof-nodes`` the A* proof is limited by the positions it
+   expands instead (as the shortest-line surveys limit it), not by
+   time: every run does the same work, so two builds compare by their
+   seconds alone (a change that keeps the search node for node); the CPU
+   seconds, the process's own, vary less than the wall's on a busy machine.
 2. Endgames: positions near the end of the solver's winning lines of
    deals 0.., searched side by side in one run by plain breadth-first
    search (puzzles.patience.endgame.shortest_win, no pruning) and by the
@@ -34,8 +40,8 @@ from collections.abc import Sequence
 from butterfly.games.patience.rules import Position
 from butterfly.puzzles.patience.endgame import shortest_win
 from butterfly.solver.patience import kernel
+from butterfly.solver.patience.bound import lower_bound
 from butterfly.solver.patience.result import BOUNDED, OPTIMAL, WON, Limits
-from butterfly.solver.patience.shortest import lower_bound
 from butterfly.solver.patience.solve import solve, solve_short, solve_shortest
 
 
@@ -44,20 +50,28 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def deals(first: int, last: int, timeout: float, memory: int) -> None:
+def deals(first: int, last: int, timeout: float, memory: int, proof_nodes: int | None = None) -> None:
     rows = []
-    print(f"deal  result   length lower  seconds      nodes  peak MiB  (limits: {timeout:g} s, {memory} MiB a deal)")
+    limit = f"{timeout:g} s" if proof_nodes is None else f"{proof_nodes:,} proof positions"
+    print(f"deal  result   length lower  seconds  CPU s      nodes  peak MiB  (limits: {limit}, {memory} MiB a deal)")
+    cpu_seconds = []
     for number in range(first, last + 1):
         position = Position.deal(number)
-        result = solve_shortest(position, Limits(timeout=timeout, memory_mib=memory))
+        cpu = time.process_time()
+        if proof_nodes is None:
+            result = solve_shortest(position, Limits(timeout=timeout, memory_mib=memory))
+        else:
+            result = solve_shortest(position, Limits(memory_mib=memory), proof_nodes=proof_nodes)
+        cpu_seconds.append(time.process_time() - cpu)
         peak = (result.table_bytes or 0) / 2**20
         rows.append((number, result, peak))
         length = len(result.moves) if result.moves else "-"
         print(
             f"{number:>4}  {result.result:<8} {length:>6} {result.lower_bound or '-':>5} "
-            f"{result.seconds:>8.2f} {result.nodes:>10,} {peak:>9.1f}",
+            f"{result.seconds:>8.2f} {cpu_seconds[-1]:>6.2f} {result.nodes:>10,} {peak:>9.1f}",
             flush=True,
         )
+    print(f"\nCPU seconds in all: {sum(cpu_seconds):.2f} (wall {sum(r.seconds for _, r, _ in rows):.2f})")
     won = [(n, r, p) for n, r, p in rows if r.moves]
     proved = [(n, r, p) for n, r, p in won if r.result == OPTIMAL]
     print(f"\nproved optimal: {len(proved)} of {len(won)} won deals ({100 * len(proved) / max(1, len(won)):.1f} %)")
@@ -176,7 +190,7 @@ def bounded_lines(count: int, lengths: str, min_gap: int) -> None:
     the published lower bound, and the two polishes' time."""
     from pathlib import Path
 
-    from butterfly.solver.patience.shortest import TWICE_EFFORT
+    from butterfly.solver.patience.bound import TWICE_EFFORT
     from butterfly.solver.patience.solve import BOUNDED_POLISH, DEEP_POLISH, PROOF_POLISH, deep_polish_due, polish
     from butterfly.solver.survey.publish_lengths import read_file
 
@@ -218,6 +232,9 @@ def main() -> None:
     parser.add_argument("--deals", default=None, help="a range A-B of Butterfly deals")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--memory", type=int, default=2048, help="MiB")
+    parser.add_argument(
+        "--proof-nodes", type=int, default=None, help="with --deals: limit the A* proof by positions, not --timeout"
+    )
     parser.add_argument("--endgames", type=int, default=0, help="how many endgame positions")
     parser.add_argument("--default-lines", default=None, help="a range A-B: the default line before and after")
     parser.add_argument("--bounded-lines", type=int, default=0, help="how many deals the lengths file left bounded")
@@ -229,7 +246,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.deals:
         first, _, last = args.deals.partition("-")
-        deals(int(first), int(last or first), args.timeout, args.memory)
+        deals(int(first), int(last or first), args.timeout, args.memory, args.proof_nodes)
     if args.endgames:
         endgames(args.endgames, args.cards)
     if args.default_lines:

@@ -27,6 +27,8 @@ PATIENCE_SOLVER = (
     "games/state.py",
     "games/patience/rules.py",
     "solver/patience",
+    "ext/_bound.pxd",
+    "ext/_bound.pyx",
     "ext/_moves.pxd",
     "ext/_patience.pxd",
     "ext/_patience.pyx",

@@ -19,13 +19,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import butterfly.ext._bound as _bound
 import butterfly.ext._patience as _patience
 import butterfly.ext._shortest as _shortest
 from butterfly.games.cards import Card
 from butterfly.games.patience.rules import CELL, FOUNDATION, EmptyRows, Move, Position, Rules
+from butterfly.solver.patience.bound import TWICE_EFFORT
 from butterfly.solver.patience.pruning import build_relation, next_home_builders_apply
 from butterfly.solver.patience.result import DEFAULT_LIMITS, Limits, SolveResult
-from butterfly.solver.patience.shortest import TWICE_EFFORT, Answer
+from butterfly.solver.patience.shortest import Answer
 
 _RuleTables = tuple[bytes, tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
 
@@ -149,8 +151,8 @@ def solve(
 
 
 def lower_bound(position: Position) -> int:
-    """The kernel's lower bound on the moves left (solver.patience.shortest.lower_bound)."""
-    return _shortest.lower_bound(kernel_fields(position, True, True))
+    """The kernel's lower bound on the moves left (solver.patience.bound.lower_bound)."""
+    return _bound.lower_bound(kernel_fields(position, True, True))
 
 
 def strong_bound(
@@ -162,23 +164,23 @@ def strong_bound(
     parking: bool = False,
     ceiling: int | None = None,
 ) -> int:
-    """Cards in play plus the kernel's solver.patience.shortest.moves_twice,
+    """Cards in play plus the kernel's solver.patience.bound.moves_twice,
     or with ``parking`` the second number of its moves_parked (the A*'s bound);
     ``ceiling``: moves_parked's."""
     fields = kernel_fields(position, True, True)
-    return _shortest.strong_bound(
+    return _bound.strong_bound(
         fields, effort, floor, -1 if moved is None else moved, below, parking, -1 if ceiling is None else ceiling
     )
 
 
 def cards_on_cycles(position: Position) -> frozenset[int]:
-    """The kernel's solver.patience.shortest.cards_on_cycles."""
-    return _shortest.cards_on_cycles(kernel_fields(position, True, True))
+    """The kernel's solver.patience.bound.cards_on_cycles."""
+    return _bound.cards_on_cycles(kernel_fields(position, True, True))
 
 
 def keeping_the_count(position: Position, cards: set[int], count: int, effort: int = TWICE_EFFORT) -> frozenset[int]:
-    """The kernel's solver.patience.shortest.keeping_the_count."""
-    return _shortest.cards_keeping_the_count(kernel_fields(position, True, True), tuple(cards), count, effort)
+    """The kernel's solver.patience.bound.keeping_the_count."""
+    return _bound.cards_keeping_the_count(kernel_fields(position, True, True), tuple(cards), count, effort)
 
 
 def shortest(
