@@ -145,7 +145,7 @@ class OnlyMoves(PatienceKind):
     def first_classes(self, puzzle: Puzzle) -> list[list[str]]:
         """The first step's classes (the later steps' positions lie along the solution, checked by prove)."""
         step_offsets(puzzle)
-        return [*puzzle.answer[:1], *(a.moves for a in step_alternatives(puzzle)[:1][0])]
+        return [*puzzle.answer[:1], *(a.moves for step in step_alternatives(puzzle)[:1] for a in step)]
 
     def later_alternatives(self, puzzle: Puzzle) -> list[Alternative]:
         return [a for step in step_alternatives(puzzle) for a in step]

@@ -173,6 +173,9 @@ def test_damaged_only_moves_puzzles_are_not_proved(chain):
     far = copy.deepcopy(chain)
     far.facts["steps"] = [0, 9]
     assert prove(far)
+    unproved = copy.deepcopy(chain)
+    unproved.proof["steps"] = []  # once a traceback (IndexError) in every command
+    assert prove(unproved) == ["every step needs its wrong classes"]
     forged = copy.deepcopy(chain)
     forged.proof["steps"][1][0].update(verdict="won", method="guess", nodes=-7)
     assert any("must be stored as unwinnable" in p for p in prove(forged))
