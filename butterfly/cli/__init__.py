@@ -65,8 +65,7 @@ COMMANDS = {
     "survey": (
         "butterfly.cli.survey",
         "survey",
-        "Solve a range of deals and report how many are won; or check published results; or find the deals' "
-        "shortest winning lines (--shortest).",
+        "Solve many deals, check published results, find shortest lines.",
     ),
     "verify": (
         "butterfly.cli.patience",

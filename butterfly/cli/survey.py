@@ -1,21 +1,29 @@
-"""``butterfly survey``: solve a range of deals, on local processes or a Dask
-cluster, optionally recording each deal in a database as it finishes."""
+"""``butterfly survey``: many deals at once, on local processes or a Dask
+cluster, each recorded in a database as it finishes. Three subcommands, each
+with only the options that mean something for it: ``run`` (a range of deals
+solved and counted), ``check`` (published data files re-derived) and
+``shortest`` (the deals' shortest winning lines). The old spellings, mode
+flags on ``survey`` itself, are read as the subcommands for one more release
+(:class:`SurveyGroup`)."""
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import os
 import signal
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict
+from typing import Any, TypeVar
 
 import click
 
 from butterfly.cli.common import Seconds, WholeNumber
 from butterfly.cli.patience import game_options, limit_options, limits_of
 from butterfly.cli.progress import progress, quiet_option
+from butterfly.games.errors import InputError
 from butterfly.games.patience.rules import make_rules
 from butterfly.solver.patience.result import BOUNDED, MAX_NODES, OPTIMAL
 from butterfly.solver.survey.lengths import DEFAULT_MEMORY_MIB as DEFAULT_LENGTHS_MEMORY
@@ -29,6 +37,8 @@ from butterfly.solver.survey.run import (
     run_survey,
     summarise,
 )
+
+Command = TypeVar("Command", bound=Callable)
 
 
 class Stopped(click.ClickException):
@@ -120,64 +130,157 @@ def scheduler_options(command: Callable) -> Callable:
     )(command)
 
 
-@click.command()
-@click.option("--deals", "deal_range", default=None, help="Deal numbers A-B (both included).")
+def options(*decorators: Callable[[Command], Command]) -> Callable[[Command], Command]:
+    """Several option decorators as one, listed in ``--help`` in the order given."""
+
+    def apply(command: Command) -> Command:
+        for decorator in reversed(decorators):
+            command = decorator(command)
+        return command
+
+    return apply
+
+
+def some_of(decorator: Callable[[Callable], Callable], *names: str, **defaults: object) -> Callable[[Command], Command]:
+    """The options ``names`` and those of ``defaults`` out of ``decorator``, which
+    declares several (:func:`~butterfly.cli.patience.limit_options`), each of
+    ``defaults`` with that default instead: an option is declared once, where
+    the other commands take it from too.
+
+    >>> command = some_of(limit_options, "engine", memory=5)(lambda: None)
+    >>> [(p.name, p.default) for p in reversed(command.__click_params__)]  # as --help lists them
+    [('memory', 5), ('engine', 'kernel')]
+    """
+
+    def nothing() -> None:
+        pass
+
+    wanted = (*names, *defaults)
+    made: Any = decorator(nothing)  # click keeps a command's options in __click_params__ until it is made
+    declared: list[click.Parameter] = [p for p in made.__click_params__ if p.name in wanted]
+
+    def apply(command: Command) -> Command:
+        target: Any = command
+        if not hasattr(target, "__click_params__"):
+            target.__click_params__ = []
+        for option in declared:
+            option = copy.copy(option)
+            if option.name in defaults:
+                option.default = defaults[option.name]
+            target.__click_params__.append(option)
+        return command
+
+    return apply
+
+
+def deals_option(help: str, metavar: str = "A-B", required: bool = True) -> Callable[[Command], Command]:
+    """--deals: which deals (each subcommand says how they are written, and what they are for)."""
+    return click.option("--deals", "deal_range", required=required, metavar=metavar, help=help)
+
+
+def shared_options(db: str, as_json: str, db_required: bool = False) -> Callable[[Command], Command]:
+    """What every survey subcommand takes: --workers, --db (``db``: what it
+    records), --scheduler, --connect-timeout, --json (``as_json``: what it
+    prints) and --quiet."""
+    return options(
+        workers_option("Worker processes"),
+        click.option("--db", "db_path", required=db_required, metavar="FILE", help=db),
+        scheduler_options,
+        click.option("--json", "as_json", is_flag=True, help=as_json),
+        quiet_option(),
+    )
+
+
+#: What each old spelling is now: the line it prints on stderr.
+OLD_FORMS = {
+    "run": "butterfly survey --deals ...: now 'butterfly survey run --deals ...'",
+    "check": "butterfly survey --check-published FILE ...: now 'butterfly survey check FILE ...'",
+    "shortest": "butterfly survey --shortest ...: now 'butterfly survey shortest ...'",
+}
+
+
+class SurveyGroup(click.Group):
+    """``survey``'s subcommands; and, for one more release, the old spellings
+    (``survey`` with options and no subcommand) read as the subcommand they
+    now are, with one line on stderr saying so (:data:`OLD_FORMS`)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0].startswith("-") and args[0] not in ctx.help_option_names:
+            name, args = self.new_form(args)
+            if not ctx.resilient_parsing:
+                click.echo(f"{OLD_FORMS[name]} (the old form goes in the next release)", err=True)
+        return super().parse_args(ctx, args)
+
+    def new_form(self, args: Sequence[str]) -> tuple[str, list[str]]:
+        """An old spelling's subcommand, and its arguments for it.
+
+        >>> survey.new_form(["--deals", "0-9", "--db", "--shortest"])
+        ('run', ['run', '--deals', '0-9', '--db', '--shortest'])
+        >>> survey.new_form(["--db", "r.sqlite", "--shortest", "--deals", "7"])
+        ('shortest', ['shortest', '--db', 'r.sqlite', '--deals', '7'])
+        >>> survey.new_form(["--check-published", "a.csv.gz", "--sample", "9"])
+        ('check', ['check', '--sample', '9', '--', 'a.csv.gz'])
+        >>> survey.new_form(["--check-published=a.csv.gz"])
+        ('check', ['check', '--', 'a.csv.gz'])
+        """
+        # The options that take a value, so that a value is never read as an option.
+        valued = {
+            opt
+            for command in self.commands.values()
+            for param in command.params
+            if isinstance(param, click.Option) and not param.is_flag
+            for opt in param.opts
+        }
+        valued.add("--check-published")
+        parts: list[list[str]] = []  # each option with its value
+        i = 0
+        while i < len(args):
+            if args[i] == "--":
+                parts.append(list(args[i:]))
+                break
+            size = 2 if args[i] in valued else 1
+            parts.append(list(args[i : i + size]))
+            i += size
+        if ["--shortest"] in parts:
+            return "shortest", ["shortest", *(arg for part in parts if part != ["--shortest"] for arg in part)]
+        published = [part for part in parts if part[0].partition("=")[0] == "--check-published"]
+        if not published:
+            return "run", ["run", *args]
+        files = [
+            part[0].partition("=")[2] if "=" in part[0] else part[-1]
+            for part in published
+            if len(part) == 2 or "=" in part[0]
+        ]
+        rest = [arg for part in parts if part not in published for arg in part]
+        return "check", ["check", *rest, *(["--", *files] if files else [])]
+
+
+@click.group(cls=SurveyGroup)
+def survey():
+    """Solve many deals, check published results, find shortest lines.
+
+    Each subcommand's --help lists its options. The old spellings
+    ('butterfly survey --deals A-B ...', '--check-published FILE ...',
+    '--shortest ...') still work until the next release, saying what they
+    now are.
+    """
+
+
+@survey.command(name="run")
+@deals_option("Deal numbers A-B (both included).")
 @game_options
 @limit_options
-@workers_option("Worker processes")
-@click.option(
-    "--db",
-    "db_path",
-    default=None,
-    help="SQLite file recording each deal as it finishes; a rerun skips the deals already settled.",
-)
 @click.option(
     "--retry-unresolved",
     is_flag=True,
     help="With --db: search the deals recorded as unresolved again, whatever their budget "
     "(after the solver has improved).",
 )
-@scheduler_options
-@click.option(
-    "--check-published",
-    "published",
-    default=None,
-    metavar="FILE",
-    help="Re-derive the rows of a published data/<rules>.csv.gz under their own limits and report "
-    "every one that differs (exit 1 if any); rules and limits come from the file. With --deals: "
-    "only those rows, and the deals the file lacks are listed (exit 1); with --db: the new rows are recorded there.",
+@shared_options(
+    db="SQLite file recording each deal as it finishes; a rerun skips the deals already settled.",
+    as_json="Print the summary and per-deal results as JSON.",
 )
-@click.option(
-    "--sample",
-    type=WholeNumber(1, MAX_SURVEY_DEALS),
-    default=None,
-    help="With --check-published: this many rows, picked at random (the same ones every time).",
-)
-@click.option(
-    "--shortest",
-    is_flag=True,
-    help="Find each deal's shortest winning line instead (recorded in --db, which it needs): optimal, or "
-    "bounded with a proved lower bound when --proof-nodes runs out. --deals may then list ranges: 0-999,1234.",
-)
-@click.option(
-    "--proof-nodes",
-    type=WholeNumber(1, MAX_NODES),
-    default=None,
-    help=f"With --shortest: positions the A* proof may expand per deal (default {DEFAULT_PROOF_NODES:,}); "
-    "a bounded deal is searched again with a larger budget.",
-)
-@click.option(
-    "--polish",
-    "polish_lines",
-    is_flag=True,
-    help="With --shortest: also look again for shorter lines of the deals on record as bounded, from their "
-    "lines (the weighted searches a proof that stops short runs); a row keeps its bound and gets the shorter line.",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print the summary and per-deal results as JSON.")
-@quiet_option()
-@click.pass_context
-def survey(
-    ctx,
+def run_command(
     deal_range,
     game,
     variant,
@@ -188,43 +291,20 @@ def survey(
     engine,
     schedule,
     relax,
+    retry_unresolved,
     workers,
     db_path,
-    retry_unresolved,
     scheduler,
     connect_timeout,
-    published,
-    sample,
-    shortest,
-    proof_nodes,
-    polish_lines,
     as_json,
     quiet,
 ):
-    """Solve a range of deals and report how many are won; or check published results; or find
-    the deals' shortest winning lines (--shortest)."""
-    if shortest:
-        not_here = [f"--{name.replace('_', '-')}" for name in NOT_WITH_SHORTEST if _given(ctx, name)]
-        if not_here:
-            raise click.UsageError(f"--shortest does not take {not_here[0]} (its rows must be re-derivable)")
-        if deal_range is None:
-            raise click.UsageError("Missing option '--deals'.")
-        if db_path is None:
-            raise click.UsageError("--shortest records its lines in a database: give --db FILE")
-        _shortest(ctx.params, _given(ctx, "memory"))
-        return
-    if proof_nodes is not None or polish_lines:
-        raise click.UsageError(f"{'--proof-nodes' if proof_nodes is not None else '--polish'} goes with --shortest")
-    if published is not None:
-        given = [f"--{name.replace('_', '-')}" for name in FROM_THE_FILE if _given(ctx, name)]
-        if given:
-            raise click.UsageError(f"--check-published takes the rules and limits from the file, not {given[0]}")
-        _check(published, deal_range, sample, workers, db_path, scheduler, connect_timeout, as_json, quiet)
-        return
-    if sample is not None:
-        raise click.UsageError("--sample goes with --check-published")
-    if deal_range is None:
-        raise click.UsageError("Missing option '--deals'.")
+    """Solve a range of deals and count the wins (resumable with --db).
+
+    The deals won, proved unwinnable and unresolved, the winnability as a
+    Wilson 95 % interval, and what a deal cost; with --db each deal is
+    recorded as it finishes, and a rerun skips the deals already settled.
+    """
     deals = parse_range(deal_range)
     rules = make_rules(game or "butterfly", variant, cells)
     limits = limits_of(max_nodes, timeout, memory, relax)
@@ -268,35 +348,71 @@ def survey(
     click.echo(f"nodes per deal: median {summary['median_nodes']:.0f}, mean {summary['mean_nodes']:.0f}")
 
 
-#: Options a shortest-line survey refuses: a time limit (no one could re-derive the row), and
-#: what only the verdict survey does.
-NOT_WITH_SHORTEST = ("timeout", "schedule", "relax", "retry_unresolved", "published", "sample", "max_nodes")
+@survey.command(name="shortest")
+@deals_option("Deal numbers: ranges A-B and single deals, comma-separated (0-999,1234).", "LIST")
+@game_options
+@click.option(
+    "--proof-nodes",
+    type=WholeNumber(1, MAX_NODES),
+    default=DEFAULT_PROOF_NODES,
+    show_default=True,
+    help="Positions the A* proof may expand per deal; a deal on record as bounded is searched again "
+    "with a larger budget.",
+)
+@some_of(limit_options, "engine", memory=DEFAULT_LENGTHS_MEMORY)
+@click.option(
+    "--polish",
+    "polish_lines",
+    is_flag=True,
+    help="Also look again for shorter lines of the deals on record as bounded, from their lines (the "
+    "weighted searches a proof that stops short runs); a row keeps its bound and gets the shorter line.",
+)
+@shared_options(
+    db="SQLite file recording each deal's line as it finishes; a rerun resumes.",
+    as_json="Print the rows as JSON.",
+    db_required=True,
+)
+def shortest_command(
+    deal_range,
+    game,
+    variant,
+    cells,
+    proof_nodes,
+    memory,
+    engine,
+    polish_lines,
+    workers,
+    db_path,
+    scheduler,
+    connect_timeout,
+    as_json,
+    quiet,
+):
+    """Find each deal's shortest winning line: proved, or bounded.
 
-
-def _shortest(options: dict, memory_given: bool) -> None:
-    """``--shortest``, with the command's options."""
-    deal_range, workers, db_path = options["deal_range"], options["workers"], options["db_path"]
-    proof_nodes, as_json = options["proof_nodes"], options["as_json"]
+    Each line is optimal (A* proved that no line is shorter) or bounded (the
+    shortest found, with the lower bound proved when --proof-nodes ran out).
+    No time limit: anyone can derive a row again (docs/solver.md, 'Shortest
+    lines'). Each deal is recorded in --db as it finishes; a rerun resumes.
+    """
     deals = sorted({deal for part in deal_range.split(",") for deal in parse_range(part)})
-    rules = make_rules(options["game"] or "butterfly", options["variant"], options["cells"])
-    budget = DEFAULT_PROOF_NODES if proof_nodes is None else proof_nodes
-    memory_mib = options["memory"] if memory_given else DEFAULT_LENGTHS_MEMORY
+    rules = make_rules(game or "butterfly", variant, cells)
     with (
         stopped_by_signals(db_path),
-        progress(len(deals), f"{rules.name} {deal_range} shortest", options["quiet"], "deals") as bar,
+        progress(len(deals), f"{rules.name} {deal_range} shortest", quiet, "deals") as bar,
     ):
         rows = run_lengths(
             deals,
             rules,
             db_path,
-            budget,
-            memory_mib,
-            options["engine"],
+            proof_nodes,
+            memory,
+            engine,
             min(workers, len(deals)),
-            options["scheduler"],
-            options["connect_timeout"],
+            scheduler,
+            connect_timeout,
             on_result=lambda _: bar.update(1),
-            polish_lines=options["polish_lines"],
+            polish_lines=polish_lines,
         )
     won = [r for r in rows if r.result in (OPTIMAL, BOUNDED)]
     optimal = sum(r.result == OPTIMAL for r in won)
@@ -306,15 +422,15 @@ def _shortest(options: dict, memory_given: bool) -> None:
                 {
                     "game": rules.name,
                     "deals": deal_range,
-                    "proof_nodes": budget,
-                    "memory_mib": memory_mib,
+                    "proof_nodes": proof_nodes,
+                    "memory_mib": memory,
                     "rows": [asdict(r) for r in rows],
                 }
             )
         )
         return
     how_many = f"{len(rows):,} deal{'' if len(rows) == 1 else 's'}"
-    click.echo(f"{rules.name}, {how_many}, A* proof budget {budget:,} positions, {memory_mib} MiB")
+    click.echo(f"{rules.name}, {how_many}, A* proof budget {proof_nodes:,} positions, {memory} MiB")
     click.echo(
         f"won {len(won):,}: optimal {optimal:,}, bounded {len(won) - optimal:,}; "
         f"not won {len(rows) - len(won):,} (unwinnable or unresolved)"
@@ -328,62 +444,78 @@ def _shortest(options: dict, memory_given: bool) -> None:
         )
 
 
-#: The options a check takes from the published file instead.
-FROM_THE_FILE = (
-    "game",
-    "variant",
-    "cells",
-    "max_nodes",
-    "timeout",
-    "memory",
-    "engine",
-    "schedule",
-    "relax",
-    "retry_unresolved",
-)
-
-
-def _given(ctx: click.Context, name: str) -> bool:
-    source = ctx.get_parameter_source(name)
-    return source is not None and source != click.core.ParameterSource.DEFAULT
-
-
-#: The runs of missing deals --check-published lists (the rest are counted; --json lists all).
+#: The runs of missing deals a check lists (the rest are counted; --json lists all).
 SHOWN_RUNS = 20
 
 
-def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout, as_json, quiet) -> None:
-    """``--check-published``: re-derive published rows; exit 1 when any differs
-    or, with --deals, when the file lacks a deal of the range."""
+@survey.command(name="check")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@deals_option("Only the rows of deals A-B; the deals of the range a file lacks are listed (exit 1).", required=False)
+@click.option(
+    "--sample",
+    type=WholeNumber(1, MAX_SURVEY_DEALS),
+    default=None,
+    help="This many rows of each FILE, picked at random (the same ones every time).",
+)
+@shared_options(
+    db="SQLite file recording the rows derived again.",
+    as_json="Print each FILE's report as JSON, one line each.",
+)
+def check_command(files, deal_range, sample, workers, db_path, scheduler, connect_timeout, as_json, quiet):
+    """Derive published results again and list every row that differs.
+
+    Each FILE is a published data/<rules>.csv.gz; its rows are derived again
+    under their own rules and limits, read from the file. Exit 1 when a row
+    differs or, with --deals, when a FILE lacks a deal of the range.
+    """
     from pathlib import Path
 
-    from butterfly.games.errors import InputError
     from butterfly.solver.survey.db import ResultsDB
-    from butterfly.solver.survey.published import check_published, describe, missing, read_published, sample
-    from butterfly.solver.version import code_version
+    from butterfly.solver.survey.published import read_published
+    from butterfly.solver.survey.published import sample as sample_of
 
-    rules, rows = read_published(Path(path))
-    deals = parse_range(deal_range) if deal_range else None
-    chosen = sample(rows, count, deals)
-    if not chosen:
-        raise InputError(f"{path} has no rows in deals {deal_range}")
-    # A deal of the range asked for that the file lacks fails the check as a row that differs does.
-    lacking = missing(rows, deals) if deals is not None else []
-    codes = sorted({row.code or "not recorded" for row in chosen})
+    deals = parse_range(deal_range) if deal_range is not None else None
+    # Every file read before any is checked: a bad one is found at once.
+    read = []
+    for path in files:
+        rules, rows = read_published(Path(path))
+        chosen = sample_of(rows, sample, deals)
+        if not chosen:
+            raise InputError(f"{path} has no rows in deals {deal_range}")
+        read.append((path, rules, rows, chosen))
     db = ResultsDB(db_path) if db_path is not None else None
-    differing = []
+    failed = False
     try:
-        with stopped_by_signals(db_path), progress(len(chosen), f"checking {path}", quiet, "rows") as bar:
-            for done in check_published(rules, chosen, min(workers, len(chosen)), scheduler, connect_timeout):
-                if db is not None:
-                    limits = done.row.limits()
-                    db.record(rules.name, done.result, limits.max_nodes, None, limits.memory_mib, limits.relaxation)
-                if done.differences:
-                    differing.append(done)
-                bar.update(1)
+        with stopped_by_signals(db_path):
+            for path, rules, rows, chosen in read:
+                failed |= _check(
+                    path, rules, rows, chosen, deals, db, workers, scheduler, connect_timeout, as_json, quiet
+                )
     finally:
         if db is not None:
             db.close()
+    if failed:
+        raise SystemExit(1)
+
+
+def _check(path, rules, rows, chosen, deals, db, workers, scheduler, connect_timeout, as_json, quiet) -> bool:
+    """Derive the rows ``chosen`` of the file ``path`` again and print the
+    report; whether it fails (a row differs, or the file lacks a deal of ``deals``)."""
+    from butterfly.solver.survey.published import check_published, describe, missing
+    from butterfly.solver.version import code_version
+
+    # A deal of the range asked for that the file lacks fails the check as a row that differs does.
+    lacking = missing(rows, deals) if deals is not None else []
+    codes = sorted({row.code or "not recorded" for row in chosen})
+    differing = []
+    with progress(len(chosen), f"checking {path}", quiet, "rows") as bar:
+        for done in check_published(rules, chosen, min(workers, len(chosen)), scheduler, connect_timeout):
+            if db is not None:
+                limits = done.row.limits()
+                db.record(rules.name, done.result, limits.max_nodes, None, limits.memory_mib, limits.relaxation)
+            if done.differences:
+                differing.append(done)
+            bar.update(1)
     differing.sort(key=lambda d: d.row.deal)
     if as_json:
         click.echo(
@@ -424,5 +556,4 @@ def _check(path, deal_range, count, workers, db_path, scheduler, connect_timeout
         failed = [f"{len(differing):,} row(s) differ"] if differing else []
         failed += [f"{sum(map(len, lacking)):,} deal(s) missing"] if lacking else []
         click.echo("; ".join(failed) or "every row holds")
-    if differing or lacking:
-        raise SystemExit(1)
+    return bool(differing or lacking)

@@ -312,7 +312,7 @@ class ResultsDB:
         publisher reads. A missing or empty file is an InputError, and none is made."""
         check_path(path)
         if not os.path.isfile(path):
-            raise InputError(f"survey database {path!r}: no such file (butterfly survey --db makes one)")
+            raise InputError(f"survey database {path!r}: no such file (butterfly survey run --db makes one)")
         if os.path.getsize(path) == 0:
             raise InputError(f"survey database {path!r} is empty: nothing to publish")
         return cls(path)

@@ -1,6 +1,6 @@
 """The published survey results, ``data/<rules>.csv.gz``: reading them, and
 re-deriving their rows with the code at hand (``butterfly survey
---check-published``).
+check``).
 
 A file holds one rules' survey, named after the rules (``/`` written
 ``_``): one row per deal with :data:`COLUMNS`. Each row says how its

@@ -127,6 +127,10 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
     puzzles = _mutations(i.puzzle_texts, 12, 1)
     moves = _mutations(i.moves, 8, 2)
     solve = ["--max-nodes", "300"]
+    run = ["survey", "run", *solve]
+    shortest = ["survey", "shortest", "--proof-nodes", "20"]
+    check = ["survey", "check", "--workers", "1"]
+    published = str(checkout.DATA / "butterfly_basement-2.csv.gz")  # 10,000 rows: quick to read
     return {
         ("calendar", "extend"): [
             Case("db_path", ["calendar", "extend", "--db", f, "--until", "2028-01-27"]) for f in bad
@@ -206,11 +210,29 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         ("solve",): [Case("deal", ["solve", n, *solve]) for n in NUMBERS]
         + [Case("deal", ["solve", "-", *solve], t) for t in _mutations(i.solvitaire, 12, 3)]
         + [Case("pysol_number", ["solve", "--pysol", n, *solve, *game]) for n in PYSOL for game in PYSOL_GAMES],
-        ("survey",): [Case("deal_range", ["survey", "--deals", r, *solve, "--db", i.new("survey")]) for r in RANGES]
-        + [Case("db_path", ["survey", "--deals", "0-1", *solve, "--workers", "1", "--db", f]) for f in bad[1:]]
-        + [Case("published", ["survey", "--check-published", f, "--deals", "0-1", "--workers", "1"]) for f in bad]
+        ("survey", "check"): [Case("files", [*check, f, "--deals", "0-1"]) for f in bad]
+        + [Case("files", [*check, published, f, "--deals", "0-1"]) for f in bad[:2]]
+        + [Case("deal_range", [*check, published, "--deals", r]) for r in RANGES]
+        + [Case("db_path", [*check, published, "--deals", "0", "--db", f]) for f in bad[1:]]
         + [
-            Case("scheduler", ["survey", "--deals", "0-1", *solve, "--scheduler", s, "--connect-timeout", "1"])
+            Case("scheduler", [*check, published, "--deals", "0", "--scheduler", s, "--connect-timeout", "1"])
+            for s in SCHEDULERS[:3]
+        ],
+        ("survey", "run"): [Case("deal_range", [*run, "--deals", r, "--db", i.new("survey")]) for r in RANGES]
+        + [Case("db_path", [*run, "--deals", "0-1", "--workers", "1", "--db", f]) for f in bad[1:]]
+        + [
+            Case("scheduler", [*run, "--deals", "0-1", "--scheduler", s, "--connect-timeout", "1"])
+            for s in SCHEDULERS[:3]
+        ],
+        ("survey", "shortest"): [
+            Case("deal_range", [*shortest, "--deals", r, "--db", i.new("lengths")]) for r in [*RANGES, "1,", ",", "1,x"]
+        ]
+        + [Case("db_path", [*shortest, "--deals", "1", "--workers", "1", "--db", f]) for f in bad[1:]]
+        + [
+            Case(
+                "scheduler",
+                [*shortest, "--deals", "1", "--db", i.new("lengths"), "--scheduler", s, "--connect-timeout", "1"],
+            )
             for s in SCHEDULERS[:3]
         ],
         ("verify",): [Case("deal_and_solution", ["verify", n, "-"], i.moves[0]) for n in NUMBERS]

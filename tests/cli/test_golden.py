@@ -58,8 +58,8 @@ CASES: dict[str, tuple[list[str], str | None]] = {
     "papillon-bad-position": (["papillon", "analyse", "-"], '{"players": 3, "dealer": 5}'),
     "mouche-bad-position": (["mouche", "analyse", "-"], '{"players": 9}'),
     "verify-illegal": (["verify", "1", "-"], "7D L1>R1\n"),
-    "survey-0-40-json": (["survey", "--deals", "0-40", "--workers", "1", "--json"], None),
-    "survey-0-40": (["survey", "--deals", "0-40", "--workers", "1", "--basement", "1"], None),
+    "survey-0-40-json": (["survey", "run", "--deals", "0-40", "--workers", "1", "--json"], None),
+    "survey-0-40": (["survey", "run", "--deals", "0-40", "--workers", "1", "--basement", "1"], None),
     "papillon-play-3": (
         ["papillon", "play", "--players", "3", "--rounds", "2", "--seed", "5", "--bots", "random,greedy,analyst"],
         None,

@@ -113,8 +113,8 @@ def test_verify_exit_codes(cli, tmp_path):
         (("solve", str(2**63)), "out of range"),
         (("deal", "abc"), "'abc'"),
         (("solve", "1", "--basement", "9"), "cells"),
-        (("survey", "--deals", "5-2"), "bad deal range"),
-        (("survey", "--deals", "x"), "bad deal range"),
+        (("survey", "run", "--deals", "5-2"), "bad deal range"),
+        (("survey", "run", "--deals", "x"), "bad deal range"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(cli, args, fragment):
@@ -146,16 +146,17 @@ def test_bad_move_file_exits_2_and_nothing_is_replayed(cli, tmp_path):
 
 
 def test_survey_reports_counts_and_wilson_bounds(cli):
-    data = json.loads(cli.run("survey", "--deals", "0-11", "--max-nodes", 20000, "--workers", 1, "--json").stdout)
+    args = ("survey", "run", "--deals", "0-11", "--max-nodes", 20000, "--workers", 1)
+    data = json.loads(cli.run(*args, "--json").stdout)
     assert data["deals"] == 12 == data["won"] + data["unwinnable"] + data["unresolved"]
     assert 0 <= data["winnability_low"] <= data["won"] / 12 <= data["winnability_high"] <= 1
     assert [r["deal"] for r in data["results"]] == list(range(12))
-    text = cli.run("survey", "--deals", "0-3", "--max-nodes", 2000, "--workers", 1)
+    text = cli.run("survey", "run", "--deals", "0-3", "--max-nodes", 2000, "--workers", 1)
     assert "winnability:" in text.stdout and "Wilson 95 %" in text.stdout
 
 
 def test_survey_in_a_process_pool_matches_one_process(cli):
-    args = ("survey", "--deals", "20-29", "--max-nodes", 5000, "--json")
+    args = ("survey", "run", "--deals", "20-29", "--max-nodes", 5000, "--json")
     one = json.loads(cli.run(*args, "--workers", 1).stdout)["results"]
     two = json.loads(cli.run(*args, "--workers", 2).stdout)["results"]
     strip = lambda rows: [(r["deal"], r["result"], r["nodes"], r["moves"]) for r in rows]  # noqa: E731
@@ -253,12 +254,12 @@ def test_help_imports_no_command(tmp_path):
     "args, fragment",
     [
         # one parser of whole numbers: ASCII digits only, bounded
-        (("survey", "--deals", "٠-٣"), "not a whole number"),
-        (("survey", "--deals", "1_0-1_2"), "not a whole number"),
-        (("survey", "--deals", "+1-3"), "not a whole number"),
-        (("survey", "--deals", "0-99999999999"), "at most 1,000,000 per run"),
-        (("survey", "--deals", f"{2**63 - 2}-{2**63 + 5}"), "out of range"),
-        (("survey", "--deals", "9" * 400), "too large"),
+        (("survey", "run", "--deals", "٠-٣"), "not a whole number"),
+        (("survey", "run", "--deals", "1_0-1_2"), "not a whole number"),
+        (("survey", "run", "--deals", "+1-3"), "not a whole number"),
+        (("survey", "run", "--deals", "0-99999999999"), "at most 1,000,000 per run"),
+        (("survey", "run", "--deals", f"{2**63 - 2}-{2**63 + 5}"), "out of range"),
+        (("survey", "run", "--deals", "9" * 400), "too large"),
         (("solve", "1", "--timeout", "nan"), "not a number of seconds"),
         (("solve", "1", "--timeout", "inf"), "not a number of seconds"),
         (("solve", "1", "--timeout", "-1"), "not a number of seconds"),
@@ -271,9 +272,9 @@ def test_help_imports_no_command(tmp_path):
         (("solve", "1", "--relax", str(2**40)), "too large"),
         (("solve", "1", "--basement", "١"), "not a whole number"),
         (("solve", "9" * 300), "not a deal number"),
-        (("survey", "--deals", "0-3", "--workers", "100000"), "--workers"),
-        (("survey", "--deals", "0-3", "--workers", "0"), "--workers"),
-        (("survey", "--deals", "0-3", "--scheduler", "not an address"), "--scheduler"),
+        (("survey", "run", "--deals", "0-3", "--workers", "100000"), "--workers"),
+        (("survey", "run", "--deals", "0-3", "--workers", "0"), "--workers"),
+        (("survey", "run", "--deals", "0-3", "--scheduler", "not an address"), "--scheduler"),
     ],
 )
 def test_numbers_out_of_range_or_in_other_forms_are_one_line(cli, args, fragment):
@@ -284,7 +285,7 @@ def test_numbers_out_of_range_or_in_other_forms_are_one_line(cli, args, fragment
 
 def test_unreachable_scheduler_fails_at_once_in_one_line(cli):
     pytest.importorskip("distributed")
-    result = cli.run("survey", "--deals", "0-3", "--scheduler", "tcp://127.0.0.1:1")
+    result = cli.run("survey", "run", "--deals", "0-3", "--scheduler", "tcp://127.0.0.1:1")
     cli.one_line_error(result, "cannot reach the Dask scheduler", "refused")
     assert result.stdout == ""
 

@@ -32,7 +32,7 @@ BLOCK = "\u2588"
 #: A tiny survey: three deals, each solved in milliseconds.
 #: The Butterfly puzzles' kinds (the calendar wants no kind twice running).
 KINDS = ("deal", "only-move", "win-in", "resource", "goal", "only-moves")
-SURVEY = ["survey", "--deals", "0-2", "--max-nodes", "3000", "--workers", "1"]
+SURVEY = ["survey", "run", "--deals", "0-2", "--max-nodes", "3000", "--workers", "1"]
 
 
 class Terminal:
@@ -105,7 +105,8 @@ def test_a_signal_clears_the_bar_and_leaves_one_line(tmp_path):
     """SIGTERM mid-survey: the bar is erased, and the terminal's last line is the one message."""
     db = tmp_path / "r.sqlite"
     # Alternate colours, deal 4191: unresolved after 200 M nodes (tests/solver/test_interrupt.py).
-    args = ["survey", "--variant", "alternate-colours", "--deals", "4190-4191", "--no-restarts", "--workers", "1"]
+    args = ["survey", "run", "--variant", "alternate-colours", "--deals", "4190-4191", "--no-restarts"]
+    args += ["--workers", "1"]
     terminal = Terminal(*args, "--max-nodes", "60000000", "--db", db, cwd=tmp_path)
     terminal.wait_for("/2")
     time.sleep(0.3)
@@ -135,8 +136,8 @@ def test_no_terminal_no_bar_through_pipes(tmp_path):
     [
         [*SURVEY, "--json"],
         [*SURVEY],
-        ["survey", "--check-published", str(DATA / "butterfly.csv.gz"), "--deals", "0-1", "--workers", "1"],
-        ["survey", "--shortest", "--deals", "0", "--proof-nodes", "200", "--workers", "1", "--db", "DB", "--json"],
+        ["survey", "check", str(DATA / "butterfly.csv.gz"), "--deals", "0-1", "--workers", "1"],
+        ["survey", "shortest", "--deals", "0", "--proof-nodes", "200", "--workers", "1", "--db", "DB", "--json"],
         ["rate", "126-126", "--workers", "1", "--db", "DB", "--json"],
         [
             "calendar",
@@ -169,7 +170,9 @@ def test_no_terminal_no_bar_in_the_runner(cli, tmp_path, args):
 
 def test_the_quiet_option_is_on_every_long_command(cli):
     for command in (
-        ["survey"],
+        ["survey", "run"],
+        ["survey", "check"],
+        ["survey", "shortest"],
         ["rate"],
         ["calendar", "pool"],
         ["calendar", "extend"],

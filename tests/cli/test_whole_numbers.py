@@ -24,9 +24,9 @@ def test_a_deal_number_is_ascii_digits_alone(cli, tmp_path, monkeypatch, command
 def test_a_range_of_deals_is_ascii_digits_and_a_dash_alone(cli, tmp_path, deals):
     db = tmp_path / "s.sqlite"
     cli.one_line_error(
-        cli.run("survey", "--deals", deals, "--max-nodes", "100", "--workers", "1", "--db", db), "bad deal range"
+        cli.run("survey", "run", "--deals", deals, "--max-nodes", "100", "--workers", "1", "--db", db), "bad deal range"
     )
-    cli.one_line_error(cli.run("survey", "--shortest", "--deals", f"7,{deals}", "--db", db), "bad deal range")
+    cli.one_line_error(cli.run("survey", "shortest", "--deals", f"7,{deals}", "--db", db), "bad deal range")
     cli.one_line_error(cli.run("rate", deals, "--db", db, "--workers", "1"), "bad deal range")
     cli.one_line_error(
         cli.run("calendar", "pool", "--db", db, "--kind", "only-card", "--game", "mouche", "--seeds", deals),
@@ -41,7 +41,7 @@ def test_a_range_of_deals_is_ascii_digits_and_a_dash_alone(cli, tmp_path, deals)
     [
         ["solve", "1", "--max-nodes"],
         ["solve", "1", "--timeout"],
-        ["survey", "--deals", "0-1", "--workers"],
+        ["survey", "run", "--deals", "0-1", "--workers"],
         ["puzzle", "new", "--kind", "only-card", "--game", "mouche", "--seed"],
         ["puzzle", "new", "--kind", "only-card", "--game", "mouche", "--grade"],
         ["papillon", "play", "--seed"],

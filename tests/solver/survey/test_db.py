@@ -209,7 +209,7 @@ def test_a_full_disk_is_one_line_and_keeps_what_was_recorded(tmp_path, monkeypat
         self.connection = _FullDisk(self.connection, allowed=3)
 
     monkeypatch.setattr(survey_db.ResultsDB, "__init__", failing_init)
-    result = cli.run("survey", "--deals", "0-9", "--max-nodes", 20_000, "--workers", 1, "--db", path)
+    result = cli.run("survey", "run", "--deals", "0-9", "--max-nodes", 20_000, "--workers", 1, "--db", path)
     cli.one_line_error(result, "disk is full")
     assert result.stdout == ""
     assert [deal for deal, *_ in rows(path)] == [0, 1, 2]
@@ -220,11 +220,12 @@ def test_a_full_disk_is_one_line_and_keeps_what_was_recorded(tmp_path, monkeypat
 def test_the_cli_refuses_a_foreign_database_in_one_line(tmp_path, cli):
     path = foreign_database(tmp_path / "other.sqlite")
     before = snapshot(path)
-    result = cli.run("survey", "--deals", "0-3", "--workers", 1, "--db", path)
+    result = cli.run("survey", "run", "--deals", "0-3", "--workers", 1, "--db", path)
     cli.one_line_error(result, "not a butterfly survey database")
     assert result.stdout == ""
     assert snapshot(path) == before
-    cli.one_line_error(cli.run("survey", "--deals", "0-3", "--db", tmp_path / "no" / "r.sqlite"), "no such directory")
+    missing = tmp_path / "no" / "r.sqlite"
+    cli.one_line_error(cli.run("survey", "run", "--deals", "0-3", "--db", missing), "no such directory")
 
 
 # ------------------------------------------------------------------ resuming
@@ -361,7 +362,7 @@ def test_the_relaxation_given_more_effort_tries_a_deal_left_open_by_the_same_bud
 def test_a_database_named_in_bytes_that_are_not_utf8_is_used_as_named(cli, tmp_path):
     """A file name is bytes: one that is not UTF-8 names the file all the same (no traceback)."""
     name = os.fsdecode(b"r\xff.sqlite")
-    args = ["survey", "--deals", "0-2", "--max-nodes", "300", "--workers", "1", "--db", str(tmp_path / name)]
+    args = ["survey", "run", "--deals", "0-2", "--max-nodes", "300", "--workers", "1", "--db", str(tmp_path / name)]
     result = cli.run(*args)
     assert result.exit_code == 0, result.output
     assert os.listdir(os.fsencode(tmp_path)) == [b"r\xff.sqlite"]
@@ -373,7 +374,7 @@ def test_a_database_named_in_bytes_that_are_not_utf8_is_used_as_named(cli, tmp_p
 @pytest.mark.parametrize("column", ["engine", "code", "proof", "result", "stopped_by", "nodes", "seconds"])
 def test_text_that_is_not_utf8_is_one_line_naming_its_column(cli, tmp_path, column):
     path = tmp_path / "r.sqlite"
-    args = ["survey", "--deals", "0-2", "--max-nodes", "300", "--workers", "1", "--db", path]
+    args = ["survey", "run", "--deals", "0-2", "--max-nodes", "300", "--workers", "1", "--db", path]
     assert cli.run(*args).exit_code == 0
     with sqlite3.connect(path) as connection:
         connection.execute(f"UPDATE results SET {column} = CAST(x'ff6b' AS TEXT) WHERE deal = 1")

@@ -85,7 +85,7 @@ def test_a_bounded_row_polished_again_keeps_its_bound_and_gets_a_shorter_line(tm
     monkeypatch.setattr(solve_module, "BOUNDED_POLISH", ())
     monkeypatch.setattr(solve_module, "DEEP_POLISH", ())
     result = CliRunner().invoke(
-        main, ["survey", "--shortest", "--deals", "1", "--db", db, "--proof-nodes", "20", "--polish", "--json"]
+        main, ["survey", "shortest", "--deals", "1", "--db", db, "--proof-nodes", "20", "--polish", "--json"]
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["rows"] == [asdict(again)] and read_rows_of(db) == [again]
@@ -161,13 +161,13 @@ def test_publishing_without_matplotlib_says_so_and_writes_nothing(surveyed, tmp_
 @pytest.mark.parametrize(
     "arguments",
     [
-        ["--shortest", "--deals", "1"],
-        ["--shortest", "--deals", "1", "--db", "x.sqlite", "--timeout", "5"],
-        ["--shortest", "--deals", "1", "--db", "x.sqlite", "--max-nodes", "5"],
-        ["--shortest", "--deals", "1-x", "--db", "x.sqlite"],
-        ["--shortest", "--deals", "1", "--db", "x.sqlite", "--proof-nodes", "0"],
-        ["--deals", "1", "--proof-nodes", "5"],
-        ["--deals", "1", "--polish"],
+        ["shortest", "--deals", "1"],
+        ["shortest", "--deals", "1", "--db", "x.sqlite", "--timeout", "5"],
+        ["shortest", "--deals", "1", "--db", "x.sqlite", "--max-nodes", "5"],
+        ["shortest", "--deals", "1-x", "--db", "x.sqlite"],
+        ["shortest", "--deals", "1", "--db", "x.sqlite", "--proof-nodes", "0"],
+        ["run", "--deals", "1", "--proof-nodes", "5"],
+        ["run", "--deals", "1", "--polish"],
     ],
 )
 def test_bad_shortest_surveys_are_one_line_and_exit_2(arguments, tmp_path, monkeypatch):
@@ -179,11 +179,11 @@ def test_bad_shortest_surveys_are_one_line_and_exit_2(arguments, tmp_path, monke
 
 def test_the_cli_survey_reports_and_resumes(surveyed, tmp_path):
     db, rows = surveyed
-    result = CliRunner().invoke(main, ["survey", "--shortest", "--deals", "1,3", "--db", db, "--proof-nodes", "20"])
+    result = CliRunner().invoke(main, ["survey", "shortest", "--deals", "1,3", "--db", db, "--proof-nodes", "20"])
     assert result.exit_code == 0, result.output
     assert "won 2:" in result.output and "gap to the lower bound" in result.output
     result = CliRunner().invoke(
-        main, ["survey", "--shortest", "--deals", "3", "--db", db, "--proof-nodes", "20", "--json"]
+        main, ["survey", "shortest", "--deals", "3", "--db", db, "--proof-nodes", "20", "--json"]
     )
     assert json.loads(result.stdout)["rows"][0]["line"] == rows[1].line
 

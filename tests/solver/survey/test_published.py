@@ -1,6 +1,6 @@
 """Published survey results (solver.survey.published): every row says how
 its verdict was obtained and by which code, and ``butterfly survey
---check-published`` re-derives rows and reports every one that differs.
+check`` re-derives rows and reports every one that differs.
 A sample of each file in data/ is re-derived here; ``-m slow`` re-derives
 them all (hours: the relaxation's proofs take seconds each)."""
 
@@ -75,7 +75,7 @@ def test_a_published_row_says_how_and_by_which_code_it_was_obtained(tmp_path):
 
 def test_rows_published_by_this_code_hold_and_a_changed_row_is_reported(tmp_path):
     path = surveyed(tmp_path)
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--workers", "1"])
+    result = CliRunner().invoke(main, ["survey", "check", str(path), "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert "12 of 12 rows re-derived" in result.output and "every row holds" in result.output
     text = gzip.decompress(path.read_bytes()).decode().splitlines()
@@ -83,7 +83,7 @@ def test_rows_published_by_this_code_hold_and_a_changed_row_is_reported(tmp_path
     fields[2] = str(int(fields[2]) + 1)
     text[3] = ",".join(fields)
     path.write_bytes(gzip.compress(("\n".join(text) + "\n").encode()))
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--workers", "1"])
+    result = CliRunner().invoke(main, ["survey", "check", str(path), "--workers", "1"])
     assert result.exit_code == 1
     assert "deal 22: published " in result.output
     assert f"(nodes {int(fields[2])} -> {int(fields[2]) - 1})" in result.output
@@ -93,7 +93,7 @@ def test_rows_published_by_this_code_hold_and_a_changed_row_is_reported(tmp_path
 def test_a_check_can_record_what_it_rederives_for_republishing(tmp_path):
     path = surveyed(tmp_path, range(40, 44))
     db = tmp_path / "again.sqlite"
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--db", str(db), "--workers", "1"])
+    result = CliRunner().invoke(main, ["survey", "check", str(path), "--db", str(db), "--workers", "1"])
     assert result.exit_code == 0, result.output
 
     def without_seconds(path):
@@ -140,7 +140,7 @@ def test_a_bad_published_file_is_one_line_naming_the_file_and_line(tmp_path, nam
     path = published_file(tmp_path, rows, name=name)
     with pytest.raises(InputError, match=message):
         read_published(path)
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path)])
+    result = CliRunner().invoke(main, ["survey", "check", str(path)])
     assert result.exit_code == 2 and message.split("'")[0] in result.output and "Traceback" not in result.output
 
 
@@ -148,7 +148,7 @@ def test_a_file_that_is_not_gzip_or_is_missing_is_one_line(tmp_path):
     for path in (tmp_path / "butterfly.csv.gz", tmp_path / "missing" / "butterfly.csv.gz"):
         if path.parent.exists():
             path.write_text("deal,result\n")
-        result = CliRunner().invoke(main, ["survey", "--check-published", str(path)])
+        result = CliRunner().invoke(main, ["survey", "check", str(path)])
         assert result.exit_code == 2 and "cannot read it" in result.output
 
 
@@ -194,7 +194,7 @@ def test_a_damaged_file_is_one_line_naming_it_and_exit_2(tmp_path, name):
     path.write_bytes(data)
     with pytest.raises(InputError, match=f"^{re.escape(str(path))}: .*{re.escape(message)}"):
         read_published(path)
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--deals", "1-3"])
+    result = CliRunner().invoke(main, ["survey", "check", str(path), "--deals", "1-3"])
     assert result.exit_code == 2 and result.stdout == "" and "Traceback" not in result.output
     assert result.stderr.count("\n") == 1 and str(path) in result.stderr and message in result.stderr
 
@@ -250,26 +250,26 @@ def test_a_check_of_a_range_reports_the_deals_the_file_lacks(tmp_path):
     text = gzip.decompress(path.read_bytes()).decode().splitlines()
     del text[5:7], text[3]  # deals 22, 24 and 25
     path.write_bytes(gzip.compress(("\n".join(text) + "\n").encode()))
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--deals", "20-28"])
+    result = CliRunner().invoke(main, ["survey", "check", str(path), "--deals", "20-28"])
     assert result.exit_code == 1, result.output
     assert "deals the file lacks: 22, 24-25, 27-28" in result.stdout and "every row holds" not in result.stdout
     assert result.stdout.endswith("5 deal(s) missing\n")
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--deals", "20-28", "--json"])
+    result = CliRunner().invoke(main, ["survey", "check", str(path), "--deals", "20-28", "--json"])
     assert result.exit_code == 1 and json.loads(result.stdout)["missing"] == [[22, 22], [24, 25], [27, 28]]
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--deals", "20-23"])
+    result = CliRunner().invoke(main, ["survey", "check", str(path), "--deals", "20-23"])
     assert result.exit_code == 1 and "deals the file lacks: 22\n" in result.stdout
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path)])  # no range: nothing lacks
+    result = CliRunner().invoke(main, ["survey", "check", str(path)])  # no range: nothing lacks
     assert result.exit_code == 0 and result.stdout.endswith("every row holds\n")
 
 
 def test_a_check_takes_its_rules_and_limits_from_the_file(tmp_path):
     path = surveyed(tmp_path, range(20, 22))
     for option in (["--max-nodes", "5"], ["--variant", "alternate-colours"], ["--relax", "10"]):
-        result = CliRunner().invoke(main, ["survey", "--check-published", str(path), *option])
-        assert result.exit_code == 2 and "takes the rules and limits from the file" in result.output
-    result = CliRunner().invoke(main, ["survey", "--deals", "1-2", "--sample", "3"])
-    assert result.exit_code == 2 and "--sample goes with --check-published" in result.output
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--deals", "500-600"])
+        result = CliRunner().invoke(main, ["survey", "check", str(path), *option])
+        assert result.exit_code == 2 and f"No such option '{option[0]}'" in result.output
+    result = CliRunner().invoke(main, ["survey", "run", "--deals", "1-2", "--sample", "3"])
+    assert result.exit_code == 2 and "No such option '--sample'" in result.output
+    result = CliRunner().invoke(main, ["survey", "check", str(path), "--deals", "500-600"])
     assert result.exit_code == 2 and "no rows" in result.output
 
 
@@ -303,7 +303,7 @@ def test_a_sample_of_every_published_file_holds_with_this_code(path):
 @pytest.mark.slow
 @pytest.mark.parametrize("path", PUBLISHED, ids=lambda p: p.name)
 def test_every_published_row_holds_with_this_code(path):
-    result = CliRunner().invoke(main, ["survey", "--check-published", str(path), "--workers", "2"])
+    result = CliRunner().invoke(main, ["survey", "check", str(path), "--workers", "2"])
     assert result.exit_code == 0, result.output[-3000:]
 
 

@@ -69,7 +69,7 @@ def test_a_bad_range_names_what_it_is_a_range_of(text, noun, message):
 
 
 def test_survey_names_an_empty_range_of_deals(cli):
-    cli.one_line_error(cli.run("survey", "--deals", ""), "bad deal range '': it is empty")
+    cli.one_line_error(cli.run("survey", "run", "--deals", ""), "bad deal range '': it is empty")
 
 
 def test_database_records_and_skips_settled_deals(tmp_path):
@@ -116,7 +116,8 @@ def test_survey_killed_mid_way_loses_nothing_and_duplicates_nothing(tmp_path):
     db = tmp_path / "r.sqlite"
     # Without restarts a quarter of the deals use their whole budget: slow
     # enough for the kill to land part-way.
-    args = ["survey", "--deals", "0-199", "--max-nodes", "100000", "--no-restarts", "--workers", "2", "--db", str(db)]
+    args = ["survey", "run", "--deals", "0-199", "--max-nodes", "100000", "--no-restarts"]
+    args += ["--workers", "2", "--db", str(db)]
     process = _cli(*args, cwd=tmp_path)
     deadline = time.time() + 120
     while time.time() < deadline:
@@ -185,7 +186,8 @@ def test_a_signalled_survey_stops_cleanly_and_resumes(tmp_path, signum, code, to
     tracebacks, no leaked-semaphore warning), the exit code a shell expects,
     and every deal recorded is whole and kept for the rerun."""
     db = tmp_path / "r.sqlite"
-    args = ["survey", "--deals", "0-199", "--max-nodes", "100000", "--no-restarts", "--workers", "2", "--db", str(db)]
+    args = ["survey", "run", "--deals", "0-199", "--max-nodes", "100000", "--no-restarts"]
+    args += ["--workers", "2", "--db", str(db)]
     process = butterfly_process(
         *args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
