@@ -297,7 +297,7 @@ def extend_command(db_path: str, until: str, quiet: bool) -> None:
     "db_path",
     required=True,
     type=click.Path(dir_okay=False),
-    help="The survey database the shortest lines are found in and kept (butterfly survey --shortest --db).",
+    help="The survey database the shortest lines are found in and kept (butterfly survey shortest --db).",
 )
 @click.option(
     "--proof-nodes",
@@ -317,7 +317,7 @@ def extend_command(db_path: str, until: str, quiet: bool) -> None:
 def par_command(db_path: str, proof_nodes: int, again: bool, workers: int, quiet: bool) -> None:
     """Give every puzzle of the calendar won by a line (deals, endgames,
     resource puzzles) its par, where it has none: the shortest line of its
-    deal, found as `butterfly survey --shortest` finds it (and kept in --db,
+    deal, found as `butterfly survey shortest` finds it (and kept in --db,
     which a published lengths file comes from), becomes the solution. With
     --again, a par only bounded is searched for again. Dates that have
     passed never change."""

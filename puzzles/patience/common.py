@@ -308,7 +308,7 @@ def illegal_move(illegal: tuple[int, Move, str]) -> str:
 def lengths_par(puzzle: Puzzle, position: Position, row: LengthResult | None) -> Puzzle:
     """A deal or resource puzzle with its par: the shortest line found
     becomes the solution: ``row``'s, when given (its deal's row of the
-    published lengths, from ``butterfly survey --shortest``), else found now."""
+    published lengths, from ``butterfly survey shortest``), else found now."""
     if row is None:
         found = par_line(position)
         if found is None:

@@ -391,7 +391,7 @@ DEEP_POLISH_GAP = 2
 DEEP_POLISH_FROM = 200_000
 #: DEEP_POLISH's heavy stages, run before BOUNDED_POLISH when the proof leaves the line that far above its bound.
 HEAVY_STAGES = 2
-#: For ``butterfly survey --shortest --polish`` alone: a row still more than WIDE_POLISH_GAP moves
+#: For ``butterfly survey shortest --polish`` alone: a row still more than WIDE_POLISH_GAP moves
 #: over its bound after the polishes above gets weighted A* from the start with ten times
 #: DEEP_POLISH's positions at a light weight, then BOUNDED_POLISH from what that finds. The
 #: resource puzzle of deal 697 with two cells: 90 moves (bound 70) to 75 in 2 minutes, where

@@ -70,7 +70,10 @@ def alarm():
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             gc.enable()
-        assert kernel_file in [frame.filename for frame in traceback.extract_tb(raised.value.__traceback__)]
+        assert any(
+            name.endswith(kernel_file)
+            for name in (f.filename for f in traceback.extract_tb(raised.value.__traceback__))
+        )
         assert late < PROMPT
 
     previous = signal.signal(signal.SIGALRM, raise_alarm)
@@ -208,7 +211,8 @@ def test_a_survey_stops_within_a_second_of_sigterm_and_resumes(tmp_path, workers
     pool terminates its workers mid-search, and none may print anything."""
     db = tmp_path / "r.sqlite"
     # No restarts: one search of the whole deal, one kernel call (restarts are many short ones).
-    args = ["survey", "--variant", "alternate-colours", "--deals", f"{HARD_DEAL - 1}-{HARD_DEAL}", "--no-restarts"]
+    args = ["survey", "run", "--variant", "alternate-colours", "--deals", f"{HARD_DEAL - 1}-{HARD_DEAL}"]
+    args += ["--no-restarts"]
     args += ["--db", str(db)]
     process = butterfly(*args, "--workers", workers, "--max-nodes", "60000000", cwd=tmp_path)
     deadline = time.monotonic() + 60
