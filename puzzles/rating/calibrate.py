@@ -1,7 +1,8 @@
 """Calibrate the ladder on a set of deals: fit the players' strengths, choose
 the grade bands, fit the quick predictor, and validate it all.
 
-    python -m puzzles.rating.calibrate ratings.sqlite --deals 0-1999 [--game G --variant V --basement N] [--write]
+    python -m butterfly.puzzles.rating.calibrate ratings.sqlite --deals 0-1999 \
+        [--game G --variant V --basement N] [--write]
 
 reads the ladder's games from a survey database (``butterfly rate A-B --db
 ratings.sqlite`` plays them), prints the report docs/rating.md quotes, and
@@ -235,7 +236,9 @@ def exact_study(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m puzzles.rating.calibrate", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m butterfly.puzzles.rating.calibrate", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("db", help="the survey database holding the ladder's games")
     parser.add_argument("--deals", required=True, help="the calibration deals, A-B")
     parser.add_argument("--game", default="butterfly")

@@ -45,7 +45,8 @@ from butterfly.games.errors import InputError
 BUNDLE = "page.bundle.js"
 #: What every page runs, in its head, to start its script: the modules (each asked for
 #: at once, so that the page need not wait to read one module before it asks for those
-#: it imports), or from a file the bundle; either runs once the page is read (page.js main). ``ROOT``: the site's root, relative to the page; ``MODULES``: their paths.
+#: it imports), or from a file the bundle; either runs once the page is read (page.js
+#: main). ``ROOT``: the site's root, relative to the page; ``MODULES``: their paths.
 LOADER = (
     "<script>/* a file:// page loads no ES module: there it runs the same modules bundled in one script */"
     "(function (root, modules, s) { if (location.protocol === 'file:') s.src = root + 'page.bundle.js'; else {"

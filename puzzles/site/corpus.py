@@ -330,7 +330,9 @@ def build_corpus(seed: int = 0, count: int = 200, puzzles: int | None = None) ->
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m puzzles.site.corpus", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m butterfly.puzzles.site.corpus", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("out", type=Path, help="the corpus JSON file to write")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--count", type=int, default=200, help="number of positions")
