@@ -20,18 +20,11 @@ import os
 from butterfly.games.errors import InputError, shown
 from butterfly.games.files import read_text
 from butterfly.puzzles.document import KINDS, Puzzle, PuzzleId, is_kind
-from butterfly.puzzles.kinds import Family, PuzzleKind, family_for, kind_for, kind_of
+from butterfly.puzzles.kinds import PuzzleKind, kind_for, kind_of
 from butterfly.solver.version import PROJECT_PACKAGES, code_version
 
 #: How many seeds :func:`find` tries before it gives up.
 MAX_TRIES = 500
-
-
-def module_for(game: str) -> Family:
-    """The family of ``game``'s puzzles (:func:`puzzles.kinds.family_for`),
-    under the name it had when each family was a module: its ``picture``,
-    ``keys`` and ``movers`` take a puzzle of any of its kinds."""
-    return family_for(game)
 
 
 def _kind(pid: PuzzleId) -> PuzzleKind:

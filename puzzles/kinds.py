@@ -33,7 +33,7 @@ from typing import Protocol
 
 from butterfly.games.errors import InputError
 from butterfly.games.patience.rules import PRESETS
-from butterfly.puzzles.cardgame import CardGame, OnlyCard
+from butterfly.puzzles.cardgame import OnlyCard
 from butterfly.puzzles.document import Keys, Kind, Puzzle, PuzzleId
 from butterfly.puzzles.mouche import puzzle as mouche
 from butterfly.puzzles.papillon import puzzle as papillon
@@ -106,25 +106,8 @@ class Family:
             raise InputError(f"no {name} puzzles for {game} (kinds: {', '.join(self.kinds)})")
         return self.kinds[name]
 
-    # What callers of puzzles.generate.module_for used when each family was a
-    # module (puzzles/site/build.py, tests/puzzles/test_site.py and
-    # test_browser.py, tests/games/test_pictures.py): kept until they use the kinds.
-
-    def picture(self, puzzle: Puzzle, narrow: bool = False) -> str:
-        return self.kind(puzzle.kind, puzzle.game).picture(puzzle, narrow)
-
-    def keys(self, puzzle: Puzzle) -> Keys:
-        return self.kind(puzzle.kind, puzzle.game).keys(puzzle)
-
-    def movers(self, puzzle: Puzzle) -> list[int]:
-        """Who plays each move of a card game's solution (:meth:`puzzles.cardgame.OnlyCard.movers`)."""
-        return self.only_card().movers(puzzle)
-
-    @property
-    def _GAME(self) -> CardGame:
-        return self.only_card().game
-
     def only_card(self) -> OnlyCard:
+        """A card game's one kind, only-card (its game, who moves in its solution); an InputError for Butterfly."""
         kind = self.kinds.get("only-card")
         if not isinstance(kind, OnlyCard):
             raise InputError(f"{self.name} is not a card game")

@@ -59,8 +59,8 @@ from butterfly.games.patience.format import deal_to_json
 from butterfly.games.patience.rules import Move, Position, Rules
 from butterfly.puzzles.document import Kind, Par, Puzzle, PuzzleId
 from butterfly.puzzles.patience.common import PatienceKind, Proved, dealt, illegal_move
+from butterfly.solver.patience.bound import row_extra
 from butterfly.solver.patience.result import OPTIMAL
-from butterfly.solver.patience.shortest import row_extra
 from butterfly.solver.version import PROJECT_PACKAGES, code_version
 
 #: The most distinct positions a search reaches before it gives up (and says so).
@@ -126,7 +126,7 @@ class Goal:
         card moves at least once; every other card lying on a target card
         moves at least once; and, row by row, the cards that must go home
         but lie above a lower card of their suit move at least twice (as in
-        solver.patience.shortest.row_extra)."""
+        solver.patience.bound.row_extra)."""
         home, leave = self.targets(position)
         targets = home | leave
         count = len(targets)

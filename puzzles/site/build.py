@@ -53,7 +53,7 @@ from butterfly.puzzles.daily import (
     share_result,
 )
 from butterfly.puzzles.document import stars
-from butterfly.puzzles.generate import module_for
+from butterfly.puzzles.kinds import family_for, kind_of
 from butterfly.puzzles.site import bundle
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
@@ -93,7 +93,7 @@ def _inline(svg: str) -> str:
 def _svg(day: Day) -> str:
     """The puzzle's position as an inline SVG (the game's own picture; a card
     game's as a table with the player to move at the bottom, legible on a phone)."""
-    svg = _inline(module_for(day.puzzle.game).picture(day.puzzle, narrow=True))
+    svg = _inline(kind_of(day.puzzle).picture(day.puzzle, narrow=True))
     return svg.replace("<svg", '<svg role="img" aria-label="the starting position"', 1)
 
 
@@ -351,13 +351,13 @@ def day_page(
             "head": share_head(day),
             "solved": share_result(day),
             "par": day.puzzle.par.moves if day.puzzle.par is not None else None,
-            "done": "done" if day.puzzle.kind == "goal" else "won",
+            "done": kind_of(day.puzzle).done_words,
             "legend": LEGEND,
             "url": f"{url}/{_path_of(day)}" if url else None,
         },
         "patience": patience,
         # who plays each move of a card game's solution, for the page's stepper ("3. P2: ...")
-        "seats": None if patience else [seat_name(seat) for seat in module_for(puzzle.game).movers(puzzle)],
+        "seats": None if patience else [seat_name(seat) for seat in family_for(puzzle.game).only_card().movers(puzzle)],
         "layout": LAYOUT if patience else None,
         # the rules' presets (games/patience/presets.json), which rules.js reads as Python does
         "presets": PRESETS_DATA if patience else None,

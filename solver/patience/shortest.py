@@ -51,7 +51,6 @@ from dataclasses import dataclass, field
 from butterfly.games.cards import Card
 from butterfly.games.patience.rules import CELL, FOUNDATION, Move, Position, Rules
 from butterfly.solver.patience.bound import TWICE_EFFORT, cards_on_cycles, keeping_the_count, lower_bound, moves_parked
-from butterfly.solver.patience.bound import row_extra as row_extra  # (puzzles.patience.goal takes it from here)
 from butterfly.solver.patience.pruning import ordered_moves
 
 #: Where a step puts its card, besides onto a card (0..51): the codes of

@@ -175,11 +175,11 @@ def test_a_hand_over_puts_the_first_shown_hand_at_the_bottom():
 
 def sunday_pictures():
     from butterfly.puzzles.daily import load_calendar
-    from butterfly.puzzles.generate import module_for
+    from butterfly.puzzles.kinds import kind_of
 
     for day in load_calendar():
         if day.puzzle.game.startswith(("papillon", "mouche", "pamphile")):
-            yield day, module_for(day.puzzle.game).picture(day.puzzle, narrow=True)
+            yield day, kind_of(day.puzzle).picture(day.puzzle, narrow=True)
 
 
 PHONE = 390  # CSS pixels
@@ -188,7 +188,7 @@ PHONE = 390  # CSS pixels
 def test_every_sunday_picture_fits_a_phone_screen_with_cards_to_tap():
     """At 390 px wide: at most 550 px tall, the mover's cards whole and 40 px
     wide or more, every word 10 px or more; the same bytes twice."""
-    from butterfly.puzzles.generate import module_for
+    from butterfly.puzzles.kinds import kind_of
 
     seen = 0
     for day, svg in sunday_pictures():
@@ -205,5 +205,5 @@ def test_every_sunday_picture_fits_a_phone_screen_with_cards_to_tap():
         assert cardsvg.WIDTH * scale >= 40
         sizes = [float(t.get("font-size")) for t in ET.fromstring(svg.encode()).iter(f"{SVG}text")]
         assert min(sizes) * scale >= 10, day.date
-        assert module_for(day.puzzle.game).picture(day.puzzle, narrow=True) == svg
+        assert kind_of(day.puzzle).picture(day.puzzle, narrow=True) == svg
     assert seen

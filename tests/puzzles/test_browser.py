@@ -451,11 +451,11 @@ def test_the_solution_stepper_walks_the_stored_line(site, watched):
 @pytest.mark.parametrize("game", ["papillon", "mouche"])
 def test_a_card_games_solution_is_stepped_through_in_words(site, watched, game):
     """Issue 54: the stepper read only Butterfly moves and stopped at the start of every Sunday's solution."""
-    from butterfly.puzzles.generate import module_for
+    from butterfly.puzzles.kinds import family_for
 
     _, base = site
     day = day_of("only-card", game=game)
-    seats = module_for(day.puzzle.game).movers(day.puzzle)
+    seats = family_for(day.puzzle.game).only_card().movers(day.puzzle)
     w = watched(viewport=PHONE)
     w.page.goto(base + f"day/{day.date}.html")
     w.page.get_by_role("button", name="Give up").click()

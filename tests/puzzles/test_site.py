@@ -17,7 +17,7 @@ import pytest
 from butterfly.games.errors import InputError
 from butterfly.games.patience.rules import PRESETS_DATA
 from butterfly.puzzles.daily import family, load_calendar, puzzle_of
-from butterfly.puzzles.generate import module_for
+from butterfly.puzzles.kinds import family_for
 from butterfly.puzzles.site.build import ASSETS, CORE, MARKER, SCRIPTS, build_site
 from butterfly.puzzles.site.bundle import BUNDLE
 
@@ -193,7 +193,7 @@ def test_card_game_pages_offer_every_legal_move_each_with_its_proved_class():
         puzzle = day.puzzle
         if family(puzzle) == "patience":
             continue
-        game = module_for(puzzle.game)._GAME
+        game = family_for(puzzle.game).only_card().game
         state = game.read(puzzle.position)
         classes = game.classes(state)
         assert sorted(map(str, (m for c in classes for m in c))) == sorted(map(str, state.legal_moves()))
