@@ -45,7 +45,13 @@ from pathlib import Path
 from butterfly.games.errors import InputError
 from butterfly.games.patience.format import deal_from_json, deal_to_json
 from butterfly.games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, Rules, make_rules
+from butterfly.puzzles.daily import load_calendar
 from butterfly.puzzles.document import Puzzle
+from butterfly.puzzles.generate import check
+from butterfly.puzzles.patience.goal import Goal, goal_text
+from butterfly.puzzles.rating import players
+from butterfly.puzzles.rating.players_kernel import play
+from butterfly.solver.patience import kernel
 from butterfly.solver.patience.pruning import is_safe_foundation_move
 from butterfly.solver.patience.result import Limits
 from butterfly.solver.patience.solve import PUBLISHED_SCHEDULE, solve
@@ -150,7 +156,6 @@ def _shortest(position: Position) -> int | None:
     """The fewest moves that win ``position`` (the A* of solver.patience.shortest,
     run to its end), for the page's search within a number of moves; None
     when not proved within SEARCH_NODES."""
-    from butterfly.solver.patience import kernel
 
     answer = kernel.shortest(position, limits=Limits(max_nodes=SEARCH_NODES, memory_mib=16))
     return len(answer.steps) if answer.exhausted else None
@@ -172,8 +177,6 @@ def _ending(rng: random.Random) -> tuple[Position, list[Move]] | None:
 def _greedy_end(rng: random.Random) -> Position:
     """A position a few moves before the greedy player of the rating ladder
     gets stuck in a Butterfly deal it loses: where play went wrong, often lost."""
-    from butterfly.puzzles.rating import players
-    from butterfly.puzzles.rating.players_kernel import play
 
     for _ in range(50):  # the greedy player wins most deals: its lost games are the ones wanted
         deal = Position.deal(rng.randrange(1_000_000))
@@ -217,7 +220,6 @@ GOAL_LINES = 4
 
 def _calendar(kinds: tuple[str, ...], most: int | None) -> list[Puzzle]:
     """The calendar's Butterfly puzzles of these kinds (the first ``most`` of each)."""
-    from butterfly.puzzles.daily import load_calendar
 
     found: dict[str, list[Puzzle]] = {kind: [] for kind in kinds}
     for day in load_calendar():
@@ -228,7 +230,6 @@ def _calendar(kinds: tuple[str, ...], most: int | None) -> list[Puzzle]:
 
 def _random_goal(position: Position, rng: random.Random) -> dict:
     """A goal not yet reached in ``position`` (as every goal puzzle's)."""
-    from butterfly.puzzles.patience.goal import Goal  # the puzzles' goals, imported only when wanted
 
     while True:
         kind = rng.choice(("home", "free", "empty"))
@@ -243,8 +244,6 @@ def _goal_cases(rng: random.Random, most: int | None) -> list[dict]:
     """Lines in goal puzzles, with Python's verdict (puzzles.generate.check):
     ``done`` when the goal is reached within par, and ``reached``, how many
     moves in it is first reached (None: never)."""
-    from butterfly.puzzles.generate import check
-    from butterfly.puzzles.patience.goal import Goal, goal_text
 
     cases = []
     for puzzle in _calendar(("goal",), most):
@@ -279,7 +278,6 @@ def _choice_cases(most: int | None) -> list[dict]:
     steps before played with their answers), with Python's verdict
     (puzzles.generate.check): ``right`` when it accepts the move (an
     only-moves answer cut short is right so far)."""
-    from butterfly.puzzles.generate import check
 
     cases = []
     for puzzle in _calendar(("only-move", "only-moves"), most):

@@ -16,6 +16,7 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 from butterfly.games.errors import InputError
+from butterfly.puzzles.site.build import MARKER
 
 
 class _SiteHandler(SimpleHTTPRequestHandler):
@@ -52,7 +53,6 @@ def inside(path: str, folder: str) -> bool:
 def site_folder(directory: str) -> str:
     """The real path of ``directory`` when it is a site ``butterfly site build``
     wrote (its marker file in it); anything else is an InputError."""
-    from butterfly.puzzles.site.build import MARKER
 
     marker = os.path.join(directory, MARKER)
     if not os.path.isdir(directory) or os.path.islink(marker) or not os.path.isfile(marker):

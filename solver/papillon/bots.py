@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from butterfly.games.papillon.rules import HandState, Move
+from butterfly.solver.papillon.seat import analyse_seat
 
 
 def random_bot(state: HandState, rng: random.Random) -> Move:
@@ -36,7 +37,6 @@ def greedy_bot(state: HandState, rng: random.Random) -> Move:
 def analyst_bot(state: HandState, rng: random.Random) -> Move:
     if state.stock:
         return greedy_bot(state, rng)
-    from butterfly.solver.papillon.seat import analyse_seat
 
     return analyse_seat(state, state.to_move).moves[0].move
 

@@ -26,6 +26,7 @@ import argparse
 import collections
 import contextlib
 import importlib.util
+import io
 import os
 import re
 import sys
@@ -237,8 +238,6 @@ def write_results(games: dict[str, list[tuple]], path: Path, db_name: str) -> No
 
 def png_bytes(figure, dpi: int) -> bytes:
     """A matplotlib figure as PNG (written with the rest of a publication, :func:`write_files`), closed."""
-    import io
-
     import matplotlib.pyplot as plt
 
     data = io.BytesIO()
