@@ -27,7 +27,7 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import NamedTuple
 
 from butterfly.games.cards import Card, Rank, Suit, make_deck
@@ -112,7 +112,8 @@ class Rules:
 #: The presets, their suit variants and the most cells, as data (presets.json
 #: beside this file): the daily page's rules.js reads the same file
 #: (puzzles/site/build.py puts it in each Butterfly page), so neither repeats it.
-PRESETS_DATA: dict = json.loads(resources.files(__package__).joinpath("presets.json").read_text(encoding="utf-8"))
+# Read beside this file (importlib.resources would cost the command line about 10 ms of imports).
+PRESETS_DATA: dict = json.loads(Path(__file__).with_name("presets.json").read_text(encoding="utf-8"))
 
 
 def _preset(fields: dict) -> Rules:
