@@ -24,10 +24,10 @@ import dataclasses
 import enum
 import functools
 import json
+import os
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import NamedTuple
 
 from butterfly.games.cards import Card, Rank, Suit, make_deck
@@ -112,8 +112,10 @@ class Rules:
 #: The presets, their suit variants and the most cells, as data (presets.json
 #: beside this file): the daily page's rules.js reads the same file
 #: (puzzles/site/build.py puts it in each Butterfly page), so neither repeats it.
-# Read beside this file (importlib.resources would cost the command line about 10 ms of imports).
-PRESETS_DATA: dict = json.loads(Path(__file__).with_name("presets.json").read_text(encoding="utf-8"))
+# Read beside this file with os.path: importlib.resources, or pathlib, would cost
+# every command 3 to 10 ms of imports (bench/startup.py).
+with open(os.path.join(os.path.dirname(__file__), "presets.json"), encoding="utf-8") as _presets:
+    PRESETS_DATA: dict = json.load(_presets)
 
 
 def _preset(fields: dict) -> Rules:

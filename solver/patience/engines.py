@@ -9,7 +9,7 @@ from typing import Literal, Protocol
 
 from butterfly.games.patience.rules import Position, Rules
 from butterfly.solver.engines import Engine, Engines
-from butterfly.solver.patience import kernel, reference, shortest
+from butterfly.solver.patience import kernel, shortest
 from butterfly.solver.patience.result import Limits, SolveResult
 from butterfly.solver.patience.shortest import Answer
 
@@ -66,13 +66,22 @@ class KernelEngine:
 class PythonEngine:
     name: Literal["python"] = "python"
 
+    # The twin's search is imported when first asked for: the command line's
+    # searches run on the kernel, and start the sooner for not loading it.
+
     def prepare(self, rules: Rules) -> None:
+        from butterfly.solver.patience import reference
+
         reference.prepare(rules)
 
     def search(self, position: Position, memory_bytes: int, safe_autoplay: bool, dead_ends: bool) -> Search:
+        from butterfly.solver.patience import reference
+
         return reference.Search(position, memory_bytes, safe_autoplay, dead_ends)
 
     def solve(self, position: Position, limits: Limits, safe_autoplay: bool, dead_ends: bool) -> SolveResult:
+        from butterfly.solver.patience import reference
+
         return reference.solve(position, limits, safe_autoplay, dead_ends)
 
     def shortest(
