@@ -22,6 +22,10 @@ from butterfly.puzzles.site.build import MARKER
 class _SiteHandler(SimpleHTTPRequestHandler):
     """The standard library's file server, kept to the files inside its folder."""
 
+    # Connections kept open (HTTP/1.1): a page asks for its script's modules
+    # all at once, and the standard HTTP/1.0 opens a connection for each.
+    protocol_version = "HTTP/1.1"
+
     def send_head(self):
         path = self.translate_path(self.path)  # under the folder: '..' is dropped
         if os.path.isdir(path):  # what the base class then serves: the folder's index page
