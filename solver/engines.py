@@ -53,6 +53,3 @@ class Engines(Generic[E]):
 
     def __getitem__(self, name: str) -> E:
         return self._by_name[engine_name(name)]
-
-    def __iter__(self):
-        return iter(self._by_name.values())

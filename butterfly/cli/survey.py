@@ -152,11 +152,8 @@ def some_of(decorator: Callable[[Callable], Callable], *names: str, **defaults: 
     [('memory', 5), ('engine', 'kernel')]
     """
 
-    def nothing() -> None:
-        pass
-
     wanted = (*names, *defaults)
-    made: Any = decorator(nothing)  # click keeps a command's options in __click_params__ until it is made
+    made: Any = decorator(lambda: None)  # click keeps a command's options in __click_params__ until it is made
     declared: list[click.Parameter] = [p for p in made.__click_params__ if p.name in wanted]
 
     def apply(command: Command) -> Command:
