@@ -1,0 +1,97 @@
+"""How a review judges a move of a card game (docs/analysis.md, "Judging a
+move"): what it lost against the best move, as a share of what was at
+stake between the best and the worst, marked by fixed thresholds; and each
+player's average loss and accuracy over a game.
+
+The share makes one scale for every game and stake: a move that loses half
+of what the position allowed is a mistake whether the chips were 2 or 200.
+
+>>> judge([10, 4, 0], 4)
+Judgement(best=10, played=4, worst=0, loss=6, share=0.6, mark=<Mark.BLUNDER: 'blunder'>)
+>>> judge([3, 3], 3).mark, judge([5, 5], 5).share
+(<Mark.ONLY: 'only'>, None)
+>>> summary = summarise(0, [judge([10, 0], 10), judge([10, 0], 9), judge([1], 1)])
+>>> summary.moves, summary.choices, summary.average_loss, summary.accuracy
+(3, 2, 0.333333, 95.0)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+class Mark(str, enum.Enum):
+    """A move's mark, from the best to the worst."""
+
+    BEST = "best"  # no move was worth more
+    GOOD = "good"  # lost at most GOOD_SHARE of what was at stake
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+    ONLY = "only"  # every legal move was worth the same: no choice to judge
+
+
+#: The largest share of the stake each mark allows (docs/analysis.md); above
+#: the last, a blunder. The shares follow lichess's steps of a tenth, a
+#: fifth and more, made coarser because a hand has few moves.
+THRESHOLDS = ((0.10, Mark.GOOD), (0.25, Mark.INACCURACY), (0.50, Mark.MISTAKE))
+#: Values closer than this are equal (the seat's values are means of floats).
+TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A move's value against the best and worst legal moves' (in the game's
+    unit: chips, or tricks), what it lost, that loss as a share of best minus
+    worst (None when every move is worth the same) and its mark."""
+
+    best: float
+    played: float
+    worst: float
+    loss: float
+    share: float | None
+    mark: Mark
+
+
+def judge(values: Sequence[float], played: float) -> Judgement:
+    """Judge the move worth ``played`` among legal moves worth ``values`` (to the mover)."""
+    best, worst = max(values), min(values)
+    loss = max(0, best - played)
+    if best - worst <= TOLERANCE:
+        return Judgement(best, played, worst, 0, None, Mark.ONLY)
+    share = round(loss / (best - worst), 12)
+    if loss <= TOLERANCE:
+        return Judgement(best, played, worst, 0, 0.0, Mark.BEST)
+    mark = next((m for limit, m in THRESHOLDS if share <= limit), Mark.BLUNDER)
+    return Judgement(best, played, worst, loss, share, mark)
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's moves over a game: how many, how many had a choice, the
+    average loss a move (over all), and the accuracy: 100 times one minus
+    the average share lost over the moves with a choice (100: every choice
+    the best; None: no choice at all)."""
+
+    player: int
+    moves: int
+    choices: int
+    average_loss: float
+    accuracy: float | None
+    marks: dict[str, int]
+
+
+def summarise(player: int, judgements: Sequence[Judgement]) -> PlayerSummary:
+    """The summary of one player's judged moves."""
+    shares = [j.share for j in judgements if j.share is not None]
+    marks = {m.value: sum(j.mark == m for j in judgements) for m in Mark}
+    return PlayerSummary(
+        player,
+        len(judgements),
+        len(shares),
+        round(sum(j.loss for j in judgements) / len(judgements), 6) if judgements else 0.0,
+        round(100 * (1 - sum(shares) / len(shares)), 2) if shares else None,
+        {name: count for name, count in marks.items() if count},
+    )
