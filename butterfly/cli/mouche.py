@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 import click
@@ -24,6 +25,7 @@ from butterfly.games.errors import InputError
 from butterfly.games.files import read_text
 from butterfly.games.mouche.format import game_json, game_log, parse_position
 from butterfly.games.mouche.game import play_game
+from butterfly.games.mouche.notation import is_line, parse_line, position_line
 from butterfly.games.mouche.rules import DEALER_STAKE, MAX_PURSE, PURSE, MoucheHand, MoucheOptions
 from butterfly.games.records import cards_text, seat_name
 from butterfly.solver.mouche import analysis as mouche
@@ -132,9 +134,20 @@ def play(
 )
 @seed_option("sampling")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
-def analyse_command(position_file, as_player, worlds, seed, as_json):
-    """Analyse a POSITION (JSON; see docs/formats.md): the card play, or the declaration to make."""
-    state, hidden = parse_position(read_text(position_file))
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "line"]),
+    default="text",
+    show_default=True,
+    help="line: print the position as its one line (docs/formats.md) instead of analysing it.",
+)
+def analyse_command(position_file, as_player, worlds, seed, as_json, output_format):
+    """Analyse a POSITION (a JSON file, or a line; see docs/formats.md): the card play, or the declaration to make."""
+    state, hidden = read_position(position_file)
+    if output_format == "line":
+        click.echo(position_line(state, hidden))
+        return
     if as_player is not None and not 0 <= as_player < state.players:
         raise InputError(f"--as-player {as_player} is not a seat (0 to {state.players - 1})")
     if as_player is not None and as_player != state.to_move:
@@ -155,12 +168,22 @@ def analyse_command(position_file, as_player, worlds, seed, as_json):
 @click.argument("position_file", metavar="POSITION")
 @picture_options("the position (hands, hidden ones face down; turned card, trick, stock, pool and chips)")
 def show(position_file, svg_file, png_file):
-    """Draw a POSITION (JSON; see docs/formats.md) as a picture: --svg or --png."""
+    """Draw a POSITION (a JSON file, or a line; see docs/formats.md) as a picture: --svg or --png."""
     from butterfly.games.mouche.picture import draw_svg
 
     wanted_pictures(svg_file, png_file, required=True)
-    state, hidden = parse_position(read_text(position_file))
+    state, hidden = read_position(position_file)
     write_picture(svg_file, png_file, draw_svg(state, hidden))
+
+
+def read_position(argument: str) -> tuple[MoucheHand, tuple[int, ...]]:
+    """The position a POSITION argument gives: a line typed in its place (when
+    no file has that name), or a file (``-``: standard input) holding its JSON
+    object or its line."""
+    if is_line(argument) and not os.path.lexists(argument):
+        return parse_line(argument)
+    text = read_text(argument)
+    return parse_line(text) if is_line(text) else parse_position(text)
 
 
 def _cards(cards: Iterable[Card]) -> str:

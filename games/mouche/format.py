@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
+from typing import Any
 
 from butterfly.games import position_json as field
 from butterfly.games.cards import Card, Suit, make_deck
-from butterfly.games.errors import ParseError
+from butterfly.games.errors import InputError, ParseError
 from butterfly.games.mouche.game import GameRecord
 from butterfly.games.mouche.rules import DECKS, HAND_SIZE, PAMPHILE, MoucheEntry, MoucheHand, MoucheOptions
 from butterfly.games.position_json import (
@@ -39,6 +40,7 @@ from butterfly.games.records import cards_text, event_json, seat_name
 
 FIELDS = {
     "game",
+    "pending",
     "players",
     "pamphile",
     "pamphile_any_suit",
@@ -55,6 +57,7 @@ FIELDS = {
     "chips",
     "discarded",
 }
+REQUIRED = ("players", "dealer", "turned", "declared", "hands")
 DECLARATIONS = {"fold", "stand", "discard"}
 
 
@@ -69,7 +72,13 @@ def _plays(value: object, what: str, players: int) -> list[tuple[int, Card]]:
 
 def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     """The state and the seats whose hands were hidden (filled with stand-ins)."""
-    data = read_object(text, "mouche", FIELDS, ("players", "dealer", "turned", "declared", "hands"))
+    return position_from_data(read_object(text, "mouche", FIELDS, REQUIRED))
+
+
+def position_from_data(data: dict) -> tuple[MoucheHand, tuple[int, ...]]:
+    """The state a position's JSON object gives (its fields known and the
+    required ones there, as :func:`read_object` checks), and the hidden seats.
+    The one-line notation (:mod:`games.mouche.notation`) is read through here too."""
     n = whole_number(data["players"], "players", 3, 6)
     options = MoucheOptions(
         players=n,
@@ -81,6 +90,8 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     dealer = field.seat(data["dealer"], "dealer", n)
     turned, trump = _read_turned_and_trump(data, options)
     declared, discards = _read_declarations(data["declared"], n)
+    if trump is None and any(d is not None for d in declared):
+        raise ParseError("the Pamphile was turned: give the trump suit the dealer chose ('trump')")
     order = [(dealer + k) % n for k in range(1, n + 1)]
     waiting = [s for s in order if declared[s] is None]
     if waiting and any(declared[s] is not None for s in order[order.index(waiting[0]) :]):
@@ -95,14 +106,15 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
         raise ParseError("the trick in progress is complete: list it in 'tricks_played'")
     if (finished or current) and not at_play:
         raise ParseError("cards can only have been played once everyone has declared")
-    played = [c for t in finished for _, c in t] + [c for _, c in current]
     hands, hidden, held = _read_hands(hands_in, declared, finished + [current], at_play)
     deck = set(make_deck(options.deck_size))
-    seen: set[Card] = set()
-    _each_once([turned, *played, *held], deck, seen, "held, played or turned")
+    seen: dict[Card, str] = {}
+    played = [(c, f"trick {k + 1}") for k, t in enumerate(finished) for _, c in t]
+    played += [(c, "the trick in progress") for _, c in current]
+    _each_once([(turned, "the turned card"), *played, *held], deck, seen)
     discarded = _read_discards(data, declared, discards, deck, seen)
     # Stand-ins for hidden hands, and the stock, from the cards nobody has seen.
-    rest = iter(sorted(deck - seen))
+    rest = iter(sorted(deck - set(seen)))
     filled = [tuple(sorted(next(rest) for _ in range(h))) if isinstance(h, int) else h for h in hands]
     stock_size = options.deck_size - n * HAND_SIZE - 1 - sum(discards)
     if stock_size < 0:
@@ -121,12 +133,14 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
         stock=stock,
         chips=tuple(whole_number(c, f"player {p}'s chips", -CHIP_BOUND, CHIP_BOUND) for p, c in enumerate(chips)),
         pool=pool,
-        phase="declare",
-        to_move=waiting[0] if waiting else -1,
+        pending=_read_pending(data, options),
+        phase="declare" if trump is not None else "trump",
+        to_move=(waiting[0] if waiting else -1) if trump is not None else dealer,
         declared=tuple(declared),
         as_dealt=tuple(d != "discard" for d in declared),
         tricks=(0,) * n,
         discarded=discarded,
+        discard_sizes=tuple(discards),
     )
     if not at_play:
         if dealer_alone:
@@ -135,13 +149,23 @@ def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
     return _replay_tricks(state, filled, hidden, finished, current), tuple(hidden)
 
 
-def _read_turned_and_trump(data: dict, options: MoucheOptions) -> tuple[Card, Suit]:
-    """The turned card and the trump suit (the dealer's choice after a turned Pamphile)."""
+def _read_pending(data: dict, options: MoucheOptions) -> tuple[int, ...]:
+    """The mouches waiting their turn (entry largest-first), largest first."""
+    pending_in = a_list(data.get("pending", []), "'pending'", "the mouches waiting, in chips")
+    if pending_in and options.entry is not MoucheEntry.LARGEST_FIRST:
+        raise ParseError("mouches wait their turn ('pending') only with entry largest-first")
+    pending = [whole_number(v, "a mouche in 'pending'", 5, CHIP_BOUND) for v in pending_in]
+    if any(v % 5 for v in pending):
+        raise ParseError(f"a mouche is a multiple of 5, not {next(v for v in pending if v % 5)}")
+    return tuple(sorted(pending, reverse=True))
+
+
+def _read_turned_and_trump(data: dict, options: MoucheOptions) -> tuple[Card, Suit | None]:
+    """The turned card and the trump suit: the dealer's choice after a turned
+    Pamphile (None while the dealer has still to choose, before anyone declares)."""
     turned = field.card(data["turned"], "'turned'")
     trump = Suit.parse(string(data["trump"], "'trump'")) if "trump" in data else None
     if options.pamphile and turned == PAMPHILE:
-        if trump is None:
-            raise ParseError("the Pamphile was turned: give the trump suit the dealer chose ('trump')")
         return turned, trump
     if trump is not None and trump != turned.suit:
         raise ParseError(f"trumps are the turned card's suit ({turned.suit.letter})")
@@ -165,11 +189,11 @@ def _read_declarations(declared_in: object, n: int) -> tuple[list[str | None], l
 
 def _read_hands(
     hands_in: list, declared: list[str | None], tricks: list[list[tuple[int, Card]]], at_play: bool
-) -> tuple[list[tuple[Card, ...] | int], list[int], list[Card]]:
-    """Each hand (its cards, or its size when hidden), the hidden seats and every card held."""
+) -> tuple[list[tuple[Card, ...] | int], list[int], list[tuple[Card, str]]]:
+    """Each hand (its cards, or its size when hidden), the hidden seats and every card held (with its hand)."""
     hands: list[tuple[Card, ...] | int] = []
     hidden = []
-    held: list[Card] = []
+    held: list[tuple[Card, str]] = []
     for seat, hand in enumerate(hands_in):
         if declared[seat] == "fold":
             if not (hand == [] or (isinstance(hand, int) and not isinstance(hand, bool) and hand == 0)):
@@ -187,23 +211,25 @@ def _read_hands(
             if len(cards) != size:
                 raise ParseError(f"player {seat} holds {len(cards)} cards; after what they played they hold {size}")
             hands.append(tuple(sorted(cards)))
-            held += cards
+            held += [(card, f"hand {seat}") for card in cards]
     return hands, hidden, held
 
 
-def _each_once(cards: list[Card], deck: set[Card], seen: set[Card], places: str) -> None:
-    """Each card is of the pack (``deck``) and not in ``seen`` (cards met in ``places``); add them to it."""
-    for card in cards:
+def _each_once(cards: list[tuple[Card, str]], deck: set[Card], seen: dict[Card, str]) -> None:
+    """Each card (with where it lies) is of the pack (``deck``) and not in
+    ``seen`` (the cards met so far, and where); add them to it."""
+    for card, place in cards:
         if card not in deck:
             players = next(n for n, size in DECKS.items() if size == len(deck))
-            raise ParseError(f"card {card} is not in the {len(deck)}-card pack of {players} players")
+            raise ParseError(f"{place}: card {card} is not in the {len(deck)}-card pack of {players} players")
         if card in seen:
-            raise ParseError(f"card {card} appears twice in the position ({places})")
-        seen.add(card)
+            where = f"twice in {place}" if seen[card] == place else f"in {seen[card]} and in {place}"
+            raise ParseError(f"card {card} appears twice in the position: {where}")
+        seen[card] = place
 
 
 def _read_discards(
-    data: dict, declared: list[str | None], discards: list[int], deck: set[Card], seen: set[Card]
+    data: dict, declared: list[str | None], discards: list[int], deck: set[Card], seen: dict[Card, str]
 ) -> tuple[tuple[Card, ...], ...]:
     """The cards each player discarded, when known (added to ``seen``)."""
     n = len(declared)
@@ -216,7 +242,7 @@ def _read_discards(
         cards = card_list(entry, f"cards discarded by player {player}")
         if declared[player] != "discard" or len(cards) != discards[player]:
             raise ParseError(f"player {player}'s discarded cards do not match their declaration")
-        _each_once(cards, deck, seen, "held, played, turned or discarded")
+        _each_once([(card, f"player {player}'s discards") for card in cards], deck, seen)
         discarded.append(tuple(cards))
     return tuple(discarded)
 
@@ -271,6 +297,47 @@ def _check_no_stood_mouche(state: MoucheHand, hands: list[tuple[Card, ...]], hid
             raise ParseError(
                 f"player {seat} stood on five cards of one suit: they had the mouche, and no card is played"
             )
+
+
+def position_to_json(state: MoucheHand, hidden: Iterable[int] = ()) -> dict:
+    """``state`` as its position object, :func:`parse_position`'s inverse: every
+    hand listed but those of ``hidden`` seats (their sizes), the options and
+    fields at their defaults left out. (The stock is not written: nobody has
+    seen it; read back, it holds the unseen cards in order.)"""
+    if state.phase not in ("trump", "declare", "play"):
+        raise InputError("the hand is over: no position to write")
+    o = state.options
+    data: dict[str, Any] = {"game": "mouche", "players": state.players}
+    defaults = MoucheOptions(players=state.players)
+    for name in ("pamphile", "pamphile_any_suit", "cap"):
+        if getattr(o, name) != getattr(defaults, name):
+            data[name] = getattr(o, name)
+    if o.entry is not defaults.entry:
+        data["entry"] = o.entry.value
+    data |= {"dealer": state.dealer, "turned": str(state.turned)}
+    if state.trump is not None and state.trump != state.turned.suit:
+        data["trump"] = state.trump.letter
+    data["declared"] = [
+        f"discard {state.discard_sizes[seat]}" if declared == "discard" else declared
+        for seat, declared in enumerate(state.declared)
+    ]
+    hide = set(hidden)
+    data["hands"] = [
+        [] if declared == "fold" else len(hand) if seat in hide else [str(c) for c in hand]
+        for seat, (hand, declared) in enumerate(zip(state.hands, state.declared))
+    ]
+    size = len(state.in_hand())
+    plays = [[seat, str(card)] for seat, card in state.plays]
+    if plays:
+        data["tricks_played"] = [plays[k : k + size] for k in range(0, len(plays), size)]
+    if state.trick:
+        data["trick"] = [[seat, str(card)] for seat, card in state.trick]
+    data |= {"pool": state.pool, "chips": list(state.chips)}
+    if any(state.discarded):
+        data["discarded"] = [[str(c) for c in cards] if cards else None for cards in state.discarded]
+    if state.pending:
+        data["pending"] = list(state.pending)
+    return data
 
 
 # ---- game logs ------------------------------------------------------------------

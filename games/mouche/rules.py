@@ -156,6 +156,7 @@ class MoucheHand:
     declared: tuple[str | None, ...] = ()  # fold / stand / discard, per seat
     as_dealt: tuple[bool, ...] = ()  # still holds the five cards dealt
     discarded: tuple[tuple[Card, ...], ...] = ()  # the cards each player gave up (known to them alone)
+    discard_sizes: tuple[int, ...] = ()  # how many cards each player gave up (known to all, the cards or not)
     trick: tuple[tuple[int, Card], ...] = ()
     tricks: tuple[int, ...] = ()
     plays: tuple[tuple[int, Card], ...] = ()  # (seat, card) of the finished tricks, in order
@@ -220,6 +221,7 @@ class MoucheHand:
             declared=(None,) * n,
             as_dealt=(True,) * n,
             discarded=((),) * n,
+            discard_sizes=(0,) * n,
             tricks=(0,) * n,
         )
 
@@ -441,6 +443,7 @@ class MoucheHand:
         as_dealt = list(self.as_dealt)
         declared = list(self.declared)
         discarded = list(self.discarded or ((),) * n)
+        sizes = list(self.discard_sizes or (0,) * n)
         events = [Event(action.kind, p, 0, ())]
         if action.kind == "discard":
             k = len(action.cards)
@@ -449,6 +452,7 @@ class MoucheHand:
             stock = stock[k:]
             as_dealt[p] = False
             discarded[p] = tuple(action.cards)
+            sizes[p] = k
             events = [Event("discard", p, k, ())]
         declared[p] = action.kind
         state = self._but(
@@ -457,6 +461,7 @@ class MoucheHand:
             as_dealt=tuple(as_dealt),
             declared=tuple(declared),
             discarded=tuple(discarded),
+            discard_sizes=tuple(sizes),
         )
         if p == self.dealer or all(declared[(self.dealer + k) % n] == "fold" for k in range(1, n)):
             return state._after_declarations(events)
