@@ -18,6 +18,7 @@ from butterfly.cli.common import (
     seed_option,
     wanted_pictures,
     when_broke_option,
+    write_new_files,
     write_picture,
 )
 from butterfly.games.cards import Card
@@ -88,6 +89,13 @@ def mouche_group():
     help="Each player's chips at the start.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the game as JSON.")
+@click.option(
+    "--record",
+    "record_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Also write the game as a record (docs/formats.md) in this new file, for mouche review.",
+)
 def play(
     players,
     hands,
@@ -101,6 +109,7 @@ def play(
     when_broke,
     purse,
     as_json,
+    record_file,
 ):
     """Play whole hands with bots and print them (declarations, tricks, pool, payments)."""
     options = MoucheOptions(
@@ -114,7 +123,14 @@ def play(
         purse=purse,
     )
     names = bot_names(bots, players, BOTS)
-    echo_game(play_game(options, hands, seed, [BOTS[n] for n in names]), names, as_json, game_json, game_log)
+    if record_file is not None and os.path.lexists(record_file):  # before the game is played, not after
+        raise InputError(f"{record_file!r} exists: choose a new file name")
+    game = play_game(options, hands, seed, [BOTS[n] for n in names])
+    echo_game(game, names, as_json, game_json, game_log)
+    if record_file is not None:
+        from butterfly.games.mouche.record import game_record
+
+        write_new_files([(record_file, game_record(game, names))], err=as_json)
 
 
 @mouche_group.command(name="analyse")

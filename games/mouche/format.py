@@ -347,13 +347,14 @@ def _cards(cards: Iterable[Card]) -> str:
     return cards_text(cards, empty="-")
 
 
-_EVENTS = {
-    "trick": lambda e: f"    {seat_name(e.player)} wins the trick ({_cards(e.cards)})",
-    "tricks": lambda e: f"    {seat_name(e.player)} takes {e.chips} for their tricks",
-    "makes-mouche": lambda e: f"    {seat_name(e.player)} makes the mouche: owes {e.chips}",
-    "has-mouche": lambda e: f"    {seat_name(e.player)} has the mouche ({_cards(e.cards)}) and takes {e.chips}",
-    "dealer-alone": lambda e: f"    everyone else folded: {seat_name(e.player)} (the dealer) takes {e.chips}",
-    "pamphile": lambda e: f"    {seat_name(e.player)} holds the Pamphile: 1 from each",
+#: What each event of a hand says, for logs and records' comments.
+EVENT_TEXT = {
+    "trick": lambda e: f"{seat_name(e.player)} wins the trick ({_cards(e.cards)})",
+    "tricks": lambda e: f"{seat_name(e.player)} takes {e.chips} for their tricks",
+    "makes-mouche": lambda e: f"{seat_name(e.player)} makes the mouche: owes {e.chips}",
+    "has-mouche": lambda e: f"{seat_name(e.player)} has the mouche ({_cards(e.cards)}) and takes {e.chips}",
+    "dealer-alone": lambda e: f"everyone else folded: {seat_name(e.player)} (the dealer) takes {e.chips}",
+    "pamphile": lambda e: f"{seat_name(e.player)} holds the Pamphile: 1 from each",
 }
 
 
@@ -386,8 +387,8 @@ def game_log(game: GameRecord, names: list[str]) -> str:
                 if event.kind == "trick":
                     lines.append("  " + ", ".join(trick_cards))
                     trick_cards = []
-                if event.kind in _EVENTS:
-                    lines.append(_EVENTS[event.kind](event))
+                if event.kind in EVENT_TEXT:
+                    lines.append("    " + EVENT_TEXT[event.kind](event))
         end = hand.end
         lines.append(
             "  chips: "

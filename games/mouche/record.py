@@ -1,0 +1,225 @@
+"""La Mouche games as records (docs/formats.md, "Game records" and "La Mouche
+records"): the game's tags (its options, seed and bots), then each hand's
+number, dealer and position after the deal as a line, and its actions with
+their seats. A discard says which cards were drawn (``discard 7H 2C draw 9S
+KD``): the start line does not give the stock's order, and the record must
+fix what each player then held.
+
+Reading replays every action through the rules: an action out of turn or
+against the rules is one InputError naming the record's line. A record can
+be typed by hand: a ``[Start "LINE"]`` tag and the actions that follow.
+
+>>> record = read_record('''[Start "mouche_d2_tTH_as.s.f_hKHQH9S8S.AH8D9DJDKS.-_k0AS_p5_c1000.1000.995"]
+... P1: KS {the only card}
+... ''')
+>>> hand = record.hands[0]
+>>> [(move.seat, str(move.action), move.comment) for move in hand.moves], hand.end().tricks
+([(1, 'KS', 'the only card')], (0, 1, 0))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from butterfly.games.cards import Card, parse_cards
+from butterfly.games.errors import IllegalMoveError, InputError, ParseError, shown
+from butterfly.games.mouche.format import EVENT_TEXT
+from butterfly.games.mouche.game import GameRecord
+from butterfly.games.mouche.notation import parse_line, position_line
+from butterfly.games.mouche.rules import Action, MoucheEntry, MoucheHand, MoucheOptions
+from butterfly.games.record_text import HandText, MoveText, RecordText, parse_record, write_record
+from butterfly.games.records import seat_name
+
+GAME = "mouche"
+#: The word between a discard and the cards drawn for it.
+DRAW = "draw"
+#: The options a position's line does not hold, as the record's tags give them ("yes" or "no").
+FLAG_TAGS = {"TurnedPamphileNeedsStanding": "turned_pamphile_needs_standing"}
+#: The options the line holds, which the tags may repeat (and must then agree with).
+LINE_TAGS = {"Pamphile": "pamphile", "PamphileAnySuit": "pamphile_any_suit", "Entry": "entry", "Cap": "cap"}
+
+
+@dataclass(frozen=True)
+class Move:
+    """An action as recorded: who made it, the action, the cards a discard
+    drew (in the order drawn), its comment and the record's line."""
+
+    seat: int
+    action: Action
+    drawn: tuple[Card, ...] = ()
+    comment: str = ""
+    line: int = 0
+
+    def __str__(self) -> str:
+        drawn = f" {DRAW} " + " ".join(map(str, self.drawn)) if self.drawn else ""
+        return f"{self.action}{drawn}"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand as recorded: its number, the position it starts from (its stock
+    holding the recorded draws first, in order) and its moves."""
+
+    number: int
+    start: MoucheHand
+    moves: tuple[Move, ...]
+    comment: str = ""
+
+    def positions(self) -> Iterator[tuple[MoucheHand, Move]]:
+        """Each move with the position before it."""
+        state = self.start
+        for move in self.moves:
+            yield state, move
+            state = state.play_unchecked(move.action)
+
+    def end(self) -> MoucheHand:
+        """The position after the last move."""
+        state = self.start
+        for move in self.moves:
+            state = state.play_unchecked(move.action)
+        return state
+
+
+@dataclass(frozen=True)
+class MoucheRecord:
+    """A whole record: the game's tags, its options and its hands."""
+
+    tags: dict[str, str]
+    options: MoucheOptions
+    hands: tuple[Hand, ...]
+
+
+# ---- writing ------------------------------------------------------------------------
+
+
+def game_record(game: GameRecord, names: list[str]) -> str:
+    """A game played by the bots ``names`` (by player) as record text."""
+    o = game.options
+    tags = {"Game": GAME, "Players": str(o.players)}
+    defaults = MoucheOptions(players=o.players)
+    for tag, name in (LINE_TAGS | FLAG_TAGS).items():
+        value = getattr(o, name)
+        if value != getattr(defaults, name) and not (name == "cap" and o.entry is not MoucheEntry.CAP):
+            tags[tag] = "yes" if value is True else str(getattr(value, "value", value))
+    if o.when_broke != defaults.when_broke:
+        tags["WhenBroke"] = o.when_broke.value
+    if o.purse != defaults.purse:
+        tags["Purse"] = str(o.purse)
+    tags |= {"Seed": str(game.seed), "Bots": ",".join(names), "Seats": ",".join(map(str, game.seats))}
+    hands = []
+    for hand in game.hands:
+        moves, state = [], hand.start
+        for seat, action, events in hand.moves:
+            drawn = state.stock[: len(action.cards)] if action.kind == "discard" else ()
+            comment = "; ".join(EVENT_TEXT[e.kind](e) for e in events if e.kind in EVENT_TEXT)
+            moves.append(MoveText(str(Move(seat, action, drawn)), seat, comment))
+            state = state.play_unchecked(action)
+        hand_tags = {"Hand": str(hand.number), "Dealer": seat_name(hand.dealer), "Start": position_line(hand.start)}
+        hands.append(HandText(hand_tags, moves))
+    return write_record(RecordText(tags, hands), seats=True)
+
+
+# ---- reading ------------------------------------------------------------------------
+
+
+def read_record(text: str) -> MoucheRecord:
+    """The record ``text``, every action replayed through the rules."""
+    record = parse_record(text)
+    if record.tags.get("Game", GAME).lower() != GAME:
+        raise ParseError(f"this record is of {shown(record.tags['Game'])}, not La Mouche")
+    if not record.hands:
+        raise ParseError('the record has no hand: give at least [Start "LINE"] and its actions')
+    flags = {name: _yes_no(record, tag) for tag, name in FLAG_TAGS.items() if tag in record.tags}
+    hands = tuple(_hand(record, hand, k, flags) for k, hand in enumerate(record.hands, 1))
+    return MoucheRecord(dict(record.tags), hands[0].start.options, hands)
+
+
+def _yes_no(record: RecordText, tag: str) -> bool:
+    value = record.tags[tag].lower()
+    if value not in ("yes", "no"):
+        raise ParseError(f'the tag {tag} is "yes" or "no", not {shown(record.tags[tag])}')
+    return value == "yes"
+
+
+def _hand(record: RecordText, hand: HandText, k: int, flags: dict[str, bool]) -> Hand:
+    name = f"hand {hand.tags.get('Hand', k)}"
+    line = record.tag("Start", hand)
+    if line is None:
+        raise ParseError(f'{name}: no [Start "LINE"] tag: the position the hand starts from')
+    try:
+        state, hidden = parse_line(line)
+    except InputError as error:
+        raise type(error)(f"{name}, its start position: {error}") from None
+    if hidden:
+        raise ParseError(f"{name}: the start position must show every hand (hand {hidden[0]} is a count)")
+    _check_tags(record, name, state)
+    state = dataclasses.replace(state, options=dataclasses.replace(state.options, **flags))
+    dealer = hand.tags.get("Dealer")
+    if dealer is not None and dealer.upper() != seat_name(state.dealer):
+        raise ParseError(f"{name}: the Dealer tag says {shown(dealer)}, the start position {seat_name(state.dealer)}")
+    start, moves = state, []
+    for move_text in hand.moves:
+        state, move = _replay(state, move_text)
+        moves.append(move)
+    # The cards drawn go on top of the start's stock, in the order drawn: replayed, the hand draws them.
+    drawn = tuple(card for move in moves for card in move.drawn)
+    start = dataclasses.replace(start, stock=drawn + tuple(c for c in start.stock if c not in drawn))
+    number = int(hand.tags["Hand"]) if hand.tags.get("Hand", "").isdigit() else k
+    return Hand(number, start, tuple(moves), hand.comment)
+
+
+def _check_tags(record: RecordText, name: str, state: MoucheHand) -> None:
+    """The options the record's tags repeat agree with the start line's."""
+    for tag, option in LINE_TAGS.items():
+        if tag not in record.tags:
+            continue
+        value = getattr(state.options, option)
+        written = "yes" if value is True else "no" if value is False else str(getattr(value, "value", value))
+        if record.tags[tag].lower() != written:
+            raise ParseError(f"{name}: the tag {tag} says {shown(record.tags[tag])}, the start position {written!r}")
+    players = record.tags.get("Players")
+    if players is not None and players != str(state.players):
+        raise ParseError(f"{name}: the tag Players says {shown(players)}, the start position has {state.players} hands")
+
+
+def _replay(state: MoucheHand, move: MoveText) -> tuple[MoucheHand, Move]:
+    """The position after the recorded ``move``, and the move read."""
+    where = f"line {move.line}: {'' if move.seat is None else seat_name(move.seat) + ': '}{move.text}"
+    if state.is_terminal():
+        raise IllegalMoveError(f"{where}: the hand is over")
+    action_text, _, drawn_text = move.text.partition(f" {DRAW} ")
+    try:
+        action = Action.parse(action_text)
+        drawn = tuple(parse_cards(drawn_text.split())) if drawn_text else ()
+    except InputError as error:
+        raise ParseError(f"{where}: {error}") from None
+    seat = state.to_move
+    if move.seat is not None and move.seat != seat:
+        raise IllegalMoveError(f"{where}: {seat_name(seat)} is to move, not {seat_name(move.seat)}")
+    reason = state.check_move(action)
+    if reason is not None:
+        raise IllegalMoveError(f"{where}: {reason}")
+    if action.kind == "discard":
+        state = _with_draw(state, action, drawn, where)
+    elif drawn:
+        raise ParseError(f"{where}: only a discard draws cards")
+    return state.play_unchecked(action), Move(seat, action, drawn, move.comment, move.line)
+
+
+def _with_draw(state: MoucheHand, action: Action, drawn: tuple[Card, ...], where: str) -> MoucheHand:
+    """``state`` with the cards the record says were drawn on top of the stock."""
+    if len(drawn) != len(action.cards):
+        example = " ".join(map(str, state.stock[: len(action.cards)]))
+        raise ParseError(
+            f"{where}: say the {len(action.cards)} cards drawn for the discard, in the order drawn "
+            f"({action} {DRAW} {example}, say)"
+        )
+    for card in drawn:
+        if card not in state.stock or drawn.count(card) > 1:
+            held = next((f"hand {p}" for p, hand in enumerate(state.hands) if card in hand), "")
+            place = f"it is in {held}" if held else "it was turned, played or drawn already"
+            raise IllegalMoveError(f"{where}: {card} cannot be drawn: {place}")
+    rest = tuple(c for c in state.stock if c not in drawn)
+    return dataclasses.replace(state, stock=drawn + rest)
