@@ -74,10 +74,17 @@ class RedealAnalysis(NamedTuple):
 
 #: Expected chips of every player and each player's chance to take the pool.
 Expected = tuple[tuple[float, ...], tuple[float, ...]]
+#: What each redeal is worth (everyone's mean chip change and chance to take
+#: the pool), by what matters once the hands are dealt again.
+RedealMemo = dict[tuple, Expected]
 
 
 def analyse_redeal(
-    state: HandState, limit: int | None = None, seed: int = 0, engine: EngineName = "kernel"
+    state: HandState,
+    limit: int | None = None,
+    seed: int = 0,
+    engine: EngineName = "kernel",
+    memo: RedealMemo | None = None,
 ) -> RedealAnalysis:
     """Exact analysis when the stock holds exactly one more redeal.
 
@@ -91,6 +98,10 @@ def analyse_redeal(
     deals instead, the same at every redeal. Players maximise their expected
     chips; ties go to the first move in the engine's order. The kernel
     solves the deals (``engine="kernel"``), or the Python oracle.
+
+    ``memo`` keeps what each redeal was found worth, for the next call on a
+    position of the same deal of the same hand (with the same ``limit`` and
+    ``seed``): a review values every move of a deal, and most redeals recur.
     """
 
     n = state.players
@@ -101,7 +112,7 @@ def analyse_redeal(
     sizes = [3] * n
     exhaustive = limit is None or split_count(len(state.stock), sizes) <= limit
     sample = None if exhaustive else _sampled_deals(sorted(state.stock), sizes, limit or 0, random.Random(seed))
-    chance = _RedealNode(sample, engine)
+    chance = _RedealNode(sample, engine, {} if memo is None else memo)
 
     def expected(end: HandState) -> Expected:
         return end.chips, tuple(float(p == end.winner) for p in range(n))
@@ -128,27 +139,28 @@ def _sampled_deals(stock: list, sizes: list[int], limit: int, rng: random.Random
 
 class _RedealNode:
     """The value of the chance node just after the redeal (None for any other
-    state), memoised on what matters once the hands are dealt again."""
+    state). What a redeal gains each player is memoised on what matters once
+    the hands are dealt again; the chips held before it are not part of that
+    (they change nobody's choices), so they are added after: two lines can
+    reach the same redeal with different chips."""
 
-    def __init__(self, sample: Counter[RankSplit] | None, engine: EngineName) -> None:
-        self.sample = sample
+    def __init__(self, sample: Counter[RankSplit] | None, engine: EngineName, memo: RedealMemo) -> None:
         self.engine = ENGINES[engine]
+        # The deals of the stock are the same at every redeal of the deal: listed once.
+        self.weights = sample
         self.deals: RedealDeals | None = RedealDeals(sample) if sample is not None else None
-        self.memo: dict[tuple, Expected] = {}
+        self.memo = memo
 
     def __call__(self, after: HandState) -> Expected | None:
         if not any(event.kind == "redeal" for event in after.events):
             return None
-        if self.deals is None:
-            self.deals = RedealDeals(_rank_weights(after.chance_outcomes()))
         key = (after.to_move, tuple(c.rank for c in after.table), after.taken, after.pool, after.last_trailer)
         if key not in self.memo:
-            self.memo[key] = self._solve(after, self.deals)
-        return self.memo[key]
-
-    def _solve(self, after: HandState, deals: RedealDeals) -> Expected:
-        weights = self.sample if self.sample is not None else _rank_weights(after.chance_outcomes())
-        gains, wins = self.engine.redeal_gains(after, weights, deals)
+            if self.weights is None or self.deals is None:
+                self.weights = _rank_weights(after.chance_outcomes())
+                self.deals = RedealDeals(self.weights)
+            self.memo[key] = self.engine.redeal_gains(after, self.weights, self.deals)
+        gains, wins = self.memo[key]
         return tuple(b + d for b, d in zip(after.chips, gains)), wins
 
 
