@@ -1,4 +1,4 @@
-"""``butterfly mouche``: play La Mouche or Le Pamphile with bots, analyse hands."""
+"""``butterfly mouche``: play La Mouche or Le Pamphile with bots, analyse hands, review games."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ MAX_CAP = 1_000_000
 
 @click.group(name="mouche")
 def mouche_group():
-    """La Mouche (1718) and Le Pamphile (1758): play with bots, analyse hands."""
+    """La Mouche (1718) and Le Pamphile (1758): play with bots, analyse hands, review games."""
 
 
 @mouche_group.command()
@@ -303,3 +303,67 @@ def _print_seat(state: MoucheHand, result: SeatAnalysis, as_json: bool) -> None:
     click.echo(f"  {'card':<6} {'mean tricks':>12} {'makes the mouche':>17}")
     for c in result.cards:
         click.echo(f"  {str(c.action):<6} {c.mean_tricks:>12.2f} {c.mouche_chance:>17.1%}")
+
+
+@mouche_group.command()
+@click.argument("record_file", metavar="RECORD")
+@click.option(
+    "--worlds",
+    type=WholeNumber(1, MAX_SAMPLES),
+    default=None,
+    help="From the seat: solve every deal of the unseen cards when at most this many, "
+    "else sample this many (default 100).",
+)
+@seed_option("sampling the deals of the unseen cards")
+@click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
+def review(record_file, worlds, seed, as_json):
+    """Review a game RECORD (mouche play --record; docs/formats.md): every card
+    played judged with all cards open and from the player's seat, in chips for
+    the hand, and each player's average loss and accuracy (docs/analysis.md)."""
+    import dataclasses
+
+    from butterfly.games.mouche.record import read_record
+    from butterfly.solver.mouche.review import WORLDS, review_record
+
+    result = review_record(read_record(read_text(record_file)), worlds=worlds or WORLDS, seed=seed)
+    if as_json:
+        echo_json(dataclasses.asdict(result))
+        return
+    for hand in result.hands:
+        click.echo(f"Hand {hand.number}: {seat_name(hand.dealer)} deals; {hand.start}")
+        for move in hand.moves:
+            click.echo(f"  {move.number:>3}. {seat_name(move.seat)} {move.action:<6} {_judged(move)}")
+    click.echo("")
+    click.echo(
+        "Cards judged with all cards open (max-n) | from the seat "
+        f"(up to {result.worlds} deals of the unseen cards); loss in chips for the hand a card. "
+        "Declarations and the choice of trumps are not judged."
+    )
+    for player in result.players:
+        name = f" ({player.name})" if player.name else ""
+        click.echo(
+            f"  {seat_name(player.seat)}{name}: {player.open.moves} cards, {player.open.choices} with a choice; "
+            f"average loss {player.open.average_loss:g} | {player.from_seat.average_loss:g}, "
+            f"accuracy {_accuracy(player.open.accuracy)} | {_accuracy(player.from_seat.accuracy)}"
+        )
+
+
+def _judged(move) -> str:
+    """A move's two judgements in a few words."""
+    if move.open is None or move.from_seat is None:
+        return "not judged"
+    return f"{_view(move.open, move.action):<26} | from the seat: {_view(move.from_seat, move.action)}"
+
+
+def _view(view, played: str) -> str:
+    judgement = view.judgement
+    text = judgement.mark.value
+    if judgement.loss:
+        text += f" -{judgement.loss:g}"
+    if view.best != played and judgement.mark.value not in ("best", "only"):
+        text += f", best {view.best}"
+    return text
+
+
+def _accuracy(accuracy: float | None) -> str:
+    return "-" if accuracy is None else f"{accuracy:g}"

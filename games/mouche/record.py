@@ -35,8 +35,8 @@ from butterfly.games.records import seat_name
 GAME = "mouche"
 #: The word between a discard and the cards drawn for it.
 DRAW = "draw"
-#: The options a position's line does not hold, as the record's tags give them ("yes" or "no").
-FLAG_TAGS = {"TurnedPamphileNeedsStanding": "turned_pamphile_needs_standing"}
+#: The option a position's line does not hold that changes a hand, as a tag ("yes" or "no").
+STANDING_TAG = "TurnedPamphileNeedsStanding"
 #: The options the line holds, which the tags may repeat (and must then agree with).
 LINE_TAGS = {"Pamphile": "pamphile", "PamphileAnySuit": "pamphile_any_suit", "Entry": "entry", "Cap": "cap"}
 
@@ -99,7 +99,7 @@ def game_record(game: GameRecord, names: list[str]) -> str:
     o = game.options
     tags = {"Game": GAME, "Players": str(o.players)}
     defaults = MoucheOptions(players=o.players)
-    for tag, name in (LINE_TAGS | FLAG_TAGS).items():
+    for tag, name in (LINE_TAGS | {STANDING_TAG: "turned_pamphile_needs_standing"}).items():
         value = getattr(o, name)
         if value != getattr(defaults, name) and not (name == "cap" and o.entry is not MoucheEntry.CAP):
             tags[tag] = "yes" if value is True else str(getattr(value, "value", value))
@@ -131,8 +131,8 @@ def read_record(text: str) -> MoucheRecord:
         raise ParseError(f"this record is of {shown(record.tags['Game'])}, not La Mouche")
     if not record.hands:
         raise ParseError('the record has no hand: give at least [Start "LINE"] and its actions')
-    flags = {name: _yes_no(record, tag) for tag, name in FLAG_TAGS.items() if tag in record.tags}
-    hands = tuple(_hand(record, hand, k, flags) for k, hand in enumerate(record.hands, 1))
+    standing = _yes_no(record, STANDING_TAG) if STANDING_TAG in record.tags else False
+    hands = tuple(_hand(record, hand, k, standing) for k, hand in enumerate(record.hands, 1))
     return MoucheRecord(dict(record.tags), hands[0].start.options, hands)
 
 
@@ -143,7 +143,7 @@ def _yes_no(record: RecordText, tag: str) -> bool:
     return value == "yes"
 
 
-def _hand(record: RecordText, hand: HandText, k: int, flags: dict[str, bool]) -> Hand:
+def _hand(record: RecordText, hand: HandText, k: int, standing: bool) -> Hand:
     name = f"hand {hand.tags.get('Hand', k)}"
     line = record.tag("Start", hand)
     if line is None:
@@ -155,7 +155,9 @@ def _hand(record: RecordText, hand: HandText, k: int, flags: dict[str, bool]) ->
     if hidden:
         raise ParseError(f"{name}: the start position must show every hand (hand {hidden[0]} is a count)")
     _check_tags(record, name, state)
-    state = dataclasses.replace(state, options=dataclasses.replace(state.options, **flags))
+    state = dataclasses.replace(
+        state, options=dataclasses.replace(state.options, turned_pamphile_needs_standing=standing)
+    )
     dealer = hand.tags.get("Dealer")
     if dealer is not None and dealer.upper() != seat_name(state.dealer):
         raise ParseError(f"{name}: the Dealer tag says {shown(dealer)}, the start position {seat_name(state.dealer)}")

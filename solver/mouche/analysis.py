@@ -36,10 +36,15 @@ class CardValue(NamedTuple):
         return hand_chips(state, self.tricks)
 
 
+def mouche_owed(state: MoucheHand) -> int:
+    """What a player in the hand owes for making the mouche: the pool, or the cap."""
+    return state.pool if state.options.entry is not MoucheEntry.CAP else min(state.pool, state.options.cap)
+
+
 def hand_chips(state: MoucheHand, tricks: Sequence[int]) -> tuple[int, ...]:
     """Everyone's chips won or owed for the hand, given everyone's tricks."""
     fifth = state.pool // 5
-    owed = state.pool if state.options.entry is not MoucheEntry.CAP else min(state.pool, state.options.cap)
+    owed = mouche_owed(state)
     seats = set(state.in_hand())
     return tuple(fifth * t if t else (-owed if s in seats else 0) for s, t in enumerate(tricks))
 
