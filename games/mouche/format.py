@@ -315,7 +315,7 @@ def position_to_json(state: MoucheHand, hidden: Iterable[int] = ()) -> dict:
     if o.entry is not defaults.entry:
         data["entry"] = o.entry.value
     data |= {"dealer": state.dealer, "turned": str(state.turned)}
-    if state.trump is not None and state.trump != state.turned.suit:
+    if state.trump is not None and state.is_pamphile(state.turned):  # the dealer's choice
         data["trump"] = state.trump.letter
     data["declared"] = [
         f"discard {state.discard_sizes[seat]}" if declared == "discard" else declared
