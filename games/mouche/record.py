@@ -129,10 +129,11 @@ def read_record(text: str) -> MoucheRecord:
     record = parse_record(text)
     if record.tags.get("Game", GAME).lower() != GAME:
         raise ParseError(f"this record is of {shown(record.tags['Game'])}, not La Mouche")
-    if not record.hands:
+    hands_text = record.hands or ([HandText()] if "Start" in record.tags else [])  # a start and no action yet
+    if not hands_text:
         raise ParseError('the record has no hand: give at least [Start "LINE"] and its actions')
     standing = _yes_no(record, STANDING_TAG) if STANDING_TAG in record.tags else False
-    hands = tuple(_hand(record, hand, k, standing) for k, hand in enumerate(record.hands, 1))
+    hands = tuple(_hand(record, hand, k, standing) for k, hand in enumerate(hands_text, 1))
     return MoucheRecord(dict(record.tags), hands[0].start.options, hands)
 
 
