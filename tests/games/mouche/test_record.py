@@ -25,7 +25,7 @@ from butterfly.solver.mouche.bots import random_bot, rule_bot
     ],
 )
 def test_a_game_reads_back_to_the_same_hands_and_actions(options, seed):
-    game = play_game(options, 4, seed, [random_bot, rule_bot, random_bot, rule_bot, random_bot, rule_bot][: options.players])
+    game = play_game(options, 4, seed, ([random_bot, rule_bot] * 3)[: options.players])
     text = game_record(game, ["random"] * options.players)
     record = read_record(text)
     assert record.options == dataclasses.replace(options, when_broke=record.options.when_broke)
