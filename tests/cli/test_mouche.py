@@ -262,3 +262,42 @@ def test_discarded_cards_must_be_in_the_pack(cli, tmp_path):
     data["discarded"] = [None, None, None, ["2C", "3C", "4C", "5C"]]  # no twos to fives in the 36-card pack
     result = cli.run("mouche", "analyse", _write(tmp_path, data), "--as-player", 2)
     cli.one_line_error(result, "not in the 36-card pack")
+
+
+# ---- lines, records and reviews -------------------------------------------------------
+
+
+def test_analyse_and_show_take_a_line(cli, tmp_path):
+    line = cli.run("mouche", "analyse", EXAMPLES / "play.json", "--format", "line").output.strip()
+    assert line.startswith("mouche_d3_tTH_")
+    from_file = json.loads(cli.run("mouche", "analyse", EXAMPLES / "play.json", "--json").output)
+    assert json.loads(cli.run("mouche", "analyse", line, "--json").output) == from_file
+    assert json.loads(cli.run("mouche", "analyse", "-", "--json", input=line + "\n").output) == from_file
+    seat = cli.run("mouche", "analyse", EXAMPLES / "from-seat.json", "--format", "line").output.strip()
+    assert "_h3.3.7D9DAHKS.4_" in seat
+    assert cli.run("mouche", "show", line, "--svg", tmp_path / "p.svg").exit_code == 0
+    cli.one_line_error(cli.run("mouche", "analyse", line.replace("9C9H7S", "9C9H6D")), "in hand 0 and in hand 1")
+    cli.one_line_error(cli.run("mouche", "analyse", line + "_z"), "unknown field 'z'")
+
+
+def test_play_record_and_review(cli, tmp_path):
+    record = tmp_path / "game.txt"
+    played = cli.run("mouche", "play", "--players", 3, "--hands", 2, "--seed", 4, "--json", "--record", record)
+    assert json.loads(played.stdout)["seed"] == 4 and f"wrote {record}" in played.stderr
+    text = record.read_text()
+    assert '[Game "mouche"]' in text and '[Hand "2"]' in text and '[Start "mouche_' in text and "P1: " in text
+    again = cli.run("mouche", "play", "--players", 3, "--hands", 2, "--seed", 4, "--record", record)
+    cli.one_line_error(again, "exists")
+    assert record.read_text() == text
+    review = cli.run("mouche", "review", record, "--worlds", 20).output
+    assert "Hand 2: " in review and "not judged" in review and "accuracy" in review and "P0 (rules)" in review
+    out = json.loads(cli.run("mouche", "review", record, "--worlds", 20, "--json").output)
+    assert out["unit"] == "chips" and out["worlds"] == 20 and len(out["hands"]) == 2
+    assert [p["seat"] for p in out["players"]] == [0, 1, 2] and {"open", "from_seat"} <= set(out["players"][0])
+
+
+def test_a_record_with_an_illegal_action_is_one_line(cli, tmp_path):
+    start = "mouche_d2_tTH_a-.-.-_hKHQH9S8SJC.AH8D9DJDKS.ACKCQC8CQD_p5_c1000.1000.995"
+    path = tmp_path / "typed.txt"
+    path.write_text(f'[Start "{start}"]\nP0: stand\nP1: stand\nP2: stand\nP0: QS\n')
+    cli.one_line_error(cli.run("mouche", "review", path), "line 5: P0: QS: player 0 does not hold QS")
