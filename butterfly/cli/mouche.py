@@ -36,6 +36,8 @@ from butterfly.solver.mouche.seat import Advice, SeatAnalysis, analyse_seat, dec
 #: The most hands ``mouche play`` plays, and the largest cap on a mouche.
 MAX_HANDS = 1000
 MAX_CAP = 1_000_000
+#: The deals from the mover's seat that analyse solves beside the open analysis (a tenth of a second).
+SEAT_WORLDS = 500
 
 
 @click.group(name="mouche")
@@ -145,8 +147,8 @@ def play(
     "--worlds",
     type=WholeNumber(2, MAX_SAMPLES),
     default=None,
-    help=f"Worlds: solve all when at most this many, else sample this many (default 5000; at most {MAX_SAMPLES:,}); "
-    "for declaration advice, the deals sampled (default 500).",
+    help=f"Worlds: solve all when at most this many, else sample this many (default 5000 with --as-player, "
+    f"500 beside the open analysis; at most {MAX_SAMPLES:,}); for declaration advice, the deals sampled (default 500).",
 )
 @seed_option("sampling")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
@@ -175,7 +177,7 @@ def analyse_command(position_file, as_player, worlds, seed, as_json, output_form
     elif as_player is None:
         if hidden:
             raise InputError(f"hand {hidden[0]} is hidden: give every hand, or use --as-player")
-        _print_perfect_information(state, as_json)
+        _print_perfect_information(state, analyse_seat(state, limit=worlds or SEAT_WORLDS, seed=seed), as_json)
     else:
         _print_seat(state, analyse_seat(state, as_player, limit=worlds or 5000, seed=seed), as_json)
 
@@ -233,11 +235,13 @@ def _print_advice(state: MoucheHand, advice: Advice, as_json: bool) -> None:
         click.echo(f"  {str(o.action):<22} {o.mean_chips:+8.2f}  ± {o.stderr:.2f}")
 
 
-def _print_perfect_information(state: MoucheHand, as_json: bool) -> None:
-    """Every hand known: each card's max-n tricks and guaranteed tricks."""
+def _print_perfect_information(state: MoucheHand, seat: SeatAnalysis, as_json: bool) -> None:
+    """Every hand known: each card's max-n tricks and guaranteed tricks, and
+    its mean tricks and chance of the mouche from the mover's seat."""
     rows = mouche.analyse(state)
     sure = mouche.guarantees(state)
     p = state.to_move
+    from_seat = {str(c.action): c for c in seat.cards}
     if as_json:
         echo_json(
             {
@@ -253,6 +257,7 @@ def _print_perfect_information(state: MoucheHand, as_json: bool) -> None:
                 ],
                 "guaranteed_tricks": {str(k): v for k, v in sure.items()},
                 "can_be_forced_to_make_the_mouche": {str(k): v == 0 for k, v in sure.items()},
+                "from_seat": _seat_json(seat),
             }
         )
         return
@@ -264,11 +269,20 @@ def _print_perfect_information(state: MoucheHand, as_json: bool) -> None:
         "max-n: everyone plays for their own tricks (ties: the first by suit, weakest first); "
         "guaranteed: the others all play against the mover."
     )
-    click.echo(f"  {'card':<6} {'tricks':>6} {'chips':>6} {'guaranteed':>11}  everyone's tricks (max-n)")
+    how = "every deal" if seat.exhaustive else f"a uniform sample of {seat.worlds} deals"
+    click.echo(
+        f"From the seat: what {seat_name(p)} could know, over {how} of the unseen cards "
+        f"consistent with the cards played ({seat.worlds})."
+    )
+    click.echo(
+        f"  {'card':<6} {'tricks':>6} {'chips':>6} {'guaranteed':>11} {'seat: mean tricks':>18} {'mouche':>7}"
+        "  everyone's tricks (max-n)"
+    )
     for r in rows:
+        mean = from_seat[str(r.card)]
         click.echo(
-            f"  {str(r.card):<6} {r.tricks[p]:>6} {r.chips(state)[p]:>+6} {r.guaranteed:>11}  "
-            f"{' '.join(map(str, r.tricks))}"
+            f"  {str(r.card):<6} {r.tricks[p]:>6} {r.chips(state)[p]:>+6} {r.guaranteed:>11} "
+            f"{mean.mean_tricks:>18.2f} {mean.mouche_chance:>7.1%}  {' '.join(map(str, r.tricks))}"
         )
     click.echo(
         "Guaranteed tricks: "
@@ -278,20 +292,22 @@ def _print_perfect_information(state: MoucheHand, as_json: bool) -> None:
     )
 
 
+def _seat_json(result: SeatAnalysis) -> dict:
+    return {
+        "player": result.player,
+        "worlds": result.worlds,
+        "exhaustive": result.exhaustive,
+        "cards": [
+            {"card": str(c.action), "mean_tricks": c.mean_tricks, "mouche_chance": c.mouche_chance}
+            for c in result.cards
+        ],
+    }
+
+
 def _print_seat(state: MoucheHand, result: SeatAnalysis, as_json: bool) -> None:
     """From one seat: each card over the worlds consistent with what was played."""
     if as_json:
-        echo_json(
-            {
-                "player": result.player,
-                "worlds": result.worlds,
-                "exhaustive": result.exhaustive,
-                "cards": [
-                    {"card": str(c.action), "mean_tricks": c.mean_tricks, "mouche_chance": c.mouche_chance}
-                    for c in result.cards
-                ],
-            }
-        )
+        echo_json(_seat_json(result))
         return
     p = result.player
     how = "every world" if result.exhaustive else f"a uniform sample of {result.worlds} worlds"
