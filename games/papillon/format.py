@@ -71,9 +71,18 @@ class Position:
         )
 
 
+REQUIRED = ("players", "dealer", "to_move", "hands", "table")
+
+
 def parse_position(text: str) -> Position:
     """Read a position (docs/formats.md); every problem is an InputError naming the field."""
-    data = read_object(text, "papillon", FIELDS, ("players", "dealer", "to_move", "hands", "table"))
+    return position_from_data(read_object(text, "papillon", FIELDS, REQUIRED))
+
+
+def position_from_data(data: dict) -> Position:
+    """The position a JSON object gives (its fields known and the required
+    ones present, as :func:`parse_position` and the line's reader make sure);
+    every problem is an InputError naming the field, and the card at fault."""
     players = whole_number(data["players"], "players", 3, 4)
     scoring = choice(data.get("scoring", Scoring.CLASSIC.value), "scoring", [s.value for s in Scoring])
     options = Options(players=players, scoring=Scoring(scoring))
@@ -84,10 +93,11 @@ def parse_position(text: str) -> Position:
     stock, stock_size = _read_stock(data.get("stock", []), players)
     taken, listed, won_cards = _read_taken(data.get("taken"), players)
     # Every card written anywhere, won cards included even when other players' are counts.
-    known = [c for h in hands if isinstance(h, list) for c in h] + table + (stock or []) + listed
+    known = [(c, f"in hand {p}") for p, h in enumerate(hands) if isinstance(h, list) for c in h]
+    known += [(c, "on the table") for c in table] + [(c, "in the stock") for c in stock or []] + listed
     seen = _each_once(known)
     counted = sum(h for h in hands if isinstance(h, int)) + (0 if stock is not None else stock_size)
-    taken = _check_count(len(known) + counted, taken, listed, players)
+    taken = _check_count(len(known) + counted, taken, len(listed), players, seen)
     filled, stock = _stand_ins(hands, stock, stock_size, seen, won_cards)
     if not filled[to_move]:
         raise ParseError(f"player {to_move} is to move but holds no cards")
@@ -133,47 +143,66 @@ def _read_stock(stock_in: object, players: int) -> tuple[list[Card] | None, int]
     return stock, stock_size
 
 
-def _read_taken(taken_in: object, players: int) -> tuple[list[int] | None, list[Card], tuple[Card, ...] | None]:
-    """How many cards each player has won, the cards listed among them, and
-    every won card when each player's are listed (else None)."""
+def _read_taken(
+    taken_in: object, players: int
+) -> tuple[list[int] | None, list[tuple[Card, str]], tuple[Card, ...] | None]:
+    """How many cards each player has won, the cards listed among them (each
+    with where it is written), and every won card when each player's are
+    listed (else None)."""
     if taken_in is None:
         return None, [], None
     taken = []
-    listed: list[Card] = []
+    listed: list[tuple[Card, str]] = []
     complete = True
     for p, entry in enumerate(entries(taken_in, "'taken'", players, "a count or the list of cards won")):
         if isinstance(entry, list):
             cards = card_list(entry, f"taken by player {p}")
-            listed += cards
+            listed += [(c, f"among the cards taken by player {p}") for c in cards]
             taken.append(len(cards))
         else:
             taken.append(whole_number(entry, f"cards taken by player {p}", 0, 52))
             complete = False
-    return taken, listed, tuple(listed) if complete else None
+    return taken, listed, tuple(c for c, _ in listed) if complete else None
 
 
-def _each_once(known: list[Card]) -> set[Card]:
-    seen: set[Card] = set()
-    for card in known:
-        if card in seen:
-            raise ParseError(f"card {card} appears twice in the position")
-        seen.add(card)
-    return seen
+def _each_once(known: list[tuple[Card, str]]) -> set[Card]:
+    """The cards written, each once; a card written twice is an error saying where."""
+    where: dict[Card, str] = {}
+    for card, place in known:
+        if card in where:
+            if where[card] == place:
+                raise ParseError(f"card {card} appears twice {place}")
+            raise ParseError(f"card {card} appears twice in the position: {where[card]} and {place}")
+        where[card] = place
+    return set(where)
 
 
-def _check_count(accounted: int, taken: list[int] | None, listed: list[Card], players: int) -> list[int]:
+def _check_count(accounted: int, taken: list[int] | None, listed: int, players: int, seen: set[Card]) -> list[int]:
     """Check that the position accounts for the 52 cards (``accounted``: the
-    cards written and the hidden ones counted, won cards listed included);
-    the cards taken by each player."""
+    cards written and the hidden ones counted, ``listed`` won cards listed
+    among them; ``seen``, the cards written); the cards taken by each player."""
     if taken is None:
         won_count = 52 - accounted
         if won_count:
             raise ParseError(f"the position shows {accounted} cards; give 'taken' for the other {won_count}")
         return [0] * players
-    accounted += sum(taken) - len(listed)  # the won cards given only as counts
-    if accounted != 52:
-        raise ParseError(f"the position accounts for {accounted} cards, not 52 (hands, table, stock and taken)")
+    counted = sum(taken) - listed  # the won cards given only as counts
+    if accounted + counted != 52:
+        missing = [str(c) for c in make_deck(52) if c not in seen]
+        # Which cards are missing is known only when every card is written, none counted.
+        named = f": {_missing(missing)}" if accounted == len(seen) and not counted else ""
+        raise ParseError(
+            f"the position accounts for {accounted + counted} cards, not 52 (hands, table, stock and taken){named}"
+        )
     return taken
+
+
+def _missing(cards: list[str]) -> str:
+    """``7H is missing``, ``7H and 9C are missing``, ``2C, 3C, ... and 40 more are missing``."""
+    if len(cards) > 9:
+        cards = cards[:8] + [f"{len(cards) - 8} more"]
+    *first, last = cards
+    return f"{', '.join(first)} and {last} are missing" if first else f"{last} is missing"
 
 
 def _stand_ins(
