@@ -1,0 +1,62 @@
+"""La Mouche reviews (solver/mouche/review.py): seconds to review a hand.
+Not a test: prints figures, asserts nothing.
+
+    python bench/review_mouche.py                   # 100 one-hand games of 4 players per bot, seeds 0-99
+    python bench/review_mouche.py --games 10 --players 6 --worlds 50
+
+For each bot (random, rules, analyst) it plays one-hand games with that bot
+in every seat, writes each as a record and reads it back, reviews it
+(every card judged with all cards open and from the seat), and prints the
+median and 95th percentile seconds a hand (the review alone, not the play),
+with the accuracy over every card the bot played, open | from the seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from butterfly.games.mouche.game import play_game
+from butterfly.games.mouche.record import game_record, read_record
+from butterfly.games.mouche.rules import MoucheOptions
+from butterfly.solver.mouche.bots import BOTS
+from butterfly.solver.mouche.review import WORLDS, review_record
+from butterfly.solver.review import summarise
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per bot (seeds 0 to games-1)")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--worlds", type=int, default=WORLDS, help="the seat's deals per card")
+    parser.add_argument("--bots", default="random,rules,analyst")
+    args = parser.parse_args()
+    options = MoucheOptions(players=args.players)
+    print(f"{args.games} one-hand games of {args.players} players per bot; the seat's view: up to {args.worlds} deals")
+    for bot in args.bots.split(","):
+        seconds, opened, seen, cards = [], [], [], 0
+        for seed in range(args.games):
+            game = play_game(options, 1, seed, [BOTS[bot]] * args.players)
+            text = game_record(game, [bot] * args.players)
+            start = time.perf_counter()
+            review = review_record(read_record(text), worlds=args.worlds)
+            seconds.append((time.perf_counter() - start) / len(review.hands))
+            judged = [m for hand in review.hands for m in hand.moves if m.open and m.from_seat]
+            cards += len(judged)
+            opened += [m.open.judgement for m in judged if m.open]
+            seen += [m.from_seat.judgement for m in judged if m.from_seat]
+        print(
+            f"{bot:<8} seconds a hand: median {statistics.median(seconds):.3f}, 95th percentile "
+            f"{percentile(seconds, 0.95):.3f}, largest {max(seconds):.3f}; {cards} cards judged; accuracy "
+            f"{summarise(0, opened).accuracy} | {summarise(0, seen).accuracy}"
+        )
+
+
+if __name__ == "__main__":
+    main()
