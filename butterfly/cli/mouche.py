@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import click
 
@@ -32,6 +33,9 @@ from butterfly.games.records import cards_text, seat_name
 from butterfly.solver.mouche import analysis as mouche
 from butterfly.solver.mouche.bots import BOTS
 from butterfly.solver.mouche.seat import Advice, SeatAnalysis, analyse_seat, declaration_advice
+
+if TYPE_CHECKING:  # the review is imported when the command runs
+    from butterfly.solver.mouche.review import MoveReview, View
 
 #: The most hands ``mouche play`` plays, and the largest cap on a mouche.
 MAX_HANDS = 1000
@@ -364,14 +368,14 @@ def review(record_file, worlds, seed, as_json):
         )
 
 
-def _judged(move) -> str:
+def _judged(move: MoveReview) -> str:
     """A move's two judgements in a few words."""
     if move.open is None or move.from_seat is None:
         return "not judged"
     return f"{_view(move.open, move.action):<26} | from the seat: {_view(move.from_seat, move.action)}"
 
 
-def _view(view, played: str) -> str:
+def _view(view: View, played: str) -> str:
     judgement = view.judgement
     text = judgement.mark.value
     if judgement.loss:

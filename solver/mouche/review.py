@@ -100,19 +100,24 @@ class Review:
 def open_view(state: MoucheHand, card: str) -> View:
     """The card ``card`` judged with every hand known: each legal card's chips for the mover under max-n."""
     mover = state.to_move
-    rows = analysis.analyse(state)  # best first
-    values = {str(row.card): row.chips(state)[mover] for row in rows}
-    return View(judge(list(values.values()), values[card]), str(rows[0].card))
+    values = {str(row.card): row.chips(state)[mover] for row in analysis.analyse(state)}
+    return _view(values, card)
 
 
 def seat_view(state: MoucheHand, card: str, worlds: int, seed: int) -> tuple[View, int]:
     """The card ``card`` judged from the mover's seat: each legal card's mean
     chips over the deals of the unseen cards that fit what the seat has seen;
     and how many deals were solved."""
-    seen = analyse_seat(state, limit=worlds, seed=seed)  # best first
+    seen = analyse_seat(state, limit=worlds, seed=seed)
     fifth, owed = state.pool // 5, analysis.mouche_owed(state)
     values = {str(c.action): round(fifth * c.mean_tricks - owed * c.mouche_chance, 9) for c in seen.cards}
-    return View(judge(list(values.values()), values[card]), str(seen.cards[0].action)), seen.worlds
+    return _view(values, card), seen.worlds
+
+
+def _view(values: dict[str, float], card: str) -> View:
+    """``card`` judged among the legal cards worth ``values``; the best is the
+    first of the most valuable in the analysis's order."""
+    return View(judge(list(values.values()), values[card]), max(values, key=values.__getitem__))
 
 
 def review_record(
