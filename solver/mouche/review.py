@@ -23,7 +23,7 @@ each); with 9D none, and owes the pool, 5 chips, for the mouche.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from butterfly.games.mouche.notation import position_line
@@ -114,7 +114,7 @@ def seat_view(state: MoucheHand, card: str, worlds: int, seed: int) -> tuple[Vie
     return _view(values, card), seen.worlds
 
 
-def _view(values: dict[str, float], card: str) -> View:
+def _view(values: Mapping[str, float], card: str) -> View:
     """``card`` judged among the legal cards worth ``values``; the best is the
     first of the most valuable in the analysis's order."""
     return View(judge(list(values.values()), values[card]), max(values, key=values.__getitem__))
