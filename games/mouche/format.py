@@ -40,7 +40,6 @@ from butterfly.games.records import cards_text, event_json, seat_name
 
 FIELDS = {
     "game",
-    "pending",
     "players",
     "pamphile",
     "pamphile_any_suit",
@@ -56,6 +55,7 @@ FIELDS = {
     "pool",
     "chips",
     "discarded",
+    "pending",
 }
 REQUIRED = ("players", "dealer", "turned", "declared", "hands")
 DECLARATIONS = {"fold", "stand", "discard"}
