@@ -290,21 +290,29 @@ def describe_move(player: int, move: Move, events: tuple[Event, ...]) -> list[st
             head += f" ({'+'.join(str(value(c.rank)) for c in move.captured)} = {value(move.played[0].rank)})"
     lines = [head]
     for event in events:
-        if event.kind == "trail" and event.chips:
-            lines.append(f"    pays {event.chips} to the pool")
-        elif event.kind in _PAID_EACH and event.chips:
-            lines.append(f"    {_PAID_EACH[event.kind]}: {seat_name(event.player)} gets {event.chips} from each")
-        elif event.kind == "papillon":
-            lines.append(f"    papillon by {seat_name(event.player)}")
-        elif event.kind == "redeal":
-            lines.append("  -- every hand is empty: the dealer deals 3 more cards each --")
-        elif event.kind == "table":
-            lines.append(f"    {seat_name(event.player)} takes the {len(event.cards)} cards left on the table")
-        elif event.kind == "pool":
-            lines.append(f"    {seat_name(event.player)} wins the pool: {event.chips} chips")
-        elif event.kind == "most-cards-tie":
-            lines.append(f"    tie for most cards: the next hand pays {event.chips}")
+        text = event_text(event)
+        if text is not None:
+            lines.append(f"  -- {text} --" if event.kind == "redeal" else f"    {text}")
     return lines
+
+
+def event_text(event: Event) -> str | None:
+    """What an event of a move says in a log or a record's comment (None: nothing worth saying)."""
+    if event.kind == "trail" and event.chips:
+        return f"pays {event.chips} to the pool"
+    if event.kind in _PAID_EACH and event.chips:
+        return f"{_PAID_EACH[event.kind]}: {seat_name(event.player)} gets {event.chips} from each"
+    if event.kind == "papillon":
+        return f"papillon by {seat_name(event.player)}"
+    if event.kind == "redeal":
+        return "every hand is empty: the dealer deals 3 more cards each"
+    if event.kind == "table":
+        return f"{seat_name(event.player)} takes the {len(event.cards)} cards left on the table"
+    if event.kind == "pool":
+        return f"{seat_name(event.player)} wins the pool: {event.chips} chips"
+    if event.kind == "most-cards-tie":
+        return f"tie for most cards: the next hand pays {event.chips}"
+    return None
 
 
 def game_log(game: GameRecord, bot_names: list[str]) -> str:

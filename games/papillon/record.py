@@ -1,0 +1,197 @@
+"""Papillon games as records (docs/formats.md, "Game records" and "Papillon
+records"): the game's tags (its options, seed and bots), then each hand's
+number, dealer and position after the deal as a line (its stock listed in
+the order it will be dealt), and its moves with their seats; what a move
+caused (payments, the redeal, the pool won) is its comment.
+
+Reading replays every move through the rules: a move out of turn or against
+the rules is one InputError naming the record's line and the move. A record
+can be typed by hand: a ``[Start "LINE"]`` tag and the moves that follow.
+
+>>> record = read_record('''[Start "papillon_h9S.KH5S.KS_t2C5D_w20.15.11_c250.262.248_p60_d0_m1"]
+... P1: 5S x 5D {the only capture}
+... P2: trail KS
+... ''')
+>>> hand = record.hands[0]
+>>> [(move.seat, str(move.move), move.comment) for move in hand.moves]
+[(1, '5S x 5D', 'the only capture'), (2, 'trail KS', '')]
+>>> hand.end().to_move, hand.end().table
+(0, (Card('2C'), Card('KS')))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from butterfly.games.errors import IllegalMoveError, InputError, ParseError, shown
+from butterfly.games.papillon.format import event_text, position_from_data
+from butterfly.games.papillon.game import GameRecord
+from butterfly.games.papillon.notation import data_of, position_line
+from butterfly.games.papillon.rules import HandState, Move, Options
+from butterfly.games.record_text import HandText, MoveText, RecordText, parse_record, write_record
+from butterfly.games.records import seat_name
+
+GAME = "papillon"
+#: The game's options as the record's tags give them (the start lines hold the players and the scoring too).
+OPTION_TAGS = {
+    "Players": "players",
+    "Rounds": "rounds",
+    "Scoring": "scoring",
+    "FirstDealer": "first_dealer",
+    "UnclaimedPool": "unclaimed_pool",
+    "TieStake": "tie_stake",
+    "Ante": "ante",
+    "WhenBroke": "when_broke",
+}
+#: The options whose tags must agree with every hand's start line.
+LINE_OPTIONS = ("players", "scoring")
+
+
+@dataclass(frozen=True)
+class RecordedMove:
+    """A move as recorded: who made it, the move, its comment and the record's line."""
+
+    seat: int
+    move: Move
+    comment: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand as recorded: its number, the position after the deal (with the
+    game's options) and its moves."""
+
+    number: int
+    start: HandState
+    moves: tuple[RecordedMove, ...]
+    comment: str = ""
+
+    def positions(self) -> Iterator[tuple[HandState, RecordedMove]]:
+        """Each move with the position before it."""
+        state = self.start
+        for move in self.moves:
+            yield state, move
+            state = state.play_unchecked(move.move)
+
+    def end(self) -> HandState:
+        """The position after the last move."""
+        state = self.start
+        for move in self.moves:
+            state = state.play_unchecked(move.move)
+        return state
+
+
+@dataclass(frozen=True)
+class PapillonRecord:
+    """A whole record: the game's tags, its options and its hands."""
+
+    tags: dict[str, str]
+    options: Options
+    hands: tuple[Hand, ...]
+
+
+# ---- writing ------------------------------------------------------------------------
+
+
+def game_record(game: GameRecord, names: list[str]) -> str:
+    """A game played by the bots ``names`` (by seat) as record text."""
+    tags = {"Game": GAME}
+    for tag, option in OPTION_TAGS.items():
+        tags[tag] = _tag_value(getattr(game.options, option))
+    tags |= {"Seed": str(game.seed), "Bots": ",".join(names)}
+    tags["Result"] = ", ".join(f"{seat_name(p)} {chips}" for p, chips in enumerate(game.chips))
+    hands = []
+    for hand in game.hands:
+        moves = [
+            MoveText(str(move), seat, "; ".join(filter(None, map(event_text, events))))
+            for seat, move, events in hand.moves
+        ]
+        hand_tags = {"Hand": str(hand.number), "Dealer": seat_name(hand.dealer), "Start": position_line(hand.start)}
+        hands.append(HandText(hand_tags, moves))
+    return write_record(RecordText(tags, hands), seats=True)
+
+
+def _tag_value(value: object) -> str:
+    """An option as a tag's value: a word or a number."""
+    return str(getattr(value, "value", value))
+
+
+# ---- reading ------------------------------------------------------------------------
+
+
+def read_record(text: str) -> PapillonRecord:
+    """The record ``text``, every move replayed through the rules."""
+    record = parse_record(text)
+    if record.tags.get("Game", GAME).lower() != GAME:
+        raise ParseError(f"this record is of {shown(record.tags['Game'])}, not Papillon")
+    hands_text = record.hands or ([HandText()] if "Start" in record.tags else [])  # a start and no move yet
+    if not hands_text:
+        raise ParseError('the record has no hand: give at least [Start "LINE"] and its moves')
+    hands = tuple(_hand(record, hand, k) for k, hand in enumerate(hands_text, 1))
+    return PapillonRecord(dict(record.tags), hands[0].start.options, hands)
+
+
+def _options(record: RecordText, name: str, start: HandState) -> Options:
+    """The game's options: the tags', the start line's players and scoring."""
+    given = {}
+    for tag, option in OPTION_TAGS.items():
+        if tag not in record.tags:
+            continue
+        value = record.tags[tag]
+        if option in LINE_OPTIONS:
+            written = _tag_value(getattr(start.options, option))
+            if value.lower() != written:
+                raise ParseError(f"{name}: the tag {tag} says {shown(value)}, the start position {written!r}")
+        elif option in ("rounds", "ante"):
+            if not (value.isascii() and value.isdigit()) or len(value) > 9:
+                raise ParseError(f"the tag {tag} is a whole number, not {shown(value)}")
+            given[option] = int(value)
+        else:
+            given[option] = value.lower()
+    return dataclasses.replace(start.options, **given)
+
+
+def _hand(record: RecordText, hand: HandText, k: int) -> Hand:
+    name = f"hand {hand.tags.get('Hand', k)}"
+    line = record.tag("Start", hand)
+    if line is None:
+        raise ParseError(f'{name}: no [Start "LINE"] tag: the position the hand starts from')
+    try:
+        data = data_of(line)
+        position = position_from_data(data)
+    except InputError as error:
+        raise type(error)(f"{name}, its start position: {error}") from None
+    if position.hidden or isinstance(data.get("stock"), int):
+        raise ParseError(f"{name}: the start position must list every hand and the stock, in the order dealt")
+    state = dataclasses.replace(position.state, options=_options(record, name, position.state))
+    dealer = hand.tags.get("Dealer")
+    if dealer is not None and dealer.upper() not in (seat_name(state.dealer), str(state.dealer)):
+        raise ParseError(f"{name}: the Dealer tag says {shown(dealer)}, the start position {seat_name(state.dealer)}")
+    start, moves = state, []
+    for move_text in hand.moves:
+        move = _replay(state, move_text)
+        moves.append(move)
+        state = state.play_unchecked(move.move)
+    number = int(hand.tags["Hand"]) if hand.tags.get("Hand", "").isdigit() else k
+    return Hand(number, start, tuple(moves), hand.comment)
+
+
+def _replay(state: HandState, move: MoveText) -> RecordedMove:
+    """The recorded ``move``, checked against the rules in ``state``."""
+    where = f"line {move.line}: {'' if move.seat is None else seat_name(move.seat) + ': '}{move.text}"
+    if state.is_terminal():
+        raise IllegalMoveError(f"{where}: the hand is over")
+    try:
+        played = Move.parse(move.text)
+    except InputError as error:
+        raise ParseError(f"{where}: {error}") from None
+    seat = state.to_move
+    if move.seat is not None and move.seat != seat:
+        raise IllegalMoveError(f"{where}: {seat_name(seat)} is to move, not {seat_name(move.seat)}")
+    reason = state.check_move(played)
+    if reason is not None:
+        raise IllegalMoveError(f"{where}: {reason}")
+    return RecordedMove(seat, played, move.comment, move.line)
