@@ -1,6 +1,9 @@
-"""``butterfly papillon``: play whole games with bots, analyse last deals."""
+"""``butterfly papillon``: play whole games with bots, analyse last deals, review games."""
 
 from __future__ import annotations
+
+import os
+from collections.abc import Sequence
 
 import click
 
@@ -15,26 +18,33 @@ from butterfly.cli.common import (
     seed_option,
     wanted_pictures,
     when_broke_option,
+    write_new_files,
     write_picture,
 )
 from butterfly.games.errors import InputError
 from butterfly.games.files import read_text
-from butterfly.games.papillon.format import Position, game_json, game_log, parse_position
+from butterfly.games.papillon.format import FIELDS, REQUIRED, Position, game_json, game_log, position_from_data
 from butterfly.games.papillon.game import play_game
+from butterfly.games.papillon.notation import data_of, is_line, position_line
 from butterfly.games.papillon.rules import HandState, Options, Scoring
+from butterfly.games.position_json import read_object
 from butterfly.games.records import cards_text, seat_name
 from butterfly.solver.engines import ENGINE_NAMES, EngineName
 from butterfly.solver.papillon.analysis import RedealAnalysis, analyse, analyse_redeal, paranoid
 from butterfly.solver.papillon.bots import BOTS
-from butterfly.solver.papillon.seat import analyse_seat
+from butterfly.solver.papillon.review import MoveReview, View
+from butterfly.solver.papillon.seat import SeatAnalysis, analyse_seat
+from butterfly.solver.review import PlayerSummary
 
 #: The most rounds ``papillon play`` plays (a round is one hand per player).
 MAX_ROUNDS = 100
+#: Splits of the unseen cards ``analyse`` solves from a seat before sampling.
+SEAT_LIMIT = 10_000
 
 
 @click.group()
 def papillon():
-    """Papillon, the 1725 fishing game: play it with bots, analyse endings."""
+    """Papillon, the 1725 fishing game: play it with bots, analyse endings, review games."""
 
 
 @papillon.command()
@@ -83,7 +93,16 @@ def papillon():
 )
 @when_broke_option
 @click.option("--json", "as_json", is_flag=True, help="Print the game as JSON.")
-def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie_stake, when_broke, as_json):
+@click.option(
+    "--record",
+    "record_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Also write the game as a record (docs/formats.md) in this new file, for papillon review.",
+)
+def play(
+    players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie_stake, when_broke, as_json, record_file
+):
     """Play a whole game with bots and print it hand by hand."""
     options = Options(
         players=players,
@@ -95,7 +114,14 @@ def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie
         when_broke=when_broke,
     )
     names = bot_names(bots, players, BOTS)
-    echo_game(play_game(options, seed, [BOTS[n] for n in names]), names, as_json, game_json, game_log)
+    if record_file is not None and os.path.lexists(record_file):  # said before the game is played, not after
+        raise InputError(f"{record_file!r} exists: choose a new file name")
+    game = play_game(options, seed, [BOTS[n] for n in names])
+    echo_game(game, names, as_json, game_json, game_log)
+    if record_file is not None:
+        from butterfly.games.papillon.record import game_record
+
+        write_new_files([(record_file, game_record(game, names))], err=as_json)
 
 
 @papillon.command(name="analyse")
@@ -122,14 +148,25 @@ def play(players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie
     help="Compiled kernel or the pure-Python oracle.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
-def analyse_command(position_file, as_player, limit, seed, engine, as_json):
-    """Exact analysis of a last-deal POSITION (a JSON file; see docs/formats.md)."""
-    position = parse_position(read_text(position_file))
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "line"]),
+    default="text",
+    show_default=True,
+    help="line: print the position as its one line (docs/formats.md) instead of analysing it.",
+)
+def analyse_command(position_file, as_player, limit, seed, engine, as_json, output_format):
+    """Exact analysis of a last-deal POSITION (a JSON file, or a line; see docs/formats.md)."""
+    position, data = read_position(position_file)
+    if output_format == "line":
+        click.echo(position_line(data))
+        return
     state = position.state
     if state.stock and len(state.stock) == 3 * state.players and as_player is None:
         _print_redeal(state, analyse_redeal(state, limit=limit, seed=seed, engine=engine), as_json)
     elif as_player is None:
-        _print_perfect_information(position, engine, as_json)
+        _print_perfect_information(position, limit, seed, engine, as_json)
     else:
         _print_seat(position, as_player, limit, seed, engine, as_json)
 
@@ -138,35 +175,56 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json):
 @click.argument("position_file", metavar="POSITION")
 @picture_options("the position (hands, hidden ones face down; table, stock, pool and chips)")
 def show(position_file, svg_file, png_file):
-    """Draw a POSITION (a JSON file; see docs/formats.md) as a picture: --svg or --png."""
+    """Draw a POSITION (a JSON file, or a line; see docs/formats.md) as a picture: --svg or --png."""
     from butterfly.games.papillon.picture import draw_svg
 
     wanted_pictures(svg_file, png_file, required=True)
-    write_picture(svg_file, png_file, draw_svg(parse_position(read_text(position_file))))
+    write_picture(svg_file, png_file, draw_svg(read_position(position_file)[0]))
+
+
+def read_position(argument: str) -> tuple[Position, dict]:
+    """The position a POSITION argument gives, and its JSON object: a line
+    typed in its place (when no file has that name), or a file (``-``:
+    standard input) holding its JSON object or its line."""
+    if is_line(argument) and not os.path.lexists(argument):
+        data = data_of(argument)
+    else:
+        text = read_text(argument)
+        data = data_of(text) if is_line(text) else read_object(text, "papillon", FIELDS, REQUIRED)
+    return position_from_data(data), data
 
 
 def _table(state: HandState) -> str:
     return cards_text(state.table, empty="(empty)")
 
 
-def _print_perfect_information(position: Position, engine: EngineName, as_json: bool) -> None:
-    """Every hand known: each move's max-n line and guaranteed chips."""
+def _print_perfect_information(
+    position: Position, limit: int | None, seed: int, engine: EngineName, as_json: bool
+) -> None:
+    """Every hand known: each move's max-n line and guaranteed chips, and its
+    mean result from the mover's seat (the other hands unseen)."""
     state = position.state
     if position.hidden:
         raise InputError(f"hand {position.hidden[0]} is hidden: give every hand, or use --as-player")
     rows = analyse(state, engine)
     guaranteed = [paranoid(state, q, engine) for q in range(state.players)]
+    seat = analyse_seat(state, limit=limit or SEAT_LIMIT, seed=seed, engine=engine)
+    from_seat = {m.move.signature: m for m in seat.moves}
     if as_json:
         echo_json(
             {
                 "to_move": state.to_move,
                 "guaranteed_by_player": guaranteed,
+                "seat_splits": seat.splits,
+                "seat_exhaustive": seat.exhaustive,
                 "moves": [
                     {
                         "move": str(r.move),
                         "maxn_chips": list(r.maxn.chips),
                         "maxn_winner": r.maxn.winner,
                         "guaranteed": r.paranoid,
+                        "seat_mean_chips": from_seat[r.move.signature].mean_chips,
+                        "seat_win_chance": from_seat[r.move.signature].win_chance,
                     }
                     for r in rows
                 ],
@@ -180,19 +238,29 @@ def _print_perfect_information(position: Position, engine: EngineName, as_json: 
     )
     click.echo(
         "Values are chips at the end of the hand. max-n: everyone plays for their own chips "
-        "(ties: the first move in order); guaranteed: the others play against the mover."
+        "(ties: the first move in order); guaranteed: the others play against the mover; "
+        f"seat: the mean over {_splits(seat)} of the cards {seat_name(p)} cannot see, and the chance to win the pool."
     )
-    click.echo(f"  {'move':<24} {'max-n':>7} {'change':>7} {'guaranteed':>11}  winner  everyone (max-n)")
+    click.echo(
+        f"  {'move':<24} {'max-n':>7} {'change':>7} {'guaranteed':>11} {'seat':>9} {'wins pool':>10}"
+        "  winner  everyone (max-n)"
+    )
     for r in rows:
         winner = seat_name(r.maxn.winner) if r.maxn.winner >= 0 else "-"
+        mean = from_seat[r.move.signature]
         click.echo(
             f"  {str(r.move):<24} {r.maxn.chips[p]:>7} {r.maxn.chips[p] - state.chips[p]:>+7} "
-            f"{r.paranoid:>11}  {winner:<6}  {' '.join(map(str, r.maxn.chips))}"
+            f"{r.paranoid:>11} {mean.mean_chips:>9.2f} {mean.win_chance:>10.1%}  {winner:<6}  "
+            f"{' '.join(map(str, r.maxn.chips))}"
         )
     click.echo(
         "Guaranteed by each player from here (everyone else against them): "
         + ", ".join(f"{seat_name(q)} {g}" for q, g in enumerate(guaranteed))
     )
+
+
+def _splits(seat: SeatAnalysis) -> str:
+    return f"every split ({seat.splits})" if seat.exhaustive else f"a random sample of {seat.splits} splits"
 
 
 def _print_seat(
@@ -204,7 +272,7 @@ def _print_seat(
         raise InputError(f"--as-player {as_player} is not a seat (0 to {state.players - 1})")
     if as_player in position.hidden:
         raise InputError(f"player {as_player}'s hand is hidden in the position: list it to analyse from that seat")
-    result = analyse_seat(state, as_player, limit=limit or 10_000, seed=seed, engine=engine)
+    result = analyse_seat(state, as_player, limit=limit or SEAT_LIMIT, seed=seed, engine=engine)
     if as_json:
         echo_json(
             {
@@ -260,3 +328,96 @@ def _print_redeal(state: HandState, result: RedealAnalysis, as_json: bool) -> No
     click.echo(f"  {'move':<24} {'expected':>9} {'change':>8} {'wins pool':>10}")
     for m in result.moves:
         click.echo(f"  {str(m.move):<24} {m.chips[p]:>9.2f} {m.chips[p] - state.chips[p]:>+8.2f} {m.win_chance:>10.1%}")
+
+
+@papillon.command()
+@click.argument("record_file", metavar="RECORD")
+@click.option(
+    "--limit",
+    type=WholeNumber(1, MAX_SAMPLES),
+    default=None,
+    help="Solve every split of the unseen cards (from the seat) and every deal of the stock (at the redeal) "
+    "when at most this many, else sample this many (default 2,000: every one with three players).",
+)
+@seed_option("sampling splits and deals")
+@click.option(
+    "--engine",
+    type=click.Choice(ENGINE_NAMES),
+    default="kernel",
+    show_default=True,
+    help="Compiled kernel or the pure-Python oracle.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
+def review(record_file, limit, seed, engine, as_json):
+    """Review a game RECORD (papillon play --record, or typed; docs/formats.md):
+    every move judged with all cards open and from the player's seat, in chips
+    at the end of the hand, and each player's average loss and accuracy
+    (docs/analysis.md)."""
+    from butterfly.games.papillon.record import read_record
+    from butterfly.solver.papillon.review import LIMIT, review_record
+
+    result = review_record(read_record(read_text(record_file)), engine=engine, limit=limit or LIMIT, seed=seed)
+    if as_json:
+        echo_json(result.to_json())
+        return
+    for hand in result.hands:
+        click.echo(f"Hand {hand.number}: {seat_name(hand.dealer)} deals; {hand.start}")
+        click.echo(f"  {'':>4} {'move':<32} {'all cards open':<36} from the seat")
+        for move in hand.moves:
+            forced = " (forced)" if move.choices == 1 else ""
+            click.echo(
+                f"  {move.number:>3}. {seat_name(move.player) + ': ' + move.move + forced:<32} "
+                f"{_judged(move.open_cards):<36} {_judged(move.from_seat)}"
+            )
+        for reason, numbers in _not_judged(hand.moves).items():
+            click.echo(f"  Not judged ({_ranges(numbers)}): {reason}.")
+    click.echo("")
+    click.echo(
+        "Loss: chips at the end of the hand lost against the best move. "
+        "Accuracy: 100 less the average share lost of what each choice had at stake (docs/analysis.md)."
+    )
+    for open_cards, from_seat in zip(result.open_cards, result.from_seat):
+        click.echo(f"  {seat_name(open_cards.player)}: all cards open {_summary(open_cards)}")
+        click.echo(f"  {'':<{len(seat_name(open_cards.player))}}  from the seat   {_summary(from_seat)}")
+
+
+def _judged(view: View | None) -> str:
+    """A move's judgement in a few words: the mark, and what it lost against the best move."""
+    if view is None:
+        return "-"
+    judgement = view.judgement
+    text = judgement.mark.value
+    if judgement.loss:
+        text += f" -{round(judgement.loss, 2):g} chips, best {view.moves[0].move}"
+    return text
+
+
+def _not_judged(moves: Sequence[MoveReview]) -> dict[str, list[int]]:
+    """The moves not judged (one way or both), by the reason."""
+    reasons: dict[str, list[int]] = {}
+    for move in moves:
+        if move.not_judged is not None:
+            reasons.setdefault(move.not_judged, []).append(move.number)
+    return reasons
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``moves 1-18, 20``."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and spans[-1][1] == number - 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    text = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
+    return f"move{'s' * (len(numbers) > 1)} {text}"
+
+
+def _summary(summary: PlayerSummary) -> str:
+    if not summary.moves:
+        return "no move judged"
+    accuracy = "no choice" if summary.accuracy is None else f"accuracy {summary.accuracy:g}"
+    return (
+        f"{summary.moves} moves judged, {summary.choices} with a choice; "
+        f"average loss {round(summary.average_loss, 2):g} chips a move; {accuracy}"
+    )

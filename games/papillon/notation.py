@@ -56,24 +56,21 @@ def is_line(text: str) -> bool:
 
 
 def position_line(position: HandState | dict) -> str:
-    """The one line of a state (every hand shown, won cards as counts, the
-    fields at their defaults left out), or of a position's JSON object
-    (checked first; each field it gives is written as it gives it, so a
-    hidden hand stays a count). :func:`parse_line` reads it back."""
+    """The one line of a state (every hand shown, won cards as counts), or of
+    a position's JSON object (checked first; a hidden hand stays a count, won
+    cards listed stay listed); the fields at their defaults are left out.
+    :func:`parse_line` reads it back."""
     if isinstance(position, HandState):
-        data = {
-            name: value
-            for name, value in position_to_json(position).items()
-            if name not in DEFAULTS or DEFAULTS[name] != value
-        }
+        data = position_to_json(position)
     else:
         position_from_data(position)
         data = position
-    return line_of(data)
+    return line_of({name: value for name, value in data.items() if name not in DEFAULTS or DEFAULTS[name] != value})
 
 
 def line_of(data: dict) -> str:
-    """The line of a position's JSON object (already checked)."""
+    """The line of a position's JSON object (already checked), each field it
+    gives written as it gives it: :func:`data_of` reads back the same object."""
     fields = [("h", _list(_cards_or_count(hand) for hand in data["hands"])), ("t", notation.write_cards(data["table"]))]
     if "stock" in data:
         fields.append(("s", _cards_or_count(data["stock"])))
