@@ -370,9 +370,10 @@ def review(record_file, worlds, seed, as_json):
 
 def _judged(move: MoveReview) -> str:
     """A move's two judgements in a few words."""
-    if move.open is None or move.from_seat is None:
+    if move.open is None:
         return "not judged"
-    return f"{_view(move.open, move.action):<26} | from the seat: {_view(move.from_seat, move.action)}"
+    seat = "forced" if move.from_seat is None else _view(move.from_seat, move.action)
+    return f"{_view(move.open, move.action):<26} | from the seat: {seat}"
 
 
 def _view(view: View, played: str) -> str:

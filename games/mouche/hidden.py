@@ -31,7 +31,7 @@ def seen_cards(state: MoucheHand, player: int) -> set[Card]:
     )
 
 
-def forbidden_cards(state: MoucheHand, history: list[tuple[int, tuple, object]]) -> dict[int, set]:
+def forbidden_cards(state: MoucheHand, history: list[tuple[int, tuple, Card]]) -> dict[int, set]:
     """Cards each player cannot hold, from the legality of what they played.
 
     ``history`` lists (player, trick before the card, card), as
@@ -45,10 +45,12 @@ def forbidden_cards(state: MoucheHand, history: list[tuple[int, tuple, object]])
     for player, trick, card in history:
         if not trick:
             continue
+        hands = list(state.hands)
         for x in deck:
             if x == card:
                 continue
-            probe = dataclasses.replace(state.with_hand(player, (card, x)), trick=trick, to_move=player, phase="play")
+            hands[player] = (card, x)  # one copy of the state a probe: a pack of probes for each card played
+            probe = dataclasses.replace(state, hands=tuple(hands), trick=trick, to_move=player, phase="play")
             if card not in probe.playable():
                 out[player].add(x)
     return out

@@ -102,7 +102,7 @@ def game_record(game: GameRecord, names: list[str]) -> str:
     for tag, name in (LINE_TAGS | {STANDING_TAG: "turned_pamphile_needs_standing"}).items():
         value = getattr(o, name)
         if value != getattr(defaults, name) and not (name == "cap" and o.entry is not MoucheEntry.CAP):
-            tags[tag] = "yes" if value is True else str(getattr(value, "value", value))
+            tags[tag] = _tag_value(value)
     if o.when_broke != defaults.when_broke:
         tags["WhenBroke"] = o.when_broke.value
     if o.purse != defaults.purse:
@@ -135,6 +135,13 @@ def read_record(text: str) -> MoucheRecord:
     standing = _yes_no(record, STANDING_TAG) if STANDING_TAG in record.tags else False
     hands = tuple(_hand(record, hand, k, standing) for k, hand in enumerate(hands_text, 1))
     return MoucheRecord(dict(record.tags), hands[0].start.options, hands)
+
+
+def _tag_value(value: object) -> str:
+    """An option as a tag's value: ``yes`` or ``no``, a word, or a number."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(getattr(value, "value", value))
 
 
 def _yes_no(record: RecordText, tag: str) -> bool:
@@ -178,8 +185,7 @@ def _check_tags(record: RecordText, name: str, state: MoucheHand) -> None:
     for tag, option in LINE_TAGS.items():
         if tag not in record.tags:
             continue
-        value = getattr(state.options, option)
-        written = "yes" if value is True else "no" if value is False else str(getattr(value, "value", value))
+        written = _tag_value(getattr(state.options, option))
         if record.tags[tag].lower() != written:
             raise ParseError(f"{name}: the tag {tag} says {shown(record.tags[tag])}, the start position {written!r}")
     players = record.tags.get("Players")

@@ -23,7 +23,7 @@ each); with 9D none, and owes the pool, 5 chips, for the mouche.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from butterfly.games.mouche.notation import position_line
@@ -40,6 +40,9 @@ NOT_JUDGED = (
 )
 #: The worlds the seat's view samples by default: a hand reviewed in well under a second.
 WORLDS = 100
+#: A forced card (the only legal one) in the seat's summary: no choice and no loss. No deal
+#: is sampled for it (its ``from_seat`` is None): the sampling is most of a review's time.
+FORCED = judge([0], 0)
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,8 @@ class View:
 class MoveReview:
     """One action of a hand: its number and the record's line, who made it,
     what it was, and its two judgements (None for an action not judged, with
-    the reason); ``worlds`` the deals of the unseen cards the seat's view solved."""
+    the reason; ``from_seat`` None too for a forced card); ``worlds`` the deals
+    of the unseen cards the seat's view solved."""
 
     number: int
     line: int
@@ -120,31 +124,24 @@ def _view(values: Mapping[str, float], card: str) -> View:
     return View(judge(list(values.values()), values[card]), max(values, key=values.__getitem__))
 
 
-def review_record(
-    record: MoucheRecord,
-    worlds: int = WORLDS,
-    seed: int = 0,
-    progress: Callable[[int], object] = lambda hand: None,
-) -> Review:
-    """Every card of every hand of ``record`` judged both ways, and each seat's
-    summary; ``progress`` is called with each hand's number once it is reviewed."""
+def review_record(record: MoucheRecord, worlds: int = WORLDS, seed: int = 0) -> Review:
+    """Every card of every hand of ``record`` judged both ways, and each seat's summary."""
     hands = []
     for hand in record.hands:
         moves = []
         for number, (state, move) in enumerate(hand.positions(), 1):
             moves.append(_review_move(state, move, number, worlds, seed))
         hands.append(HandReview(hand.number, hand.start.dealer, position_line(hand.start), tuple(moves)))
-        progress(hand.number)
     names = _names(record)
     players = []
     for seat in range(record.options.players):
-        judged = [m for h in hands for m in h.moves if m.seat == seat and m.open and m.from_seat]
+        cards = [m for h in hands for m in h.moves if m.seat == seat and m.open]
         players.append(
             PlayerReview(
                 seat,
                 names[seat] if names else None,
-                summarise(seat, [m.open.judgement for m in judged if m.open]),
-                summarise(seat, [m.from_seat.judgement for m in judged if m.from_seat]),
+                summarise(seat, [m.open.judgement for m in cards if m.open]),
+                summarise(seat, [m.from_seat.judgement if m.from_seat else FORCED for m in cards]),
             )
         )
     return Review("chips", worlds, seed, tuple(hands), tuple(players))
@@ -154,6 +151,8 @@ def _review_move(state: MoucheHand, move: Move, number: int, worlds: int, seed: 
     action = str(move)
     if move.action.kind != "play":
         return MoveReview(number, move.line, move.seat, action, None, None, None, NOT_JUDGED)
+    if len(state.playable()) == 1:
+        return MoveReview(number, move.line, move.seat, action, open_view(state, action), None, None, None)
     from_seat, solved = seat_view(state, action, worlds, seed)
     return MoveReview(number, move.line, move.seat, action, open_view(state, action), from_seat, solved, None)
 

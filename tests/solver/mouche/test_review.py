@@ -23,7 +23,7 @@ def test_a_card_that_makes_the_mouche_is_a_blunder_and_loses_the_difference():
     blunder, *_, forced = review.hands[0].moves
     assert (blunder.open.judgement.best, blunder.open.judgement.played, blunder.open.judgement.loss) == (2, -5, 7)
     assert blunder.open.judgement.mark is Mark.BLUNDER and blunder.open.best == "QD"
-    assert forced.open.judgement.mark is Mark.ONLY and forced.worlds >= 1
+    assert forced.open.judgement.mark is Mark.ONLY and forced.from_seat is None and forced.worlds is None
     assert review.players[0].open.moves == 2 and review.players[0].open.average_loss == 3.5
 
 
