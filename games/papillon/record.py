@@ -136,7 +136,7 @@ def read_record(text: str) -> PapillonRecord:
 
 def _options(record: RecordText, name: str, start: HandState) -> Options:
     """The game's options: the tags', the start line's players and scoring."""
-    given = {}
+    given: dict[str, str | int] = {}  # Options turns the words into its enums
     for tag, option in OPTION_TAGS.items():
         if tag not in record.tags:
             continue
@@ -151,7 +151,7 @@ def _options(record: RecordText, name: str, start: HandState) -> Options:
             given[option] = int(value)
         else:
             given[option] = value.lower()
-    return dataclasses.replace(start.options, **given)
+    return dataclasses.replace(start.options, **given)  # type: ignore[arg-type]
 
 
 def _hand(record: RecordText, hand: HandText, k: int) -> Hand:

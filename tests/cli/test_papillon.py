@@ -7,6 +7,7 @@ import json
 import pytest
 
 from butterfly.games.papillon.format import parse_position
+from butterfly.games.papillon.notation import position_line
 from butterfly.solver.papillon.analysis import analyse
 
 import checkout
@@ -222,3 +223,116 @@ def test_counts_are_bounded(cli, args, message):
 
 def test_play_rounds_are_bounded(cli):
     cli.one_line_error(cli.run("papillon", "play", "--rounds", "101"), "--rounds")
+
+
+# ---- lines, records and reviews --------------------------------------------------
+
+
+def _line(name: str = "last-deal.json") -> str:
+    """The line of an example position, as ``analyse --format line`` prints it."""
+    return position_line(json.loads((EXAMPLES / name).read_text()))
+
+
+def test_analyse_takes_a_line_in_place_of_a_file(cli, tmp_path):
+    line = _line()
+    assert line.startswith("papillon_") and "_k1" not in line  # the defaults left out
+    assert cli.run("papillon", "analyse", str(EXAMPLES / "last-deal.json"), "--format", "line").output == line + "\n"
+    from_file = cli.run("papillon", "analyse", str(EXAMPLES / "last-deal.json"), "--json").output
+    assert cli.run("papillon", "analyse", line, "--json").output == from_file
+    saved = tmp_path / "position.txt"
+    saved.write_text(line + "\n")
+    assert cli.run("papillon", "analyse", str(saved), "--json").output == from_file
+    assert cli.run("papillon", "analyse", "-", "--json", input=line).output == from_file
+    assert cli.run("papillon", "analyse", line, "--format", "line").output.strip() == line
+
+
+def test_a_hidden_hand_stays_hidden_in_the_line(cli):
+    line = _line("from-seat.json")
+    assert "_hAH6SJS.3.3_" in line
+    seat = json.loads((EXAMPLES / "from-seat.json").read_text())["to_move"]
+    by_line = cli.run("papillon", "analyse", line, "--as-player", str(seat), "--json").output
+    by_file = cli.run("papillon", "analyse", str(EXAMPLES / "from-seat.json"), "--as-player", str(seat), "--json")
+    assert by_line == by_file.output
+
+
+def test_show_takes_a_line(cli):
+    result = cli.run("papillon", "show", _line(), "--svg", "-")
+    assert result.exit_code == 0 and "<svg" in result.output
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda line: line.replace("_h", "_hXS"), "hand 0: unknown card 'XS'"),
+        (lambda line: line.replace("_d2", ""), "the line has no dealer (d)"),
+        (lambda line: line + "_q5", "unknown field 'q5'"),
+        (
+            lambda line: line.replace("_tAC", "_tAHAC"),
+            "card AH appears twice in the position: in hand 0 and on the table",
+        ),
+        (lambda line: line.replace("_tAC", "_t"), "accounts for 51 cards, not 52 (hands, table, stock and taken)"),
+        (lambda line: line.replace("_c108", "_c10x8"), "chips (c) of player 0 must be a whole number"),
+    ],
+)
+def test_a_bad_line_is_one_line_and_exit_2(cli, change, message):
+    cli.one_line_error(cli.run("papillon", "analyse", change(_line())), message)
+
+
+def test_play_record_then_review(cli, tmp_path):
+    path = tmp_path / "game.txt"
+    played = cli.run("papillon", "play", "--seed", "3", "--bots", "random,greedy,analyst", "--record", path)
+    assert played.exit_code == 0 and f"wrote {path}" in played.output
+    record = path.read_text()
+    assert record.startswith('[Game "papillon"]') and '[Bots "random,greedy,analyst"]' in record
+    assert '[Hand "1"]\n[Dealer "P2"]\n[Start "papillon_' in record and "1. P0: " in record
+    again = cli.run("papillon", "play", "--seed", "4", "--record", path)
+    cli.one_line_error(again, "exists: choose a new file name")
+    assert path.read_text() == record
+
+    text = cli.run("papillon", "review", path)
+    assert text.exit_code == 0
+    assert "Hand 1: P2 deals; papillon_" in text.output and "Not judged (moves 1-" in text.output
+    assert "blunder -13.37 chips, best 6C x 6S" in text.output
+    assert "P0: all cards open" in text.output and "from the seat" in text.output
+
+    review = json.loads(cli.run("papillon", "review", path, "--json").output)
+    assert review["players"] == 3 and len(review["hands"]) == record.count("[Hand ")
+    move = review["hands"][0]["moves"][20]
+    assert move["move"] == "6C x AC 5S" and move["open_cards"]["judgement"]["mark"] == "blunder"
+    assert move["from_seat"] is None and "last deal" in move["not_judged"]
+    assert [s["player"] for s in review["open_cards"]] == [0, 1, 2]
+
+
+def test_play_json_and_record_together(cli, tmp_path):
+    path = tmp_path / "game.txt"
+    result = cli.run("papillon", "play", "--seed", "1", "--json", "--record", path)
+    assert json.loads(result.stdout)["seed"] == 1 and f"wrote {path}" in result.stderr
+
+
+def test_a_typed_record_is_reviewed(cli, tmp_path):
+    path = tmp_path / "hand.txt"
+    path.write_text(f'[Start "{_line()}"]\n{{my last deal}}\n1. P0: JS x JC\n')
+    result = cli.run("papillon", "review", path)
+    assert result.exit_code == 0 and "blunder -8 chips, best AH x AC" in result.output
+
+
+@pytest.mark.parametrize(
+    "moves, message",
+    [
+        ("1. P0: JS x JC\n2. P1: 4D x 8C\n", "line 3: P1: 4D x 8C: not a capture"),
+        ("1. P1: JS x JC\n", "line 2: P1: JS x JC: P0 is to move, not P1"),
+        ("1. P0: JS x 7S\n", "line 2: P0: JS x 7S: the table does not show 7S"),
+        ("1. P0: JS z JC\n", "line 2: P0: JS z JC: move 'JS z JC'"),
+    ],
+)
+def test_a_record_with_an_illegal_move_is_exit_2_naming_the_line(cli, tmp_path, moves, message):
+    path = tmp_path / "hand.txt"
+    path.write_text(f'[Start "{_line()}"]\n{moves}')
+    cli.one_line_error(cli.run("papillon", "review", path), message)
+
+
+def test_review_options_are_bounded(cli, tmp_path):
+    path = tmp_path / "hand.txt"
+    path.write_text(f'[Start "{_line()}"]\n1. P0: JS x JC\n')
+    cli.one_line_error(cli.run("papillon", "review", path, "--limit", "0"), "--limit")
+    cli.one_line_error(cli.run("papillon", "review", tmp_path / "missing.txt"), "no such file")
