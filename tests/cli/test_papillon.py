@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from mutations import mutate
 
 from butterfly.games.papillon.format import parse_position
 from butterfly.games.papillon.notation import position_line
@@ -336,3 +338,28 @@ def test_review_options_are_bounded(cli, tmp_path):
     path.write_text(f'[Start "{_line()}"]\n1. P0: JS x JC\n')
     cli.one_line_error(cli.run("papillon", "review", path, "--limit", "0"), "--limit")
     cli.one_line_error(cli.run("papillon", "review", tmp_path / "missing.txt"), "no such file")
+
+
+def _fuzzed(texts: list[str], count: int, seed: int) -> list[str | bytes]:
+    rng = random.Random(seed)
+    return [mutate(rng.choice(texts), rng) for _ in range(count)]
+
+
+def test_fuzzed_records_and_lines_are_one_line_never_a_traceback(cli, tmp_path):
+    from butterfly.games.papillon.game import play_game
+    from butterfly.games.papillon.record import game_record
+    from butterfly.games.papillon.rules import Options
+    from butterfly.solver.papillon.bots import BOTS
+
+    game = play_game(Options(), 3, [BOTS["greedy"]] * 3)
+    records = [game_record(game, ["greedy"] * 3), f'[Start "{_line()}"]\n1. P0: JS x JC\n2. P1: 4D x 4C\n']
+    cases = [("review", "-", "--limit", "3", text) for text in _fuzzed(records, 40, 1)]
+    cases += [("analyse", text, "--limit", "3", None) for text in _fuzzed([_line(), _line("from-seat.json")], 60, 2)]
+    for command, argument, *options, data in cases:
+        if isinstance(argument, bytes) or "\x00" in argument:
+            continue  # not an argument a shell can pass
+        result = cli.run("papillon", command, argument, *options, input=data)
+        assert result.exit_code in (0, 2), (argument, data, result.output[-2000:])
+        if result.exit_code == 2:
+            assert len(result.stderr.strip().splitlines()) == 1, (argument, data, result.stderr)
+            assert result.stdout == ""
