@@ -21,7 +21,7 @@ from butterfly.games.mouche.game import play_game
 from butterfly.games.mouche.record import game_record, read_record
 from butterfly.games.mouche.rules import MoucheOptions
 from butterfly.solver.mouche.bots import BOTS
-from butterfly.solver.mouche.review import WORLDS, review_record
+from butterfly.solver.mouche.review import FORCED, WORLDS, review_record
 from butterfly.solver.review import summarise
 
 
@@ -47,10 +47,10 @@ def main() -> None:
             start = time.perf_counter()
             review = review_record(read_record(text), worlds=args.worlds)
             seconds.append((time.perf_counter() - start) / len(review.hands))
-            judged = [m for hand in review.hands for m in hand.moves if m.open and m.from_seat]
+            judged = [m for hand in review.hands for m in hand.moves if m.open]
             cards += len(judged)
             opened += [m.open.judgement for m in judged if m.open]
-            seen += [m.from_seat.judgement for m in judged if m.from_seat]
+            seen += [m.from_seat.judgement if m.from_seat else FORCED for m in judged]
         print(
             f"{bot:<8} seconds a hand: median {statistics.median(seconds):.3f}, 95th percentile "
             f"{percentile(seconds, 0.95):.3f}, largest {max(seconds):.3f}; {cards} cards judged; accuracy "
