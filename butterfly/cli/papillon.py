@@ -26,13 +26,14 @@ from butterfly.games.files import read_text
 from butterfly.games.papillon.format import FIELDS, REQUIRED, Position, game_json, game_log, position_from_data
 from butterfly.games.papillon.game import play_game
 from butterfly.games.papillon.notation import data_of, is_line, position_line
+from butterfly.games.papillon.record import game_record, read_record
 from butterfly.games.papillon.rules import HandState, Options, Scoring
 from butterfly.games.position_json import read_object
 from butterfly.games.records import cards_text, seat_name
 from butterfly.solver.engines import ENGINE_NAMES, EngineName
 from butterfly.solver.papillon.analysis import RedealAnalysis, analyse, analyse_redeal, paranoid
 from butterfly.solver.papillon.bots import BOTS
-from butterfly.solver.papillon.review import MoveReview, View
+from butterfly.solver.papillon.review import LIMIT, MoveReview, View, review_record
 from butterfly.solver.papillon.seat import SeatAnalysis, analyse_seat
 from butterfly.solver.review import PlayerSummary
 
@@ -119,8 +120,6 @@ def play(
     game = play_game(options, seed, [BOTS[n] for n in names])
     echo_game(game, names, as_json, game_json, game_log)
     if record_file is not None:
-        from butterfly.games.papillon.record import game_record
-
         write_new_files([(record_file, game_record(game, names))], err=as_json)
 
 
@@ -136,8 +135,9 @@ def play(
     "--limit",
     type=WholeNumber(1, MAX_SAMPLES),
     default=None,
-    help=f"Solve every split of the unseen cards up to this many, else sample this many (at most {MAX_SAMPLES:,}; "
-    "default 10,000 with --as-player; with one redeal left, every deal of the stock).",
+    help="Solve every split of the unseen cards (from a seat, and from the mover's seat beside the open "
+    f"analysis) up to this many, else sample this many (at most {MAX_SAMPLES:,}; default 10,000; "
+    "with one redeal left, every deal of the stock).",
 )
 @seed_option("sampling splits")
 @click.option(
@@ -353,9 +353,6 @@ def review(record_file, limit, seed, engine, as_json):
     every move judged with all cards open and from the player's seat, in chips
     at the end of the hand, and each player's average loss and accuracy
     (docs/analysis.md)."""
-    from butterfly.games.papillon.record import read_record
-    from butterfly.solver.papillon.review import LIMIT, review_record
-
     result = review_record(read_record(read_text(record_file)), engine=engine, limit=limit or LIMIT, seed=seed)
     if as_json:
         echo_json(result.to_json())
