@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from butterfly.games import notation
+from butterfly.games.cards import Card
 from butterfly.games.errors import ParseError
 from butterfly.games.papillon.format import Position, position_from_data, position_to_json
 from butterfly.games.papillon.rules import TABLE_CARDS, HandState, Scoring
@@ -70,8 +71,9 @@ def position_line(position: HandState | dict) -> str:
 
 def line_of(data: dict) -> str:
     """The line of a position's JSON object (already checked), each field it
-    gives written as it gives it: :func:`data_of` reads back the same object."""
-    fields = [("h", _list(_cards_or_count(hand) for hand in data["hands"])), ("t", notation.write_cards(data["table"]))]
+    gives written as it gives it: :func:`data_of` reads back the same object
+    (its cards spelled as a line spells them)."""
+    fields = [("h", _list(_cards_or_count(hand) for hand in data["hands"])), ("t", _cards(data["table"]))]
     if "stock" in data:
         fields.append(("s", _cards_or_count(data["stock"])))
     if "taken" in data:
@@ -91,7 +93,12 @@ def line_of(data: dict) -> str:
 
 
 def _cards_or_count(value: list | int) -> str:
-    return str(value) if isinstance(value, int) else notation.write_cards(value)
+    return str(value) if isinstance(value, int) else _cards(value)
+
+
+def _cards(cards: list[str]) -> str:
+    """Cards as a line writes them (``7H``, ``TS``), however the JSON spelled them (``" 10s"``)."""
+    return notation.write_cards(Card.parse(card) for card in cards)
 
 
 def _list(values: Iterable[str]) -> str:

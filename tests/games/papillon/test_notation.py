@@ -162,6 +162,13 @@ def test_every_card_missing_is_named_when_no_card_is_counted():
         parse_position(json.dumps(position))
 
 
+def test_a_json_object_spelling_cards_its_own_way_gives_the_usual_line():
+    position = json.loads(json.dumps(position_to_json(_state_in_play(3, "1725", 9, 4))))
+    line = position_line(position)
+    position["table"] = [" " + card.lower().replace("t", "10") for card in position["table"]]
+    assert position_line(position) == line
+
+
 def test_what_is_a_line():
     assert is_line(LINE) and is_line(" Papillon_h- ")
     assert not is_line("last-deal.json") and not is_line("mouche_d0") and not is_line("papillon")
