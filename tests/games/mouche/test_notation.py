@@ -63,9 +63,8 @@ def same_position(state: MoucheHand) -> MoucheHand:
     return dataclasses.replace(state, hands=hands, stock=tuple(unseen[: len(state.stock)]), events=())
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32))
-def test_state_line_state_and_json_line_json(seed):
+def check_round_trips(seed: int) -> None:
+    """state -> line -> state, and JSON -> line -> JSON, on a random position."""
     state, hidden = random_position(seed)
     line = position_line(state)
     assert is_line(line) and len(line) < 400
@@ -75,11 +74,17 @@ def test_state_line_state_and_json_line_json(seed):
     assert parse_line(line_of(data)) == parse_position(json.dumps(data))
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32))
+def test_state_line_state_and_json_line_json(seed):
+    check_round_trips(seed)
+
+
 @pytest.mark.slow
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32))
 def test_thousands_of_positions_round_trip(seed):
-    test_state_line_state_and_json_line_json(seed)
+    check_round_trips(seed)
 
 
 def test_the_examples_read_the_same_as_lines():
