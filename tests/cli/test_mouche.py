@@ -301,3 +301,24 @@ def test_a_record_with_an_illegal_action_is_one_line(cli, tmp_path):
     path = tmp_path / "typed.txt"
     path.write_text(f'[Start "{start}"]\nP0: stand\nP1: stand\nP2: stand\nP0: QS\n')
     cli.one_line_error(cli.run("mouche", "review", path), "line 5: P0: QS: player 0 does not hold QS")
+
+
+def test_fuzzed_records_and_lines_are_one_line_never_a_traceback(cli, tmp_path):
+    import random
+
+    from mutations import mutate
+
+    record = tmp_path / "game.txt"
+    cli.run("mouche", "play", "--players", 3, "--hands", 1, "--seed", 6, "--bots", "random", "--record", record)
+    text = record.read_text()
+    line = cli.run("mouche", "analyse", EXAMPLES / "play.json", "--format", "line").output.strip()
+    rng = random.Random(56)
+    for _ in range(40):
+        for args, data in (
+            (["mouche", "review", "-", "--worlds", "2"], mutate(text, rng)),
+            (["mouche", "analyse", "-", "--format", "line"], mutate(line, rng)),
+        ):
+            result = cli.run(*args, input=data)
+            assert "Traceback" not in result.output
+            if result.exit_code:
+                cli.one_line_error(result)
