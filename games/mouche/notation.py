@@ -124,7 +124,9 @@ def data_of(text: str) -> dict:
     data["hands"] = hands
     if "w" in fields:
         data["tricks_played"] = [
-            _plays_of(item, f"trick {k}") for k, item in enumerate(notation.items(fields["w"]), 1) if item
+            _plays_of(item, f"tricks played (w): trick {k}")
+            for k, item in enumerate(notation.items(fields["w"]), 1)
+            if item
         ]
     if "k" in fields:
         data["trick"] = _plays_of(fields["k"], "trick in progress (k)")
@@ -139,7 +141,7 @@ def data_of(text: str) -> dict:
             for p, item in enumerate(notation.items(fields["x"]))
         ]
     if "q" in fields:
-        data["pending"] = [notation.number(item, "pending mouches (q)") for item in fields["q"].split(".")]
+        data["pending"] = [notation.number(item, "pending mouches (q)") for item in fields["q"].split(notation.ITEM)]
     for name, what in (("declared", "declarations (a)"), ("chips", "chips (c)"), ("discarded", "discarded (x)")):
         if name in data and len(data[name]) != len(hands):
             raise ParseError(f"{what}: {len(data[name])} entries for {len(hands)} players")
@@ -178,9 +180,9 @@ def _hand(item: str, seat: int) -> list[str] | int:
 
 
 def _declaration(item: str, seat: int) -> str | None:
-    word = {code: name for name, code in DECLARED.items()}.get(item[:1].lower())
     if not item:
         return None
+    word = next((name for name, code in DECLARED.items() if code == item[0].lower()), None)
     if word == "discard" and item[1:]:
         return f"discard {item[1:]}"
     if word is not None and word != "discard" and len(item) == 1:
