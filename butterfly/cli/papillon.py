@@ -23,12 +23,11 @@ from butterfly.cli.common import (
 )
 from butterfly.games.errors import InputError
 from butterfly.games.files import read_text
-from butterfly.games.papillon.format import FIELDS, REQUIRED, Position, game_json, game_log, position_from_data
+from butterfly.games.papillon.format import Position, game_json, game_log, position_data, position_from_data
 from butterfly.games.papillon.game import play_game
 from butterfly.games.papillon.notation import data_of, is_line, position_line
 from butterfly.games.papillon.record import game_record, read_record
 from butterfly.games.papillon.rules import HandState, Options, Scoring
-from butterfly.games.position_json import read_object
 from butterfly.games.records import cards_text, seat_name
 from butterfly.solver.engines import ENGINE_NAMES, EngineName
 from butterfly.solver.papillon.analysis import RedealAnalysis, analyse, analyse_redeal, paranoid
@@ -190,7 +189,7 @@ def read_position(argument: str) -> tuple[Position, dict]:
         data = data_of(argument)
     else:
         text = read_text(argument)
-        data = data_of(text) if is_line(text) else read_object(text, "papillon", FIELDS, REQUIRED)
+        data = data_of(text) if is_line(text) else position_data(text)
     return position_from_data(data), data
 
 

@@ -76,7 +76,12 @@ REQUIRED = ("players", "dealer", "to_move", "hands", "table")
 
 def parse_position(text: str) -> Position:
     """Read a position (docs/formats.md); every problem is an InputError naming the field."""
-    return position_from_data(read_object(text, "papillon", FIELDS, REQUIRED))
+    return position_from_data(position_data(text))
+
+
+def position_data(text: str) -> dict:
+    """A position's JSON object, its fields known and the required ones present (not yet checked further)."""
+    return read_object(text, "papillon", FIELDS, REQUIRED)
 
 
 def position_from_data(data: dict) -> Position:
