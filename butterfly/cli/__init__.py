@@ -20,6 +20,11 @@ from butterfly.games.errors import InputError
 #: short help as ``butterfly --help`` lists it (the first sentence of its
 #: docstring: a test holds the two equal), so that the list loads no module.
 COMMANDS = {
+    "analyse": (
+        "butterfly.cli.analysis",
+        "analyse_command",
+        "Every legal move of DEAL (a position in any form) with its value: wins in N, loses, or not decided.",
+    ),
     "calendar": (
         "butterfly.cli.puzzle",
         "calendar",
@@ -54,6 +59,11 @@ COMMANDS = {
         "butterfly.cli.rate",
         "rate",
         "Rate a deal's difficulty: a number, a file, a range A-B (with --db), or PySolFC's game --pysol NUMBER.",
+    ),
+    "review": (
+        "butterfly.cli.analysis",
+        "review_command",
+        "Review a game as played: the move that lost a winnable deal, proved, and the moves a won game spent over par.",
     ),
     "show": ("butterfly.cli.patience", "show", "Draw DEAL; with --moves, every position along the way."),
     "site": ("butterfly.cli.site", "site", "The daily puzzle as a static web site: build it, serve it locally."),
@@ -196,5 +206,6 @@ def main():
     """Solve and analyse Butterfly solitaire and its sibling patiences.
 
     DEAL arguments are a deal number (0 to 2^63-1), a deal file (text or
-    JSON, see docs/formats.md), or - for standard input.
+    JSON), a position's one line (butterfly deal 1 --format line prints
+    one; docs/formats.md), or - for standard input.
     """

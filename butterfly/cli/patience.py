@@ -25,6 +25,7 @@ from butterfly.games.errors import InputError
 from butterfly.games.files import read_chunks, read_text
 from butterfly.games.patience import pysol
 from butterfly.games.patience.format import deal_to_json, format_deal_text, parse_deal, read_moves
+from butterfly.games.patience.notation import is_line, parse_line, position_line
 from butterfly.games.patience.render import draw
 from butterfly.games.patience.rules import PRESETS, VARIANTS, Move, Position, Rules, make_rules, rules_header
 from butterfly.games.patience.solvitaire import format_solvitaire
@@ -189,15 +190,21 @@ def load_deal(
         rules = make_rules(game or "butterfly", variant, cells)
         return Position.deal(number, rules), f"{rules.name} deal {number}"
     if source != "-" and not os.path.exists(source):
-        raise InputError(f"{source!r} is neither a deal number nor an existing file")
-    position = parse_deal(read_text(source))
+        if not is_line(source):
+            raise InputError(f"{source!r} is neither a deal number, a position's line nor an existing file")
+        position = parse_line(source)
+        origin = "the line given"
+    else:
+        text = read_text(source)
+        position = parse_line(text) if is_line(text) else parse_deal(text)
+        origin = "stdin" if source == "-" else source
     if game or variant or cells is not None:
         header = rules_header(position.rules)
         rules = make_rules(
             game or header["game"], variant or header["variant"], cells if cells is not None else header["cells"]
         )
         position = Position(rules, position.rows, position.foundations, position.cells).validate()
-    return position, f"{position.rules.name} deal from {'stdin' if source == '-' else source}"
+    return position, f"{position.rules.name} deal from {origin}"
 
 
 # ------------------------------------------------------------------ commands
@@ -329,7 +336,7 @@ def solve_command(
     click.echo(f"Nodes: {result.nodes}  Seconds: {result.seconds:.3f}")
 
 
-DEAL_FORMATS = ("text", "json", "solvitaire")
+DEAL_FORMATS = ("text", "json", "solvitaire", "line")
 
 
 @click.command()
@@ -341,8 +348,8 @@ DEAL_FORMATS = ("text", "json", "solvitaire")
     "output_format",
     type=click.Choice(DEAL_FORMATS),
     default=None,
-    help="text (the deal file, default), json (ours) or solvitaire (Solvitaire's JSON: "
-    "beleaguered-castle and streets-and-alleys; docs/formats.md).",
+    help="text (the deal file, default), json (ours), solvitaire (Solvitaire's JSON: "
+    "beleaguered-castle and streets-and-alleys) or line (one line a link can carry; docs/formats.md).",
 )
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
 def deal(number, pysol_number, game, variant, cells, output_format, as_json):
@@ -360,6 +367,8 @@ def deal(number, pysol_number, game, variant, cells, output_format, as_json):
     output_format = "json" if as_json else output_format or "text"
     if output_format == "solvitaire":
         click.echo(format_solvitaire(position), nl=False)
+    elif output_format == "line":
+        click.echo(position_line(position))
     elif output_format == "json":
         click.echo(json.dumps(deal_to_json(position), indent=2))
     else:
@@ -395,12 +404,20 @@ def moves_of(source: str, pysol_number: str | None, rules: Rules) -> Iterator[Mo
 @game_options
 @click.option("--moves", "moves_file", default=None, help="A move list to play through (file or -).")
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "line"]),
+    default="text",
+    show_default=True,
+    help="text: the layout drawn; line: each position's one line (docs/formats.md).",
+)
 @picture_options(
     "the layout instead of printing it (the body in the middle, the wings left and right, the basement below)",
     " With --moves, FILE (not -) is the first position and STEM-001.svg, STEM-002.svg... (STEM: FILE without "
     ".svg) the position after each move.",
 )
-def show(deal, pysol_number, game, variant, cells, moves_file, unicode, svg_file, png_file):
+def show(deal, pysol_number, game, variant, cells, moves_file, unicode, output_format, svg_file, png_file):
     """Draw DEAL; with --moves, every position along the way."""
     pictures_wanted = wanted_pictures(svg_file, png_file)
     if moves_file and "-" in (svg_file, png_file):
@@ -423,6 +440,10 @@ def show(deal, pysol_number, game, variant, cells, moves_file, unicode, svg_file
         if png_file is not None:
             files += zip(frame_names(png_file, len(moves), ".png"), map(png_of, pictures))
         write_new_files(files)
+        return
+    if output_format == "line":
+        for each in positions:
+            click.echo(position_line(each))
         return
     click.echo(f"{title}: {position.rules.describe()}")
     click.echo(draw(position, unicode))

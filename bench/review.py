@@ -1,0 +1,83 @@
+"""How long ``butterfly analyse`` and ``butterfly review`` take on Butterfly.
+
+- analyse: the positions along the published shortest lines of deals
+  A-B (data/lengths_butterfly.csv.gz has their lengths; the lines are
+  found again with solve_shortest, which the published rows reproduce),
+  each position's every move decided, then given its shortest length;
+- review: one game of each of the ladder's players on deals A-B (player
+  ``deal % 6``, seed 1), reviewed with and without the lengths.
+
+    python bench/review.py --deals 0-99 --every 5
+
+prints the median, 95th percentile and largest seconds of each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from butterfly.games.patience.rules import Position
+from butterfly.puzzles.rating.ladder import ENGINES, LADDER
+from butterfly.solver.patience.analysis import LENGTH_LIMITS, UNKNOWN, analyse
+from butterfly.solver.patience.result import OPTIMAL, Limits
+from butterfly.solver.patience.review import review
+from butterfly.solver.patience.solve import solve_shortest
+
+
+def quantiles(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(ordered):.3f} s, 95th percentile {p95:.3f} s, largest {ordered[-1]:.3f} s"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", default="0-99", help="deals A-B")
+    parser.add_argument("--every", type=int, default=5, help="analyse every Nth position of each line")
+    parser.add_argument("--skip-analyse", action="store_true")
+    parser.add_argument("--skip-review", action="store_true")
+    args = parser.parse_args()
+    first, last = map(int, args.deals.split("-"))
+    deals = range(first, last + 1)
+    limits = Limits(max_nodes=1_000_000)
+    if not args.skip_analyse:
+        decide, lengths, undecided, positions = [], [], 0, 0
+        for deal in deals:
+            start = Position.deal(deal)
+            line = solve_shortest(start, Limits(max_nodes=2_000_000, memory_mib=512))
+            if line.result != OPTIMAL:
+                continue
+            for position in start.replay(line.moves)[: -1 : args.every]:
+                began = time.perf_counter()
+                decided = analyse(position, limits, lengths=None)
+                decide.append(time.perf_counter() - began)
+                undecided += sum(m.value == UNKNOWN for m in decided.moves)
+                began = time.perf_counter()
+                analyse(position, limits, lengths=LENGTH_LIMITS)
+                lengths.append(time.perf_counter() - began)
+                positions += 1
+        print(f"analyse, {positions} positions on the shortest lines of deals {args.deals} (every {args.every}th):")
+        print(f"  every move decided:        {quantiles(decide)}; moves left undecided: {undecided}")
+        print(f"  with shortest lengths too: {quantiles(lengths)} (--length-nodes {LENGTH_LIMITS.max_nodes:,})")
+    if not args.skip_review:
+        timed: dict[str, list[float]] = {"lengths": [], "none": []}
+        results: dict[str, int] = {}
+        for deal in deals:
+            player = LADDER[deal % len(LADDER)]
+            start = Position.deal(deal)
+            _, moves = ENGINES["kernel"].play(start, player.policy, 1, player.epsilon_ppm, player.horizon)
+            for label, lengths_limits in (("lengths", LENGTH_LIMITS), ("none", None)):
+                began = time.perf_counter()
+                reviewed = review(start, moves, limits, lengths=lengths_limits)
+                timed[label].append(time.perf_counter() - began)
+                if label == "none":
+                    results[reviewed.result] = results.get(reviewed.result, 0) + 1
+        print(f"review, one game a deal by the ladder's players on deals {args.deals}: {results}")
+        print(f"  with par and each move's cost: {quantiles(timed['lengths'])}")
+        print(f"  the losing move only:          {quantiles(timed['none'])}")
+
+
+if __name__ == "__main__":
+    main()

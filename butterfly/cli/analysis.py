@@ -1,0 +1,228 @@
+"""``butterfly analyse`` and ``butterfly review``: every move of a patience
+position valued, and a game as played reviewed (docs/analysis.md)."""
+
+from __future__ import annotations
+
+import click
+
+from butterfly.cli.common import WholeNumber, echo_json
+from butterfly.cli.patience import game_options, limit_options, limits_of, load_deal, pysol_option
+from butterfly.games.errors import InputError
+from butterfly.games.files import read_text
+from butterfly.games.patience.format import parse_moves
+from butterfly.games.patience.notation import position_line
+from butterfly.games.patience.record import read_record
+from butterfly.games.patience.render import draw
+from butterfly.games.patience.rules import Move, Position
+from butterfly.solver.patience.analysis import LENGTH_LIMITS, LOST, UNKNOWN, MoveValue, analyse
+from butterfly.solver.patience.result import BOUNDED, MAX_NODES, OPTIMAL, Limits
+from butterfly.solver.patience.review import BEST, LOSING, WINNING, GameReview, review
+
+#: What stopped a search, as a player reads it.
+STOPPED = {"nodes": "the --max-nodes limit", "time": "the --timeout limit", "memory": "the --memory limit"}
+
+
+def lengths_option(command):
+    """--length-nodes: how hard to look for each winning move's shortest line."""
+    return click.option(
+        "--length-nodes",
+        type=WholeNumber(0, MAX_NODES),
+        default=LENGTH_LIMITS.max_nodes,
+        show_default=True,
+        help="Positions each search for a shortest line may expand (0: no lengths, only won or lost).",
+    )(command)
+
+
+def length_limits(length_nodes: int, limits: Limits) -> Limits | None:
+    """The limits of the searches for shortest lines (None: not asked)."""
+    if not length_nodes:
+        return None
+    return Limits(max_nodes=length_nodes, timeout=limits.timeout, memory_mib=min(limits.memory_mib, 256))
+
+
+def value_words(value: MoveValue) -> str:
+    """A move's value as a player says it."""
+    if value.value == OPTIMAL:
+        return f"wins in {value.length} moves"
+    if value.value == BOUNDED:
+        return f"wins in {value.length} moves (no line wins in fewer than {value.lower_bound})"
+    if value.value == LOST:
+        return "loses the deal"
+    if value.value == UNKNOWN:
+        return f"not decided (stopped by {STOPPED.get(value.stopped_by or '', 'a limit')})"
+    return f"wins (in {value.length} moves; fewer may do)"
+
+
+@click.command(name="analyse")
+@click.argument("deal", required=False)
+@pysol_option
+@game_options
+@limit_options
+@lengths_option
+@click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def analyse_command(
+    deal,
+    pysol_number,
+    game,
+    variant,
+    cells,
+    max_nodes,
+    timeout,
+    memory,
+    engine,
+    schedule,
+    relax,
+    length_nodes,
+    unicode,
+    as_json,
+):
+    """Every legal move of DEAL (a position in any form) with its value: wins in N, loses, or not decided.
+
+    Moves that lead to the same position are one. Each move's search has
+    the limits given (--max-nodes, --timeout, --memory), and each winning
+    move's search for its shortest line has --length-nodes."""
+    del schedule  # every search runs with the default schedule
+    position, title = load_deal(deal, game, variant, cells, pysol_number)
+    limits = limits_of(max_nodes, timeout, memory, relax)
+    analysis = analyse(position, limits, engine, length_limits(length_nodes, limits))
+    if as_json:
+        echo_json(analysis.to_json())
+        return
+    click.echo(f"{title}: {position.rules.describe()}")
+    click.echo(draw(position, unicode))
+    click.echo(f"Position: {position_line(position)}")
+    click.echo()
+    if position.is_won():
+        click.echo("Every card is home: the deal is won.")
+        return
+    if not analysis.moves:
+        click.echo("No move is left: the deal is lost.")
+        return
+    labels = [" = ".join(map(str, entry.moves)) for entry in analysis.moves]
+    width = max(map(len, labels))
+    for label, entry in zip(labels, analysis.moves):
+        click.echo(f"  {label:<{width}}  {value_words(entry)}")
+    if analysis.line:
+        click.echo(f"\nBest line ({len(analysis.line)} moves): " + ", ".join(map(str, analysis.line)))
+    click.echo(f"Searched {analysis.nodes:,} positions in {analysis.seconds:.2f} s.")
+
+
+def read_game(
+    deal_source: str | None, record_source: str, game, variant, cells, pysol_number
+) -> tuple[Position, list[Move]]:
+    """The deal and the moves of ``review [DEAL] RECORD``: the record may
+    name its deal; a DEAL given beside it must be the same."""
+    text = read_text(record_source)
+    stripped = text.lstrip()
+    if stripped.startswith(("{", '["', "[]")):
+        named, moves = None, parse_moves(text)  # a JSON move list, or solve --json's report
+    else:
+        record = read_record(text)
+        named, moves = record.position, list(record.moves)
+    if deal_source is None and pysol_number is None:
+        if named is None:
+            raise InputError("the record names no deal: give the DEAL before the RECORD")
+        return named, moves
+    position, _ = load_deal(deal_source, game, variant, cells, pysol_number)
+    if named is not None and named != position:
+        raise InputError("the record is of another deal than DEAL")
+    return position, moves
+
+
+@click.command(name="review")
+@click.argument("deal_and_record", nargs=-1, metavar="[DEAL] RECORD")
+@pysol_option
+@game_options
+@limit_options
+@lengths_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def review_command(
+    deal_and_record,
+    pysol_number,
+    game,
+    variant,
+    cells,
+    max_nodes,
+    timeout,
+    memory,
+    engine,
+    schedule,
+    relax,
+    length_nodes,
+    as_json,
+):
+    """Review a game as played: the move that lost a winnable deal, proved, and the moves a won game spent over par.
+
+    RECORD is a game record (docs/formats.md, "Game records") or a move
+    list; DEAL may be left out when the record names its deal. Every move
+    is marked best, winning (still wins, by a longer line), losing (the
+    move that lost the deal) or lost (after the loss)."""
+    del schedule
+    if len(deal_and_record) not in (1, 2):
+        raise click.UsageError(f"give a RECORD, or a DEAL and a RECORD, not {len(deal_and_record)} argument(s)")
+    deal_source, record_source = deal_and_record if len(deal_and_record) == 2 else (None, *deal_and_record)
+    position, moves = read_game(deal_source, record_source, game, variant, cells, pysol_number)
+    _, illegal = position.replay_until_illegal(moves)
+    if illegal is not None:
+        number, move, reason = illegal
+        raise InputError(f"move {number} ({move}) is not legal: {reason}")
+    limits = limits_of(max_nodes, timeout, memory, relax)
+    result = review(position, moves, limits, engine, length_limits(length_nodes, limits))
+    if as_json:
+        echo_json(result.to_json())
+        return
+    _print_review(result)
+
+
+def _print_review(result: GameReview) -> None:
+    click.echo(f"Position: {position_line(result.position)}")
+    moves = len(result.moves)
+    if result.result == "won":
+        par = f"par {result.par} (proved)" if result.par is not None else "par not proved within the limits"
+        over = f": {result.over_par} moves over par" if result.over_par else ""
+        click.echo(f"Won in {moves} moves; {par}{over}.")
+    elif result.result == "lost":
+        losing = result.moves[result.losing_move - 1]  # type: ignore[operator]
+        click.echo(
+            f"Lost at move {losing.number}, {losing.move}: the deal still won before it, "
+            "and no line wins after it (proved)."
+        )
+        if result.before_loss is not None:
+            winners = [m for m in result.before_loss.moves if m.line is not None]
+            click.echo("Moves that still won there: " + ", ".join(str(m.move) for m in winners))
+        if result.winning_line:
+            click.echo(
+                f"A winning line from there ({len(result.winning_line)} moves): "
+                + ", ".join(map(str, result.winning_line))
+            )
+    elif result.result == "lost-from-start":
+        click.echo("The deal was lost before the first move (proved): no move could have won it.")
+    elif result.result == "unfinished":
+        click.echo(f"The game stops after {moves} moves with the deal still won: a line wins from there.")
+    elif result.lost_between is not None:
+        first, last = result.lost_between
+        click.echo(
+            f"Lost by move {last} (proved), at one of moves {first} to {last}: the limits did not decide which "
+            "(a larger --max-nodes, or --relax, may)."
+        )
+    else:
+        click.echo("Not decided: a search stopped at its limit before the review could tell whether the game was lost.")
+    unplaced = (result.over_par or 0) - sum(m.over or 0 for m in result.moves)
+    wasted = [m for m in result.moves if m.mark == WINNING and m.over]
+    if wasted:
+        click.echo("Moves over the shortest win: " + ", ".join(f"{m.number}. {m.move} (+{m.over})" for m in wasted))
+    if unplaced > 0:
+        click.echo(
+            f"{unplaced} more moves over par lie where the shortest win was not proved within --length-nodes "
+            "(a larger one may place them)."
+        )
+    click.echo()
+    for move in result.moves:
+        note = {BEST: "best", WINNING: "still winning", LOSING: "the losing move", LOST: "after the loss"}.get(
+            move.mark, "not decided"
+        )
+        if move.mark == WINNING and move.over:
+            note += f", {move.over} move{'s' * (move.over > 1)} longer"
+        click.echo(f"{move.number:>4}. {str(move.move):<9} {note}")
+    click.echo(f"\nSearched {result.nodes:,} positions in {result.seconds:.2f} s.")

@@ -1,0 +1,102 @@
+"""A patience game as a record (docs/formats.md, "Game records"): its deal
+and its moves, with comments, read and written in the grammar every game's
+record shares (games/record_text.py).
+
+The deal is ``[Deal "N"]`` (with ``[Game]``, ``[Variant]`` and ``[Cells]``
+when not Butterfly's) or ``[Position "LINE"]`` (games/patience/notation.py).
+
+>>> deal = Position.deal(1)
+>>> text = write_record(deal, [Move.parse("7S R5>F")], number=1)
+>>> print(text, end="")
+[Game "butterfly"]
+[Deal "1"]
+<BLANKLINE>
+1. 7S R5>F
+>>> record = read_record(text)
+>>> record.position == deal, [str(m) for m in record.moves]
+(True, ['7S R5>F'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from butterfly.games import record_text
+from butterfly.games.deals import parse_deal_number
+from butterfly.games.errors import InputError, ParseError
+from butterfly.games.patience.notation import parse_line, position_line
+from butterfly.games.patience.rules import Move, Position, make_rules, rules_header
+
+#: The tags a patience record may give (any other is kept, not read).
+DEAL_TAGS = ("Game", "Variant", "Cells", "Deal", "Position")
+
+
+@dataclass(frozen=True)
+class PatienceRecord:
+    """The deal a record names (None when it names none: the deal is then
+    given beside it), its moves, and every tag as written."""
+
+    position: Position | None
+    moves: tuple[Move, ...]
+    tags: dict[str, str]
+
+
+def read_record(text: str) -> PatienceRecord:
+    """Read a record; every problem is one InputError naming the line or the tag."""
+    record = record_text.parse_record(text)
+    if len(record.hands) > 1:
+        raise ParseError("a patience record is one game: it has no [Hand] tags")
+    tags = dict(record.tags)
+    moves = []
+    for hand in record.hands:
+        tags.update(hand.tags)
+        for written in hand.moves:
+            if written.seat is not None:
+                raise ParseError(f"line {written.line}: a patience move names no seat (P{written.seat}:)")
+            try:
+                moves.append(Move.parse(written.text))
+            except InputError as error:
+                raise ParseError(f"line {written.line}: {error}") from None
+    return PatienceRecord(_position(tags), tuple(moves), tags)
+
+
+def _position(tags: dict[str, str]) -> Position | None:
+    if "Position" in tags:
+        if any(tag in tags for tag in ("Deal", "Game", "Variant", "Cells")):
+            raise ParseError("give the deal as [Position] or as [Deal] (with [Game]...), not both")
+        try:
+            return parse_line(tags["Position"])
+        except InputError as error:
+            raise ParseError(f"tag Position: {error}") from None
+    if "Deal" not in tags:
+        if any(tag in tags for tag in ("Game", "Variant", "Cells")):
+            raise ParseError('the record names its rules but not its deal: add [Deal "N"]')
+        return None
+    cells = tags.get("Cells")
+    if cells is not None and not (cells.isascii() and cells.isdigit() and len(cells) < 4):
+        raise ParseError(f"tag Cells must be a whole number, not {cells[:20]!r}")
+    rules = make_rules(tags.get("Game", "butterfly"), tags.get("Variant"), None if cells is None else int(cells))
+    return Position.deal(parse_deal_number(tags["Deal"]), rules)
+
+
+def write_record(
+    position: Position, moves: list[Move], number: int | None = None, comments: dict[int, str] | None = None
+) -> str:
+    """The record of ``moves`` played from ``position`` (deal ``number``
+    when it is one; else its line); ``comments`` by move number (from 1)."""
+    tags = {}
+    if number is not None:
+        header = rules_header(position.rules)
+        tags["Game"] = header["game"]
+        if header["variant"] is not None:
+            tags["Variant"] = header["variant"]
+        if header["cells"] is not None:
+            tags["Cells"] = str(header["cells"])
+        tags["Deal"] = str(number)
+    else:
+        tags["Position"] = position_line(position)
+    comments = comments or {}
+    hand = record_text.HandText(
+        moves=[record_text.MoveText(str(move), None, comments.get(k, "")) for k, move in enumerate(moves, 1)]
+    )
+    return record_text.write_record(record_text.RecordText(tags, [hand]))

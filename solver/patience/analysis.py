@@ -1,0 +1,172 @@
+"""Every legal move of a patience position with its value (docs/analysis.md,
+"Butterfly: every move's value"), as a chess tablebase gives each move.
+
+Moves that lead to the same position (rows are interchangeable:
+:meth:`Position.key`) are one entry. Each is valued by solving the position
+after it: **lost** (proved), **won** (a line found), or **unknown** within
+the limits. With ``lengths`` (limits of their own, smaller by default:
+the proof of a shortest line costs far more than finding a win), each
+winning move is then given its shortest line: **optimal** (no line wins in
+fewer moves, proved) or **bounded** (the shortest found, with a proved
+lower bound). Lengths count the move itself.
+
+>>> deal = Position.deal(1)
+>>> analysis = analyse(deal, Limits(max_nodes=200_000), lengths=None)
+>>> analysis.value, len(analysis.moves), analysis.moves[0].value
+('won', 26, 'won')
+>>> deal.replay(analysis.line)[-1].is_won()
+True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from butterfly.games.patience.rules import Move, Position
+from butterfly.solver.engines import EngineName
+from butterfly.solver.patience.result import BOUNDED, DEFAULT_LIMITS, OPTIMAL, UNWINNABLE, WON, Limits, SolveResult
+from butterfly.solver.patience.solve import solve, solve_shortest
+
+#: A move's value: won with a line proved shortest, won with a bounded line,
+#: won (a line found, its length not proved), lost (proved), or unknown.
+LOST, UNKNOWN = "lost", "unknown"
+VALUES = (OPTIMAL, BOUNDED, WON, UNKNOWN, LOST)
+#: The limits of each search for a shortest line, unless told otherwise.
+LENGTH_LIMITS = Limits(max_nodes=50_000, memory_mib=256)
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One entry: the moves that lead to the same position (the first in the
+    rules' move order stands for them all), its value, the winning line that
+    starts with it (None unless won), its length and proved lower bound
+    (counting the move; the bound only for ``optimal`` and ``bounded``),
+    how a loss was proved, what stopped an unknown, and the work done."""
+
+    moves: tuple[Move, ...]
+    value: str
+    line: tuple[Move, ...] | None
+    length: int | None
+    lower_bound: int | None
+    proved_by: str | None
+    stopped_by: str | None
+    nodes: int
+    seconds: float
+
+    @property
+    def move(self) -> Move:
+        return self.moves[0]
+
+    def to_json(self) -> dict:
+        return {
+            "move": str(self.move),
+            "same_as": [str(m) for m in self.moves[1:]],
+            "value": self.value,
+            "length": self.length,
+            "lower_bound": self.lower_bound,
+            "line": None if self.line is None else [str(m) for m in self.line],
+            "proved_by": self.proved_by,
+            "stopped_by": self.stopped_by,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+@dataclass(frozen=True)
+class PositionAnalysis:
+    """The position's value (its best move's; ``won`` with no move left when
+    every card is home; ``lost`` when every move is lost or there is none),
+    each entry best first, and the best line."""
+
+    position: Position
+    value: str
+    moves: tuple[MoveValue, ...]
+    engine: EngineName
+    lengths: Limits | None
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """The best winning line (empty when the position is not won)."""
+        return self.moves[0].line or () if self.moves else ()
+
+    @property
+    def nodes(self) -> int:
+        return sum(m.nodes for m in self.moves)
+
+    @property
+    def seconds(self) -> float:
+        return sum(m.seconds for m in self.moves)
+
+    def to_json(self) -> dict:
+        from butterfly.games.patience.notation import position_line
+
+        return {
+            "game": self.position.rules.name,
+            "position": position_line(self.position),
+            "value": self.value,
+            "line": [str(m) for m in self.line],
+            "moves": [m.to_json() for m in self.moves],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "engine": self.engine,
+            "length_nodes": None if self.lengths is None else self.lengths.max_nodes,
+        }
+
+
+def analyse(
+    position: Position,
+    limits: Limits = DEFAULT_LIMITS,
+    engine: EngineName = "kernel",
+    lengths: Limits | None = LENGTH_LIMITS,
+) -> PositionAnalysis:
+    """Value every legal move of ``position``, each search within ``limits``,
+    and give each winning one its shortest line within ``lengths`` (None: not asked)."""
+    entries: dict[tuple, list[Move]] = {}
+    after: dict[tuple, Position] = {}
+    for move in position.legal_moves():
+        child = position.play_unchecked(move)
+        key = child.key()
+        entries.setdefault(key, []).append(move)
+        after.setdefault(key, child)
+    values = [_value(tuple(moves), after[key], limits, engine, lengths) for key, moves in entries.items()]
+    values.sort(key=_rank)
+    if position.is_won():
+        value = WON
+    elif not values or all(v.value == LOST for v in values):
+        value = LOST
+    else:
+        value = values[0].value
+    return PositionAnalysis(position, value, tuple(values), engine, lengths)
+
+
+def _value(
+    moves: tuple[Move, ...], child: Position, limits: Limits, engine: EngineName, lengths: Limits | None
+) -> MoveValue:
+    """The value of the entry whose moves lead to ``child``."""
+    start = time.perf_counter()
+    if child.is_won():
+        return MoveValue(moves, OPTIMAL, moves[:1], 1, 1, None, None, 0, time.perf_counter() - start)
+    result = solve(child, limits, engine, shorten=True)
+    if lengths is not None and result.result == WON:
+        shortest = solve_shortest(child, lengths, engine)
+        if shortest.result in (OPTIMAL, BOUNDED):  # (else its limits stopped it before the win was found again)
+            shortest.nodes += result.nodes
+            result = shortest
+    return _from_result(moves, result, time.perf_counter() - start)
+
+
+def _from_result(moves: tuple[Move, ...], result: SolveResult, seconds: float) -> MoveValue:
+    if result.result in (OPTIMAL, BOUNDED, WON):
+        line = (moves[0], *result.moves)
+        lower = None if result.result == WON else 1 + (result.lower_bound or 0)
+        return MoveValue(moves, result.result, line, len(line), lower, None, None, result.nodes, seconds)
+    if result.result == UNWINNABLE:
+        return MoveValue(moves, LOST, None, None, None, result.proved_by, None, result.nodes, seconds)
+    return MoveValue(moves, UNKNOWN, None, None, None, None, result.stopped_by, result.nodes, seconds)
+
+
+def _rank(value: MoveValue) -> tuple:
+    """Best first: wins by proved length, then by line length, then unknown, then lost."""
+    won = value.value in (OPTIMAL, BOUNDED, WON)
+    return (not won, value.value == LOST, value.value == WON, value.length or 0, value.lower_bound or 0)
