@@ -198,17 +198,26 @@ def write_output(path: str, data: str | bytes) -> None:
         click.echo(data, nl=False)
 
 
+def check_new_files(paths: Sequence[str]) -> None:
+    """Refuse, before any work is done, paths :func:`write_new_files` would
+    refuse: ``-``, an existing file, or a folder that does not exist."""
+    for path in paths:
+        if path == "-":
+            raise InputError("cannot write to '-' here: give a file name (for a file named -, give ./-)")
+        if os.path.lexists(path):
+            raise InputError(f"{path!r} exists: choose a new file name")
+        folder = os.path.dirname(path) or "."
+        if not os.path.isdir(folder):
+            raise InputError(f"cannot write {path!r}: no folder {folder!r}")
+
+
 def write_new_files(files: Sequence[tuple[str, str | bytes]], err: bool = False) -> None:
     """Write each ``(path, data)`` (text, or bytes for a PNG), all or nothing:
     never over an existing file, and none left behind when one cannot be
     written; each file written is said on standard output (on standard error
     with ``err``, when standard output carries a picture). ``-`` is refused,
     not made a file: elsewhere it means standard output (:func:`write_output`)."""
-    for path, _ in files:
-        if path == "-":
-            raise InputError("cannot write to '-' here: give a file name (for a file named -, give ./-)")
-        if os.path.lexists(path):
-            raise InputError(f"{path!r} exists: choose a new file name")
+    check_new_files([path for path, _ in files])
     written: list[str] = []
     path = ""
     try:

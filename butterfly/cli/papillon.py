@@ -11,6 +11,7 @@ from butterfly.cli.common import (
     MAX_SAMPLES,
     WholeNumber,
     bot_names,
+    check_new_files,
     echo_game,
     echo_json,
     game_seed_option,
@@ -114,8 +115,8 @@ def play(
         when_broke=when_broke,
     )
     names = bot_names(bots, players, BOTS)
-    if record_file is not None and os.path.lexists(record_file):  # said before the game is played, not after
-        raise InputError(f"{record_file!r} exists: choose a new file name")
+    if record_file is not None:  # refused before the game is played, not after
+        check_new_files([record_file])
     game = play_game(options, seed, [BOTS[n] for n in names])
     echo_game(game, names, as_json, game_json, game_log)
     if record_file is not None:

@@ -48,6 +48,16 @@ URLS = ["", "example.org", "https://exa mple.org", "javascript:alert(1)", 'https
 SCHEDULERS = ["", "tcp://", "x" * 300, "tcp://127.0.0.1:1", "tls://[::1"]
 PYSOL = ["", "#", "12x", "9" * 21, "-1", "\u0663", "1e3", "ms3", "1 2 3", "0", "99999999999999999999"]
 PYSOL_GAMES = [[], ["--game", "butterfly"], ["--game", "beleaguered-castle"], ["--game", "fortress"]]
+#: Lines of the Butterfly family gone wrong (docs/formats.md, "One-line positions").
+LINES = [
+    "butterfly_",
+    "butterfly_l_r",
+    "fortress_lAC",
+    "butterfly_q1",
+    "butterfly_c99_l-_r-",
+    "x" * 3000,
+    "butterfly_l%41",
+]
 ANSWERS = ["", "x", "KH R3>B, " * 2000, "1e999", "\x00", "[]", '{"moves": 3}', "AH x KS"]
 
 
@@ -61,6 +71,8 @@ class Inputs:
     moves: list[str]
     solvitaire: list[str]
     positions: dict[str, list[str]]
+    lines: list[str]
+    records: dict[str, list[str]]
     bad_files: list[Path]
     bad_outputs: list[str]
 
@@ -101,9 +113,19 @@ def inputs(tmp_path_factory) -> Inputs:
         positions={
             game: [p.read_text() for p in sorted((examples / game).glob("*.json"))] for game in ("papillon", "mouche")
         },
+        lines=[CliRunner().invoke(main, ["deal", "1", "--format", "line"]).stdout.strip()],
+        records={game: [_played_record(game, tmp)] for game in ("papillon", "mouche")},
         bad_files=[tmp / "missing.json", folder, empty, garbage, foreign, broken_gzip],
         bad_outputs=["-", str(folder), str(tmp / "no" / "such" / "dir" / "x.svg"), str(tmp / "a-file")],
     )
+
+
+def _played_record(game: str, tmp: Path) -> str:
+    """The record of one hand of ``game`` played by bots."""
+    path = tmp / f"{game}-record.txt"
+    count = ["--rounds", "1"] if game == "papillon" else ["--hands", "1"]
+    CliRunner().invoke(main, [game, "play", *count, "--record", str(path)])
+    return path.read_text()
 
 
 @dataclass(frozen=True)
@@ -126,12 +148,25 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
     fill = ["calendar", "pool", "--kind", "only-card", "--game", "mouche"]
     puzzles = _mutations(i.puzzle_texts, 12, 1)
     moves = _mutations(i.moves, 8, 2)
+    records = _mutations([f'[Deal "1"]\n{i.moves[0]}', f'[Position "{i.lines[0]}"]\n1. 7D L1>B {{x}}'], 8, 10)
     solve = ["--max-nodes", "300"]
     run = ["survey", "run", *solve]
     shortest = ["survey", "shortest", "--proof-nodes", "20"]
     check = ["survey", "check", "--workers", "1"]
     published = str(checkout.DATA / "butterfly_basement-2.csv.gz")  # 10,000 rows: quick to read
     return {
+        ("analyse",): [Case("deal", ["analyse", n, *solve, "--length-nodes", "100"]) for n in NUMBERS + LINES]
+        + [Case("deal", ["analyse", "-", *solve, "--length-nodes", "0"], t) for t in _mutations(i.lines, 8, 7)]
+        + [Case("pysol_number", ["analyse", "--pysol", n, *solve, *game]) for n in PYSOL[:4] for game in PYSOL_GAMES],
+        ("review",): [Case("deal_and_record", ["review", n, "-", *solve], i.moves[0]) for n in NUMBERS + LINES]
+        + [Case("deal_and_record", ["review", "-", *solve, "--length-nodes", "0"], t) for t in records]
+        + [Case("deal_and_record", ["review", "1", f]) for f in bad]
+        + [Case("deal_and_record", ["review", *args]) for args in ([], ["1", "-", "-"])]
+        + [
+            Case("pysol_number", ["review", "--pysol", n, "-", *game], i.moves[0])
+            for n in PYSOL[:4]
+            for game in PYSOL_GAMES
+        ],
         ("calendar", "extend"): [
             Case("db_path", ["calendar", "extend", "--db", f, "--until", "2028-01-27"]) for f in bad
         ]
@@ -164,7 +199,13 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         ]
         + [Case("svg_file", ["mouche", "show", "-", "--svg", o], i.positions["mouche"][0]) for o in i.bad_outputs]
         + [Case("png_file", ["mouche", "show", "-", "--png", o], i.positions["mouche"][0]) for o in i.bad_outputs],
-        ("mouche", "play"): [Case("bots", ["mouche", "play", "--hands", "1", "--bots", b]) for b in BOTS],
+        ("mouche", "play"): [Case("bots", ["mouche", "play", "--hands", "1", "--bots", b]) for b in BOTS]
+        + [Case("record_file", ["mouche", "play", "--hands", "1", "--record", o]) for o in i.bad_outputs],
+        ("mouche", "review"): [
+            Case("record_file", ["mouche", "review", "-", "--worlds", "3"], t)
+            for t in _mutations(i.records["mouche"], 6, 8)
+        ]
+        + [Case("record_file", ["mouche", "review", f]) for f in bad],
         ("papillon", "analyse"): [
             Case("position_file", ["papillon", "analyse", "-", "--limit", "3"], t)
             for t in _mutations(i.positions["papillon"], 6, 5)
@@ -175,7 +216,13 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         ]
         + [Case("svg_file", ["papillon", "show", "-", "--svg", o], i.positions["papillon"][0]) for o in i.bad_outputs]
         + [Case("png_file", ["papillon", "show", "-", "--png", o], i.positions["papillon"][0]) for o in i.bad_outputs],
-        ("papillon", "play"): [Case("bots", ["papillon", "play", "--rounds", "1", "--bots", b]) for b in BOTS],
+        ("papillon", "play"): [Case("bots", ["papillon", "play", "--rounds", "1", "--bots", b]) for b in BOTS]
+        + [Case("record_file", ["papillon", "play", "--rounds", "1", "--record", o]) for o in i.bad_outputs],
+        ("papillon", "review"): [
+            Case("record_file", ["papillon", "review", "-", "--limit", "3"], t)
+            for t in _mutations(i.records["papillon"], 6, 9)
+        ]
+        + [Case("record_file", ["papillon", "review", f]) for f in bad],
         ("puzzle", "check"): [Case("source", ["puzzle", "check", "-", "KH R3>B"], t) for t in puzzles[:6]]
         + [Case("source", ["puzzle", "check", s, "KH R3>B"]) for s in IDS + bad]
         + [Case("answer", ["puzzle", "check", "only-card:mouche:s=1", a]) for a in ANSWERS],
