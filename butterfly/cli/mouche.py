@@ -24,16 +24,14 @@ from butterfly.cli.common import (
     write_picture,
 )
 from butterfly.games.cards import Card
-from butterfly.games.errors import InputError
 from butterfly.games.files import read_text
 from butterfly.games.mouche.format import game_json, game_log, parse_position
 from butterfly.games.mouche.game import play_game
 from butterfly.games.mouche.notation import is_line, parse_line, position_line
 from butterfly.games.mouche.rules import DEALER_STAKE, MAX_PURSE, PURSE, MoucheHand, MoucheOptions
 from butterfly.games.records import cards_text, seat_name
-from butterfly.solver.mouche import analysis as mouche
 from butterfly.solver.mouche.bots import BOTS
-from butterfly.solver.mouche.seat import Advice, SeatAnalysis, analyse_seat, declaration_advice
+from butterfly.solver.mouche.position import AllHandsKnown, DeclarationAdvice, FromSeat, analyse_position
 
 if TYPE_CHECKING:  # the review is imported when the command runs
     from butterfly.solver.mouche.review import MoveReview, View
@@ -41,8 +39,6 @@ if TYPE_CHECKING:  # the review is imported when the command runs
 #: The most hands ``mouche play`` plays, and the largest cap on a mouche.
 MAX_HANDS = 1000
 MAX_CAP = 1_000_000
-#: The deals from the mover's seat that analyse solves beside the open analysis (a tenth of a second).
-SEAT_WORLDS = 500
 
 
 @click.group(name="mouche")
@@ -171,20 +167,17 @@ def analyse_command(position_file, as_player, worlds, seed, as_json, output_form
     if output_format == "line":
         click.echo(position_line(state, hidden))
         return
-    if as_player is not None and not 0 <= as_player < state.players:
-        raise InputError(f"--as-player {as_player} is not a seat (0 to {state.players - 1})")
-    if as_player is not None and as_player != state.to_move:
-        raise InputError(f"player {as_player} is not to move (player {state.to_move} is)")
-    if state.to_move in hidden:
-        raise InputError(f"the hand of player {state.to_move}, who is to move, must be listed")
-    if state.phase == "declare":
-        _print_advice(state, declaration_advice(state, worlds=worlds or 500, seed=seed), as_json)
-    elif as_player is None:
-        if hidden:
-            raise InputError(f"hand {hidden[0]} is hidden: give every hand, or use --as-player")
-        _print_perfect_information(state, analyse_seat(state, limit=worlds or SEAT_WORLDS, seed=seed), as_json)
-    else:
-        _print_seat(state, analyse_seat(state, as_player, limit=worlds or 5000, seed=seed), as_json)
+    result = analyse_position(state, hidden, as_player, worlds, seed)
+    if as_json:
+        echo_json(result.to_json())
+        return
+    match result:
+        case DeclarationAdvice():
+            _print_advice(state, result)
+        case AllHandsKnown():
+            _print_all_hands_known(state, result)
+        case FromSeat():
+            _print_from_seat(state, result)
 
 
 @mouche_group.command()
@@ -213,20 +206,8 @@ def _cards(cards: Iterable[Card]) -> str:
     return cards_text(cards, empty="-")
 
 
-def _print_advice(state: MoucheHand, advice: Advice, as_json: bool) -> None:
+def _print_advice(state: MoucheHand, advice: DeclarationAdvice) -> None:
     """The expected chips of each sensible declaration."""
-    if as_json:
-        echo_json(
-            {
-                "player": advice.player,
-                "worlds": advice.worlds,
-                "options": [
-                    {"declaration": str(o.action), "mean_chips": o.mean_chips, "stderr": o.stderr}
-                    for o in advice.options
-                ],
-            }
-        )
-        return
     p = advice.player
     click.echo(
         f"{seat_name(p)} to declare with {_cards(state.hands[p])}; trumps {state.trumps.letter} "
@@ -237,35 +218,15 @@ def _print_advice(state: MoucheHand, advice: Advice, as_json: bool) -> None:
         "(later players declare as the rule-based bot; the play solved exactly, max-n):"
     )
     for o in advice.options:
-        click.echo(f"  {str(o.action):<22} {o.mean_chips:+8.2f}  ± {o.stderr:.2f}")
+        click.echo(f"  {o.declaration:<22} {o.mean_chips:+8.2f}  ± {o.stderr:.2f}")
 
 
-def _print_perfect_information(state: MoucheHand, seat: SeatAnalysis, as_json: bool) -> None:
+def _print_all_hands_known(state: MoucheHand, result: AllHandsKnown) -> None:
     """Every hand known: each card's max-n tricks and guaranteed tricks, and
     its mean tricks and chance of the mouche from the mover's seat."""
-    rows = mouche.analyse(state)
-    sure = mouche.guarantees(state)
-    p = state.to_move
-    from_seat = {str(c.action): c for c in seat.cards}
-    if as_json:
-        echo_json(
-            {
-                "to_move": p,
-                "cards": [
-                    {
-                        "card": str(r.card),
-                        "maxn_tricks": list(r.tricks),
-                        "maxn_chips": list(r.chips(state)),
-                        "guaranteed_tricks": r.guaranteed,
-                    }
-                    for r in rows
-                ],
-                "guaranteed_tricks": {str(k): v for k, v in sure.items()},
-                "can_be_forced_to_make_the_mouche": {str(k): v == 0 for k, v in sure.items()},
-                "from_seat": _seat_json(seat),
-            }
-        )
-        return
+    p = result.to_move
+    seat = result.from_seat
+    from_seat = {c.card: c for c in seat.cards}
     click.echo(
         f"{seat_name(p)} to play with {_cards(state.hands[p])}; trumps {state.trumps.letter}; pool {state.pool}; "
         f"trick so far: {_cards(c for _, c in state.trick)}; tricks won {list(state.tricks)}."
@@ -283,37 +244,24 @@ def _print_perfect_information(state: MoucheHand, seat: SeatAnalysis, as_json: b
         f"  {'card':<6} {'tricks':>6} {'chips':>6} {'guaranteed':>11} {'seat: mean tricks':>18} {'mouche':>7}"
         "  everyone's tricks (max-n)"
     )
-    for r in rows:
-        mean = from_seat[str(r.card)]
+    for c in result.cards:
+        mean = from_seat[c.card]
         click.echo(
-            f"  {str(r.card):<6} {r.tricks[p]:>6} {r.chips(state)[p]:>+6} {r.guaranteed:>11} "
-            f"{mean.mean_tricks:>18.2f} {mean.mouche_chance:>7.1%}  {' '.join(map(str, r.tricks))}"
+            f"  {c.card:<6} {c.maxn_tricks[p]:>6} {c.maxn_chips[p]:>+6} {c.guaranteed_tricks:>11} "
+            f"{mean.mean_tricks:>18.2f} {mean.mouche_chance:>7.1%}  {' '.join(map(str, c.maxn_tricks))}"
         )
+    forced = result.can_be_forced_to_make_the_mouche
     click.echo(
         "Guaranteed tricks: "
         + ", ".join(
-            f"{seat_name(k)} {v}" + (" (can be forced to make the mouche)" if v == 0 else "") for k, v in sure.items()
+            f"{seat_name(k)} {v}" + (" (can be forced to make the mouche)" if forced[k] else "")
+            for k, v in result.guaranteed_tricks.items()
         )
     )
 
 
-def _seat_json(result: SeatAnalysis) -> dict:
-    return {
-        "player": result.player,
-        "worlds": result.worlds,
-        "exhaustive": result.exhaustive,
-        "cards": [
-            {"card": str(c.action), "mean_tricks": c.mean_tricks, "mouche_chance": c.mouche_chance}
-            for c in result.cards
-        ],
-    }
-
-
-def _print_seat(state: MoucheHand, result: SeatAnalysis, as_json: bool) -> None:
+def _print_from_seat(state: MoucheHand, result: FromSeat) -> None:
     """From one seat: each card over the worlds consistent with what was played."""
-    if as_json:
-        echo_json(_seat_json(result))
-        return
     p = result.player
     how = "every world" if result.exhaustive else f"a uniform sample of {result.worlds} worlds"
     click.echo(
@@ -323,7 +271,7 @@ def _print_seat(state: MoucheHand, result: SeatAnalysis, as_json: bool) -> None:
     click.echo(f"Solved {how} consistent with the cards played ({result.worlds}), each exactly under max-n.")
     click.echo(f"  {'card':<6} {'mean tricks':>12} {'makes the mouche':>17}")
     for c in result.cards:
-        click.echo(f"  {str(c.action):<6} {c.mean_tricks:>12.2f} {c.mouche_chance:>17.1%}")
+        click.echo(f"  {c.card:<6} {c.mean_tricks:>12.2f} {c.mouche_chance:>17.1%}")
 
 
 @mouche_group.command()
@@ -341,14 +289,12 @@ def review(record_file, worlds, seed, as_json):
     """Review a game RECORD (mouche play --record; docs/formats.md): every card
     played judged with all cards open and from the player's seat, in chips for
     the hand, and each player's average loss and accuracy (docs/analysis.md)."""
-    import dataclasses
-
     from butterfly.games.mouche.record import read_record
     from butterfly.solver.mouche.review import WORLDS, review_record
 
     result = review_record(read_record(read_text(record_file)), worlds=worlds or WORLDS, seed=seed)
     if as_json:
-        echo_json(dataclasses.asdict(result))
+        echo_json(result.to_json())
         return
     for hand in result.hands:
         click.echo(f"Hand {hand.number}: {seat_name(hand.dealer)} deals; {hand.start}")

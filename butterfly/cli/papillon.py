@@ -22,7 +22,6 @@ from butterfly.cli.common import (
     write_new_files,
     write_picture,
 )
-from butterfly.games.errors import InputError
 from butterfly.games.files import read_text
 from butterfly.games.papillon.format import Position, game_json, game_log, position_data, position_from_data
 from butterfly.games.papillon.game import play_game
@@ -30,17 +29,14 @@ from butterfly.games.papillon.notation import data_of, is_line, position_line
 from butterfly.games.papillon.record import game_record, read_record
 from butterfly.games.papillon.rules import HandState, Options, Scoring
 from butterfly.games.records import cards_text, seat_name
-from butterfly.solver.engines import ENGINE_NAMES, EngineName
-from butterfly.solver.papillon.analysis import RedealAnalysis, analyse, analyse_redeal, paranoid
+from butterfly.solver.engines import ENGINE_NAMES
 from butterfly.solver.papillon.bots import BOTS
+from butterfly.solver.papillon.position import AllHandsKnown, FromSeat, OneRedealLeft, analyse_position
 from butterfly.solver.papillon.review import LIMIT, MoveReview, View, review_record
-from butterfly.solver.papillon.seat import SeatAnalysis, analyse_seat
 from butterfly.solver.review import PlayerSummary
 
 #: The most rounds ``papillon play`` plays (a round is one hand per player).
 MAX_ROUNDS = 100
-#: Splits of the unseen cards ``analyse`` solves from a seat before sampling.
-SEAT_LIMIT = 10_000
 
 
 @click.group()
@@ -162,13 +158,17 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json, outp
     if output_format == "line":
         click.echo(position_line(data))
         return
-    state = position.state
-    if state.stock and len(state.stock) == 3 * state.players and as_player is None:
-        _print_redeal(state, analyse_redeal(state, limit=limit, seed=seed, engine=engine), as_json)
-    elif as_player is None:
-        _print_perfect_information(position, limit, seed, engine, as_json)
-    else:
-        _print_seat(position, as_player, limit, seed, engine, as_json)
+    result = analyse_position(position, as_player, limit, seed, engine)
+    if as_json:
+        echo_json(result.to_json())
+        return
+    match result:
+        case AllHandsKnown():
+            _print_all_hands_known(position.state, result)
+        case FromSeat():
+            _print_from_seat(position.state, result)
+        case OneRedealLeft():
+            _print_one_redeal_left(position.state, result)
 
 
 @papillon.command()
@@ -198,136 +198,71 @@ def _table(state: HandState) -> str:
     return cards_text(state.table, empty="(empty)")
 
 
-def _print_perfect_information(
-    position: Position, limit: int | None, seed: int, engine: EngineName, as_json: bool
-) -> None:
+def _print_all_hands_known(state: HandState, result: AllHandsKnown) -> None:
     """Every hand known: each move's max-n line and guaranteed chips, and its
     mean result from the mover's seat (the other hands unseen)."""
-    state = position.state
-    if position.hidden:
-        raise InputError(f"hand {position.hidden[0]} is hidden: give every hand, or use --as-player")
-    rows = analyse(state, engine)
-    guaranteed = [paranoid(state, q, engine) for q in range(state.players)]
-    seat = analyse_seat(state, limit=limit or SEAT_LIMIT, seed=seed, engine=engine)
-    from_seat = {m.move.signature: m for m in seat.moves}
-    if as_json:
-        echo_json(
-            {
-                "to_move": state.to_move,
-                "guaranteed_by_player": guaranteed,
-                "seat_splits": seat.splits,
-                "seat_exhaustive": seat.exhaustive,
-                "moves": [
-                    {
-                        "move": str(r.move),
-                        "maxn_chips": list(r.maxn.chips),
-                        "maxn_winner": r.maxn.winner,
-                        "guaranteed": r.paranoid,
-                        "seat_mean_chips": from_seat[r.move.signature].mean_chips,
-                        "seat_win_chance": from_seat[r.move.signature].win_chance,
-                    }
-                    for r in rows
-                ],
-            }
-        )
-        return
-    p = state.to_move
+    p = result.to_move
     click.echo(
         f"{seat_name(p)} to move with {cards_text(state.hands[p])}; table {_table(state)}; "
         f"pool {state.pool}; {seat_name(p)} has {state.chips[p]} chips."
     )
+    how = (
+        f"every split ({result.seat_splits})"
+        if result.seat_exhaustive
+        else f"a random sample of {result.seat_splits} splits"
+    )
     click.echo(
         "Values are chips at the end of the hand. max-n: everyone plays for their own chips "
         "(ties: the first move in order); guaranteed: the others play against the mover; "
-        f"seat: the mean over {_splits(seat)} of the cards {seat_name(p)} cannot see, and the chance to win the pool."
+        f"seat: the mean over {how} of the cards {seat_name(p)} cannot see, and the chance to win the pool."
     )
     click.echo(
         f"  {'move':<24} {'max-n':>7} {'change':>7} {'guaranteed':>11} {'seat':>9} {'wins pool':>10}"
         "  winner  everyone (max-n)"
     )
-    for r in rows:
-        winner = seat_name(r.maxn.winner) if r.maxn.winner >= 0 else "-"
-        mean = from_seat[r.move.signature]
+    for m in result.moves:
+        winner = seat_name(m.maxn_winner) if m.maxn_winner >= 0 else "-"
         click.echo(
-            f"  {str(r.move):<24} {r.maxn.chips[p]:>7} {r.maxn.chips[p] - state.chips[p]:>+7} "
-            f"{r.paranoid:>11} {mean.mean_chips:>9.2f} {mean.win_chance:>10.1%}  {winner:<6}  "
-            f"{' '.join(map(str, r.maxn.chips))}"
+            f"  {m.move:<24} {m.maxn_chips[p]:>7} {m.maxn_chips[p] - state.chips[p]:>+7} "
+            f"{m.guaranteed:>11} {m.seat_mean_chips:>9.2f} {m.seat_win_chance:>10.1%}  {winner:<6}  "
+            f"{' '.join(map(str, m.maxn_chips))}"
         )
     click.echo(
         "Guaranteed by each player from here (everyone else against them): "
-        + ", ".join(f"{seat_name(q)} {g}" for q, g in enumerate(guaranteed))
+        + ", ".join(f"{seat_name(q)} {g}" for q, g in enumerate(result.guaranteed_by_player))
     )
 
 
-def _splits(seat: SeatAnalysis) -> str:
-    return f"every split ({seat.splits})" if seat.exhaustive else f"a random sample of {seat.splits} splits"
-
-
-def _print_seat(
-    position: Position, as_player: int, limit: int | None, seed: int, engine: EngineName, as_json: bool
-) -> None:
+def _print_from_seat(state: HandState, result: FromSeat) -> None:
     """From one seat: the opponents' hands unknown, every split of the unseen cards solved."""
-    state = position.state
-    if not 0 <= as_player < state.players:
-        raise InputError(f"--as-player {as_player} is not a seat (0 to {state.players - 1})")
-    if as_player in position.hidden:
-        raise InputError(f"player {as_player}'s hand is hidden in the position: list it to analyse from that seat")
-    result = analyse_seat(state, as_player, limit=limit or SEAT_LIMIT, seed=seed, engine=engine)
-    if as_json:
-        echo_json(
-            {
-                "player": as_player,
-                "unseen": [str(c) for c in result.unseen],
-                "splits": result.splits,
-                "exhaustive": result.exhaustive,
-                "moves": [
-                    {"move": str(m.move), "mean_chips": m.mean_chips, "win_chance": m.win_chance} for m in result.moves
-                ],
-            }
-        )
-        return
+    p = result.player
     how = "every split" if result.exhaustive else f"a random sample of {result.splits} splits"
     click.echo(
-        f"{seat_name(as_player)} to move with {cards_text(state.hands[as_player])}; table "
-        f"{_table(state)}; unseen {cards_text(result.unseen)}."
+        f"{seat_name(p)} to move with {cards_text(state.hands[p])}; table "
+        f"{_table(state)}; unseen {' '.join(result.unseen)}."
     )
     click.echo(f"Solved {how} of the unseen cards ({result.splits}) exactly under max-n.")
     click.echo(f"  {'move':<24} {'mean chips':>11} {'change':>8} {'wins pool':>10}")
     for m in result.moves:
-        click.echo(
-            f"  {str(m.move):<24} {m.mean_chips:>11.2f} {m.mean_chips - state.chips[as_player]:>+8.2f} "
-            f"{m.win_chance:>10.1%}"
-        )
+        click.echo(f"  {m.move:<24} {m.mean_chips:>11.2f} {m.mean_chips - state.chips[p]:>+8.2f} {m.win_chance:>10.1%}")
 
 
-def _print_redeal(state: HandState, result: RedealAnalysis, as_json: bool) -> None:
+def _print_one_redeal_left(state: HandState, result: OneRedealLeft) -> None:
     """One redeal left: expected chips with the redeal a chance node."""
-    p = state.to_move
-    if as_json:
-        echo_json(
-            {
-                "to_move": p,
-                "stock_deals": result.splits,
-                "exhaustive": result.exhaustive,
-                "moves": [
-                    {"move": str(m.move), "expected_chips": list(m.chips), "win_chance": m.win_chance}
-                    for m in result.moves
-                ],
-            }
-        )
-        return
-    how = "every deal" if result.exhaustive else f"a random sample of {result.splits} deals"
+    p = result.to_move
+    how = "every deal" if result.exhaustive else f"a random sample of {result.stock_deals} deals"
     click.echo(
         f"{seat_name(p)} to move with {cards_text(state.hands[p])}; table {_table(state)}; "
         f"one redeal left in the stock."
     )
     click.echo(
-        f"The redeal is a chance node over {how} of the stock ({result.splits}); "
+        f"The redeal is a chance node over {how} of the stock ({result.stock_deals}); "
         "values are expected chips at the end of the hand under max-n."
     )
     click.echo(f"  {'move':<24} {'expected':>9} {'change':>8} {'wins pool':>10}")
     for m in result.moves:
-        click.echo(f"  {str(m.move):<24} {m.chips[p]:>9.2f} {m.chips[p] - state.chips[p]:>+8.2f} {m.win_chance:>10.1%}")
+        chips = m.expected_chips[p]
+        click.echo(f"  {m.move:<24} {chips:>9.2f} {chips - state.chips[p]:>+8.2f} {m.win_chance:>10.1%}")
 
 
 @papillon.command()

@@ -5,7 +5,9 @@ move with everyone's tricks under max-n and the tricks the mover can
 guarantee (paranoid), and :func:`guarantees` what each player can guarantee
 and whether they can be forced to make the mouche. ``engine`` names one of
 :data:`solver.mouche.engines.ENGINES`: the kernel (default) or the
-pure-Python oracle.
+pure-Python oracle. :mod:`solver.mouche.position` gathers these and the
+seat's view (:mod:`solver.mouche.seat`) in one typed result, as ``mouche
+analyse`` prints it.
 """
 
 from __future__ import annotations

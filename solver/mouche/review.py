@@ -23,6 +23,7 @@ each); with 9D none, and owes the pool, 5 chips, for the mouche.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -99,6 +100,10 @@ class Review:
     seed: int
     hands: tuple[HandReview, ...]
     players: tuple[PlayerReview, ...]
+
+    def to_json(self) -> dict:
+        """The review as ``mouche review --json`` prints it."""
+        return dataclasses.asdict(self)
 
 
 def open_view(state: MoucheHand, card: str) -> View:

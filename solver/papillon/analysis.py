@@ -11,7 +11,8 @@ compiled kernel.
 The searches run on one of :data:`solver.papillon.engines.ENGINES`: the
 kernel (``engine="kernel"``, the default) or the pure-Python oracle
 (``engine="python"``); the tests keep them equal. The analysis from one seat, the other hands unknown, is
-:mod:`solver.papillon.seat`.
+:mod:`solver.papillon.seat`; :mod:`solver.papillon.position` gathers them in
+one typed result, as ``papillon analyse`` prints it.
 """
 
 from __future__ import annotations

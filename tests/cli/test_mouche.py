@@ -10,6 +10,7 @@ from butterfly.games.mouche.format import parse_position
 from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
 from butterfly.games.mouche.rules import Action
 from butterfly.solver.mouche import analysis as mouche
+from butterfly.solver.mouche.position import analyse_position
 from butterfly.solver.mouche.seat import analyse_seat
 
 import checkout
@@ -69,6 +70,19 @@ def test_analyse_from_a_seat_and_declaration_advice(cli):
     assert {"fold", "stand"} <= set(kinds) and advice["worlds"] == 40
     fold = next(o for o in advice["options"] if o["declaration"] == "fold")
     assert fold["mean_chips"] == 0 and fold["stderr"] == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "as_player", "worlds", "seed"),
+    [("play.json", None, 30, 1), ("from-seat.json", 2, 40, 3), ("declare.json", None, 20, 4)],
+)
+def test_analyse_json_is_the_typed_results(cli, name, as_player, worlds, seed):
+    """``analyse --json`` prints the library's typed analysis, byte for byte."""
+    path = EXAMPLES / name
+    result = analyse_position(*parse_position(path.read_text()), as_player, worlds, seed)
+    args = [] if as_player is None else ["--as-player", as_player]
+    output = cli.run("mouche", "analyse", path, "--json", "--worlds", worlds, "--seed", seed, *args).output
+    assert output == json.dumps(result.to_json(), indent=1) + "\n"
 
 
 def test_seat_analysis_respects_voids():

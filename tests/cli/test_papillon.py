@@ -11,6 +11,7 @@ from mutations import mutate
 from butterfly.games.papillon.format import parse_position
 from butterfly.games.papillon.notation import position_line
 from butterfly.solver.papillon.analysis import analyse
+from butterfly.solver.papillon.position import analyse_position
 
 import checkout
 
@@ -127,6 +128,20 @@ def test_analyse_with_one_redeal_left(cli):
     chips = [m["expected_chips"][result["to_move"]] for m in result["moves"]]
     assert chips == sorted(chips, reverse=True)
     assert "chance node" in cli.run("papillon", "analyse", path).output
+
+
+@pytest.mark.parametrize(
+    ("name", "as_player", "limit", "seed"),
+    [("last-deal.json", None, 5, 1), ("from-seat.json", 0, None, 0), ("one-redeal-left.json", None, 30, 2)],
+)
+def test_analyse_json_is_the_typed_results(cli, name, as_player, limit, seed):
+    """``analyse --json`` prints the library's typed analysis, byte for byte."""
+    path = EXAMPLES / name
+    result = analyse_position(parse_position(path.read_text()), as_player, limit, seed)
+    args = [] if as_player is None else ["--as-player", as_player]
+    args += [] if limit is None else ["--limit", limit]
+    output = cli.run("papillon", "analyse", path, "--json", "--seed", seed, *args).output
+    assert output == json.dumps(result.to_json(), indent=1) + "\n"
 
 
 # ---- bounds: the kernel's 64-bit sums stay exact ---------------------------------

@@ -1,0 +1,86 @@
+"""A position's typed analysis: the three kinds, their fields against the
+functions they gather, and the hands that must be known."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from butterfly.games.errors import InputError
+from butterfly.games.papillon.format import parse_position
+from butterfly.solver.papillon.analysis import analyse, analyse_redeal, paranoid
+from butterfly.solver.papillon.position import AllHandsKnown, FromSeat, OneRedealLeft, analyse_position
+from butterfly.solver.papillon.seat import analyse_seat
+
+import checkout
+
+EXAMPLES = checkout.EXAMPLES / "papillon"
+
+
+def _position(name: str):
+    return parse_position((EXAMPLES / name).read_text())
+
+
+def test_every_hand_known_gathers_maxn_guarantees_and_the_movers_seat():
+    position = _position("last-deal.json")
+    state = position.state
+    result = analyse_position(position, limit=5, seed=1)
+    assert isinstance(result, AllHandsKnown) and result.to_move == state.to_move
+    rows = analyse(state)
+    assert [(m.move, m.maxn_chips, m.maxn_winner, m.guaranteed) for m in result.moves] == [
+        (str(r.move), r.maxn.chips, r.maxn.winner, r.paranoid) for r in rows
+    ]
+    assert result.guaranteed_by_player == tuple(paranoid(state, p) for p in range(state.players))
+    seat = analyse_seat(state, limit=5, seed=1)
+    assert (result.seat_splits, result.seat_exhaustive) == (seat.splits, seat.exhaustive) == (5, False)
+    by_move = {str(m.move): (m.mean_chips, m.win_chance) for m in seat.moves}
+    assert {m.move: (m.seat_mean_chips, m.seat_win_chance) for m in result.moves} == by_move
+
+
+def test_from_a_seat():
+    position = _position("from-seat.json")
+    seat = analyse_seat(position.state, 0)
+    result = analyse_position(position, as_player=0)
+    assert isinstance(result, FromSeat) and result.player == 0
+    assert (result.unseen, result.splits, result.exhaustive) == (tuple(map(str, seat.unseen)), 20, True)
+    assert _rows(result.moves) == [(str(m.move), m.mean_chips, m.win_chance) for m in seat.moves]
+
+
+def test_one_redeal_left():
+    position = _position("one-redeal-left.json")
+    redeal = analyse_redeal(position.state, limit=20, seed=2)
+    result = analyse_position(position, limit=20, seed=2)
+    assert isinstance(result, OneRedealLeft) and result.to_move == position.state.to_move
+    assert (result.stock_deals, result.exhaustive) == (redeal.splits, False)
+    assert _rows(result.moves) == [(str(m.move), m.chips, m.win_chance) for m in redeal.moves]
+
+
+def _rows(moves) -> list[tuple]:
+    return [dataclasses.astuple(m) for m in moves]
+
+
+def test_the_engines_agree():
+    position = _position("last-deal.json")
+    assert analyse_position(position, engine="python") == analyse_position(position)
+
+
+@pytest.mark.parametrize(
+    ("name", "as_player", "message"),
+    [
+        ("from-seat.json", None, "hand 1 is hidden"),
+        ("from-seat.json", 1, "player 1's hand is hidden"),
+        ("from-seat.json", 3, "--as-player 3 is not a seat"),
+        ("last-deal.json", 1, "not to move"),
+    ],
+)
+def test_hands_that_must_be_known(name, as_player, message):
+    with pytest.raises(InputError, match=message):
+        analyse_position(_position(name), as_player)
+
+
+def test_a_hidden_hand_is_refused_with_one_redeal_left():
+    """The redeal is solved with every hand known: a stand-in for a hidden hand would be analysed as if dealt."""
+    position = _position("one-redeal-left.json")
+    with pytest.raises(InputError, match="hand 2 is hidden"):
+        analyse_position(dataclasses.replace(position, hidden=(2,)))
