@@ -36,6 +36,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="0-99", help="deals A-B")
     parser.add_argument("--every", type=int, default=5, help="analyse every Nth position of each line")
+    parser.add_argument("--length-deals", type=int, default=20, help="give lengths on the first N deals only")
     parser.add_argument("--skip-analyse", action="store_true")
     parser.add_argument("--skip-review", action="store_true")
     args = parser.parse_args()
@@ -43,7 +44,7 @@ def main() -> None:
     deals = range(first, last + 1)
     limits = Limits(max_nodes=1_000_000)
     if not args.skip_analyse:
-        decide, lengths, undecided, positions = [], [], 0, 0
+        decide, lengths, undecided, positions, proved, winning = [], [], 0, 0, 0, 0
         for deal in deals:
             start = Position.deal(deal)
             line = solve_shortest(start, Limits(max_nodes=2_000_000, memory_mib=512))
@@ -60,7 +61,10 @@ def main() -> None:
                 positions += 1
         print(f"analyse, {positions} positions on the shortest lines of deals {args.deals} (every {args.every}th):")
         print(f"  every move decided:        {quantiles(decide)}; moves left undecided: {undecided}")
-        print(f"  with shortest lengths too: {quantiles(lengths)} (--length-nodes {LENGTH_LIMITS.max_nodes:,})")
+        print(
+            f"  with shortest lengths too, first {args.length_deals} deals: {quantiles(lengths)} "
+            f"(--length-nodes {LENGTH_LIMITS.max_nodes:,}); {proved} of {winning} winning moves proved shortest"
+        )
     if not args.skip_review:
         timed: dict[str, list[float]] = {"lengths": [], "none": []}
         results: dict[str, int] = {}

@@ -44,15 +44,26 @@ _NAMES = {
     "solve_short": ("butterfly.solver.patience.solve", "solve_short"),
     "solve_shortest": ("butterfly.solver.patience.solve", "solve_shortest"),
     "rate": ("butterfly.puzzles.rating.rate", "rate"),
+    # Every game: a position's one line, every move's value, a game reviewed.
+    "parse_line": ("butterfly.games.lines", "parse_line"),
+    "position_line": ("butterfly.games.patience.notation", "position_line"),
+    "analyse": ("butterfly.solver.analysis", "analyse"),
+    "review": ("butterfly.solver.analysis", "review"),
+    "read_record": ("butterfly.games.patience.record", "read_record"),
+    "write_record": ("butterfly.games.patience.record", "write_record"),
     # Papillon: a position, and its exact analysis.
     "parse_papillon": ("butterfly.games.papillon.format", "parse_position"),
     "analyse_papillon": ("butterfly.solver.papillon.analysis", "analyse"),
     "analyse_papillon_redeal": ("butterfly.solver.papillon.analysis", "analyse_redeal"),
     "analyse_papillon_seat": ("butterfly.solver.papillon.seat", "analyse_seat"),
+    "papillon_line": ("butterfly.games.papillon.notation", "position_line"),
+    "read_papillon_record": ("butterfly.games.papillon.record", "read_record"),
     # La Mouche and Le Pamphile: a position, and its exact analysis.
     "parse_mouche": ("butterfly.games.mouche.format", "parse_position"),
     "analyse_mouche": ("butterfly.solver.mouche.analysis", "analyse"),
     "mouche_guarantees": ("butterfly.solver.mouche.analysis", "guarantees"),
+    "mouche_line": ("butterfly.games.mouche.notation", "position_line"),
+    "read_mouche_record": ("butterfly.games.mouche.record", "read_record"),
 }
 
 __all__ = sorted(_NAMES)

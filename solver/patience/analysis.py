@@ -33,7 +33,7 @@ from butterfly.solver.patience.solve import solve, solve_shortest
 LOST, UNKNOWN = "lost", "unknown"
 VALUES = (OPTIMAL, BOUNDED, WON, UNKNOWN, LOST)
 #: The limits of each search for a shortest line, unless told otherwise.
-LENGTH_LIMITS = Limits(max_nodes=50_000, memory_mib=256)
+LENGTH_LIMITS = Limits(max_nodes=20_000, memory_mib=256)
 
 
 @dataclass(frozen=True)
