@@ -61,6 +61,14 @@ def value_words(value: MoveValue) -> str:
 @lengths_option
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "line"]),
+    default="text",
+    show_default=True,
+    help="line: print the position as its one line (docs/formats.md) instead of analysing it.",
+)
 def analyse_command(
     deal,
     pysol_number,
@@ -76,6 +84,7 @@ def analyse_command(
     length_nodes,
     unicode,
     as_json,
+    output_format,
 ):
     """Every legal move of DEAL (a position in any form) with its value: wins in N, loses, or not decided.
 
@@ -84,6 +93,9 @@ def analyse_command(
     move's search for its shortest line has --length-nodes."""
     del schedule  # every search runs with the default schedule
     position, title = load_deal(deal, game, variant, cells, pysol_number)
+    if output_format == "line":
+        click.echo(position_line(position))
+        return
     limits = limits_of(max_nodes, timeout, memory, relax)
     analysis = analyse(position, limits, engine, length_limits(length_nodes, limits))
     if as_json:
