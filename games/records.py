@@ -6,7 +6,9 @@ A hand's state lists in ``events`` what its last transition did
 (:class:`Event`); a whole game is a list of :class:`HandRecord` (each hand
 played through :func:`games.state.play_out` by :func:`play_hand`) inside a
 game's :class:`GameRecord`, which each game extends with its draw and what
-is left in play at the end.
+is left in play at the end. A game record read back (each game's
+``record.py``) is a :class:`RecordedGame` of :class:`RecordedHand` of
+:class:`RecordedMove`, its options written in tags by :func:`tag_value`.
 
 >>> chips = [10, 10, 10]
 >>> collect_each(chips, 1, 2)
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
@@ -114,6 +116,60 @@ class GameRecord(Generic[OptionsT, HandT, MoveT]):
     seed: int
     hands: list[HandRecord[HandT, MoveT]]
     chips: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RecordedMove(Generic[MoveT]):
+    """A move as a record gives it: who made it, the move, its comment and the record's line."""
+
+    seat: int
+    move: MoveT
+    comment: str = ""
+    line: int = 0
+
+
+RecordedT = TypeVar("RecordedT", bound="RecordedMove[Any]")
+
+
+@dataclass(frozen=True)
+class RecordedHand(Generic[HandT, RecordedT]):
+    """A hand as a record gives it: its number, the position it starts from
+    (with the game's options) and its moves."""
+
+    number: int
+    start: HandT
+    moves: tuple[RecordedT, ...]
+    comment: str = ""
+
+    def positions(self) -> Iterator[tuple[HandT, RecordedT]]:
+        """Each move with the position before it."""
+        state = self.start
+        for move in self.moves:
+            yield state, move
+            state = state.play_unchecked(move.move)
+
+    def end(self) -> HandT:
+        """The position after the last move."""
+        state = self.start
+        for move in self.moves:
+            state = state.play_unchecked(move.move)
+        return state
+
+
+@dataclass(frozen=True)
+class RecordedGame(Generic[OptionsT, HandT, RecordedT]):
+    """A whole record read: the game's tags, its options and its hands."""
+
+    tags: dict[str, str]
+    options: OptionsT
+    hands: tuple[RecordedHand[HandT, RecordedT], ...]
+
+
+def tag_value(value: object) -> str:
+    """An option as a record's tag gives it: ``yes`` or ``no``, a word, or a number."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(getattr(value, "value", value))
 
 
 def seat_name(seat: int) -> str:

@@ -13,14 +13,13 @@ be typed by hand: a ``[Start "LINE"]`` tag and the actions that follow.
 ... P1: KS {the only card}
 ... ''')
 >>> hand = record.hands[0]
->>> [(move.seat, str(move.action), move.comment) for move in hand.moves], hand.end().tricks
+>>> [(move.seat, str(move.move), move.comment) for move in hand.moves], hand.end().tricks
 ([(1, 'KS', 'the only card')], (0, 1, 0))
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from butterfly.games.cards import Card, parse_cards
@@ -30,7 +29,7 @@ from butterfly.games.mouche.game import GameRecord
 from butterfly.games.mouche.notation import parse_line, position_line
 from butterfly.games.mouche.rules import Action, MoucheEntry, MoucheHand, MoucheOptions
 from butterfly.games.record_text import HandText, MoveText, RecordText, parse_record, write_record
-from butterfly.games.records import seat_name
+from butterfly.games.records import RecordedGame, RecordedHand, RecordedMove, seat_name, tag_value
 
 GAME = "mouche"
 #: The word between a discard and the cards drawn for it.
@@ -42,53 +41,24 @@ LINE_TAGS = {"Pamphile": "pamphile", "PamphileAnySuit": "pamphile_any_suit", "En
 
 
 @dataclass(frozen=True)
-class Move:
-    """An action as recorded: who made it, the action, the cards a discard
-    drew (in the order drawn), its comment and the record's line."""
+class Move(RecordedMove[Action]):
+    """An action as recorded: who made it, the action, its comment, the
+    record's line, and the cards a discard drew (in the order drawn)."""
 
-    seat: int
-    action: Action
     drawn: tuple[Card, ...] = ()
-    comment: str = ""
-    line: int = 0
 
     def __str__(self) -> str:
         drawn = f" {DRAW} " + " ".join(map(str, self.drawn)) if self.drawn else ""
-        return f"{self.action}{drawn}"
+        return f"{self.move}{drawn}"
 
 
-@dataclass(frozen=True)
-class Hand:
-    """A hand as recorded: its number, the position it starts from (its stock
-    holding the recorded draws first, in order) and its moves."""
-
-    number: int
-    start: MoucheHand
-    moves: tuple[Move, ...]
-    comment: str = ""
-
-    def positions(self) -> Iterator[tuple[MoucheHand, Move]]:
-        """Each move with the position before it."""
-        state = self.start
-        for move in self.moves:
-            yield state, move
-            state = state.play_unchecked(move.action)
-
-    def end(self) -> MoucheHand:
-        """The position after the last move."""
-        state = self.start
-        for move in self.moves:
-            state = state.play_unchecked(move.action)
-        return state
+#: A hand as recorded: its number, the position it starts from (its stock
+#: holding the recorded draws first, in order) and its moves.
+Hand = RecordedHand[MoucheHand, Move]
 
 
-@dataclass(frozen=True)
-class MoucheRecord:
-    """A whole record: the game's tags, its options and its hands."""
-
-    tags: dict[str, str]
-    options: MoucheOptions
-    hands: tuple[Hand, ...]
+class MoucheRecord(RecordedGame[MoucheOptions, MoucheHand, Move]):
+    """A whole La Mouche record: the game's tags, its options and its hands."""
 
 
 # ---- writing ------------------------------------------------------------------------
@@ -102,7 +72,7 @@ def game_record(game: GameRecord, names: list[str]) -> str:
     for tag, name in (LINE_TAGS | {STANDING_TAG: "turned_pamphile_needs_standing"}).items():
         value = getattr(o, name)
         if value != getattr(defaults, name) and not (name == "cap" and o.entry is not MoucheEntry.CAP):
-            tags[tag] = _tag_value(value)
+            tags[tag] = tag_value(value)
     if o.when_broke != defaults.when_broke:
         tags["WhenBroke"] = o.when_broke.value
     if o.purse != defaults.purse:
@@ -114,7 +84,7 @@ def game_record(game: GameRecord, names: list[str]) -> str:
         for seat, action, events in hand.moves:
             drawn = state.stock[: len(action.cards)] if action.kind == "discard" else ()
             comment = "; ".join(EVENT_TEXT[e.kind](e) for e in events if e.kind in EVENT_TEXT)
-            moves.append(MoveText(str(Move(seat, action, drawn)), seat, comment))
+            moves.append(MoveText(str(Move(seat, action, drawn=drawn)), seat, comment))
             state = state.play_unchecked(action)
         hand_tags = {"Hand": str(hand.number), "Dealer": seat_name(hand.dealer), "Start": position_line(hand.start)}
         hands.append(HandText(hand_tags, moves))
@@ -135,13 +105,6 @@ def read_record(text: str) -> MoucheRecord:
     standing = _yes_no(record, STANDING_TAG) if STANDING_TAG in record.tags else False
     hands = tuple(_hand(record, hand, k, standing) for k, hand in enumerate(hands_text, 1))
     return MoucheRecord(dict(record.tags), hands[0].start.options, hands)
-
-
-def _tag_value(value: object) -> str:
-    """An option as a tag's value: ``yes`` or ``no``, a word, or a number."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(getattr(value, "value", value))
 
 
 def _yes_no(record: RecordText, tag: str) -> bool:
@@ -185,7 +148,7 @@ def _check_tags(record: RecordText, name: str, state: MoucheHand) -> None:
     for tag, option in LINE_TAGS.items():
         if tag not in record.tags:
             continue
-        written = _tag_value(getattr(state.options, option))
+        written = tag_value(getattr(state.options, option))
         if record.tags[tag].lower() != written:
             raise ParseError(f"{name}: the tag {tag} says {shown(record.tags[tag])}, the start position {written!r}")
     players = record.tags.get("Players")
@@ -214,7 +177,7 @@ def _replay(state: MoucheHand, move: MoveText) -> tuple[MoucheHand, Move]:
         state = _with_draw(state, action, drawn, where)
     elif drawn:
         raise ParseError(f"{where}: only a discard draws cards")
-    return state.play_unchecked(action), Move(seat, action, drawn, move.comment, move.line)
+    return state.play_unchecked(action), Move(seat, action, move.comment, move.line, drawn)
 
 
 def _with_draw(state: MoucheHand, action: Action, drawn: tuple[Card, ...], where: str) -> MoucheHand:

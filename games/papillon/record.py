@@ -22,8 +22,6 @@ can be typed by hand: a ``[Start "LINE"]`` tag and the moves that follow.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from dataclasses import dataclass
 
 from butterfly.games.errors import IllegalMoveError, InputError, ParseError, shown
 from butterfly.games.papillon.format import event_text, position_from_data
@@ -31,7 +29,7 @@ from butterfly.games.papillon.game import GameRecord
 from butterfly.games.papillon.notation import data_of, position_line
 from butterfly.games.papillon.rules import HandState, Move, Options
 from butterfly.games.record_text import HandText, MoveText, RecordText, parse_record, write_record
-from butterfly.games.records import seat_name
+from butterfly.games.records import RecordedGame, RecordedHand, RecordedMove, seat_name, tag_value
 
 GAME = "papillon"
 #: The game's options as the record's tags give them (the start lines hold the players and the scoring too).
@@ -49,48 +47,12 @@ OPTION_TAGS = {
 LINE_OPTIONS = ("players", "scoring")
 
 
-@dataclass(frozen=True)
-class RecordedMove:
-    """A move as recorded: who made it, the move, its comment and the record's line."""
-
-    seat: int
-    move: Move
-    comment: str = ""
-    line: int = 0
+#: A hand as recorded: its number, the position after the deal (with the game's options) and its moves.
+Hand = RecordedHand[HandState, RecordedMove[Move]]
 
 
-@dataclass(frozen=True)
-class Hand:
-    """A hand as recorded: its number, the position after the deal (with the
-    game's options) and its moves."""
-
-    number: int
-    start: HandState
-    moves: tuple[RecordedMove, ...]
-    comment: str = ""
-
-    def positions(self) -> Iterator[tuple[HandState, RecordedMove]]:
-        """Each move with the position before it."""
-        state = self.start
-        for move in self.moves:
-            yield state, move
-            state = state.play_unchecked(move.move)
-
-    def end(self) -> HandState:
-        """The position after the last move."""
-        state = self.start
-        for move in self.moves:
-            state = state.play_unchecked(move.move)
-        return state
-
-
-@dataclass(frozen=True)
-class PapillonRecord:
-    """A whole record: the game's tags, its options and its hands."""
-
-    tags: dict[str, str]
-    options: Options
-    hands: tuple[Hand, ...]
+class PapillonRecord(RecordedGame[Options, HandState, RecordedMove[Move]]):
+    """A whole Papillon record: the game's tags, its options and its hands."""
 
 
 # ---- writing ------------------------------------------------------------------------
@@ -100,7 +62,7 @@ def game_record(game: GameRecord, names: list[str]) -> str:
     """A game played by the bots ``names`` (by seat) as record text."""
     tags = {"Game": GAME}
     for tag, option in OPTION_TAGS.items():
-        tags[tag] = _tag_value(getattr(game.options, option))
+        tags[tag] = tag_value(getattr(game.options, option))
     tags |= {"Seed": str(game.seed), "Bots": ",".join(names)}
     tags["Result"] = ", ".join(f"{seat_name(p)} {chips}" for p, chips in enumerate(game.chips))
     hands = []
@@ -112,11 +74,6 @@ def game_record(game: GameRecord, names: list[str]) -> str:
         hand_tags = {"Hand": str(hand.number), "Dealer": seat_name(hand.dealer), "Start": position_line(hand.start)}
         hands.append(HandText(hand_tags, moves))
     return write_record(RecordText(tags, hands), seats=True)
-
-
-def _tag_value(value: object) -> str:
-    """An option as a tag's value: a word or a number."""
-    return str(getattr(value, "value", value))
 
 
 # ---- reading ------------------------------------------------------------------------
@@ -142,7 +99,7 @@ def _options(record: RecordText, name: str, start: HandState) -> Options:
             continue
         value = record.tags[tag]
         if option in LINE_OPTIONS:
-            written = _tag_value(getattr(start.options, option))
+            written = tag_value(getattr(start.options, option))
             if value.lower() != written:
                 raise ParseError(f"{name}: the tag {tag} says {shown(value)}, the start position {written!r}")
         elif option in ("rounds", "ante"):
@@ -179,7 +136,7 @@ def _hand(record: RecordText, hand: HandText, k: int) -> Hand:
     return Hand(number, start, tuple(moves), hand.comment)
 
 
-def _replay(state: HandState, move: MoveText) -> RecordedMove:
+def _replay(state: HandState, move: MoveText) -> RecordedMove[Move]:
     """The recorded ``move``, checked against the rules in ``state``."""
     where = f"line {move.line}: {'' if move.seat is None else seat_name(move.seat) + ': '}{move.text}"
     if state.is_terminal():

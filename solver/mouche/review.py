@@ -154,7 +154,7 @@ def review_record(record: MoucheRecord, worlds: int = WORLDS, seed: int = 0) -> 
 
 def _review_move(state: MoucheHand, move: Move, number: int, worlds: int, seed: int) -> MoveReview:
     action = str(move)
-    if move.action.kind != "play":
+    if move.move.kind != "play":
         return MoveReview(number, move.line, move.seat, action, None, None, None, NOT_JUDGED)
     if len(state.playable()) == 1:
         return MoveReview(number, move.line, move.seat, action, open_view(state, action), None, None, None)

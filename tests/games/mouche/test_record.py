@@ -32,7 +32,7 @@ def test_a_game_reads_back_to_the_same_hands_and_actions(options, seed):
     assert record.tags["Seed"] == str(seed) and len(record.hands) == len(game.hands)
     for played, read in zip(game.hands, record.hands):
         assert read.number == played.number
-        assert [(m.seat, m.action) for m in read.moves] == [(seat, action) for seat, action, _ in played.moves]
+        assert [(m.seat, m.move) for m in read.moves] == [(seat, action) for seat, action, _ in played.moves]
         assert position_line(read.start) == position_line(played.start)
         assert dataclasses.replace(read.end(), stock=()) == dataclasses.replace(played.end, stock=())
     if options.pamphile and options.entry is MoucheEntry.LARGEST_FIRST:

@@ -37,7 +37,7 @@ def test_every_loss_is_the_analysis_difference_and_declarations_are_not_judged()
     }
     for hand, reviewed in zip(record.hands, review.hands):
         for (state, move), judged in zip(hand.positions(), reviewed.moves):
-            if move.action.kind != "play":
+            if move.move.kind != "play":
                 assert judged.open is None and judged.not_judged == NOT_JUDGED
                 continue
             chips = {str(row.card): row.chips(state)[state.to_move] for row in analysis.analyse(state)}
