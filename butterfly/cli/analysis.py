@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from butterfly.cli.common import WholeNumber, echo_json
+from butterfly.cli.common import WholeNumber, echo_json, line_format_option
 from butterfly.cli.patience import game_options, limit_options, limits_of, load_deal, pysol_option
 from butterfly.games.errors import InputError
 from butterfly.games.files import read_text
@@ -61,14 +61,7 @@ def value_words(value: MoveValue) -> str:
 @lengths_option
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "line"]),
-    default="text",
-    show_default=True,
-    help="line: print the position as its one line (docs/formats.md) instead of analysing it.",
-)
+@line_format_option()
 def analyse_command(
     deal,
     pysol_number,

@@ -17,6 +17,7 @@ from typing import TypeVar
 import click
 
 from butterfly.games.errors import InputError, shown
+from butterfly.games.files import read_text
 from butterfly.games.records import WhenBroke
 
 G = TypeVar("G")
@@ -99,6 +100,31 @@ def seed_option(purpose: str) -> Callable[[F], F]:
 
 
 game_seed_option = seed_option("the draw, the shuffles and the bots")
+
+
+#: What ``--format line`` does in the commands that analyse a position.
+LINE_INSTEAD = "line: print the position as its one line (docs/formats.md) instead of analysing it."
+
+
+def line_format_option(help: str = LINE_INSTEAD) -> Callable[[F], F]:
+    """``--format text|line`` (``output_format``): what the command prints, or the position's one line."""
+    return click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(["text", "line"]),
+        default="text",
+        show_default=True,
+        help=help,
+    )
+
+
+def position_text(argument: str, is_line: Callable[[str], bool]) -> str:
+    """The text a card game's POSITION argument gives: a line typed in its
+    place (``is_line``, when no file has that name), or a file's (``-``:
+    standard input), which holds the position's JSON object or its line."""
+    if is_line(argument) and not os.path.lexists(argument):
+        return argument
+    return read_text(argument)
 
 
 def echo_json(data: object) -> None:

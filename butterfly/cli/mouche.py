@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -16,7 +15,9 @@ from butterfly.cli.common import (
     echo_game,
     echo_json,
     game_seed_option,
+    line_format_option,
     picture_options,
+    position_text,
     seed_option,
     wanted_pictures,
     when_broke_option,
@@ -153,14 +154,7 @@ def play(
 )
 @seed_option("sampling")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "line"]),
-    default="text",
-    show_default=True,
-    help="line: print the position as its one line (docs/formats.md) instead of analysing it.",
-)
+@line_format_option()
 def analyse_command(position_file, as_player, worlds, seed, as_json, output_format):
     """Analyse a POSITION (a JSON file, or a line; see docs/formats.md): the card play, or the declaration to make."""
     state, hidden = read_position(position_file)
@@ -193,12 +187,8 @@ def show(position_file, svg_file, png_file):
 
 
 def read_position(argument: str) -> tuple[MoucheHand, tuple[int, ...]]:
-    """The position a POSITION argument gives: a line typed in its place (when
-    no file has that name), or a file (``-``: standard input) holding its JSON
-    object or its line."""
-    if is_line(argument) and not os.path.lexists(argument):
-        return parse_line(argument)
-    text = read_text(argument)
+    """The state and hidden seats a POSITION argument gives (:func:`cli.common.position_text`)."""
+    text = position_text(argument, is_line)
     return parse_line(text) if is_line(text) else parse_position(text)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
 import click
@@ -15,7 +14,9 @@ from butterfly.cli.common import (
     echo_game,
     echo_json,
     game_seed_option,
+    line_format_option,
     picture_options,
+    position_text,
     seed_option,
     wanted_pictures,
     when_broke_option,
@@ -144,14 +145,7 @@ def play(
     help="Compiled kernel or the pure-Python oracle.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "line"]),
-    default="text",
-    show_default=True,
-    help="line: print the position as its one line (docs/formats.md) instead of analysing it.",
-)
+@line_format_option()
 def analyse_command(position_file, as_player, limit, seed, engine, as_json, output_format):
     """Exact analysis of a last-deal POSITION (a JSON file, or a line; see docs/formats.md)."""
     position, data = read_position(position_file)
@@ -183,14 +177,9 @@ def show(position_file, svg_file, png_file):
 
 
 def read_position(argument: str) -> tuple[Position, dict]:
-    """The position a POSITION argument gives, and its JSON object: a line
-    typed in its place (when no file has that name), or a file (``-``:
-    standard input) holding its JSON object or its line."""
-    if is_line(argument) and not os.path.lexists(argument):
-        data = data_of(argument)
-    else:
-        text = read_text(argument)
-        data = data_of(text) if is_line(text) else position_data(text)
+    """The position a POSITION argument gives (:func:`cli.common.position_text`), and its JSON object."""
+    text = position_text(argument, is_line)
+    data = data_of(text) if is_line(text) else position_data(text)
     return position_from_data(data), data
 
 

@@ -14,6 +14,7 @@ import click
 from butterfly.cli.common import (
     Seconds,
     WholeNumber,
+    line_format_option,
     picture_options,
     png_of,
     wanted_pictures,
@@ -404,14 +405,7 @@ def moves_of(source: str, pysol_number: str | None, rules: Rules) -> Iterator[Mo
 @game_options
 @click.option("--moves", "moves_file", default=None, help="A move list to play through (file or -).")
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "line"]),
-    default="text",
-    show_default=True,
-    help="text: the layout drawn; line: each position's one line (docs/formats.md).",
-)
+@line_format_option("text: the layout drawn; line: each position's one line (docs/formats.md).")
 @picture_options(
     "the layout instead of printing it (the body in the middle, the wings left and right, the basement below)",
     " With --moves, FILE (not -) is the first position and STEM-001.svg, STEM-002.svg... (STEM: FILE without "
