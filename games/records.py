@@ -8,7 +8,10 @@ played through :func:`games.state.play_out` by :func:`play_hand`) inside a
 game's :class:`GameRecord`, which each game extends with its draw and what
 is left in play at the end. A game record read back (each game's
 ``record.py``) is a :class:`RecordedGame` of :class:`RecordedHand` of
-:class:`RecordedMove`, its options written in tags by :func:`tag_value`.
+:class:`RecordedMove`; both games write and read the hands' tags, and
+check each move replayed, by the functions below (:func:`hand_text`,
+:func:`read_hands`, :func:`hand_start`, :func:`replay_checked`), their
+options as tags by :func:`tag_value`.
 
 >>> chips = [10, 10, 10]
 >>> collect_each(chips, 1, 2)
@@ -29,7 +32,8 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from butterfly.games.cards import Card
 from butterfly.games.deals import MAX_DEAL
-from butterfly.games.errors import InputError
+from butterfly.games.errors import IllegalMoveError, InputError, ParseError, shown
+from butterfly.games.record_text import HandText, MoveText, RecordText, parse_record
 from butterfly.games.state import MoveT, State, play_out
 
 
@@ -77,6 +81,7 @@ class CardHand(State[MoveT], Protocol[MoveT]):
 
 HandT = TypeVar("HandT", bound="CardHand[Any]")
 OptionsT = TypeVar("OptionsT")
+T = TypeVar("T")
 
 
 @dataclass
@@ -163,6 +168,74 @@ class RecordedGame(Generic[OptionsT, HandT, RecordedT]):
     tags: dict[str, str]
     options: OptionsT
     hands: tuple[RecordedHand[HandT, RecordedT], ...]
+
+
+def hand_text(hand: HandRecord[Any, Any], start: str, moves: list[MoveText]) -> HandText:
+    """A hand played, as its record writes it: its number, dealer and start
+    position's line ``start`` as tags, then its ``moves``."""
+    return HandText({"Hand": str(hand.number), "Dealer": seat_name(hand.dealer), "Start": start}, moves)
+
+
+def read_hands(text: str, game: str, title: str, moves: str) -> tuple[RecordText, list[HandText]]:
+    """A record of ``game`` (``title`` in messages; ``moves`` what its moves
+    are called) read as text, and its hands: a record whose Game tag names
+    another game, or with no hand, is a :class:`ParseError`; a Start tag
+    alone is a hand with no move yet."""
+    record = parse_record(text)
+    if record.tags.get("Game", game).lower() != game:
+        raise ParseError(f"this record is of {shown(record.tags['Game'])}, not {title}")
+    hands = record.hands or ([HandText()] if "Start" in record.tags else [])
+    if not hands:
+        raise ParseError(f'the record has no hand: give at least [Start "LINE"] and its {moves}')
+    return record, hands
+
+
+def hand_start(record: RecordText, hand: HandText, k: int, read: Callable[[str], T]) -> tuple[str, T]:
+    """The ``k``-th hand's name in messages (``hand 3``) and its start
+    position, read by ``read`` from its Start tag (or the game's): a missing
+    tag or a bad position is an :class:`InputError` naming the hand."""
+    name = f"hand {hand.tags.get('Hand', k)}"
+    line = record.tag("Start", hand)
+    if line is None:
+        raise ParseError(f'{name}: no [Start "LINE"] tag: the position the hand starts from')
+    try:
+        return name, read(line)
+    except InputError as error:
+        raise type(error)(f"{name}, its start position: {error}") from None
+
+
+def hand_number(hand: HandText, k: int) -> int:
+    """The hand's number: its Hand tag's, else ``k`` (its place in the record)."""
+    return int(hand.tags["Hand"]) if hand.tags.get("Hand", "").isdigit() else k
+
+
+def move_place(move: MoveText) -> str:
+    """How a message names a recorded move: its line, its seat (when given) and its text."""
+    return f"line {move.line}: {'' if move.seat is None else seat_name(move.seat) + ': '}{move.text}"
+
+
+def replay_checked(
+    state: CardHand[MoveT], move: MoveText, read: Callable[[str], tuple[MoveT, T]]
+) -> tuple[int, MoveT, T]:
+    """The recorded ``move`` read by ``read`` (the move, and what else the
+    text says) and checked in ``state``: the hand is not over, the text reads,
+    the seat it names (if any) is the seat to move and the rules allow the
+    move; else an :class:`InputError` naming the record's line. Returns the
+    seat that moves, the move and the rest read."""
+    where = move_place(move)
+    if state.is_terminal():
+        raise IllegalMoveError(f"{where}: the hand is over")
+    try:
+        played, rest = read(move.text)
+    except InputError as error:
+        raise ParseError(f"{where}: {error}") from None
+    seat = state.current_player()
+    if move.seat is not None and move.seat != seat:
+        raise IllegalMoveError(f"{where}: {seat_name(seat)} is to move, not {seat_name(move.seat)}")
+    reason = state.check_move(played)
+    if reason is not None:
+        raise IllegalMoveError(f"{where}: {reason}")
+    return seat, played, rest
 
 
 def tag_value(value: object) -> str:

@@ -23,13 +23,25 @@ import dataclasses
 from dataclasses import dataclass
 
 from butterfly.games.cards import Card, parse_cards
-from butterfly.games.errors import IllegalMoveError, InputError, ParseError, shown
+from butterfly.games.errors import IllegalMoveError, ParseError, shown
 from butterfly.games.mouche.format import EVENT_TEXT
 from butterfly.games.mouche.game import GameRecord
 from butterfly.games.mouche.notation import parse_line, position_line
 from butterfly.games.mouche.rules import Action, MoucheEntry, MoucheHand, MoucheOptions
-from butterfly.games.record_text import HandText, MoveText, RecordText, parse_record, write_record
-from butterfly.games.records import RecordedGame, RecordedHand, RecordedMove, seat_name, tag_value
+from butterfly.games.record_text import HandText, MoveText, RecordText, write_record
+from butterfly.games.records import (
+    RecordedGame,
+    RecordedHand,
+    RecordedMove,
+    hand_number,
+    hand_start,
+    hand_text,
+    move_place,
+    read_hands,
+    replay_checked,
+    seat_name,
+    tag_value,
+)
 
 GAME = "mouche"
 #: The word between a discard and the cards drawn for it.
@@ -86,8 +98,7 @@ def game_record(game: GameRecord, names: list[str]) -> str:
             comment = "; ".join(EVENT_TEXT[e.kind](e) for e in events if e.kind in EVENT_TEXT)
             moves.append(MoveText(str(Move(seat, action, drawn=drawn)), seat, comment))
             state = state.play_unchecked(action)
-        hand_tags = {"Hand": str(hand.number), "Dealer": seat_name(hand.dealer), "Start": position_line(hand.start)}
-        hands.append(HandText(hand_tags, moves))
+        hands.append(hand_text(hand, position_line(hand.start), moves))
     return write_record(RecordText(tags, hands), seats=True)
 
 
@@ -96,12 +107,7 @@ def game_record(game: GameRecord, names: list[str]) -> str:
 
 def read_record(text: str) -> MoucheRecord:
     """The record ``text``, every action replayed through the rules."""
-    record = parse_record(text)
-    if record.tags.get("Game", GAME).lower() != GAME:
-        raise ParseError(f"this record is of {shown(record.tags['Game'])}, not La Mouche")
-    hands_text = record.hands or ([HandText()] if "Start" in record.tags else [])  # a start and no action yet
-    if not hands_text:
-        raise ParseError('the record has no hand: give at least [Start "LINE"] and its actions')
+    record, hands_text = read_hands(text, GAME, "La Mouche", "actions")
     standing = _yes_no(record, STANDING_TAG) if STANDING_TAG in record.tags else False
     hands = tuple(_hand(record, hand, k, standing) for k, hand in enumerate(hands_text, 1))
     return MoucheRecord(dict(record.tags), hands[0].start.options, hands)
@@ -115,14 +121,7 @@ def _yes_no(record: RecordText, tag: str) -> bool:
 
 
 def _hand(record: RecordText, hand: HandText, k: int, standing: bool) -> Hand:
-    name = f"hand {hand.tags.get('Hand', k)}"
-    line = record.tag("Start", hand)
-    if line is None:
-        raise ParseError(f'{name}: no [Start "LINE"] tag: the position the hand starts from')
-    try:
-        state, hidden = parse_line(line)
-    except InputError as error:
-        raise type(error)(f"{name}, its start position: {error}") from None
+    name, (state, hidden) = hand_start(record, hand, k, parse_line)
     if hidden:
         raise ParseError(f"{name}: the start position must show every hand (hand {hidden[0]} is a count)")
     _check_tags(record, name, state)
@@ -139,8 +138,7 @@ def _hand(record: RecordText, hand: HandText, k: int, standing: bool) -> Hand:
     # The cards drawn go on top of the start's stock, in the order drawn: replayed, the hand draws them.
     drawn = tuple(card for move in moves for card in move.drawn)
     start = dataclasses.replace(start, stock=drawn + tuple(c for c in start.stock if c not in drawn))
-    number = int(hand.tags["Hand"]) if hand.tags.get("Hand", "").isdigit() else k
-    return Hand(number, start, tuple(moves), hand.comment)
+    return Hand(hand_number(hand, k), start, tuple(moves), hand.comment)
 
 
 def _check_tags(record: RecordText, name: str, state: MoucheHand) -> None:
@@ -158,26 +156,19 @@ def _check_tags(record: RecordText, name: str, state: MoucheHand) -> None:
 
 def _replay(state: MoucheHand, move: MoveText) -> tuple[MoucheHand, Move]:
     """The position after the recorded ``move``, and the move read."""
-    where = f"line {move.line}: {'' if move.seat is None else seat_name(move.seat) + ': '}{move.text}"
-    if state.is_terminal():
-        raise IllegalMoveError(f"{where}: the hand is over")
-    action_text, _, drawn_text = move.text.partition(f" {DRAW} ")
-    try:
-        action = Action.parse(action_text)
-        drawn = tuple(parse_cards(drawn_text.split())) if drawn_text else ()
-    except InputError as error:
-        raise ParseError(f"{where}: {error}") from None
-    seat = state.to_move
-    if move.seat is not None and move.seat != seat:
-        raise IllegalMoveError(f"{where}: {seat_name(seat)} is to move, not {seat_name(move.seat)}")
-    reason = state.check_move(action)
-    if reason is not None:
-        raise IllegalMoveError(f"{where}: {reason}")
+    seat, action, drawn = replay_checked(state, move, _read_action)
+    where = move_place(move)
     if action.kind == "discard":
         state = _with_draw(state, action, drawn, where)
     elif drawn:
         raise ParseError(f"{where}: only a discard draws cards")
     return state.play_unchecked(action), Move(seat, action, move.comment, move.line, drawn)
+
+
+def _read_action(text: str) -> tuple[Action, tuple[Card, ...]]:
+    """An action and the cards a discard drew (``discard 7H 2C draw 9S KD``)."""
+    action_text, _, drawn_text = text.partition(f" {DRAW} ")
+    return Action.parse(action_text), tuple(parse_cards(drawn_text.split())) if drawn_text else ()
 
 
 def _with_draw(state: MoucheHand, action: Action, drawn: tuple[Card, ...], where: str) -> MoucheHand:

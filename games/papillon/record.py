@@ -23,13 +23,24 @@ from __future__ import annotations
 
 import dataclasses
 
-from butterfly.games.errors import IllegalMoveError, InputError, ParseError, shown
-from butterfly.games.papillon.format import event_text, position_from_data
+from butterfly.games.errors import ParseError, shown
+from butterfly.games.papillon.format import Position, event_text, position_from_data
 from butterfly.games.papillon.game import GameRecord
 from butterfly.games.papillon.notation import data_of, position_line
 from butterfly.games.papillon.rules import HandState, Move, Options
-from butterfly.games.record_text import HandText, MoveText, RecordText, parse_record, write_record
-from butterfly.games.records import RecordedGame, RecordedHand, RecordedMove, seat_name, tag_value
+from butterfly.games.record_text import HandText, MoveText, RecordText, write_record
+from butterfly.games.records import (
+    RecordedGame,
+    RecordedHand,
+    RecordedMove,
+    hand_number,
+    hand_start,
+    hand_text,
+    read_hands,
+    replay_checked,
+    seat_name,
+    tag_value,
+)
 
 GAME = "papillon"
 #: The game's options as the record's tags give them (the start lines hold the players and the scoring too).
@@ -71,8 +82,7 @@ def game_record(game: GameRecord, names: list[str]) -> str:
             MoveText(str(move), seat, "; ".join(filter(None, map(event_text, events))))
             for seat, move, events in hand.moves
         ]
-        hand_tags = {"Hand": str(hand.number), "Dealer": seat_name(hand.dealer), "Start": position_line(hand.start)}
-        hands.append(HandText(hand_tags, moves))
+        hands.append(hand_text(hand, position_line(hand.start), moves))
     return write_record(RecordText(tags, hands), seats=True)
 
 
@@ -81,12 +91,7 @@ def game_record(game: GameRecord, names: list[str]) -> str:
 
 def read_record(text: str) -> PapillonRecord:
     """The record ``text``, every move replayed through the rules."""
-    record = parse_record(text)
-    if record.tags.get("Game", GAME).lower() != GAME:
-        raise ParseError(f"this record is of {shown(record.tags['Game'])}, not Papillon")
-    hands_text = record.hands or ([HandText()] if "Start" in record.tags else [])  # a start and no move yet
-    if not hands_text:
-        raise ParseError('the record has no hand: give at least [Start "LINE"] and its moves')
+    record, hands_text = read_hands(text, GAME, "Papillon", "moves")
     hands = tuple(_hand(record, hand, k) for k, hand in enumerate(hands_text, 1))
     return PapillonRecord(dict(record.tags), hands[0].start.options, hands)
 
@@ -112,15 +117,7 @@ def _options(record: RecordText, name: str, start: HandState) -> Options:
 
 
 def _hand(record: RecordText, hand: HandText, k: int) -> Hand:
-    name = f"hand {hand.tags.get('Hand', k)}"
-    line = record.tag("Start", hand)
-    if line is None:
-        raise ParseError(f'{name}: no [Start "LINE"] tag: the position the hand starts from')
-    try:
-        data = data_of(line)
-        position = position_from_data(data)
-    except InputError as error:
-        raise type(error)(f"{name}, its start position: {error}") from None
+    name, (data, position) = hand_start(record, hand, k, _start)
     if position.hidden or isinstance(data.get("stock"), int):
         raise ParseError(f"{name}: the start position must list every hand and the stock, in the order dealt")
     state = dataclasses.replace(position.state, options=_options(record, name, position.state))
@@ -132,23 +129,16 @@ def _hand(record: RecordText, hand: HandText, k: int) -> Hand:
         move = _replay(state, move_text)
         moves.append(move)
         state = state.play_unchecked(move.move)
-    number = int(hand.tags["Hand"]) if hand.tags.get("Hand", "").isdigit() else k
-    return Hand(number, start, tuple(moves), hand.comment)
+    return Hand(hand_number(hand, k), start, tuple(moves), hand.comment)
+
+
+def _start(line: str) -> tuple[dict, Position]:
+    """A hand's start position, and its JSON object."""
+    data = data_of(line)
+    return data, position_from_data(data)
 
 
 def _replay(state: HandState, move: MoveText) -> RecordedMove[Move]:
     """The recorded ``move``, checked against the rules in ``state``."""
-    where = f"line {move.line}: {'' if move.seat is None else seat_name(move.seat) + ': '}{move.text}"
-    if state.is_terminal():
-        raise IllegalMoveError(f"{where}: the hand is over")
-    try:
-        played = Move.parse(move.text)
-    except InputError as error:
-        raise ParseError(f"{where}: {error}") from None
-    seat = state.to_move
-    if move.seat is not None and move.seat != seat:
-        raise IllegalMoveError(f"{where}: {seat_name(seat)} is to move, not {seat_name(move.seat)}")
-    reason = state.check_move(played)
-    if reason is not None:
-        raise IllegalMoveError(f"{where}: {reason}")
+    seat, played, _ = replay_checked(state, move, lambda text: (Move.parse(text), None))
     return RecordedMove(seat, played, move.comment, move.line)
