@@ -77,6 +77,16 @@ def split_line(text: str, tags: Mapping[str, str], game: str | None = None) -> t
     return name, fields
 
 
+def read_fields(text: str, tags: Mapping[str, str], game: str, required: Iterable[str]) -> dict[str, str]:
+    """The fields of a line of ``game`` (:func:`split_line`), which must give
+    every tag of ``required``: one missing is a :class:`ParseError` naming it."""
+    _, fields = split_line(text, tags, game)
+    for tag in required:
+        if tag not in fields:
+            raise ParseError(f"the line has no {tags[tag]} ({tag})")
+    return fields
+
+
 def join_line(game: str, fields: Iterable[tuple[str, str]]) -> str:
     """The line of ``game`` with ``fields`` (tag, value) in order."""
     return FIELD.join([game, *(tag + value for tag, value in fields)])
@@ -102,6 +112,16 @@ def cards(value: str, what: str) -> list[str]:
             raise ParseError(f"{what}: unknown card {shown(token)} in {shown(value)}") from None
         at += width
     return out
+
+
+def cards_or_count(value: str, what: str) -> list[str] | int:
+    """Cards, or a count of cards not shown (digits alone)."""
+    return number(value, what) if value.isdigit() else cards(value, what)
+
+
+def numbers_by_player(value: str, what: str) -> list[int]:
+    """A list of whole numbers, one a player (``what`` of player N in messages)."""
+    return [number(item, f"{what} of player {p}") for p, item in enumerate(value.split(ITEM))]
 
 
 def write_cards(cards: Iterable[Card | str]) -> str:

@@ -105,11 +105,8 @@ def parse_line(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
 
 def data_of(text: str) -> dict:
     """The JSON position object a line stands for; a malformed field is a ParseError naming it."""
-    _, fields = notation.split_line(text, TAGS, GAME)
-    for tag in REQUIRED:
-        if tag not in fields:
-            raise ParseError(f"the line has no {TAGS[tag]} ({tag})")
-    hands = [_hand(item, seat) for seat, item in enumerate(notation.items(fields["h"]))]
+    fields = notation.read_fields(text, TAGS, GAME, REQUIRED)
+    hands = [notation.cards_or_count(item, f"hand {seat}") for seat, item in enumerate(notation.items(fields["h"]))]
     data: dict = {"game": GAME, "players": len(hands)}
     if not 3 <= len(hands) <= 6:
         raise ParseError(f"hands (h): {len(hands)} hands, where La Mouche has 3 to 6 players")
@@ -133,8 +130,7 @@ def data_of(text: str) -> dict:
     if "p" in fields:
         data["pool"] = notation.number(fields["p"], "pool (p)")
     if "c" in fields:
-        chips = fields["c"].split(notation.ITEM)
-        data["chips"] = [notation.number(item, f"chips (c) of player {p}") for p, item in enumerate(chips)]
+        data["chips"] = notation.numbers_by_player(fields["c"], "chips (c)")
     if "x" in fields:
         data["discarded"] = [
             notation.cards(item, f"discarded (x) by player {p}") if item else None
@@ -170,13 +166,6 @@ def _one_card(value: str, what: str) -> str:
     if len(found) != 1:
         raise ParseError(f"{what}: one card, not {shown(value)}")
     return found[0]
-
-
-def _hand(item: str, seat: int) -> list[str] | int:
-    """A hand's cards, or its size (a hidden hand)."""
-    if item.isdigit():
-        return notation.number(item, f"hand {seat}")
-    return notation.cards(item, f"hand {seat}")
 
 
 def _declaration(item: str, seat: int) -> str | None:

@@ -112,25 +112,21 @@ def parse_line(text: str) -> Position:
 
 def data_of(text: str) -> dict:
     """The JSON position object a line stands for; a malformed field is a ParseError naming it."""
-    _, fields = notation.split_line(text, TAGS, GAME)
-    for tag in REQUIRED:
-        if tag not in fields:
-            raise ParseError(f"the line has no {TAGS[tag]} ({tag})")
-    hands = [_read_cards_or_count(item, f"hand {p}") for p, item in enumerate(notation.items(fields["h"]))]
+    fields = notation.read_fields(text, TAGS, GAME, REQUIRED)
+    hands = [notation.cards_or_count(item, f"hand {p}") for p, item in enumerate(notation.items(fields["h"]))]
     if len(hands) not in TABLE_CARDS:
         raise ParseError(f"hands (h): {len(hands)} hands, where Papillon has 3 or 4 players")
     table = notation.cards(fields["t"], "table (t)")
     data: dict = {"game": GAME, "players": len(hands), "hands": hands, "table": table}
     if "s" in fields:
-        data["stock"] = _read_cards_or_count(fields["s"], "stock (s)")
+        data["stock"] = notation.cards_or_count(fields["s"], "stock (s)")
     if "w" in fields:
         data["taken"] = [
-            _read_cards_or_count(item, f"taken (w) by player {p}") for p, item in enumerate(notation.items(fields["w"]))
+            notation.cards_or_count(item, f"taken (w) by player {p}")
+            for p, item in enumerate(notation.items(fields["w"]))
         ]
     if "c" in fields:
-        data["chips"] = [
-            notation.number(item, f"chips (c) of player {p}") for p, item in enumerate(fields["c"].split(notation.ITEM))
-        ]
+        data["chips"] = notation.numbers_by_player(fields["c"], "chips (c)")
     for tag, name in (("p", "pool"), ("k", "stake"), ("d", "dealer"), ("m", "to_move"), ("l", "last_trailer")):
         if tag in fields:
             nobody = tag == "l" and fields[tag] == notation.EMPTY
@@ -144,8 +140,3 @@ def data_of(text: str) -> dict:
         if name in data and len(data[name]) != len(hands):
             raise ParseError(f"{name} ({tag}): {len(data[name])} entries for {len(hands)} players (hands)")
     return data
-
-
-def _read_cards_or_count(value: str, what: str) -> list[str] | int:
-    """Cards, or a count of cards not shown (digits alone)."""
-    return notation.number(value, what) if value.isdigit() else notation.cards(value, what)
