@@ -146,6 +146,17 @@ def echo_game(
         click.echo(as_log(game, names))
 
 
+def record_option(review: str) -> Callable[[F], F]:
+    """``--record FILE`` of a card game's ``play``: the game as a record, for the command ``review``."""
+    return click.option(
+        "--record",
+        "record_file",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        help=f"Also write the game as a record (docs/formats.md) in this new file, for {review}.",
+    )
+
+
 when_broke_option = click.option(
     "--when-broke",
     type=click.Choice([rule.value for rule in WhenBroke]),

@@ -18,6 +18,7 @@ from butterfly.cli.common import (
     line_format_option,
     picture_options,
     position_text,
+    record_option,
     seed_option,
     wanted_pictures,
     when_broke_option,
@@ -93,13 +94,7 @@ def mouche_group():
     help="Each player's chips at the start.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the game as JSON.")
-@click.option(
-    "--record",
-    "record_file",
-    metavar="FILE",
-    type=click.Path(dir_okay=False),
-    help="Also write the game as a record (docs/formats.md) in this new file, for mouche review.",
-)
+@record_option("mouche review")
 def play(
     players,
     hands,

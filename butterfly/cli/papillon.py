@@ -17,6 +17,7 @@ from butterfly.cli.common import (
     line_format_option,
     picture_options,
     position_text,
+    record_option,
     seed_option,
     wanted_pictures,
     when_broke_option,
@@ -36,6 +37,14 @@ from butterfly.solver.papillon.position import AllHandsKnown, FromSeat, OneRedea
 from butterfly.solver.papillon.review import LIMIT, MoveReview, View, review_record
 from butterfly.solver.review import PlayerSummary
 
+#: ``--engine`` of analyse and review.
+engine_option = click.option(
+    "--engine",
+    type=click.Choice(ENGINE_NAMES),
+    default="kernel",
+    show_default=True,
+    help="Compiled kernel or the pure-Python oracle.",
+)
 #: The most rounds ``papillon play`` plays (a round is one hand per player).
 MAX_ROUNDS = 100
 
@@ -91,13 +100,7 @@ def papillon():
 )
 @when_broke_option
 @click.option("--json", "as_json", is_flag=True, help="Print the game as JSON.")
-@click.option(
-    "--record",
-    "record_file",
-    metavar="FILE",
-    type=click.Path(dir_okay=False),
-    help="Also write the game as a record (docs/formats.md) in this new file, for papillon review.",
-)
+@record_option("papillon review")
 def play(
     players, rounds, seed, bots, scoring, first_dealer, unclaimed_pool, tie_stake, when_broke, as_json, record_file
 ):
@@ -137,13 +140,7 @@ def play(
     "with one redeal left, every deal of the stock).",
 )
 @seed_option("sampling splits")
-@click.option(
-    "--engine",
-    type=click.Choice(ENGINE_NAMES),
-    default="kernel",
-    show_default=True,
-    help="Compiled kernel or the pure-Python oracle.",
-)
+@engine_option
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 @line_format_option()
 def analyse_command(position_file, as_player, limit, seed, engine, as_json, output_format):
@@ -264,13 +261,7 @@ def _print_one_redeal_left(state: HandState, result: OneRedealLeft) -> None:
     "when at most this many, else sample this many (default 2,000: every one with three players).",
 )
 @seed_option("sampling splits and deals")
-@click.option(
-    "--engine",
-    type=click.Choice(ENGINE_NAMES),
-    default="kernel",
-    show_default=True,
-    help="Compiled kernel or the pure-Python oracle.",
-)
+@engine_option
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
 def review(record_file, limit, seed, engine, as_json):
     """Review a game RECORD (papillon play --record, or typed; docs/formats.md):
