@@ -325,3 +325,40 @@ def test_an_illegal_move_after_a_deal_given_beside_the_record(cli, tmp_path):
 def test_rules_options_that_contradict_the_records_deal_are_not_ignored(cli, tmp_path):
     record = _record(tmp_path, '[Deal "1"]\n1. 2D L3>F\n')
     cli.one_line_error(cli.run("review", record, "--game", "fortress", "--length-nodes", 0))
+
+
+def test_review_takes_a_json_move_list(cli, tmp_path):
+    _, moves = deal_1()
+    record = _record(tmp_path, json.dumps([str(m) for m in moves]), "moves.json")
+    assert json.loads(cli.run("review", 1, record, "--json", "--length-nodes", 0).stdout)["result"] == "won"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a JSON move list that does not start with '[\"' or '[]' (json.dump(..., indent=2), '[ \"2D L3>F\" ]') "
+    "is read as a record: 'line 1: a tag is written [Name \"value\"], not '[''",
+)
+@pytest.mark.parametrize("indent", [2, None])
+def test_review_takes_a_json_move_list_however_it_is_spaced(cli, tmp_path, indent):
+    _, moves = deal_1()
+    text = json.dumps([str(m) for m in moves], indent=indent).replace('["', '[ "')
+    record = _record(tmp_path, text, "moves.json")
+    assert cli.run("show", 1, "--moves", record, "--format", "line").exit_code == 0  # show reads it
+    result = cli.run("review", 1, record, "--json", "--length-nodes", 0)
+    assert result.exit_code == 0, result.output
+
+
+def test_analyse_writes_moves_to_the_same_position_as_one(cli):
+    line = "fortress_fQCJDJHJS_b-_lQDKDQHQS.KH.KS.KC.-_r-.-.-.-.-"
+    result = cli.run("analyse", line)
+    assert result.exit_code == 0, result.output
+    assert "QS L1>L5 = QS L1>R1 = QS L1>R2 = QS L1>R3 = QS L1>R4 = QS L1>R5  " in result.stdout
+    data = json.loads(cli.run("analyse", line, "--json").stdout)
+    merged = next(m for m in data["moves"] if m["move"] == "QS L1>L5")
+    assert merged["same_as"] == ["QS L1>R1", "QS L1>R2", "QS L1>R3", "QS L1>R4", "QS L1>R5"]
+
+
+def test_analyse_format_line_prints_the_position(cli):
+    line = position_line(late(8))
+    result = cli.run("analyse", line.lower(), "--format", "line")
+    assert result.exit_code == 0 and result.stdout == line + "\n"
