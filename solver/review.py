@@ -1,7 +1,9 @@
 """How a review judges a move of a card game (docs/analysis.md, "Judging a
 move"): what it lost against the best move, as a share of what was at
 stake between the best and the worst, marked by fixed thresholds; and each
-player's average loss and accuracy over a game.
+player's average loss and accuracy over a game; and the base of the card
+games' typed analyses and reviews, whose JSON is their fields
+(:class:`JsonResult`).
 
 The share makes one scale for every game and stake: a move that loses half
 of what the position allowed is a mistake whether the chips were 2 or 200.
@@ -17,9 +19,21 @@ Judgement(best=10, played=4, worst=0, loss=6, share=0.6, mark=<Mark.BLUNDER: 'bl
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class JsonResult:
+    """A card game's typed analysis or review, whose JSON (what the command
+    prints with ``--json``) is its fields, nested."""
+
+    def to_json(self) -> dict:
+        """The result as JSON (``json.dumps`` writes the tuples as lists, and
+        the seats keying a dict as strings)."""
+        return dataclasses.asdict(self)
 
 
 class Mark(str, enum.Enum):

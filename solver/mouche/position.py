@@ -33,7 +33,6 @@ what ``mouche analyse --json`` prints:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -41,6 +40,7 @@ from butterfly.games.errors import InputError
 from butterfly.games.mouche.rules import MoucheHand
 from butterfly.solver.mouche import analysis
 from butterfly.solver.mouche.seat import analyse_seat, declaration_advice
+from butterfly.solver.review import JsonResult
 
 #: Deals of the unseen cards and the stock sampled for declaration advice.
 ADVICE_DEALS = 500
@@ -51,13 +51,8 @@ WORLDS_FROM_SEAT = 5000
 
 
 @dataclass(frozen=True)
-class MoucheAnalysis:
+class MoucheAnalysis(JsonResult):
     """What :func:`analyse_position` finds: one of the classes below."""
-
-    def to_json(self) -> dict:
-        """The analysis as ``mouche analyse --json`` prints it (``json.dumps``
-        writes the tuples as lists, and the seats keying a dict as strings)."""
-        return dataclasses.asdict(self)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,6 @@ each); with 9D none, and owes the pool, 5 chips, for the mouche.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -32,7 +31,7 @@ from butterfly.games.mouche.record import MoucheRecord, Move
 from butterfly.games.mouche.rules import MoucheHand
 from butterfly.solver.mouche import analysis
 from butterfly.solver.mouche.seat import analyse_seat
-from butterfly.solver.review import Judgement, PlayerSummary, judge, summarise
+from butterfly.solver.review import JsonResult, Judgement, PlayerSummary, judge, summarise
 
 #: Why a declaration (or the dealer's choice of trumps) gets no mark.
 NOT_JUDGED = (
@@ -91,7 +90,7 @@ class PlayerReview:
 
 
 @dataclass(frozen=True)
-class Review:
+class Review(JsonResult):
     """The review of a record: ``unit`` of the values, the seat view's
     ``worlds`` and ``seed``, each hand's moves and each seat's summary."""
 
@@ -100,10 +99,6 @@ class Review:
     seed: int
     hands: tuple[HandReview, ...]
     players: tuple[PlayerReview, ...]
-
-    def to_json(self) -> dict:
-        """The review as ``mouche review --json`` prints it."""
-        return dataclasses.asdict(self)
 
 
 def open_view(state: MoucheHand, card: str) -> View:

@@ -33,7 +33,6 @@ takes the pool in 60% of the 20 splits of the cards the mover cannot see.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from butterfly.games.errors import InputError
@@ -41,18 +40,15 @@ from butterfly.games.papillon.format import Position
 from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import analyse, analyse_redeal, paranoid
 from butterfly.solver.papillon.seat import analyse_seat
+from butterfly.solver.review import JsonResult
 
 #: Splits of the unseen cards solved from a seat before sampling.
 SEAT_LIMIT = 10_000
 
 
 @dataclass(frozen=True)
-class PapillonAnalysis:
+class PapillonAnalysis(JsonResult):
     """What :func:`analyse_position` finds: one of the classes below."""
-
-    def to_json(self) -> dict:
-        """The analysis as ``papillon analyse --json`` prints it (``json.dumps`` writes the tuples as lists)."""
-        return dataclasses.asdict(self)
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import RedealMemo, analyse_redeal
 from butterfly.solver.papillon.engines import ENGINES
 from butterfly.solver.papillon.seat import analyse_seat
-from butterfly.solver.review import Judgement, PlayerSummary, judge, summarise
+from butterfly.solver.review import JsonResult, Judgement, PlayerSummary, judge, summarise
 
 #: Splits of the unseen cards solved from a seat (and deals of the stock at a
 #: redeal) before sampling: every one with three players, where a seat sees
@@ -103,7 +103,7 @@ class HandReview:
 
 
 @dataclass(frozen=True)
-class Review:
+class Review(JsonResult):
     """A game's review: each hand's moves, and each player's summary with all
     cards open and from the seat (over the moves judged that way)."""
 
@@ -114,10 +114,6 @@ class Review:
     hands: tuple[HandReview, ...]
     open_cards: tuple[PlayerSummary, ...]
     from_seat: tuple[PlayerSummary, ...]
-
-    def to_json(self) -> dict:
-        """The review as ``papillon review --json`` prints it."""
-        return dataclasses.asdict(self)
 
 
 def review_record(record: PapillonRecord, engine: EngineName = "kernel", limit: int = LIMIT, seed: int = 0) -> Review:
