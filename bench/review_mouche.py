@@ -14,8 +14,9 @@ with the accuracy over every card the bot played, open | from the seat.
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
+
+from review_papillon import seconds_text  # bench/review_papillon.py: run as python bench/review_mouche.py
 
 from butterfly.games.mouche.game import play_game
 from butterfly.games.mouche.record import game_record, read_record
@@ -23,11 +24,6 @@ from butterfly.games.mouche.rules import MoucheOptions
 from butterfly.solver.mouche.bots import BOTS
 from butterfly.solver.mouche.review import FORCED, WORLDS, review_record
 from butterfly.solver.review import summarise
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def main() -> None:
@@ -52,8 +48,7 @@ def main() -> None:
             opened += [m.open.judgement for m in judged if m.open]
             seen += [m.from_seat.judgement if m.from_seat else FORCED for m in judged]
         print(
-            f"{bot:<8} seconds a hand: median {statistics.median(seconds):.3f}, 95th percentile "
-            f"{percentile(seconds, 0.95):.3f}, largest {max(seconds):.3f}; {cards} cards judged; accuracy "
+            f"{bot:<8} seconds a hand: {seconds_text(seconds)}; {cards} cards judged; accuracy "
             f"{summarise(0, opened).accuracy} | {summarise(0, seen).accuracy}"
         )
 

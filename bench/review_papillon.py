@@ -31,6 +31,14 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def seconds_text(seconds: list[float]) -> str:
+    """The median, 95th percentile and largest of ``seconds`` (also bench/review_mouche.py's)."""
+    return (
+        f"median {statistics.median(seconds):.3f}, 95th percentile {percentile(seconds, 0.95):.3f}, "
+        f"largest {max(seconds):.3f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per bot (seeds 0 to games-1)")
@@ -56,8 +64,7 @@ def main() -> None:
             opened += [m.open_cards.judgement for m in every if m.open_cards]
             seen += [m.from_seat.judgement for m in every if m.from_seat]
         print(
-            f"{bot:<8} seconds a hand: median {statistics.median(per_hand):.3f}, 95th percentile "
-            f"{percentile(per_hand, 0.95):.3f}, largest {max(per_hand):.3f}; a game: median "
+            f"{bot:<8} seconds a hand: {seconds_text(per_hand)}; a game: median "
             f"{statistics.median(per_game):.3f}, 95th percentile {percentile(per_game, 0.95):.3f}; "
             f"{moves} moves, judged {len(opened)} | {len(seen)}; accuracy "
             f"{summarise(0, opened).accuracy} | {summarise(0, seen).accuracy}"
