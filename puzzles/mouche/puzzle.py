@@ -211,8 +211,10 @@ def _takes_trick(state: MoucheHand, mover: int, moves: list[Action]) -> bool:
 def _position_json(state: MoucheHand) -> dict:
     """A card-play state as a position object (docs/formats.md, "La Mouche
     positions"), every hand and discard shown, so that reading it back gives
-    the same play. games/mouche/format.py reads positions but writes none;
-    this writes what it reads."""
+    the same play. Not :func:`games.mouche.format.position_to_json`, which
+    leaves out the fields at their defaults (``pamphile``, an empty trick),
+    writes the trump after the turned card and the pending mouches: the
+    published puzzles keep this form, byte for byte."""
     seats = len(state.in_hand())
     plays = [[seat, str(card)] for seat, card in state.plays]
     position: dict[str, Any] = {
