@@ -245,6 +245,14 @@ def tag_value(value: object) -> str:
     return str(getattr(value, "value", value))
 
 
+def check_tag(name: str, tag: str, value: str, option: object) -> None:
+    """The tag ``tag`` says ``value`` of an option the start position of the
+    hand ``name`` holds as ``option``: they must agree (any case)."""
+    written = tag_value(option)
+    if value.lower() != written:
+        raise ParseError(f"{name}: the tag {tag} says {shown(value)}, the start position {written!r}")
+
+
 def seat_name(seat: int) -> str:
     """How logs name a seat."""
     return f"P{seat}"

@@ -33,6 +33,7 @@ from butterfly.games.records import (
     RecordedGame,
     RecordedHand,
     RecordedMove,
+    check_tag,
     hand_number,
     hand_start,
     hand_text,
@@ -146,9 +147,7 @@ def _check_tags(record: RecordText, name: str, state: MoucheHand) -> None:
     for tag, option in LINE_TAGS.items():
         if tag not in record.tags:
             continue
-        written = tag_value(getattr(state.options, option))
-        if record.tags[tag].lower() != written:
-            raise ParseError(f"{name}: the tag {tag} says {shown(record.tags[tag])}, the start position {written!r}")
+        check_tag(name, tag, record.tags[tag], getattr(state.options, option))
     players = record.tags.get("Players")
     if players is not None and players != str(state.players):
         raise ParseError(f"{name}: the tag Players says {shown(players)}, the start position has {state.players} hands")

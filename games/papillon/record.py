@@ -33,6 +33,7 @@ from butterfly.games.records import (
     RecordedGame,
     RecordedHand,
     RecordedMove,
+    check_tag,
     hand_number,
     hand_start,
     hand_text,
@@ -104,9 +105,7 @@ def _options(record: RecordText, name: str, start: HandState) -> Options:
             continue
         value = record.tags[tag]
         if option in LINE_OPTIONS:
-            written = tag_value(getattr(start.options, option))
-            if value.lower() != written:
-                raise ParseError(f"{name}: the tag {tag} says {shown(value)}, the start position {written!r}")
+            check_tag(name, tag, value, getattr(start.options, option))
         elif option in ("rounds", "ante"):
             if not (value.isascii() and value.isdigit()) or len(value) > 9:
                 raise ParseError(f"the tag {tag} is a whole number, not {shown(value)}")
