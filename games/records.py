@@ -20,6 +20,10 @@ options as tags by :func:`tag_value`.
 >>> event = Event("pool", 1, 30)
 >>> event_json(event), seat_name(event.player), cards_text([], empty="-")
 ({'kind': 'pool', 'player': 1, 'chips': 30, 'cards': []}, 'P1', '-')
+>>> tag_value(True), tag_value(WhenBroke.STOP), tag_value(20)
+('yes', 'stop', '20')
+>>> move_place(MoveText("KS", 1, "", 12))
+'line 12: P1: KS'
 """
 
 from __future__ import annotations
