@@ -247,25 +247,42 @@ def test_random_games_of_winnable_butterfly_deals_are_lost_at_a_move_found(seed)
     check_marks(result, moves)
 
 
+def fresh_game(position: Position, rng: random.Random, home: float = 0.5) -> list[Move]:
+    """Random legal moves, never back to a position met before, until none is left."""
+    seen = {position.key()}
+    moves = []
+    while True:
+        children = [(m, c) for m, c in position.children() if c.key() not in seen]
+        if not children:
+            return moves
+        homeward = [(m, c) for m, c in children if m.target == "F"]
+        move, position = rng.choice(homeward) if homeward and rng.random() < home else rng.choice(children)
+        seen.add(position.key())
+        moves.append(move)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["butterfly", "beleaguered-castle", "streets-and-alleys"])
 def test_random_games_of_whole_deals_are_lost_at_a_move_found(game):
     rng = random.Random(game)
-    reviewed = 0
+    lost = 0
     for number in range(12):
         deal = Position.deal(number, make_rules(game))
         if solve(deal, Limits(max_nodes=200_000)).result != WON:
             continue
-        moves = random_game(deal, rng, home=0.5)
-        if deal.replay(moves)[-1].legal_moves():
-            continue  # (stopped at the most moves, not stuck)
+        moves = fresh_game(deal, rng)
         result = review(deal, moves, Limits(max_nodes=5_000_000), lengths=None)
-        if result.result == UNKNOWN:
-            continue
-        assert result.result == LOST
         check_marks(result, moves)
-        reviewed += 1
-    assert reviewed >= 2
+        if result.result == "unfinished":
+            assert solve(deal.replay(moves)[-1], Limits(max_nodes=5_000_000)).result == WON
+        elif result.result == LOST:
+            k = result.losing_move
+            assert deal.replay(moves[: k - 1] + list(result.winning_line))[-1].is_won()
+            assert solve(deal.replay(moves)[k], Limits(max_nodes=20_000_000)).result == UNWINNABLE
+            lost += 1
+        else:
+            assert result.result in (WON, UNKNOWN)
+    assert lost >= 2
 
 
 def test_limits_too_small_leave_the_loss_unknown_between_two_moves():
