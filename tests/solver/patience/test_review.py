@@ -190,6 +190,10 @@ def test_the_losing_move_of_random_games_is_proved():
         assert result.result == LOST, (start, moves)  # every start is won, every end stuck
         check_loss(start, moves, result)
         lost += 1
+        positions = start.replay(moves)
+        for number, move in enumerate(result.moves[: result.losing_move - 1]):  # lengths before the loss
+            if move.shortest_before is not None:
+                assert move.shortest_before == len(solve_shortest(positions[number], FULL).moves), move
     assert lost > 8
 
 
