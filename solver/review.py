@@ -1,9 +1,9 @@
 """How a review judges a move of a card game (docs/analysis.md, "Judging a
 move"): what it lost against the best move, as a share of what was at
 stake between the best and the worst, marked by fixed thresholds; and each
-player's average loss and accuracy over a game; and the base of the card
-games' typed analyses and reviews, whose JSON is their fields
-(:class:`JsonResult`).
+player's average loss and accuracy over a game; a hand reviewed
+(:class:`HandReview`); and the base of the card games' typed analyses and
+reviews, whose JSON is their fields (:class:`JsonResult`).
 
 The share makes one scale for every game and stake: a move that loses half
 of what the position allowed is a mistake whether the chips were 2 or 200.
@@ -23,6 +23,9 @@ import dataclasses
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+MoveReviewT = TypeVar("MoveReviewT")
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,17 @@ class JsonResult:
         """The result as JSON (``json.dumps`` writes the tuples as lists, and
         the seats keying a dict as strings)."""
         return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class HandReview(Generic[MoveReviewT]):
+    """A hand's moves reviewed (each game's own review of a move); ``start``
+    is its position after the deal, as a line."""
+
+    number: int
+    dealer: int
+    start: str
+    moves: tuple[MoveReviewT, ...]
 
 
 class Mark(str, enum.Enum):

@@ -31,7 +31,7 @@ from butterfly.games.mouche.record import MoucheRecord, Move
 from butterfly.games.mouche.rules import MoucheHand
 from butterfly.solver.mouche import analysis
 from butterfly.solver.mouche.seat import analyse_seat
-from butterfly.solver.review import JsonResult, Judgement, PlayerSummary, judge, summarise
+from butterfly.solver.review import HandReview, JsonResult, Judgement, PlayerSummary, judge, summarise
 
 #: Why a declaration (or the dealer's choice of trumps) gets no mark.
 NOT_JUDGED = (
@@ -71,14 +71,6 @@ class MoveReview:
 
 
 @dataclass(frozen=True)
-class HandReview:
-    number: int
-    dealer: int
-    start: str  # the hand's start position, as a line
-    moves: tuple[MoveReview, ...]
-
-
-@dataclass(frozen=True)
 class PlayerReview:
     """A seat's cards over the game, summarised both ways; ``name`` the bot
     that sat there, when the record says."""
@@ -97,7 +89,7 @@ class Review(JsonResult):
     unit: str
     worlds: int
     seed: int
-    hands: tuple[HandReview, ...]
+    hands: tuple[HandReview[MoveReview], ...]
     players: tuple[PlayerReview, ...]
 
 

@@ -37,7 +37,7 @@ from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import RedealMemo, analyse_redeal
 from butterfly.solver.papillon.engines import ENGINES
 from butterfly.solver.papillon.seat import analyse_seat
-from butterfly.solver.review import JsonResult, Judgement, PlayerSummary, judge, summarise
+from butterfly.solver.review import HandReview, JsonResult, Judgement, PlayerSummary, judge, summarise
 
 #: Splits of the unseen cards solved from a seat (and deals of the stock at a
 #: redeal) before sampling: every one with three players, where a seat sees
@@ -93,16 +93,6 @@ class MoveReview:
 
 
 @dataclass(frozen=True)
-class HandReview:
-    """A hand's moves reviewed; ``start`` is its position after the deal, as a line."""
-
-    number: int
-    dealer: int
-    start: str
-    moves: tuple[MoveReview, ...]
-
-
-@dataclass(frozen=True)
 class Review(JsonResult):
     """A game's review: each hand's moves, and each player's summary with all
     cards open and from the seat (over the moves judged that way)."""
@@ -111,7 +101,7 @@ class Review(JsonResult):
     engine: str
     limit: int
     seed: int
-    hands: tuple[HandReview, ...]
+    hands: tuple[HandReview[MoveReview], ...]
     open_cards: tuple[PlayerSummary, ...]
     from_seat: tuple[PlayerSummary, ...]
 
@@ -129,7 +119,7 @@ def review_record(record: PapillonRecord, engine: EngineName = "kernel", limit: 
     return Review(players, engine, limit, seed, hands, summaries("open_cards"), summaries("from_seat"))
 
 
-def _review_hand(hand: Hand, engine: EngineName, limit: int, seed: int) -> HandReview:
+def _review_hand(hand: Hand, engine: EngineName, limit: int, seed: int) -> HandReview[MoveReview]:
     memo: RedealMemo = {}  # what the redeal is worth, shared by the positions of the deal before the last
     moves = []
     for number, (state, recorded) in enumerate(hand.positions(), 1):
