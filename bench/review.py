@@ -1,9 +1,8 @@
 """How long ``butterfly analyse`` and ``butterfly review`` take on Butterfly.
 
 - analyse: the positions along the published shortest lines of deals
-  A-B (data/lengths_butterfly.csv.gz has their lengths; the lines are
-  found again with solve_shortest, which the published rows reproduce),
-  each position's every move decided, then given its shortest length;
+  A-B (data/lengths_butterfly.csv.gz), each position's every move
+  decided, then (on the first deals) given its shortest length;
 - review: one game of each of the ladder's players on deals A-B (player
   ``deal % 6``, seed 1), reviewed with and without the lengths.
 
@@ -17,13 +16,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from pathlib import Path
 
+from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.rules import Position
 from butterfly.puzzles.rating.ladder import ENGINES, LADDER
 from butterfly.solver.patience.analysis import LENGTH_LIMITS, UNKNOWN, analyse
 from butterfly.solver.patience.result import OPTIMAL, Limits
 from butterfly.solver.patience.review import review
-from butterfly.solver.patience.solve import solve_shortest
+from butterfly.solver.survey.publish_lengths import read_file
+
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 def quantiles(seconds: list[float]) -> str:
@@ -44,21 +47,24 @@ def main() -> None:
     deals = range(first, last + 1)
     limits = Limits(max_nodes=1_000_000)
     if not args.skip_analyse:
+        published = {row.deal: row for row in read_file(DATA / "lengths_butterfly.csv.gz", "butterfly") if row.line}
         decide, lengths, undecided, positions, proved, winning = [], [], 0, 0, 0, 0
         for deal in deals:
             start = Position.deal(deal)
-            line = solve_shortest(start, Limits(max_nodes=2_000_000, memory_mib=512))
-            if line.result != OPTIMAL:
+            if deal not in published:
                 continue
-            for position in start.replay(line.moves)[: -1 : args.every]:
+            for position in start.replay(parse_moves(published[deal].line))[: -1 : args.every]:
                 began = time.perf_counter()
                 decided = analyse(position, limits, lengths=None)
                 decide.append(time.perf_counter() - began)
                 undecided += sum(m.value == UNKNOWN for m in decided.moves)
-                began = time.perf_counter()
-                analyse(position, limits, lengths=LENGTH_LIMITS)
-                lengths.append(time.perf_counter() - began)
                 positions += 1
+                if deal < first + args.length_deals:
+                    began = time.perf_counter()
+                    valued = analyse(position, limits, lengths=LENGTH_LIMITS)
+                    lengths.append(time.perf_counter() - began)
+                    proved += sum(m.value == OPTIMAL for m in valued.moves)
+                    winning += sum(m.line is not None for m in valued.moves)
         print(f"analyse, {positions} positions on the shortest lines of deals {args.deals} (every {args.every}th):")
         print(f"  every move decided:        {quantiles(decide)}; moves left undecided: {undecided}")
         print(

@@ -25,7 +25,7 @@ butterfly.games.errors.ParseError: unknown field 'q1' in the line (papillon fiel
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 from butterfly.games.cards import Card
 from butterfly.games.errors import ParseError, shown
@@ -50,11 +50,14 @@ def looks_like_line(text: str, games: Iterable[str]) -> bool:
     return FIELD in text and head in set(games)
 
 
-def split_line(text: str, tags: Mapping[str, str], game: str | None = None) -> tuple[str, dict[str, str]]:
+def split_line(
+    text: str, tags: Mapping[str, str], game: str | Collection[str] | None = None
+) -> tuple[str, dict[str, str]]:
     """The game's name and each field's raw value by tag. ``tags`` names every
     tag the game knows (for messages); ``game``, when given, is the name the
-    line must start with. A field given twice, an unknown tag or a character a
-    URL would have to escape is a :class:`ParseError` naming it."""
+    line must start with (or the names it may). A field given twice, an
+    unknown tag or a character a URL would have to escape is a
+    :class:`ParseError` naming it."""
     line = text.strip()
     if len(line) > MAX_LINE:
         raise ParseError(f"a line is at most {MAX_LINE} characters, not {len(line):,}")
@@ -63,8 +66,11 @@ def split_line(text: str, tags: Mapping[str, str], game: str | None = None) -> t
         raise ParseError(f"a line holds only letters, digits and - . _ ~, not {bad[0]!r}")
     head, *parts = line.split(FIELD)
     name = head.lower()
-    if game is not None and name != game:
-        raise ParseError(f"this line is for {shown(head)}, not {game}")
+    games = [game] if isinstance(game, str) else None if game is None else list(game)
+    if games is not None and name not in games:
+        if len(games) == 1:
+            raise ParseError(f"this line is for {shown(head)}, not {games[0]}")
+        raise ParseError(f"unknown game {shown(head)} (games: {', '.join(games)})")
     fields: dict[str, str] = {}
     for part in parts:
         tag, value = part[:1].lower(), part[1:]

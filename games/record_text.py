@@ -111,10 +111,10 @@ def parse_record(text: str) -> RecordText:
             target[name] = value
             at = match.end()
         elif char == "{":
-            end = text.find("}", at)
+            end = _comment_end(text, at)
             if end < 0:
                 raise ParseError(f"line {line}: a comment opened with {{ is never closed")
-            comment = " ".join(text[at + 1 : end].split())
+            comment = " ".join(re.sub(r"\\(.)", r"\1", text[at + 1 : end]).split())
             if len(comment) > MAX_VALUE:
                 raise ParseError(f"line {line}: a comment of {len(comment):,} characters (at most {MAX_VALUE:,})")
             hand = _current(record, hand)
@@ -126,12 +126,15 @@ def parse_record(text: str) -> RecordText:
             at = end + 1
         else:
             end = _move_end(text, at)
-            move = _move(text[at:end].strip(), line)
-            if move is not None:
+            found = _move(text[at:end].strip(), line)
+            if found is not None:
                 count += 1
                 if count > MAX_RECORD_MOVES:
                     raise ParseError(f"line {line}: a record holds at most {MAX_RECORD_MOVES:,} moves")
                 hand = _current(record, hand)
+                number, move = found
+                if number is not None and number != len(hand.moves) + 1:
+                    raise ParseError(f"line {line}: move {number} is the hand's move {len(hand.moves) + 1}")
                 hand.moves.append(move)
             at = end
     return record
@@ -158,7 +161,14 @@ def _move_end(text: str, at: int) -> int:
     return end
 
 
-def _move(text: str, line: int) -> MoveText | None:
+def _comment_end(text: str, at: int) -> int:
+    """Where the comment opened at ``at`` is closed (``\\}`` is a brace inside it), or -1."""
+    match = re.compile(r"(?:[^}\\]|\\.)*\}", re.DOTALL).match(text, at + 1)
+    return -1 if match is None else match.end() - 1
+
+
+def _move(text: str, line: int) -> tuple[int | None, MoveText] | None:
+    """The move's number as written (None: none) and the move."""
     number = _NUMBER.match(text)
     if number:
         text = text[number.end() :]
@@ -171,7 +181,8 @@ def _move(text: str, line: int) -> MoveText | None:
         return None
     if len(text) > MAX_VALUE:
         raise ParseError(f"line {line}: a move of {len(text):,} characters")
-    return MoveText(" ".join(text.split()), int(seat.group(1)) if seat else None, "", line)
+    written = int(number.group(1)) if number else None
+    return written, MoveText(" ".join(text.split()), int(seat.group(1)) if seat else None, "", line)
 
 
 def _unescape(value: str, line: int) -> str:
@@ -184,6 +195,11 @@ def _tag_line(name: str, value: str) -> str:
     return f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
 
 
+def _escaped(comment: str) -> str:
+    """A comment as written between braces: a brace or backslash in it escaped."""
+    return comment.replace("\\", "\\\\").replace("}", "\\}")
+
+
 def write_record(record: RecordText, seats: bool = False) -> str:
     """The record as text (``seats``: write each move's seat, ``P1:``)."""
     lines = [_tag_line(name, value) for name, value in record.tags.items()]
@@ -193,9 +209,9 @@ def write_record(record: RecordText, seats: bool = False) -> str:
             lines += [_tag_line(name, value) for name, value in hand.tags.items()]
         lines.append("")
         if hand.comment:
-            lines.append(f"{{{hand.comment}}}")
+            lines.append(f"{{{_escaped(hand.comment)}}}")
         for number, move in enumerate(hand.moves, 1):
             seat = f"P{move.seat}: " if seats and move.seat is not None else ""
-            comment = f" {{{move.comment}}}" if move.comment else ""
+            comment = f" {{{_escaped(move.comment)}}}" if move.comment else ""
             lines.append(f"{number}. {seat}{move.text}{comment}")
     return "\n".join(lines) + "\n"

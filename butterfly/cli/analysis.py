@@ -3,6 +3,8 @@ position valued, and a game as played reviewed (docs/analysis.md)."""
 
 from __future__ import annotations
 
+import re
+
 import click
 
 from butterfly.cli.common import WholeNumber, echo_json, line_format_option
@@ -18,6 +20,8 @@ from butterfly.solver.patience.analysis import LENGTH_LIMITS, LOST, UNKNOWN, Mov
 from butterfly.solver.patience.result import BOUNDED, MAX_NODES, OPTIMAL, Limits
 from butterfly.solver.patience.review import BEST, LOSING, WINNING, GameReview, review
 
+#: A move list in JSON (a list of strings, or solve --json's report), not a record's tag.
+JSON_MOVES = re.compile(r'\s*(\{|\[\s*("|\]))')
 #: What stopped a search, as a player reads it.
 STOPPED = {"nodes": "the --max-nodes limit", "time": "the --timeout limit", "memory": "the --memory limit"}
 
@@ -40,17 +44,22 @@ def length_limits(length_nodes: int, limits: Limits) -> Limits | None:
     return Limits(max_nodes=length_nodes, timeout=limits.timeout, memory_mib=min(limits.memory_mib, 256))
 
 
+def in_moves(count: int | None) -> str:
+    """``count`` moves, as said."""
+    return f"{count} move{'s' * (count != 1)}"
+
+
 def value_words(value: MoveValue) -> str:
     """A move's value as a player says it."""
     if value.value == OPTIMAL:
-        return f"wins in {value.length} moves"
+        return f"wins in {in_moves(value.length)}"
     if value.value == BOUNDED:
-        return f"wins in {value.length} moves (no line wins in fewer than {value.lower_bound})"
+        return f"wins in {in_moves(value.length)} (no line wins in fewer than {value.lower_bound})"
     if value.value == LOST:
         return "loses the deal"
     if value.value == UNKNOWN:
         return f"not decided (stopped by {STOPPED.get(value.stopped_by or '', 'a limit')})"
-    return f"wins (in {value.length} moves; fewer may do)"
+    return f"wins (in {in_moves(value.length)}; fewer may do)"
 
 
 @click.command(name="analyse")
@@ -84,13 +93,12 @@ def analyse_command(
     Moves that lead to the same position are one. Each move's search has
     the limits given (--max-nodes, --timeout, --memory), and each winning
     move's search for its shortest line has --length-nodes."""
-    del schedule  # every search runs with the default schedule
     position, title = load_deal(deal, game, variant, cells, pysol_number)
     if output_format == "line":
         click.echo(position_line(position))
         return
     limits = limits_of(max_nodes, timeout, memory, relax)
-    analysis = analyse(position, limits, engine, length_limits(length_nodes, limits))
+    analysis = analyse(position, limits, engine, length_limits(length_nodes, limits), schedule)
     if as_json:
         echo_json(analysis.to_json())
         return
@@ -109,7 +117,7 @@ def analyse_command(
     for label, entry in zip(labels, analysis.moves):
         click.echo(f"  {label:<{width}}  {value_words(entry)}")
     if analysis.line:
-        click.echo(f"\nBest line ({len(analysis.line)} moves): " + ", ".join(map(str, analysis.line)))
+        click.echo(f"\nBest line ({in_moves(len(analysis.line))}): " + ", ".join(map(str, analysis.line)))
     click.echo(f"Searched {analysis.nodes:,} positions in {analysis.seconds:.2f} s.")
 
 
@@ -119,8 +127,7 @@ def read_game(
     """The deal and the moves of ``review [DEAL] RECORD``: the record may
     name its deal; a DEAL given beside it must be the same."""
     text = read_text(record_source)
-    stripped = text.lstrip()
-    if stripped.startswith(("{", '["', "[]")):
+    if JSON_MOVES.match(text):
         named, moves = None, parse_moves(text)  # a JSON move list, or solve --json's report
     else:
         record = read_record(text)
@@ -128,6 +135,8 @@ def read_game(
     if deal_source is None and pysol_number is None:
         if named is None:
             raise InputError("the record names no deal: give the DEAL before the RECORD")
+        if game or variant or cells is not None:
+            raise InputError("the record names its deal and rules: --game, --variant and --basement are for a DEAL")
         return named, moves
     position, _ = load_deal(deal_source, game, variant, cells, pysol_number)
     if named is not None and named != position:
@@ -163,7 +172,6 @@ def review_command(
     list; DEAL may be left out when the record names its deal. Every move
     is marked best, winning (still wins, by a longer line), losing (the
     move that lost the deal) or lost (after the loss)."""
-    del schedule
     if len(deal_and_record) not in (1, 2):
         raise click.UsageError(f"give a RECORD, or a DEAL and a RECORD, not {len(deal_and_record)} argument(s)")
     deal_source, record_source = deal_and_record if len(deal_and_record) == 2 else (None, *deal_and_record)
@@ -173,7 +181,7 @@ def review_command(
         number, move, reason = illegal
         raise InputError(f"move {number} ({move}) is not legal: {reason}")
     limits = limits_of(max_nodes, timeout, memory, relax)
-    result = review(position, moves, limits, engine, length_limits(length_nodes, limits))
+    result = review(position, moves, limits, engine, length_limits(length_nodes, limits), schedule)
     if as_json:
         echo_json(result.to_json())
         return
@@ -182,11 +190,11 @@ def review_command(
 
 def _print_review(result: GameReview) -> None:
     click.echo(f"Position: {position_line(result.position)}")
-    moves = len(result.moves)
+    played = in_moves(len(result.moves))
     if result.result == "won":
         par = f"par {result.par} (proved)" if result.par is not None else "par not proved within the limits"
-        over = f": {result.over_par} moves over par" if result.over_par else ""
-        click.echo(f"Won in {moves} moves; {par}{over}.")
+        over = f": {in_moves(result.over_par)} over par" if result.over_par else ""
+        click.echo(f"Won in {played}; {par}{over}.")
     elif result.result == "lost":
         losing = result.moves[result.losing_move - 1]  # type: ignore[operator]
         click.echo(
@@ -198,13 +206,13 @@ def _print_review(result: GameReview) -> None:
             click.echo("Moves that still won there: " + ", ".join(str(m.move) for m in winners))
         if result.winning_line:
             click.echo(
-                f"A winning line from there ({len(result.winning_line)} moves): "
+                f"A winning line from there ({in_moves(len(result.winning_line))}): "
                 + ", ".join(map(str, result.winning_line))
             )
     elif result.result == "lost-from-start":
         click.echo("The deal was lost before the first move (proved): no move could have won it.")
     elif result.result == "unfinished":
-        click.echo(f"The game stops after {moves} moves with the deal still won: a line wins from there.")
+        click.echo(f"The game stops after {played} with the deal still won: a line wins from there.")
     elif result.lost_between is not None:
         first, last = result.lost_between
         click.echo(

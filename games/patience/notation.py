@@ -52,9 +52,7 @@ def position_line(position: Position) -> str:
 
 def parse_line(text: str) -> Position:
     """The position a line gives; each problem is one InputError naming the field or card."""
-    game, fields = notation.split_line(text, TAGS)
-    if game not in PRESETS:
-        raise ParseError(f"unknown game {game!r} (games: {', '.join(PRESETS)})")
+    game, fields = notation.split_line(text, TAGS, PRESETS)
     for tag in ("l", "r"):
         if tag not in fields:
             raise ParseError(f"the line has no {TAGS[tag]} ({tag})")

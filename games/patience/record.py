@@ -19,7 +19,9 @@ when not Butterfly's) or ``[Position "LINE"]`` (games/patience/notation.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from butterfly.games import record_text
 from butterfly.games.deals import parse_deal_number
@@ -27,29 +29,29 @@ from butterfly.games.errors import InputError, ParseError
 from butterfly.games.patience.notation import parse_line, position_line
 from butterfly.games.patience.rules import Move, Position, make_rules, rules_header
 
-#: The tags a patience record may give (any other is kept, not read).
-DEAL_TAGS = ("Game", "Variant", "Cells", "Deal", "Position")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class PatienceRecord:
     """The deal a record names (None when it names none: the deal is then
-    given beside it), its moves, and every tag as written."""
+    given beside it), its moves, every tag as written and the comments by
+    move number (0: before the first move)."""
 
     position: Position | None
     moves: tuple[Move, ...]
     tags: dict[str, str]
+    comments: dict[int, str]
 
 
 def read_record(text: str) -> PatienceRecord:
     """Read a record; every problem is one InputError naming the line or the tag."""
     record = record_text.parse_record(text)
-    if len(record.hands) > 1:
+    if len(record.hands) > 1 or any(hand.tags for hand in record.hands):
         raise ParseError("a patience record is one game: it has no [Hand] tags")
-    tags = dict(record.tags)
     moves = []
+    comments = {0: record.hands[0].comment} if record.hands and record.hands[0].comment else {}
     for hand in record.hands:
-        tags.update(hand.tags)
         for written in hand.moves:
             if written.seat is not None:
                 raise ParseError(f"line {written.line}: a patience move names no seat (P{written.seat}:)")
@@ -57,7 +59,9 @@ def read_record(text: str) -> PatienceRecord:
                 moves.append(Move.parse(written.text))
             except InputError as error:
                 raise ParseError(f"line {written.line}: {error}") from None
-    return PatienceRecord(_position(tags), tuple(moves), tags)
+            if written.comment:
+                comments[len(moves)] = written.comment
+    return PatienceRecord(_position(record.tags), tuple(moves), record.tags, comments)
 
 
 def _position(tags: dict[str, str]) -> Position | None:
@@ -75,15 +79,28 @@ def _position(tags: dict[str, str]) -> Position | None:
     cells = tags.get("Cells")
     if cells is not None and not (cells.isascii() and cells.isdigit() and len(cells) < 4):
         raise ParseError(f"tag Cells must be a whole number, not {cells[:20]!r}")
-    rules = make_rules(tags.get("Game", "butterfly"), tags.get("Variant"), None if cells is None else int(cells))
-    return Position.deal(parse_deal_number(tags["Deal"]), rules)
+    game = tags.get("Game", "butterfly").lower()
+    variant = tags["Variant"].lower() if "Variant" in tags else None
+    _tag("Game", lambda: make_rules(game))
+    _tag("Variant", lambda: make_rules(game, variant))
+    rules = _tag("Cells", lambda: make_rules(game, variant, None if cells is None else int(cells)))
+    return Position.deal(_tag("Deal", lambda: parse_deal_number(tags["Deal"])), rules)
+
+
+def _tag(name: str, read: Callable[[], T]) -> T:
+    """What ``read`` makes of tag ``name``; its error names the tag."""
+    try:
+        return read()
+    except InputError as error:
+        raise ParseError(f"tag {name}: {error}") from None
 
 
 def write_record(
     position: Position, moves: list[Move], number: int | None = None, comments: dict[int, str] | None = None
 ) -> str:
     """The record of ``moves`` played from ``position`` (deal ``number``
-    when it is one; else its line); ``comments`` by move number (from 1)."""
+    when it is one; else its line); ``comments`` by move number (from 1; 0:
+    before the first move)."""
     tags = {}
     if number is not None:
         header = rules_header(position.rules)
@@ -97,6 +114,7 @@ def write_record(
         tags["Position"] = position_line(position)
     comments = comments or {}
     hand = record_text.HandText(
-        moves=[record_text.MoveText(str(move), None, comments.get(k, "")) for k, move in enumerate(moves, 1)]
+        moves=[record_text.MoveText(str(move), None, comments.get(k, "")) for k, move in enumerate(moves, 1)],
+        comment=comments.get(0, ""),
     )
     return record_text.write_record(record_text.RecordText(tags, [hand]))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from butterfly.games.patience.rules import Move, Position
 from butterfly.solver.engines import EngineName
 from butterfly.solver.patience.result import BOUNDED, DEFAULT_LIMITS, OPTIMAL, UNWINNABLE, WON, Limits, SolveResult
-from butterfly.solver.patience.solve import solve, solve_shortest
+from butterfly.solver.patience.solve import INTERLEAVED, solve, solve_shortest
 
 #: A move's value: won with a line proved shortest, won with a bounded line,
 #: won (a line found, its length not proved), lost (proved), or unknown.
@@ -119,9 +119,11 @@ def analyse(
     limits: Limits = DEFAULT_LIMITS,
     engine: EngineName = "kernel",
     lengths: Limits | None = LENGTH_LIMITS,
+    schedule: str = INTERLEAVED,
 ) -> PositionAnalysis:
     """Value every legal move of ``position``, each search within ``limits``,
-    and give each winning one its shortest line within ``lengths`` (None: not asked)."""
+    and give each winning one its shortest line within ``lengths`` (None: not
+    asked); ``schedule``: the restarts' (:func:`butterfly.solver.patience.solve.solve`)."""
     entries: dict[tuple, list[Move]] = {}
     after: dict[tuple, Position] = {}
     for move in position.legal_moves():
@@ -129,7 +131,7 @@ def analyse(
         key = child.key()
         entries.setdefault(key, []).append(move)
         after.setdefault(key, child)
-    values = [_value(tuple(moves), after[key], limits, engine, lengths) for key, moves in entries.items()]
+    values = [_value(tuple(moves), after[key], limits, engine, lengths, schedule) for key, moves in entries.items()]
     values.sort(key=_rank)
     if position.is_won():
         value = WON
@@ -141,15 +143,20 @@ def analyse(
 
 
 def _value(
-    moves: tuple[Move, ...], child: Position, limits: Limits, engine: EngineName, lengths: Limits | None
+    moves: tuple[Move, ...],
+    child: Position,
+    limits: Limits,
+    engine: EngineName,
+    lengths: Limits | None,
+    schedule: str,
 ) -> MoveValue:
     """The value of the entry whose moves lead to ``child``."""
     start = time.perf_counter()
     if child.is_won():
         return MoveValue(moves, OPTIMAL, moves[:1], 1, 1, None, None, 0, time.perf_counter() - start)
-    result = solve(child, limits, engine, shorten=True)
+    result = solve(child, limits, engine, shorten=True, schedule=schedule)
     if lengths is not None and result.result == WON:
-        shortest = solve_shortest(child, lengths, engine)
+        shortest = solve_shortest(child, lengths, engine, schedule)
         if shortest.result in (OPTIMAL, BOUNDED):  # (else its limits stopped it before the win was found again)
             shortest.nodes += result.nodes
             result = shortest

@@ -9,8 +9,9 @@ the first whose position after it is lost, with a handful of solves. Every
 move is then marked:
 
 - ``best``: it keeps the shortest win (a line one move shorter is left);
-- ``winning``: the position after it is still won, by a longer line than
-  before (its ``over`` says by how many moves, when the lengths are proved);
+- ``winning``: the position after it is still won, and it is not known to
+  be best: its ``over`` says how many moves longer the shortest win became,
+  when both lengths are proved (None when not: it may be a best move);
 - ``losing``: the losing move (the position before it won, by a line that
   replays; the position after it proved lost);
 - ``lost``: after the loss, or the whole game when the deal was lost from
@@ -35,7 +36,7 @@ from butterfly.solver.patience.analysis import LENGTH_LIMITS, PositionAnalysis, 
 from butterfly.solver.patience.bound import TWICE_EFFORT
 from butterfly.solver.patience.engines import ENGINES
 from butterfly.solver.patience.result import DEFAULT_LIMITS, OPTIMAL, UNWINNABLE, WON, Limits, SolveResult
-from butterfly.solver.patience.solve import solve, solve_shortest
+from butterfly.solver.patience.solve import INTERLEAVED, solve, solve_shortest
 
 BEST, WINNING, LOSING, LOST, UNKNOWN = "best", "winning", "losing", "lost", "unknown"
 
@@ -111,8 +112,8 @@ class GameReview:
 class _Solver:
     """Solves positions of one game, each once, adding up the work."""
 
-    def __init__(self, limits: Limits, lengths: Limits, engine: EngineName) -> None:
-        self.limits, self.lengths, self.engine = limits, lengths, engine
+    def __init__(self, limits: Limits, lengths: Limits, engine: EngineName, schedule: str) -> None:
+        self.limits, self.lengths, self.engine, self.schedule = limits, lengths, engine, schedule
         self.nodes = 0
         self.verdicts: dict[int, SolveResult] = {}
 
@@ -121,7 +122,7 @@ class _Solver:
             if position.is_won():
                 self.verdicts[index] = SolveResult(WON)
             else:
-                self.verdicts[index] = solve(position, self.limits, self.engine, shorten=True)
+                self.verdicts[index] = solve(position, self.limits, self.engine, shorten=True, schedule=self.schedule)
                 self.nodes += self.verdicts[index].nodes
         return self.verdicts[index]
 
@@ -143,7 +144,7 @@ class _Solver:
         short line first, so that the proof's search is small."""
         if position.is_won():
             return 0
-        result = solve_shortest(position, self.lengths, self.engine)
+        result = solve_shortest(position, self.lengths, self.engine, self.schedule)
         self.nodes += result.nodes
         return len(result.moves) if result.result == OPTIMAL else None
 
@@ -173,10 +174,10 @@ def _shortest_lengths(positions: list[Position], length: int, solver: _Solver) -
         return None if value is None else length - index - value
 
     def fill(low: int, high: int) -> None:
-        """Fill the stretch between ``low`` and ``high``, both known."""
-        if high - low <= 1 or spent(low) is None:
+        """Fill the stretch between ``low`` and ``high`` (``high`` known)."""
+        if high - low <= 1:
             return
-        if spent(low) == spent(high):
+        if spent(low) is not None and spent(low) == spent(high):
             for index in range(low + 1, high):
                 shortest[index] = shortest[low] - (index - low)  # type: ignore[operator]
             return
@@ -184,7 +185,8 @@ def _shortest_lengths(positions: list[Position], length: int, solver: _Solver) -
         after = shortest[high]
         find(middle, length - middle if after is None else after + high - middle)
         fill(middle, high)
-        fill(low, middle)
+        if shortest[middle] is not None:  # (else the limits stopped it: positions before it are further still)
+            fill(low, middle)
 
     find(last, length - last)
     first = solver.par(positions[0]) if last else shortest[last]
@@ -199,15 +201,17 @@ def review(
     limits: Limits = DEFAULT_LIMITS,
     engine: EngineName = "kernel",
     lengths: Limits | None = LENGTH_LIMITS,
+    schedule: str = INTERLEAVED,
 ) -> GameReview:
     """Review the game that played ``moves`` from ``position`` (every move
     legal: :meth:`Position.replay` raises on the first that is not).
     ``lengths``: the limits of each search for the shortest win from a
     position, for par and the best moves (None: none; the winning moves
-    are then all ``winning``)."""
+    are then all ``winning``); ``schedule``: the restarts' of every search
+    for a win (:func:`butterfly.solver.patience.solve.solve`)."""
     start = time.perf_counter()
     positions = position.replay(moves)
-    solver = _Solver(limits, lengths or limits, engine)
+    solver = _Solver(limits, lengths or limits, engine, schedule)
     won_until, lost_from = _bracket(positions, solver)
     last = len(positions) - 1
     decided = lost_from - won_until == 1
@@ -231,7 +235,7 @@ def review(
         marks.append(ReviewedMove(index + 1, move, mark, before, after, _over(before, after)))
     before_loss = winning_line = None
     if result == LOST:
-        before_loss = analyse(positions[won_until], limits, engine, lengths=None)
+        before_loss = analyse(positions[won_until], limits, engine, lengths=None, schedule=schedule)
         solver.nodes += before_loss.nodes
         winning_line = line_from_last
     par = shortest[0] if shortest else None
@@ -239,7 +243,7 @@ def review(
         position,
         result,
         lost_from if result == LOST else None,
-        (won_until + 1, lost_from) if result == UNKNOWN and lost_from <= last else None,
+        (max(won_until, 0) + 1, lost_from) if result == UNKNOWN and lost_from <= last else None,
         before_loss,
         winning_line,
         par,

@@ -317,11 +317,6 @@ def test_an_illegal_move_after_a_deal_given_beside_the_record(cli, tmp_path):
     cli.one_line_error(cli.run("review", 1, record), "move 3 (9D R4>F)")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="--game (and --variant, --basement) are silently ignored when the record names its deal: "
-    "a Butterfly record is reviewed as Butterfly under --game fortress",
-)
 def test_rules_options_that_contradict_the_records_deal_are_not_ignored(cli, tmp_path):
     record = _record(tmp_path, '[Deal "1"]\n1. 2D L3>F\n')
     cli.one_line_error(cli.run("review", record, "--game", "fortress", "--length-nodes", 0))
@@ -333,11 +328,6 @@ def test_review_takes_a_json_move_list(cli, tmp_path):
     assert json.loads(cli.run("review", 1, record, "--json", "--length-nodes", 0).stdout)["result"] == "won"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a JSON move list that does not start with '[\"' or '[]' (json.dump(..., indent=2), '[ \"2D L3>F\" ]') "
-    "is read as a record: 'line 1: a tag is written [Name \"value\"], not '[''",
-)
 @pytest.mark.parametrize("indent", [2, None])
 def test_review_takes_a_json_move_list_however_it_is_spaced(cli, tmp_path, indent):
     _, moves = deal_1()

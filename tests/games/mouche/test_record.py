@@ -48,7 +48,7 @@ def test_a_hand_typed_record_with_draws():
 [Start "{START}"]
 P0: discard JC 8S draw 9C TD {{two clubs and a diamond left}}
 P1: stand, P2: fold
-1. P0: KH
+4. P0: KH
 """
     )
     hand = record.hands[0]

@@ -234,17 +234,9 @@ BAD = [
 ]
 
 
-#: A line of another game is refused with the patience tags given as that game's fields.
-WRONG_GAME = pytest.mark.xfail(
-    strict=True,
-    reason="the fields are read before the game's name: \"unknown field 'h9S.5SKH.KS' in the line (papillon "
-    "fields: v variant c cells ...)\", the patience tags given as Papillon's",
-)
-
-
 @pytest.mark.parametrize(
     "what, line, fragments",
-    [pytest.param(*bad, marks=WRONG_GAME) if bad[0] == "another game's line" else bad for bad in BAD],
+    BAD,
     ids=[bad[0] for bad in BAD],
 )
 def test_a_bad_line_is_one_input_error_naming_the_field_or_card(what, line, fragments):
