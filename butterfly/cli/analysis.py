@@ -170,8 +170,10 @@ def review_command(
 
     RECORD is a game record (docs/formats.md, "Game records") or a move
     list; DEAL may be left out when the record names its deal. Every move
-    is marked best, winning (still wins, by a longer line), losing (the
-    move that lost the deal) or lost (after the loss)."""
+    is marked best (keeps the shortest win), winning (still wins; how many
+    moves it added, when proved), losing (the move that lost the deal) or
+    lost (after the loss). Each search for a win has the limits given;
+    each search for a shortest win, --length-nodes."""
     if len(deal_and_record) not in (1, 2):
         raise click.UsageError(f"give a RECORD, or a DEAL and a RECORD, not {len(deal_and_record)} argument(s)")
     deal_source, record_source = deal_and_record if len(deal_and_record) == 2 else (None, *deal_and_record)
