@@ -54,7 +54,7 @@ class Mark(str, enum.Enum):
     """A move's mark, from the best to the worst."""
 
     BEST = "best"  # no move was worth more
-    GOOD = "good"  # lost at most GOOD_SHARE of what was at stake
+    GOOD = "good"  # lost at most a tenth of what was at stake (THRESHOLDS)
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
