@@ -7,7 +7,7 @@ import re
 
 import click
 
-from butterfly.cli.common import WholeNumber, echo_json, line_format_option
+from butterfly.cli.common import Seconds, WholeNumber, echo_json, line_format_option
 from butterfly.cli.patience import game_options, limit_options, limits_of, load_deal, pysol_option
 from butterfly.games.errors import InputError
 from butterfly.games.files import read_text
@@ -17,7 +17,7 @@ from butterfly.games.patience.record import read_record
 from butterfly.games.patience.render import draw
 from butterfly.games.patience.rules import Move, Position
 from butterfly.solver.patience.analysis import LENGTH_LIMITS, LOST, UNKNOWN, MoveValue, analyse
-from butterfly.solver.patience.result import BOUNDED, MAX_NODES, OPTIMAL, Limits
+from butterfly.solver.patience.result import BOUNDED, MAX_NODES, MAX_TIMEOUT, OPTIMAL, Limits
 from butterfly.solver.patience.review import BEST, LOSING, WINNING, GameReview, review
 
 #: A move list in JSON (a list of strings, or solve --json's report), not a record's tag.
@@ -27,7 +27,14 @@ STOPPED = {"nodes": "the --max-nodes limit", "time": "the --timeout limit", "mem
 
 
 def lengths_option(command):
-    """--length-nodes: how hard to look for each winning move's shortest line."""
+    """--length-nodes and --length-seconds: how hard to look for each shortest line."""
+    command = click.option(
+        "--length-seconds",
+        type=Seconds(MAX_TIMEOUT),
+        default=LENGTH_LIMITS.timeout,
+        show_default=True,
+        help="Seconds each search for a shortest line may take.",
+    )(command)
     return click.option(
         "--length-nodes",
         type=WholeNumber(0, MAX_NODES),
@@ -37,11 +44,11 @@ def lengths_option(command):
     )(command)
 
 
-def length_limits(length_nodes: int, limits: Limits) -> Limits | None:
+def length_limits(length_nodes: int, length_seconds: float, limits: Limits) -> Limits | None:
     """The limits of the searches for shortest lines (None: not asked)."""
     if not length_nodes:
         return None
-    return Limits(max_nodes=length_nodes, timeout=limits.timeout, memory_mib=min(limits.memory_mib, 256))
+    return Limits(max_nodes=length_nodes, timeout=length_seconds, memory_mib=min(limits.memory_mib, 256))
 
 
 def in_moves(count: int | None) -> str:
@@ -84,6 +91,7 @@ def analyse_command(
     schedule,
     relax,
     length_nodes,
+    length_seconds,
     unicode,
     as_json,
     output_format,
@@ -98,7 +106,7 @@ def analyse_command(
         click.echo(position_line(position))
         return
     limits = limits_of(max_nodes, timeout, memory, relax)
-    analysis = analyse(position, limits, engine, length_limits(length_nodes, limits), schedule)
+    analysis = analyse(position, limits, engine, length_limits(length_nodes, length_seconds, limits), schedule)
     if as_json:
         echo_json(analysis.to_json())
         return
@@ -164,6 +172,7 @@ def review_command(
     schedule,
     relax,
     length_nodes,
+    length_seconds,
     as_json,
 ):
     """Review a game as played: the move that lost a winnable deal, proved, and the moves a won game spent over par.
@@ -183,7 +192,7 @@ def review_command(
         number, move, reason = illegal
         raise InputError(f"move {number} ({move}) is not legal: {reason}")
     limits = limits_of(max_nodes, timeout, memory, relax)
-    result = review(position, moves, limits, engine, length_limits(length_nodes, limits), schedule)
+    result = review(position, moves, limits, engine, length_limits(length_nodes, length_seconds, limits), schedule)
     if as_json:
         echo_json(result.to_json())
         return

@@ -32,8 +32,10 @@ from butterfly.solver.patience.solve import INTERLEAVED, solve, solve_shortest
 #: won (a line found, its length not proved), lost (proved), or unknown.
 LOST, UNKNOWN = "lost", "unknown"
 VALUES = (OPTIMAL, BOUNDED, WON, UNKNOWN, LOST)
-#: The limits of each search for a shortest line, unless told otherwise.
-LENGTH_LIMITS = Limits(max_nodes=20_000, memory_mib=256)
+#: The limits of each search for a shortest line, unless told otherwise:
+#: its A* expands a few thousand positions a second, and a shortest line
+#: asks for several searches (solve_shortest), so the time is capped too.
+LENGTH_LIMITS = Limits(max_nodes=20_000, timeout=1.0, memory_mib=256)
 
 
 @dataclass(frozen=True)
