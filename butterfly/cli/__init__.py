@@ -43,12 +43,12 @@ COMMANDS = {
     "mouche": (
         "butterfly.cli.mouche",
         "mouche_group",
-        "La Mouche (1718) and Le Pamphile (1758): play with bots, analyse hands.",
+        "La Mouche (1718) and Le Pamphile (1758): play with bots, analyse hands, review games.",
     ),
     "papillon": (
         "butterfly.cli.papillon",
         "papillon",
-        "Papillon, the 1725 fishing game: play it with bots, analyse endings.",
+        "Papillon, the 1725 fishing game: play it with bots, analyse endings, review games.",
     ),
     "puzzle": (
         "butterfly.cli.puzzle",

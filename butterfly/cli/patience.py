@@ -192,7 +192,9 @@ def load_deal(
         return Position.deal(number, rules), f"{rules.name} deal {number}"
     if source != "-" and not os.path.exists(source):
         if not is_line(source):
-            raise InputError(f"{source!r} is neither a deal number, a position's line nor an existing file")
+            raise InputError(
+                f"{source!r} is neither a deal number nor an existing file, nor a position's line (docs/formats.md)"
+            )
         position = parse_line(source)
         origin = "the line given"
     else:

@@ -275,7 +275,7 @@ def test_a_line_is_taken_where_a_deal_is(cli, tmp_path):
     [
         (["analyse", "butterfly_l-_r-"], ["missing"]),
         (["analyse", "butterfly_fACADAHAS_l7X_r-"], ["row L1", "'7X'"]),
-        (["analyse", "nothing-here"], ["neither a deal number, a position's line nor an existing file"]),
+        (["analyse", "nothing-here"], ["neither a deal number nor an existing file, nor a position's line"]),
         (["analyse", 1, "--length-nodes", -1], ["--length-nodes"]),
         (["review"], ["give a RECORD"]),
         (["review", 1, 2, 3], ["give a RECORD"]),
