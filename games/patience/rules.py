@@ -481,6 +481,16 @@ class Position:
         for move in self.legal_moves():
             yield move, self.play_unchecked(move)
 
+    def distinct_children(self) -> dict[tuple, tuple[list[Move], Position]]:
+        """Each position the legal moves lead to, once, by its :meth:`key`,
+        with the moves that lead there, in the rules' order (rows are
+        interchangeable: a card moved to either of two empty rows gives one
+        position)."""
+        found: dict[tuple, tuple[list[Move], Position]] = {}
+        for move, child in self.children():
+            found.setdefault(child.key(), ([], child))[0].append(move)
+        return found
+
     def replay_until_illegal(self, moves: list[Move]) -> tuple[list[Position], tuple[int, Move, str] | None]:
         """The positions along ``moves`` (first the starting one) up to the
         first illegal move, and that move's number, the move and why it is

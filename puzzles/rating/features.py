@@ -389,16 +389,8 @@ def line_decisions(
     # first, and their wins make the earlier children's wins one move away.
     for index in range(len(line) - 1, -1, -1):
         here = positions[index]
-        groups: dict[tuple, list[Move]] = {}
-        children: dict[tuple, Position] = {}
-        for legal in here.legal_moves():
-            child = here.play_unchecked(legal)
-            key = child.key()
-            groups.setdefault(key, []).append(legal)
-            children.setdefault(key, child)
         classes = []
-        for key, moves in groups.items():
-            child = children[key]
+        for key, (moves, child) in here.distinct_children().items():
             if key in verdicts:
                 known = verdicts[key]
                 classes.append(MoveClass(moves, known, "line" if known == WON else "cache"))

@@ -126,14 +126,10 @@ def analyse(
     """Value every legal move of ``position``, each search within ``limits``,
     and give each winning one its shortest line within ``lengths`` (None: not
     asked); ``schedule``: the restarts' (:func:`butterfly.solver.patience.solve.solve`)."""
-    entries: dict[tuple, list[Move]] = {}
-    after: dict[tuple, Position] = {}
-    for move in position.legal_moves():
-        child = position.play_unchecked(move)
-        key = child.key()
-        entries.setdefault(key, []).append(move)
-        after.setdefault(key, child)
-    values = [_value(tuple(moves), after[key], limits, engine, lengths, schedule) for key, moves in entries.items()]
+    values = [
+        _value(tuple(moves), child, limits, engine, lengths, schedule)
+        for moves, child in position.distinct_children().values()
+    ]
     values.sort(key=_rank)
     if position.is_won():
         value = WON

@@ -254,7 +254,7 @@ def test_the_cli_refuses_a_bad_line_in_one_line_with_exit_2(cli, what, line, fra
     if is_line(line):  # (a line of an unknown game is not taken for a line: no file, no number, no line)
         cli.one_line_error(result, *fragments)
     else:
-        cli.one_line_error(result, "neither a deal number, a position's line nor an existing file")
+        cli.one_line_error(result, "neither a deal number nor an existing file, nor a position's line")
 
 
 @given(st.text(alphabet=sorted(notation.ALLOWED) + ["_"] * 6, max_size=80), st.sampled_from(GAMES))
