@@ -4,7 +4,10 @@
   A-B (data/lengths_butterfly.csv.gz), each position's every move
   decided, then (on the first deals) given its shortest length;
 - review: one game of each of the ladder's players on deals A-B (player
-  ``deal % 6``, seed 1), reviewed with and without the lengths.
+  ``deal % 6``, seed 1), reviewed with and without the lengths (par from
+  the published lengths, as the command line takes it; the lengths within
+  ``--par-seconds``, and with ``--unbounded`` also without that limit), and
+  how many of the won stretches' moves were given a proved cost.
 
     python bench/review.py --deals 0-99 --every 5
 
@@ -23,8 +26,8 @@ from butterfly.games.patience.rules import Position
 from butterfly.puzzles.rating.ladder import ENGINES, LADDER
 from butterfly.solver.patience.analysis import LENGTH_LIMITS, UNKNOWN, analyse
 from butterfly.solver.patience.result import OPTIMAL, Limits
-from butterfly.solver.patience.review import review
-from butterfly.solver.survey.publish_lengths import read_file
+from butterfly.solver.patience.review import BEST, REVIEW_LENGTH_SECONDS, WINNING, review
+from butterfly.solver.survey.publish_lengths import published_par, read_file
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -42,6 +45,8 @@ def main() -> None:
     parser.add_argument("--length-deals", type=int, default=20, help="give lengths on the first N deals only")
     parser.add_argument("--skip-analyse", action="store_true")
     parser.add_argument("--skip-review", action="store_true")
+    parser.add_argument("--par-seconds", type=float, default=REVIEW_LENGTH_SECONDS, help="the review's lengths' time")
+    parser.add_argument("--unbounded", action="store_true", help="also review with no time limit on the lengths")
     args = parser.parse_args()
     first, last = map(int, args.deals.split("-"))
     deals = range(first, last + 1)
@@ -72,21 +77,37 @@ def main() -> None:
             f"(--length-nodes {LENGTH_LIMITS.max_nodes:,}); {proved} of {winning} winning moves proved shortest"
         )
     if not args.skip_review:
-        timed: dict[str, list[float]] = {"lengths": [], "none": []}
+        runs = {"lengths": (LENGTH_LIMITS, args.par_seconds), "none": (None, None)}
+        if args.unbounded:
+            runs["unbounded"] = (LENGTH_LIMITS, None)
+        timed: dict[str, list[float]] = {label: [] for label in runs}
+        costed = dict.fromkeys(runs, 0)
+        pars = dict.fromkeys(runs, 0)
         results: dict[str, int] = {}
+        won_moves = 0
         for deal in deals:
             player = LADDER[deal % len(LADDER)]
             start = Position.deal(deal)
             _, moves = ENGINES["kernel"].play(start, player.policy, 1, player.epsilon_ppm, player.horizon)
-            for label, lengths_limits in (("lengths", LENGTH_LIMITS), ("none", None)):
+            par = published_par(start, deal)
+            for label, (lengths_limits, seconds) in runs.items():
                 began = time.perf_counter()
-                reviewed = review(start, moves, limits, lengths=lengths_limits)
+                reviewed = review(start, moves, limits, lengths=lengths_limits, par=par, length_seconds=seconds)
                 timed[label].append(time.perf_counter() - began)
+                costed[label] += sum(m.over is not None for m in reviewed.moves)
+                pars[label] += reviewed.par is not None
                 if label == "none":
                     results[reviewed.result] = results.get(reviewed.result, 0) + 1
+                    won_moves += sum(m.mark in (BEST, WINNING) for m in reviewed.moves)
         print(f"review, one game a deal by the ladder's players on deals {args.deals}: {results}")
-        print(f"  with par and each move's cost: {quantiles(timed['lengths'])}")
-        print(f"  the losing move only:          {quantiles(timed['none'])}")
+        print(f"  {won_moves} moves played while the deal was still won")
+        for label, words in (
+            ("lengths", f"with par and each move's cost (--par-seconds {args.par_seconds})"),
+            ("unbounded", "with par and each move's cost, no time limit on all"),
+            ("none", "the losing move only"),
+        ):
+            if label in runs:
+                print(f"  {words}: {quantiles(timed[label])}; par {pars[label]}, moves costed {costed[label]}")
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from butterfly.solver.papillon import review as papillon_review
 from butterfly.solver.patience import analysis as patience_analysis
 from butterfly.solver.patience import review as patience_review
 from butterfly.solver.patience.result import Limits
+from butterfly.solver.survey.publish_lengths import published_par
 
 __all__ = ["Limits", "analyse", "review"]
 
@@ -62,12 +63,16 @@ def analyse(position: object, *args: Any, **options: Any) -> Any:
 
 def review(game: object, moves: Sequence[Move] | None = None, *args: Any, **options: Any) -> Any:
     """A game as played, reviewed: a patience Position and the ``moves``
-    played from it (:func:`butterfly.solver.patience.review.review`), or a
-    card game's record (:func:`butterfly.solver.papillon.review.review_record`,
+    played from it (:func:`butterfly.solver.patience.review.review`; a
+    published deal's proved par is taken from data/, as the command line
+    does, unless ``par`` is given), or a card game's record
+    (:func:`butterfly.solver.papillon.review.review_record`,
     :func:`butterfly.solver.mouche.review.review_record`)."""
     if isinstance(game, PatiencePosition):
         if moves is None:
             raise InputError("a patience review needs the moves played from the position")
+        if len(args) < 5 and "par" not in options:
+            options["par"] = published_par(game)
         return patience_review.review(game, list(moves), *args, **options)
     if moves is not None:
         raise InputError("a card game's record holds its moves: give the record alone")

@@ -18,7 +18,8 @@ from butterfly.games.patience.render import draw
 from butterfly.games.patience.rules import Move, Position
 from butterfly.solver.patience.analysis import LENGTH_LIMITS, LOST, UNKNOWN, MoveValue, analyse
 from butterfly.solver.patience.result import BOUNDED, MAX_NODES, MAX_TIMEOUT, OPTIMAL, Limits
-from butterfly.solver.patience.review import BEST, LOSING, WINNING, GameReview, review
+from butterfly.solver.patience.review import BEST, LOSING, REVIEW_LENGTH_SECONDS, WINNING, GameReview, review
+from butterfly.solver.survey.publish_lengths import published_par
 
 #: A move list in JSON (a list of strings, or solve --json's report), not a record's tag.
 JSON_MOVES = re.compile(r'\s*(\{|\[\s*("|\]))')
@@ -131,25 +132,29 @@ def analyse_command(
 
 def read_game(
     deal_source: str | None, record_source: str, game, variant, cells, pysol_number
-) -> tuple[Position, list[Move]]:
-    """The deal and the moves of ``review [DEAL] RECORD``: the record may
-    name its deal; a DEAL given beside it must be the same."""
+) -> tuple[Position, list[Move], int | None]:
+    """The deal and the moves of ``review [DEAL] RECORD``, and the deal's
+    number when one is given: the record may name its deal; a DEAL given
+    beside it must be the same."""
     text = read_text(record_source)
+    number = int(deal_source) if deal_source is not None and deal_source.isdigit() else None
     if JSON_MOVES.match(text):
         named, moves = None, parse_moves(text)  # a JSON move list, or solve --json's report
     else:
         record = read_record(text)
         named, moves = record.position, list(record.moves)
+        if record.tags.get("Deal", "").isdigit():
+            number = int(record.tags["Deal"])
     if deal_source is None and pysol_number is None:
         if named is None:
             raise InputError("the record names no deal: give the DEAL before the RECORD")
         if game or variant or cells is not None:
             raise InputError("the record names its deal and rules: --game, --variant and --basement are for a DEAL")
-        return named, moves
+        return named, moves, number
     position, _ = load_deal(deal_source, game, variant, cells, pysol_number)
     if named is not None and named != position:
         raise InputError("the record is of another deal than DEAL")
-    return position, moves
+    return position, moves, number
 
 
 @click.command(name="review")
@@ -158,6 +163,13 @@ def read_game(
 @game_options
 @limit_options
 @lengths_option
+@click.option(
+    "--par-seconds",
+    type=Seconds(MAX_TIMEOUT),
+    default=REVIEW_LENGTH_SECONDS,
+    show_default=True,
+    help="Seconds the searches for par and the moves over par may take together (a larger value places more).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def review_command(
     deal_and_record,
@@ -173,6 +185,7 @@ def review_command(
     relax,
     length_nodes,
     length_seconds,
+    par_seconds,
     as_json,
 ):
     """Review a game as played: the move that lost a winnable deal, proved, and the moves a won game spent over par.
@@ -182,17 +195,21 @@ def review_command(
     is marked best (keeps the shortest win), winning (still wins; how many
     moves it added, when proved), losing (the move that lost the deal) or
     lost (after the loss). Each search for a win has the limits given;
-    each search for a shortest win, --length-nodes."""
+    each search for a shortest win, --length-nodes and --length-seconds,
+    and all of them together --par-seconds. A published deal's proved par
+    (data/lengths_*.csv.gz) is not searched again."""
     if len(deal_and_record) not in (1, 2):
         raise click.UsageError(f"give a RECORD, or a DEAL and a RECORD, not {len(deal_and_record)} argument(s)")
     deal_source, record_source = deal_and_record if len(deal_and_record) == 2 else (None, *deal_and_record)
-    position, moves = read_game(deal_source, record_source, game, variant, cells, pysol_number)
+    position, moves, number = read_game(deal_source, record_source, game, variant, cells, pysol_number)
     _, illegal = position.replay_until_illegal(moves)
     if illegal is not None:
         number, move, reason = illegal
         raise InputError(f"move {number} ({move}) is not legal: {reason}")
     limits = limits_of(max_nodes, timeout, memory, relax)
-    result = review(position, moves, limits, engine, length_limits(length_nodes, length_seconds, limits), schedule)
+    lengths = length_limits(length_nodes, length_seconds, limits)
+    par = published_par(position, number) if lengths is not None else None
+    result = review(position, moves, limits, engine, lengths, schedule, par, par_seconds)
     if as_json:
         echo_json(result.to_json())
         return
@@ -238,8 +255,8 @@ def _print_review(result: GameReview) -> None:
         click.echo("Moves over the shortest win: " + ", ".join(f"{m.number}. {m.move} (+{m.over})" for m in wasted))
     if unplaced > 0:
         click.echo(
-            f"{unplaced} more moves over par lie where the shortest win was not proved within --length-nodes "
-            "(a larger one may place them)."
+            f"{unplaced} more moves over par lie where the shortest win was not proved within the limits "
+            "(a larger --par-seconds may place them)."
         )
     click.echo()
     for move in result.moves:

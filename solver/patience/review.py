@@ -27,6 +27,8 @@ move is then marked:
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
 from dataclasses import dataclass
 
@@ -39,6 +41,11 @@ from butterfly.solver.patience.result import DEFAULT_LIMITS, OPTIMAL, UNWINNABLE
 from butterfly.solver.patience.solve import INTERLEAVED, solve, solve_shortest
 
 BEST, WINNING, LOSING, LOST, UNKNOWN = "best", "winning", "losing", "lost", "unknown"
+
+#: The seconds a review's searches for shortest lines (par, the moves over
+#: par) take together by default: the losing move takes a few hundredths
+#: of a second, the lengths as long as they are given.
+REVIEW_LENGTH_SECONDS = 1.5
 
 
 @dataclass(frozen=True)
@@ -116,6 +123,16 @@ class _Solver:
         self.limits, self.lengths, self.engine, self.schedule = limits, lengths, engine, schedule
         self.nodes = 0
         self.verdicts: dict[int, SolveResult] = {}
+        self.deadline = math.inf  # (perf_counter) when the searches for shortest lines stop
+
+    def length_limits(self) -> Limits | None:
+        """Each search for a shortest line's limits: its own, cut to the time left (None: none is left)."""
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            return None
+        if self.lengths.timeout is None or self.lengths.timeout > left:
+            return dataclasses.replace(self.lengths, timeout=left)
+        return self.lengths
 
     def verdict(self, index: int, position: Position) -> SolveResult:
         if index not in self.verdicts:
@@ -132,8 +149,11 @@ class _Solver:
         limits stop it before it proves the answer."""
         if known == 0:
             return 0
+        limits = self.length_limits()
+        if limits is None:
+            return None
         ENGINES[self.engine].prepare(position.rules)
-        answer = ENGINES[self.engine].shortest(position, known, self.lengths, 100, TWICE_EFFORT, False)
+        answer = ENGINES[self.engine].shortest(position, known, limits, 100, TWICE_EFFORT, False)
         self.nodes += answer.nodes
         if not answer.exhausted:
             return None
@@ -144,12 +164,17 @@ class _Solver:
         short line first, so that the proof's search is small."""
         if position.is_won():
             return 0
-        result = solve_shortest(position, self.lengths, self.engine, self.schedule)
+        limits = self.length_limits()
+        if limits is None:
+            return None
+        result = solve_shortest(position, limits, self.engine, self.schedule)
         self.nodes += result.nodes
         return len(result.moves) if result.result == OPTIMAL else None
 
 
-def _shortest_lengths(positions: list[Position], length: int, solver: _Solver) -> list[int | None]:
+def _shortest_lengths(
+    positions: list[Position], length: int, solver: _Solver, par: int | None = None
+) -> list[int | None]:
     """The shortest win from each of ``positions``, a game whose moves
     continued by a known line win in ``length`` moves in all.
 
@@ -189,8 +214,7 @@ def _shortest_lengths(positions: list[Position], length: int, solver: _Solver) -
             fill(low, middle)
 
     find(last, length - last)
-    first = solver.par(positions[0]) if last else shortest[last]
-    shortest[0] = first
+    shortest[0] = shortest[last] if not last else par if par is not None else solver.par(positions[0])
     fill(0, last)
     return shortest
 
@@ -202,13 +226,20 @@ def review(
     engine: EngineName = "kernel",
     lengths: Limits | None = LENGTH_LIMITS,
     schedule: str = INTERLEAVED,
+    par: int | None = None,
+    length_seconds: float | None = REVIEW_LENGTH_SECONDS,
 ) -> GameReview:
     """Review the game that played ``moves`` from ``position`` (every move
     legal: :meth:`Position.replay` raises on the first that is not).
     ``lengths``: the limits of each search for the shortest win from a
     position, for par and the best moves (None: none; the winning moves
     are then all ``winning``); ``schedule``: the restarts' of every search
-    for a win (:func:`butterfly.solver.patience.solve.solve`)."""
+    for a win (:func:`butterfly.solver.patience.solve.solve`); ``par``: the
+    deal's shortest win when already proved (the published lengths,
+    :func:`butterfly.solver.survey.publish_lengths.published_par`), not
+    searched again; ``length_seconds``: the time all the searches for
+    shortest lines may take together (None: no limit but each one's), so a
+    review answers promptly: the lengths left unproved are None."""
     start = time.perf_counter()
     positions = position.replay(moves)
     solver = _Solver(limits, lengths or limits, engine, schedule)
@@ -226,7 +257,9 @@ def review(
     line_from_last = () if won_until < 0 else tuple(solver.verdict(won_until, positions[won_until]).moves)
     shortest: list[int | None] = []
     if lengths is not None and won_until >= 0:
-        shortest = _shortest_lengths(positions[: won_until + 1], won_until + len(line_from_last), solver)
+        if length_seconds is not None:
+            solver.deadline = time.perf_counter() + length_seconds
+        shortest = _shortest_lengths(positions[: won_until + 1], won_until + len(line_from_last), solver, par)
     marks = []
     for index, move in enumerate(moves):
         before = shortest[index] if index < len(shortest) else None

@@ -18,11 +18,12 @@ the rules engine to a win of its length.
 
 from __future__ import annotations
 
+import functools
 import statistics
 from pathlib import Path
 
 from butterfly.games.errors import InputError
-from butterfly.games.patience.rules import rules_named
+from butterfly.games.patience.rules import Position, Rules, rules_named
 from butterfly.solver.patience.result import BOUNDED, OPTIMAL
 from butterfly.solver.survey.db import LENGTHS_COLUMNS, ResultsDB, sqlite_errors
 from butterfly.solver.survey.lengths import LengthResult, checked_row, read_rows
@@ -37,7 +38,7 @@ from butterfly.solver.survey.publish import (
     root_option,
     section_file,
 )
-from butterfly.solver.survey.published import csv_bytes, read_csv, write_files
+from butterfly.solver.survey.published import DATA, csv_bytes, read_csv, write_files
 
 SECTION = "## Shortest winning lines"
 
@@ -84,6 +85,44 @@ def read_file(path: Path, game: str) -> list[LengthResult]:
             raise InputError(f"{path}: line {number}: not a lengths row") from None
         rows.append(checked_row(str(path), rules, values))
     return rows
+
+
+def published_par(position: Position, deal: int | None = None) -> int | None:
+    """The par of ``position`` when it is a published deal whose shortest
+    line was proved (an ``optimal`` row of data/lengths_<rules>.csv.gz, its
+    line replayed); None otherwise. ``deal``: its number, if known (else,
+    or when it is not that deal, the published deals are dealt once to find it)."""
+    rows = _published_rows(position.rules)
+    if deal is None or deal not in rows or Position.deal(deal, position.rules) != position:
+        deal = _published_deals(position.rules).get(position)
+    if deal is None:
+        return None
+    fields = rows[deal]
+    row = checked_row(str(DATA), position.rules, fields)
+    return row.length if row.result == OPTIMAL else None
+
+
+@functools.cache
+def _published_rows(rules: Rules) -> dict[int, tuple]:
+    """The published lengths rows of ``rules`` by deal, as typed fields (each checked when used)."""
+    path = DATA / f"lengths_{file_stem(rules.name)}.csv.gz"
+    if not path.is_file():
+        return {}
+    rows = {}
+    for number, fields in read_csv(path):
+        if number == 1:
+            continue
+        try:
+            values = tuple(_typed(column, field) for column, field in zip(LENGTHS_COLUMNS, fields, strict=True))
+        except ValueError:
+            raise InputError(f"{path}: line {number}: not a lengths row") from None
+        rows[int(fields[0]) if fields[0].isdigit() else -1] = values
+    return rows
+
+
+@functools.cache
+def _published_deals(rules: Rules) -> dict[Position, int]:
+    return {Position.deal(deal, rules): deal for deal, fields in _published_rows(rules).items() if fields[1] == OPTIMAL}
 
 
 def _typed(column: str, field: str) -> object:

@@ -55,6 +55,10 @@ from butterfly.solver.patience.solve import parse_label, solve
 from butterfly.solver.survey.db import new_file_mode
 from butterfly.solver.survey.run import MAX_SURVEY_DEALS, DealResult, deal_result, run_tasks
 
+#: The published files: data/ of the checkout, packaged with the code as
+#: butterfly/data (a link to it in the checkout).
+DATA = Path(__file__).parents[2] / "data"
+
 #: The columns of a published file, in order.
 COLUMNS = (
     "deal",

@@ -352,3 +352,15 @@ def test_analyse_format_line_prints_the_position(cli):
     line = position_line(late(8))
     result = cli.run("analyse", line.lower(), "--format", "line")
     assert result.exit_code == 0 and result.stdout == line + "\n"
+
+
+def test_review_of_a_published_deal_takes_its_proved_par(cli, tmp_path):
+    """Par of a published deal comes from data/lengths_*.csv.gz, proved when
+    published: no search for it, even with no time given to the lengths."""
+    _, moves = deal_1()
+    record = _record(tmp_path, write_record(Position.deal(1), moves, number=1))
+    data = json.loads(cli.run("review", record, "--json", "--par-seconds", 0).stdout)
+    assert data["par"] == len(solve_shortest(Position.deal(1)).moves) == 60
+    assert data["over_par"] == len(moves) - 60
+    result = cli.run("review", 1, record, "--par-seconds", 0)
+    assert f"Won in {len(moves)} moves; par 60 (proved)" in result.stdout

@@ -17,6 +17,7 @@ from butterfly.games.patience.rules import Move, Position, make_rules
 from butterfly.solver.patience.result import OPTIMAL, UNRESOLVED, UNWINNABLE, WON, Limits
 from butterfly.solver.patience.review import BEST, LOSING, LOST, UNKNOWN, WINNING, review
 from butterfly.solver.patience.solve import solve, solve_shortest
+from butterfly.solver.survey.publish_lengths import published_par
 
 from patience_positions import small_positions
 
@@ -131,7 +132,7 @@ def test_won_games_over_par_add_up():
     less par, and each move's over adds up to them."""
     placed = 0
     for start, moves in won_games(24):
-        result = review(start, moves, LIMITS)
+        result = review(start, moves, LIMITS, length_seconds=None)
         check_marks(result, moves)
         assert result.result == WON and result.losing_move is None and result.winning_line is None
         truth = solve_shortest(start, FULL)
@@ -154,7 +155,7 @@ def test_a_game_along_an_optimal_line_is_all_best():
     for start, _ in won_games(20):
         line = solve_shortest(start, FULL)
         assert line.result == OPTIMAL
-        result = review(start, line.moves, LIMITS)
+        result = review(start, line.moves, LIMITS, length_seconds=None)
         assert result.result == WON and result.par == len(line.moves) and result.over_par == 0
         assert [m.mark for m in result.moves] == [BEST] * len(line.moves)
         assert [m.over for m in result.moves] == [0] * len(line.moves)
@@ -393,3 +394,26 @@ def test_the_lengths_from_the_end_are_proved_when_par_is_not():
     for move in result.moves:
         if move.mark == WINNING and move.over is not None:
             assert move.over > 0, move
+
+
+def test_the_published_par_of_a_deal_is_its_shortest_win():
+    """A published deal's proved par (data/lengths_butterfly.csv.gz) is the
+    shortest win A* proves; a wrong deal number is not believed; a position
+    that is not a published deal has none."""
+    deal = Position.deal(1)
+    assert published_par(deal) == published_par(deal, 1) == published_par(deal, 2) == 60
+    assert len(solve_shortest(deal, FULL).moves) == 60
+    assert published_par(deal.play(deal.legal_moves()[0])) is None
+    assert published_par(Position.deal(1, make_rules("fortress"))) is None
+
+
+def test_a_given_par_is_not_searched_and_the_lengths_stop_when_their_time_is_spent():
+    """With par given and no time for the lengths, the review searches no
+    shortest line: its work is the verdicts' alone, par and over par as given."""
+    for start, moves in won_games(24)[:3]:
+        par = len(solve_shortest(start, FULL).moves)
+        result = review(start, moves, LIMITS, par=par, length_seconds=0)
+        assert result.par == par and result.over_par == len(moves) - par
+        assert result.nodes == review(start, moves, LIMITS, lengths=None).nodes
+        if par < len(moves):
+            assert None in [m.over for m in result.moves]
