@@ -131,6 +131,15 @@ class Day:
         }
         return json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=True) + "\n"
 
+    def to_json(self) -> dict:
+        """The day as ``butterfly daily --json`` prints it (and the web API answers)."""
+        return {
+            "date": self.date.isoformat(),
+            "number": self.number,
+            "share": share_text(self),
+            "puzzle": self.puzzle.to_json(),
+        }
+
     @classmethod
     def from_line(cls, text: str, where: str) -> Day:
         try:

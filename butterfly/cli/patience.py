@@ -263,28 +263,10 @@ def solve_command(
         result = solve_short(position, limits, engine, schedule)
     moves = [str(m) for m in result.moves]
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "game": position.rules.name,
-                    "deal": format_deal_text(position),
-                    "result": result.result,
-                    "moves": moves,
-                    **({"length": len(moves), "lower_bound": result.lower_bound} if shortest else {}),
-                    **(
-                        {"pysol_moves": [pysol.pysol_move(move, position.rules) for move in result.moves]}
-                        if pysol_number is not None
-                        else {}
-                    ),
-                    "nodes": result.nodes,
-                    "seconds": round(result.seconds, 6),
-                    "stopped_by": result.stopped_by,
-                    "proved_by": result.proved_by,
-                    "engine": engine,
-                    "schedule": schedule,
-                }
-            )
-        )
+        report = result.to_json(position, engine, schedule, shortest)
+        if pysol_number is not None:
+            report["pysol_moves"] = [pysol.pysol_move(move, position.rules) for move in result.moves]
+        click.echo(json.dumps(report))
         return
     click.echo(f"{title}: {position.rules.describe()}")
     click.echo(draw(position, unicode))

@@ -204,18 +204,7 @@ def daily(day: str | None, with_answer: bool, attempt: str | None, as_json: bool
         click.echo(f"right: daily puzzle #{entry.number} solved\n\n{share_text(entry, moves)}")
         return
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "date": entry.date.isoformat(),
-                    "number": entry.number,
-                    "share": share_text(entry),
-                    "puzzle": entry.puzzle.to_json(),
-                },
-                indent=1,
-                sort_keys=True,
-            )
-        )
+        click.echo(json.dumps(entry.to_json(), indent=1, sort_keys=True))
         return
     click.echo(f"Daily puzzle #{entry.number}, {long_date(entry.date)}")
     click.echo(describe(entry.puzzle, with_answer))

@@ -21,38 +21,10 @@ from butterfly.solver.survey.run import parse_range
 _RANGE = re.compile(r"[^-]*\d[^-]*-")  # any digit (\d: every script's): a range, its numbers then checked
 
 
-def _percent(value: float) -> str:
-    return f"{100 * value:.0f}%"
-
-
-def why(rating, features: dict, cells: int) -> str:
-    """One sentence saying what makes the deal hard (or easy), from its exact features."""
-    facts = []
-    critical = features.get("critical_decisions", 0)
-    if critical:
-        first = features["first_critical"] + 1
-        facts.append(
-            f"{critical} position{'s' if critical > 1 else ''} on the way allow{'' if critical > 1 else 's'} "
-            f"only one winning move (the first at move {first})"
-        )
-    fewest = features.get("fewest_cells")
-    if fewest is not None and features.get("fewest_cells_exact") and cells:
-        if fewest == cells:
-            facts.append(f"it cannot be won with fewer than {cells} basement cells")
-        elif fewest == 0:
-            facts.append("it can be won without the basement")
-    if features.get("forgiveness") is not None:
-        facts.append(f"{_percent(features['forgiveness'])} of the moves along a winning line keep it winnable")
-    if not facts:
-        return ""
-    hard = rating.grade is not None and rating.grade >= 3
-    return ("Hard: " if hard else "Easy: ") + "; ".join(facts[:2]) + "."
-
-
 def _rate_one(position, title, quick, engine, as_json) -> None:
     from butterfly.puzzles.rating.features import exact_features
     from butterfly.puzzles.rating.quick import predict
-    from butterfly.puzzles.rating.rate import calibration_for, rate
+    from butterfly.puzzles.rating.rate import calibration_for, rate, report, why
 
     calibration = calibration_for(position.rules)
     if quick:
@@ -68,7 +40,7 @@ def _rate_one(position, title, quick, engine, as_json) -> None:
     features = exact_features(position) if rating.verdict == "won" else {}
     sentence = why(rating, features, position.rules.cells)
     if as_json:
-        echo_json({"deal": title, **rating.as_json(), "features": features, "why": sentence})
+        echo_json({"deal": title, **report(rating, features, sentence)})
         return
     if rating.verdict != "won":
         proof = " (proved)" if rating.verdict == "unwinnable" else ""

@@ -141,3 +141,36 @@ def rate(position: Position, engine: EngineName = "kernel", limits: Limits = VER
         rating = rating_from_games(position.rules.name, play_ladder(position, engine), calibration_for(position.rules))
     rating.seconds = time.perf_counter() - start
     return rating
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.0f}%"
+
+
+def why(rating, features: dict, cells: int) -> str:
+    """One sentence saying what makes the deal hard (or easy), from its exact features."""
+    facts = []
+    critical = features.get("critical_decisions", 0)
+    if critical:
+        first = features["first_critical"] + 1
+        facts.append(
+            f"{critical} position{'s' if critical > 1 else ''} on the way allow{'' if critical > 1 else 's'} "
+            f"only one winning move (the first at move {first})"
+        )
+    fewest = features.get("fewest_cells")
+    if fewest is not None and features.get("fewest_cells_exact") and cells:
+        if fewest == cells:
+            facts.append(f"it cannot be won with fewer than {cells} basement cells")
+        elif fewest == 0:
+            facts.append("it can be won without the basement")
+    if features.get("forgiveness") is not None:
+        facts.append(f"{_percent(features['forgiveness'])} of the moves along a winning line keep it winnable")
+    if not facts:
+        return ""
+    hard = rating.grade is not None and rating.grade >= 3
+    return ("Hard: " if hard else "Easy: ") + "; ".join(facts[:2]) + "."
+
+
+def report(rating: Rating, features: dict, sentence: str) -> dict:
+    """A rating as ``rate --json`` prints it (and the web API answers), the deal's name aside."""
+    return {**rating.as_json(), "features": features, "why": sentence}

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 
@@ -125,11 +126,28 @@ def analyse(
 ) -> PositionAnalysis:
     """Value every legal move of ``position``, each search within ``limits``,
     and give each winning one its shortest line within ``lengths`` (None: not
-    asked); ``schedule``: the restarts' (:func:`butterfly.solver.patience.solve.solve`)."""
-    values = [
-        _value(tuple(moves), child, limits, engine, lengths, schedule)
-        for moves, child in position.distinct_children().values()
-    ]
+    asked); ``schedule``: the restarts' (:func:`butterfly.solver.patience.solve.solve`).
+
+    ``limits.max_nodes`` is a share: the analysis may expand that many
+    positions for each entry, and what the entries decided within their
+    share leave is shared out among those a share did not decide, each
+    searched again with its part (the rare hard move of a position whose
+    other moves are easy is decided, the whole work never more than an
+    entry's share times the entries)."""
+    entries = [(tuple(moves), child) for moves, child in position.distinct_children().values()]
+    values = [_value(moves, child, limits, engine, lengths, schedule) for moves, child in entries]
+    if limits.max_nodes is not None:
+        left = limits.max_nodes * len(entries) - sum(v.nodes for v in values)
+        undecided = [i for i, v in enumerate(values) if v.value == UNKNOWN and v.stopped_by == "nodes"]
+        for done, index in enumerate(undecided):
+            share = left // (len(undecided) - done)
+            if share <= limits.max_nodes:  # (no larger than the search that stopped)
+                continue
+            again = _value(*entries[index], dataclasses.replace(limits, max_nodes=share), engine, lengths, schedule)
+            left -= again.nodes
+            values[index] = dataclasses.replace(
+                again, nodes=values[index].nodes + again.nodes, seconds=values[index].seconds + again.seconds
+            )
     values.sort(key=_rank)
     if position.is_won():
         value = WON

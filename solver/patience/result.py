@@ -6,7 +6,8 @@ import math
 from dataclasses import dataclass, field
 
 from butterfly.games.errors import InputError
-from butterfly.games.patience.rules import Move
+from butterfly.games.patience.format import format_deal_text
+from butterfly.games.patience.rules import Move, Position
 
 WON, UNWINNABLE, UNRESOLVED = "won", "unwinnable", "unresolved"
 #: The answers of a search for the shortest line (solver.patience.solve.solve_shortest):
@@ -86,3 +87,20 @@ class SolveResult:
     table_bytes: int | None = None
     proved_by: str | None = None
     lower_bound: int | None = None
+
+    def to_json(self, position: Position, engine: str, schedule: str, shortest: bool = False) -> dict:
+        """The answer for ``position`` as ``solve --json`` prints it (and the web API answers)."""
+        moves = [str(m) for m in self.moves]
+        return {
+            "game": position.rules.name,
+            "deal": format_deal_text(position),
+            "result": self.result,
+            "moves": moves,
+            **({"length": len(moves), "lower_bound": self.lower_bound} if shortest else {}),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "stopped_by": self.stopped_by,
+            "proved_by": self.proved_by,
+            "engine": engine,
+            "schedule": schedule,
+        }
