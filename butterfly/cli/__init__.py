@@ -65,6 +65,11 @@ COMMANDS = {
         "review_command",
         "Review a game as played: the move that lost a winnable deal, proved, and the moves a won game spent over par.",
     ),
+    "serve": (
+        "butterfly.cli.serve",
+        "serve",
+        "Serve the engine as a web API (with its docs at /docs) and a built site.",
+    ),
     "show": ("butterfly.cli.patience", "show", "Draw DEAL; with --moves, every position along the way."),
     "site": ("butterfly.cli.site", "site", "The daily puzzle as a static web site: build it, serve it locally."),
     "solve": (

@@ -1,0 +1,93 @@
+"""``butterfly serve``: the web API and the built site (docs/serve.md)."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+import click
+
+from butterfly.cli.common import Seconds, WholeNumber
+from butterfly.games.errors import InputError
+from butterfly.solver.patience.result import MAX_NODES
+
+
+@click.command(name="serve")
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help="The address to listen on (loopback only unless told)."
+)
+@click.option("--port", type=WholeNumber(0, 65535), default=8000, show_default=True, help="0: any free port.")
+@click.option(
+    "--workers", type=WholeNumber(1, 256), default=None, help="Worker processes for the searches (default: one a core)."
+)
+@click.option(
+    "--queue",
+    type=WholeNumber(0, 100_000),
+    default=64,
+    show_default=True,
+    help="Requests that may wait for a worker; more are refused with 429.",
+)
+@click.option(
+    "--max-nodes",
+    type=WholeNumber(1, MAX_NODES),
+    default=2_000_000,
+    show_default=True,
+    help="The most positions a request's search may expand.",
+)
+@click.option(
+    "--max-seconds", type=Seconds(3600), default=10.0, show_default=True, help="The most seconds a request may take."
+)
+@click.option(
+    "--cache",
+    "cache",
+    default=None,
+    metavar="FILE",
+    help="Keep the answers in this SQLite file across restarts (made if missing).",
+)
+@click.option(
+    "--site",
+    "site",
+    default=None,
+    type=click.Path(exists=True, file_okay=False),
+    help="A site butterfly site build wrote, served at /.",
+)
+def serve(host, port, workers, queue, max_nodes, max_seconds, cache, site) -> None:
+    """Serve the engine as a web API (with its docs at /docs) and a built site."""
+    import uvicorn
+
+    from butterfly.puzzles.site.server import site_folder
+    from butterfly.server.app import Settings, make_app
+    from butterfly.server.cache import AnswerCache
+    from butterfly.server.pool import default_workers
+
+    folder = None if site is None else site_folder(site)
+    if cache is not None:
+        AnswerCache(cache).close()  # refused here, before anything starts, if it is not the server's
+    listener = _listen(host, port)
+    settings = Settings(workers or default_workers(), queue, max_nodes, max_seconds, cache, folder)
+    address = listener.getsockname()
+    shown = f"[{address[0]}]" if ":" in address[0] else address[0]
+    click.echo(f"serving at http://{shown}:{address[1]}/ (API docs at /docs; Ctrl-C stops)")
+    if not ipaddress.ip_address(address[0]).is_loopback:
+        click.echo(f"warning: listening on {host}, not the loopback: anyone who can reach this machine can use it")
+    if folder is None:
+        click.echo("no --site: the API alone (butterfly site build --out DIR, then --site DIR, serves the site too)")
+    config = uvicorn.Config(make_app(settings), log_level="warning", timeout_graceful_shutdown=5)
+    uvicorn.Server(config).run(sockets=[listener])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port`` (one line naming the problem when it cannot be)."""
+    try:
+        family = socket.AF_INET6 if ipaddress.ip_address(host).version == 6 else socket.AF_INET
+    except ValueError:
+        raise InputError(f"--host {host!r} is not an IP address (127.0.0.1, 0.0.0.0, ::1, ...)") from None
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as error:
+        listener.close()
+        raise InputError(f"cannot listen on {host} port {port}: {error.strerror or error}") from None
+    listener.listen(128)
+    return listener

@@ -1,0 +1,368 @@
+"""The web API of ``butterfly serve`` (docs/serve.md): the commands'
+answers as JSON, the built daily site beside them, the OpenAPI description
+at ``/openapi.json`` and its interactive page at ``/docs``.
+
+Every request is bounded before any work starts: the body's size
+(:data:`MAX_BODY`), every string and number (the request models), and the
+budget, cut to the server's own limits. A request that is wrong gets a 4xx
+whose ``detail`` is one line naming what is wrong (422 for a well-formed
+request the rules refuse); the searches run in the worker pool
+(:mod:`butterfly.server.pool`), answered from the cache when asked before
+(:mod:`butterfly.server.cache`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+from collections.abc import AsyncIterator, Awaitable
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from butterfly.games.deals import MAX_DEAL
+from butterfly.games.errors import InputError
+from butterfly.games.notation import MAX_LINE
+from butterfly.games.patience.notation import position_line
+from butterfly.games.patience.rules import PRESETS, VARIANTS, Position, make_rules
+from butterfly.server.cache import AnswerCache, key_of
+from butterfly.server.pool import Busy, TaskError, WorkerLost, WorkerPool
+from butterfly.server.tasks import canonical_line
+
+#: The largest request body, bytes: a long game's record fits many times over.
+MAX_BODY = 256 * 1024
+#: The longest record, characters.
+MAX_RECORD = 100_000
+#: Seconds a client is told to wait when the queue is full.
+RETRY_AFTER = 1
+#: How often a running request checks that its client is still there, seconds.
+WATCH_EVERY = 0.2
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The server's own limits: every request's budget is cut to them."""
+
+    workers: int = 2
+    queue: int = 64
+    max_nodes: int = 2_000_000
+    max_seconds: float = 10.0
+    cache: str | None = None
+    site: str | None = None
+
+
+Line = Annotated[str, Field(min_length=1, max_length=MAX_LINE, description="A position's line (docs/formats.md).")]
+Nodes = Annotated[
+    int | None, Field(ge=1, le=1 << 62, description="Positions the search may expand (cut to the server's limit).")
+]
+Seconds = Annotated[
+    float | None, Field(gt=0, le=86_400, description="Seconds the request may take (cut to the server's limit).")
+]
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SolveRequest(_Request):
+    position: Line
+    shortest: bool = Field(False, description="Find a shortest line (optimal, or bounded with a proved bound).")
+    max_nodes: Nodes = None
+    seconds: Seconds = None
+
+
+class AnalyseRequest(_Request):
+    position: Line
+    lengths: bool = Field(False, description="Give each winning move its shortest line (patience).")
+    as_player: int | None = Field(None, ge=0, le=5, description="Judge from this seat (card games).")
+    worlds: int | None = Field(None, ge=1, le=5_000, description="Deals of the unseen cards to solve (card games).")
+    seed: int = Field(0, ge=0, le=(1 << 31) - 1)
+    max_nodes: Nodes = None
+    seconds: Seconds = None
+
+
+class ReviewRequest(_Request):
+    record: str = Field(
+        min_length=1, max_length=MAX_RECORD, description="A game record (docs/formats.md) or a move list."
+    )
+    position: Line | None = Field(None, description="The deal, when the record names none (patience).")
+    game: Literal["patience", "papillon", "mouche"] = "patience"
+    lengths: bool = Field(True, description="Par and the moves over par (patience).")
+    worlds: int | None = Field(None, ge=1, le=5_000, description="Deals of the unseen cards (card games).")
+    max_nodes: Nodes = None
+    seconds: Seconds = None
+
+
+class RateRequest(_Request):
+    position: Line
+
+
+class Detail(BaseModel):
+    """Why a request was not answered, in one line."""
+
+    detail: str
+
+
+#: The refusals every endpoint may give, each a one-line ``detail``.
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    413: {"model": Detail, "description": "The request body is too large."},
+    422: {"model": Detail, "description": "The request is wrong: the detail names the field and the problem."},
+}
+#: ... and those of the endpoints that run a search.
+SEARCH_REFUSALS: dict[int | str, dict[str, Any]] = {
+    **REFUSALS,
+    429: {"model": Detail, "description": "Every worker is busy and the queue is full: ask again after Retry-After."},
+    503: {"model": Detail, "description": "The search stopped before it answered (its worker was replaced)."},
+}
+
+
+def _one_line(error: RequestValidationError) -> str:
+    """The first problem of a request, as one line naming the field."""
+    first = error.errors()[0]
+    if first.get("type") == "json_invalid":
+        return "the request body is not valid JSON"
+    where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path"))
+    message = str(first.get("msg", "invalid")).replace("\n", " ")
+    return f"{where}: {message}" if where else message
+
+
+class BodyLimit:
+    """Refuse a request body over ``limit`` bytes (413), counted as it arrives."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.limit:
+            await _too_large(send, self.limit)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise HTTPException(413, f"the request body is over {self.limit:,} bytes")
+            return message
+
+        await self.app(scope, counted, send)
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = JSONResponse({"detail": f"the request body is over {limit:,} bytes"}, status_code=413).body
+    await send({"type": "http.response.start", "status": 413, "headers": [(b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def make_app(settings: Settings) -> FastAPI:
+    """The API with its pool, cache and (when given) the built site."""
+    state: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        cache = AnswerCache(settings.cache)
+        pool = WorkerPool(settings.workers, settings.queue)
+        await pool.start()
+        state.update(pool=pool, cache=cache)
+        try:
+            yield
+        finally:
+            await pool.close()
+            cache.close()
+
+    app = FastAPI(
+        title="butterfly",
+        summary="Solve, analyse and review Butterfly, its sibling patiences, Papillon and La Mouche.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _one_line(error)}, status_code=422)
+
+    @app.exception_handler(ClientGone)
+    async def gone(request: Request, error: ClientGone) -> JSONResponse:
+        return JSONResponse({"detail": "the client closed the connection"}, status_code=499)
+
+    @app.exception_handler(InputError)
+    async def refused(request: Request, error: InputError) -> JSONResponse:
+        return JSONResponse({"detail": str(error).splitlines()[0] if str(error) else "refused"}, status_code=422)
+
+    def budget(max_nodes: int | None, seconds: float | None) -> tuple[int, float]:
+        return min(max_nodes or settings.max_nodes, settings.max_nodes), min(
+            seconds or settings.max_seconds, settings.max_seconds
+        )
+
+    async def answer(request: Request, task: str, args: dict[str, Any], seconds: float) -> JSONResponse:
+        """The task's answer: from the cache, or from a worker while the client waits."""
+        cache: AnswerCache = state["cache"]
+        key = key_of(task, args)
+        cached = cache.get(key)
+        if cached is not None:
+            return JSONResponse(cached, headers={"X-Cache": "hit"})
+        try:
+            result = await _watched(request, state["pool"].run(task, args, seconds))
+        except Busy:
+            return JSONResponse(
+                {"detail": "the server is busy: every worker is taken and the queue is full"},
+                status_code=429,
+                headers={"Retry-After": str(RETRY_AFTER)},
+            )
+        except WorkerLost:
+            return JSONResponse(
+                {"detail": "the search stopped before it answered (its worker was replaced): ask again"},
+                status_code=503,
+            )
+        except TaskError as error:
+            return JSONResponse({"detail": str(error)}, status_code=422)
+        cache.put(key, result)
+        return JSONResponse(result, headers={"X-Cache": "miss"})
+
+    @app.get("/api/health", summary="The server's workers, queue and cache")
+    async def health() -> dict:
+        pool: WorkerPool = state["pool"]
+        cache: AnswerCache = state["cache"]
+        return {
+            "status": "ok",
+            "workers": pool.workers,
+            "waiting": pool.waiting,
+            "replaced": pool.replaced,
+            "cache": {"entries": len(cache.memory), "hits": cache.hits, "misses": cache.misses},
+            "limits": {"max_nodes": settings.max_nodes, "max_seconds": settings.max_seconds},
+        }
+
+    @app.get(
+        "/api/deal",
+        responses=REFUSALS,
+        summary="A deal by number, or PySolFC's game by its number, as a position's line",
+    )
+    async def deal(
+        game: Literal[tuple(PRESETS)] = "butterfly",  # type: ignore[valid-type]
+        number: Annotated[int | None, Query(ge=0, le=MAX_DEAL)] = None,
+        pysol: Annotated[str | None, Query(min_length=1, max_length=40)] = None,
+        variant: Literal[tuple(VARIANTS)] | None = None,  # type: ignore[valid-type]
+        cells: Annotated[int | None, Query(ge=0, le=52)] = None,
+    ) -> dict:
+        from butterfly.games.patience import pysol as pysol_numbers
+
+        if (number is None) == (pysol is None):
+            raise InputError("give a deal number or a PySolFC game number (pysol), one of the two")
+        rules = make_rules(game, variant, cells)
+        if pysol is not None:
+            if game not in pysol_numbers.PYSOL_GAMES:
+                raise InputError(f"PySolFC numbers {', '.join(pysol_numbers.PYSOL_GAMES)}, not {game}")
+            position = pysol_numbers.pysol_deal(pysol_numbers.parse_game_number(pysol), rules)
+        else:
+            position = Position.deal(number, rules)  # type: ignore[arg-type]
+        return {"game": rules.name, "number": number, "pysol": pysol, "position": position_line(position)}
+
+    @app.get(
+        "/api/daily/{day}",
+        responses=REFUSALS,
+        summary="The daily puzzle of a date (YYYY-MM-DD, or today by the server's clock)",
+    )
+    async def daily(day: Annotated[str, Path(max_length=10)]) -> dict:
+        from butterfly.puzzles.daily import in_range, parse_date, puzzle_of
+
+        date = datetime.date.today() if day == "today" else parse_date(day)
+        entry = await asyncio.to_thread(puzzle_of, in_range(date))
+        return entry.to_json()
+
+    @app.post(
+        "/api/solve",
+        responses=SEARCH_REFUSALS,
+        summary="Solve a patience position: won with a line, lost (proved), or not decided",
+    )
+    async def solve(body: SolveRequest, request: Request) -> JSONResponse:
+        nodes, seconds = budget(body.max_nodes, body.seconds)
+        args = {
+            "position": canonical_line(body.position),
+            "max_nodes": nodes,
+            "seconds": seconds,
+            "shortest": body.shortest,
+        }
+        return await answer(request, "solve", args, seconds)
+
+    @app.post("/api/analyse", responses=SEARCH_REFUSALS, summary="Every legal move of a position with its value")
+    async def analyse(body: AnalyseRequest, request: Request) -> JSONResponse:
+        nodes, seconds = budget(body.max_nodes, body.seconds)
+        args = {
+            "position": canonical_line(body.position),
+            "max_nodes": nodes,
+            "seconds": seconds,
+            "lengths": body.lengths,
+            "as_player": body.as_player,
+            "worlds": body.worlds,
+            "seed": body.seed,
+        }
+        return await answer(request, "analyse", args, seconds)
+
+    @app.post(
+        "/api/review",
+        responses=SEARCH_REFUSALS,
+        summary="A game as played, reviewed: the losing move, par, each move judged",
+    )
+    async def review(body: ReviewRequest, request: Request) -> JSONResponse:
+        nodes, seconds = budget(body.max_nodes, body.seconds)
+        args = {
+            "record": body.record,
+            "position": None if body.position is None else canonical_line(body.position),
+            "game": body.game,
+            "max_nodes": nodes,
+            "seconds": seconds,
+            "lengths": body.lengths,
+            "worlds": body.worlds,
+        }
+        return await answer(request, "review", args, seconds)
+
+    @app.post(
+        "/api/rate",
+        responses=SEARCH_REFUSALS,
+        summary="A patience deal's difficulty: rating and grade, with the reason",
+    )
+    async def rate(body: RateRequest, request: Request) -> JSONResponse:
+        return await answer(request, "rate", {"position": canonical_line(body.position)}, settings.max_seconds)
+
+    if settings.site is not None:
+        app.mount("/", StaticFiles(directory=settings.site, html=True), name="site")
+    app.state.pool_state = state
+    return app
+
+
+async def _watched(request: Request, work: Awaitable[dict]) -> dict:
+    """``work``'s result, cancelled (its worker freed) when the client goes away."""
+    task = asyncio.ensure_future(work)
+    try:
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=WATCH_EVERY)
+            if done:
+                return task.result()
+            if await request.is_disconnected():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+                raise ClientGone
+    finally:
+        if not task.done():
+            task.cancel()
+
+
+class ClientGone(Exception):
+    """The client closed its connection before the answer."""

@@ -1,0 +1,166 @@
+"""The worker processes behind the web API: the searches run there, never
+on the server's event loop.
+
+- A fixed number of workers, each a process of its own (``python -m
+  butterfly.server.pool``) that answers one request at a time, the request
+  and the answer one line of JSON each over its pipes (nothing a client
+  sends is ever unpickled).
+- A bounded queue: when every worker is busy and :attr:`WorkerPool.queue`
+  requests already wait, the next one is refused at once (:class:`Busy`:
+  the API answers 429 with Retry-After).
+- A request whose client goes away is cancelled: its worker is stopped and
+  a fresh one takes its place, so the search stops with it.
+- A worker that dies (killed, out of memory) or runs far past its
+  request's time is replaced; the request gets :class:`WorkerLost` (503)
+  and the next one is served by the new worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import sys
+from typing import Any
+
+#: Seconds a worker may run past its request's own time before it is stopped.
+GRACE = 10.0
+#: The longest answer a worker may send, bytes.
+MAX_ANSWER = 64 * 1024 * 1024
+
+
+class Busy(Exception):
+    """Every worker is busy and the queue is full."""
+
+
+class WorkerLost(Exception):
+    """The worker died or ran out of time before it answered."""
+
+
+class TaskError(Exception):
+    """The task refused its input (the message is the InputError's line)."""
+
+
+def serve_requests() -> None:
+    """A worker (``python -m butterfly.server.pool``): read one request a
+    line on standard input, write one answer a line; anything else the
+    work prints goes to standard error."""
+    from butterfly.games.errors import InputError
+    from butterfly.server.tasks import run
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
+    answers = os.fdopen(os.dup(sys.stdout.fileno()), "w")
+    sys.stdout = sys.stderr
+    for line in sys.stdin:
+        request = json.loads(line)
+        answer: dict[str, object]
+        try:
+            answer = {"answer": run(request["task"], request["args"])}
+        except InputError as error:
+            answer = {"refused": str(error)}
+        answers.write(json.dumps(answer) + "\n")
+        answers.flush()
+
+
+class _Worker:
+    """One worker process and its pipes."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+
+    @classmethod
+    async def start(cls) -> _Worker:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "butterfly.server.pool",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            limit=MAX_ANSWER,
+        )
+        return cls(process)
+
+    async def call(self, payload: bytes, wait: float) -> dict:
+        """Send a request and wait for its answer (TimeoutError, or EOFError when the worker died)."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(payload + b"\n")
+        await self.process.stdin.drain()
+        line = await asyncio.wait_for(self.process.stdout.readline(), wait)
+        if not line:
+            raise EOFError
+        return json.loads(line)
+
+    async def stop(self) -> None:
+        if self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+        await self.process.wait()
+
+
+class WorkerPool:
+    """``workers`` processes and a queue of at most ``queue`` waiting requests."""
+
+    def __init__(self, workers: int, queue: int) -> None:
+        self.workers, self.queue = workers, queue
+        self.idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self.all: set[_Worker] = set()
+        self.waiting = 0
+        self.replaced = 0
+
+    async def start(self) -> None:
+        for _ in range(self.workers):
+            await self._add()
+
+    async def _add(self) -> None:
+        worker = await _Worker.start()
+        self.all.add(worker)
+        self.idle.put_nowait(worker)
+
+    async def _replace(self, worker: _Worker) -> None:
+        self.all.discard(worker)
+        await worker.stop()
+        self.replaced += 1
+        await self._add()
+
+    async def run(self, task: str, args: dict[str, Any], seconds: float) -> dict:
+        """The answer of ``task``; Busy, WorkerLost or TaskError otherwise."""
+        if self.idle.empty() and self.waiting >= self.queue:
+            raise Busy
+        self.waiting += 1
+        try:
+            worker = await self.idle.get()
+        finally:
+            self.waiting -= 1
+        payload = json.dumps({"task": task, "args": args}).encode()
+        try:
+            reply = await worker.call(payload, seconds + GRACE)
+        except asyncio.CancelledError:  # the client went away: stop its search
+            await asyncio.shield(self._replace(worker))
+            raise
+        except (TimeoutError, EOFError, OSError, ValueError):  # (ValueError: a line past MAX_ANSWER)
+            await self._replace(worker)
+            raise WorkerLost from None
+        self.idle.put_nowait(worker)
+        if "refused" in reply:
+            raise TaskError(reply["refused"])
+        return reply["answer"]
+
+    async def close(self) -> None:
+        for worker in list(self.all):
+            await worker.stop()
+        self.all.clear()
+
+    def pids(self) -> list[int]:
+        """The workers' process ids (the fault tests kill one)."""
+        return [worker.process.pid for worker in self.all]
+
+
+def default_workers() -> int:
+    """One worker a core."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+if __name__ == "__main__":
+    serve_requests()
