@@ -254,6 +254,13 @@ def cases(i: Inputs) -> dict[tuple[str, ...], list[Case]]:
         + [Case("url", ["site", "build", "--days", "1", "--out", i.new("site"), "--url", u]) for u in URLS],
         # only paths that are not a directory: a served site runs until stopped
         ("site", "serve"): [Case("directory", ["site", "serve", "--dir", f]) for f in [bad[0], *bad[2:]]],
+        # only inputs that are refused: a server that starts runs until stopped (bad[0] would be a new cache)
+        ("serve",): [Case("site", ["serve", "--port", "0", "--site", f]) for f in bad]
+        + [Case("cache", ["serve", "--port", "0", "--cache", f]) for f in bad[1:]]
+        + [
+            Case("host", ["serve", "--port", "0", "--host", h])
+            for h in ("nonsense", "1.2.3.4.5", "", "::g", "192.0.2.1")
+        ],
         ("solve",): [Case("deal", ["solve", n, *solve]) for n in NUMBERS]
         + [Case("deal", ["solve", "-", *solve], t) for t in _mutations(i.solvitaire, 12, 3)]
         + [Case("pysol_number", ["solve", "--pysol", n, *solve, *game]) for n in PYSOL for game in PYSOL_GAMES],
