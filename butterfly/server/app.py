@@ -69,7 +69,7 @@ Seconds = Annotated[
 
 
 class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # strict: "100" or true is no number of nodes
 
 
 class SolveRequest(_Request):
