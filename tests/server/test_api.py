@@ -1,0 +1,458 @@
+"""The web API in-process (TestClient, its lifespan starting one real worker):
+every endpoint's answer equals the library's or the command's for the same
+input; every kind of wrong request is a 4xx with a one-line JSON detail;
+each bound holds at its edge, one past it refused."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from server.served import (
+    DEAL_1,
+    DEAL_7,
+    MOUCHE,
+    MOUCHE_RECORD,
+    PAPILLON,
+    PAPILLON_RECORD,
+    one_line_detail,
+)
+
+from butterfly.games.deals import MAX_DEAL
+from butterfly.games.lines import parse_line
+from butterfly.games.mouche.record import read_record as read_mouche_record
+from butterfly.games.notation import MAX_LINE
+from butterfly.games.papillon.record import read_record as read_papillon_record
+from butterfly.games.patience.format import parse_moves
+from butterfly.server.app import MAX_BODY, MAX_RECORD, Settings, make_app
+from butterfly.server.tasks import MEMORY_MIB
+from butterfly.solver import analysis
+from butterfly.solver.patience.result import Limits
+from butterfly.solver.patience.solve import INTERLEAVED, solve_short, solve_shortest
+
+#: The server's own limits: small, and the searches below bounded by nodes, never by time.
+MAX_NODES = 100_000
+MAX_SECONDS = 30.0
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(make_app(Settings(workers=1, max_nodes=MAX_NODES, max_seconds=MAX_SECONDS))) as client:
+        yield client
+
+
+def untimed(value: object) -> object:
+    """``value`` as JSON, without the fields that say how long it took."""
+    value = json.loads(json.dumps(value))
+    if isinstance(value, dict):
+        return {key: untimed(item) for key, item in value.items() if not key.startswith("seconds")}
+    if isinstance(value, list):
+        return [untimed(item) for item in value]
+    return value
+
+
+def ok(response) -> dict:
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == "application/json"
+    return response.json()
+
+
+# Valid requests: the same answers as the library and the command line.
+
+
+def test_health(client):
+    health = ok(client.get("/api/health"))
+    assert health["status"] == "ok" and health["workers"] == 1
+    assert health["limits"] == {"max_nodes": MAX_NODES, "max_seconds": MAX_SECONDS}
+
+
+def test_the_openapi_description_and_its_page(client):
+    schema = ok(client.get("/openapi.json"))
+    assert {"/api/solve", "/api/analyse", "/api/review", "/api/rate", "/api/deal"} <= set(schema["paths"])
+    assert client.get("/docs").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "params, args",
+    [
+        ({"number": 1}, ["deal", "1"]),
+        ({"number": MAX_DEAL}, ["deal", str(MAX_DEAL)]),
+        (
+            {"number": 3, "game": "fortress", "variant": "same-suit", "cells": 2},
+            ["deal", "3", "--game", "fortress", "--variant", "same-suit", "--basement", "2"],
+        ),
+        ({"pysol": "5", "game": "fortress"}, ["deal", "--pysol", "5", "--game", "fortress"]),
+    ],
+)
+def test_deal_is_the_commands(client, cli, params, args):
+    deal = ok(client.get("/api/deal", params=params))
+    result = cli.run(*args, "--format", "line")
+    assert result.exit_code == 0, result.output
+    assert deal["position"] == result.stdout.strip()
+    assert deal["number"] == params.get("number") and deal["pysol"] == params.get("pysol")
+
+
+def test_daily_is_the_commands(client, cli):
+    result = cli.run("daily", "2027-01-01", "--json")
+    assert result.exit_code == 0, result.output
+    assert ok(client.get("/api/daily/2027-01-01")) == json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("position, max_nodes", [(DEAL_1, MAX_NODES), (DEAL_7, 1_000)], ids=["won", "unresolved"])
+def test_solve_is_the_librarys(client, position, max_nodes):
+    answer = ok(client.post("/api/solve", json={"position": position, "max_nodes": max_nodes}))
+    deal = parse_line(position)
+    expected = solve_short(deal, Limits(max_nodes, MAX_SECONDS, MEMORY_MIB), "kernel", INTERLEAVED)
+    assert untimed(answer) == untimed(expected.to_json(deal, "kernel", INTERLEAVED, False))
+    assert answer["result"] == ("won" if position == DEAL_1 else "unresolved")
+
+
+def test_solve_shortest(client):
+    answer = ok(client.post("/api/solve", json={"position": DEAL_1, "shortest": True, "max_nodes": 20_000}))
+    deal = parse_line(DEAL_1)
+    expected = solve_shortest(deal, Limits(20_000, MAX_SECONDS, MEMORY_MIB))
+    assert untimed(answer) == untimed(expected.to_json(deal, "kernel", INTERLEAVED, True))
+
+
+def test_a_position_written_two_ways_is_one_answer(client):
+    """Fields in another order, lower case: the same position, answered from the cache."""
+    body = {"position": DEAL_1, "max_nodes": 5_000}
+    first = client.post("/api/solve", json=body)
+    tags = DEAL_1.split("_")
+    other = "_".join([tags[0], *reversed(tags[1:])]).lower()
+    again = client.post("/api/solve", json={**body, "position": other})
+    assert first.status_code == again.status_code == 200
+    assert again.headers["x-cache"] == "hit" and again.json() == first.json()
+
+
+def test_analyse_of_a_patience_position_is_the_librarys(client):
+    answer = ok(client.post("/api/analyse", json={"position": DEAL_1, "max_nodes": 20_000}))
+    state = parse_line(DEAL_1)
+    share = MAX_SECONDS / len(state.distinct_children())
+    expected = analysis.analyse(state, Limits(20_000, share, MEMORY_MIB), "kernel", None).to_json()
+    assert untimed(answer) == untimed(expected)
+    assert answer["moves"]
+
+
+@pytest.mark.parametrize(
+    "body, options",
+    [
+        ({"position": PAPILLON}, {"as_player": None, "limit": None, "seed": 0}),
+        ({"position": PAPILLON, "as_player": 1, "seed": 3}, {"as_player": 1, "limit": None, "seed": 3}),
+        ({"position": MOUCHE}, {"as_player": None, "worlds": None, "seed": 0}),
+    ],
+    ids=["papillon", "papillon-seat", "mouche"],
+)
+def test_analyse_of_a_card_game_is_the_librarys(client, body, options):
+    answer = ok(client.post("/api/analyse", json=body))
+    assert untimed(answer) == untimed(analysis.analyse(parse_line(body["position"]), **options).to_json())
+
+
+def test_review_of_a_patience_game_is_the_librarys(client):
+    record = '[Deal "1"]\n1. 7S R5>L1\n2. 2D L3>F\n'
+    answer = ok(client.post("/api/review", json={"record": record, "lengths": False, "max_nodes": 20_000}))
+    limits = Limits(20_000, MAX_SECONDS * 0.7 / 8, MEMORY_MIB)
+    expected = analysis.review(
+        parse_line(DEAL_1), parse_moves("7S R5>L1\n2D L3>F"), limits, "kernel", None, INTERLEAVED, length_seconds=9
+    )
+    assert untimed(answer) == untimed(expected.to_json())
+    assert [move["move"] for move in answer["moves"]] == ["7S R5>L1", "2D L3>F"]
+    # The same moves as a move list with the deal beside them.
+    again = ok(
+        client.post(
+            "/api/review",
+            json={"record": "7S R5>L1, 2D L3>F", "position": DEAL_1, "lengths": False, "max_nodes": 20_000},
+        )
+    )
+    assert untimed(again) == untimed(answer)
+
+
+@pytest.mark.parametrize(
+    "game, record, read",
+    [("papillon", PAPILLON_RECORD, read_papillon_record), ("mouche", MOUCHE_RECORD, read_mouche_record)],
+)
+def test_review_of_a_card_game_is_the_librarys(client, game, record, read):
+    answer = ok(client.post("/api/review", json={"record": record, "game": game}))
+    assert untimed(answer) == untimed(analysis.review(read(record), None).to_json())
+
+
+def test_rate_is_the_commands(client, cli):
+    answer = ok(client.post("/api/rate", json={"position": DEAL_1}))
+    result = cli.run("rate", DEAL_1, "--json")
+    assert result.exit_code == 0, result.output
+    expected = json.loads(result.stdout)
+    del expected["deal"]
+    assert untimed(answer) == untimed(expected)
+
+
+def test_a_repeated_request_is_answered_from_the_cache(client):
+    body = {"position": DEAL_1, "max_nodes": 3_000}
+    first = client.post("/api/solve", json=body)
+    again = client.post("/api/solve", json=body)
+    assert first.headers["x-cache"] == "miss" and again.headers["x-cache"] == "hit"
+    assert first.json() == again.json()
+
+
+# Each bound at its edge.
+
+
+@pytest.mark.parametrize("path", ["/api/solve", "/api/analyse"])
+def test_the_budget_is_cut_to_the_servers_limits(client, path):
+    """A request over the server's limits asks the same as one at them: the same key, answered from the cache."""
+    at_limits = client.post(path, json={"position": DEAL_7, "max_nodes": MAX_NODES, "seconds": MAX_SECONDS})
+    assert at_limits.status_code == 200 and at_limits.headers["x-cache"] == "miss"
+    over = client.post(path, json={"position": DEAL_7, "max_nodes": 1 << 62, "seconds": 86_400})
+    assert over.headers["x-cache"] == "hit" and over.json() == at_limits.json()
+    default = client.post(path, json={"position": DEAL_7})
+    assert default.headers["x-cache"] == "hit"
+    if path == "/api/solve":
+        assert at_limits.json()["nodes"] <= MAX_NODES
+    under = client.post(path, json={"position": DEAL_7, "max_nodes": MAX_NODES - 1, "seconds": MAX_SECONDS})
+    assert under.status_code == 200 and under.headers["x-cache"] == "miss"
+
+
+@pytest.mark.parametrize(
+    "field, at_edge, past_edge, message",
+    [
+        ("max_nodes", 1, 0, "max_nodes: Input should be greater than or equal to 1"),
+        ("max_nodes", 1 << 62, (1 << 62) + 1, "max_nodes: Input should be less than or equal to"),
+        ("seconds", 86_400, 86_400.5, "seconds: Input should be less than or equal to 86400"),
+        ("seconds", 1e-9, 0, "seconds: Input should be greater than 0"),
+    ],
+)
+def test_budget_numbers_at_their_edges(client, field, at_edge, past_edge, message):
+    body = {"position": DEAL_1, "max_nodes": 10}
+    assert client.post("/api/solve", json={**body, field: at_edge}).status_code == 200
+    one_line_detail(client.post("/api/solve", json={**body, field: past_edge}), 422, message)
+
+
+@pytest.mark.parametrize(
+    "field, at_edge, past_edge",
+    [
+        ("as_player", 1, -1),
+        ("worlds", 1, 0),
+        ("worlds", 5_000, 5_001),
+        ("seed", (1 << 31) - 1, 1 << 31),
+    ],
+)
+def test_card_game_numbers_at_their_edges(client, field, at_edge, past_edge):
+    body = {"position": PAPILLON, field: at_edge}
+    ok(client.post("/api/analyse", json=body))
+    one_line_detail(client.post("/api/analyse", json={**body, field: past_edge}), 422, f"{field}: ")
+
+
+def test_a_seat_the_game_has_not(client):
+    """Papillon's three seats: 3 to 5 are seats of no one (the request's bound is six players), 6 is past it."""
+    one_line_detail(client.post("/api/analyse", json={"position": PAPILLON, "as_player": 5}), 422, "not a seat")
+    message = "as_player: Input should be less than or equal to 5"
+    one_line_detail(client.post("/api/analyse", json={"position": PAPILLON, "as_player": 6}), 422, message)
+    one_line_detail(client.post("/api/analyse", json={"position": PAPILLON, "as_player": 0}), 422, "not to move")
+
+
+def test_the_longest_line(client):
+    """MAX_LINE characters are read (and refused for what they say); one more is refused for its length."""
+    at = "x" * MAX_LINE
+    detail = one_line_detail(client.post("/api/solve", json={"position": at}), 422)
+    assert "at most" not in detail
+    one_line_detail(client.post("/api/solve", json={"position": at + "x"}), 422, f"at most {MAX_LINE} characters")
+
+
+def test_the_longest_record(client):
+    """A move list of MAX_RECORD characters (a move and notes) is reviewed; one more character is refused."""
+    head, note = "7S R5>L1\n", "# " + "x" * 97 + "\n"
+    record = head + note * ((MAX_RECORD - len(head)) // len(note))
+    record += "#" * (MAX_RECORD - len(record))
+    assert len(record) == MAX_RECORD
+    body = {"record": record, "position": DEAL_1, "lengths": False, "max_nodes": 5_000}
+    answer = ok(client.post("/api/review", json=body))
+    assert [move["move"] for move in answer["moves"]] == ["7S R5>L1"]
+    one_line_detail(
+        client.post("/api/review", json={**body, "record": record + "#"}),
+        422,
+        f"record: String should have at most {MAX_RECORD}",
+    )
+
+
+def test_the_largest_body(client):
+    """A body of MAX_BODY bytes is read (and refused for what it says); one more byte is refused unread."""
+    prefix, suffix = b'{"position": "', b'"}'
+    body = prefix + b"x" * (MAX_BODY - len(prefix) - len(suffix)) + suffix
+    assert len(body) == MAX_BODY
+    headers = {"content-type": "application/json"}
+    one_line_detail(
+        client.post("/api/solve", content=body, headers=headers), 422, "position: String should have at most"
+    )
+    one_line_detail(client.post("/api/solve", content=body + b" ", headers=headers), 413, "over 262,144 bytes")
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield body
+        yield b" "
+
+    one_line_detail(client.post("/api/solve", content=chunks(), headers=headers), 413, "over 262,144 bytes")
+
+
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        ({"number": MAX_DEAL + 1}, "number: Input should be less than or equal to"),
+        ({"number": -1}, "number: Input should be greater than or equal to 0"),
+        ({"number": "x"}, "number: Input should be a valid integer"),
+        ({"number": 1, "cells": 53}, "cells: Input should be less than or equal to 52"),
+        ({"number": 1, "cells": 9}, "cells must be 0 to 8"),
+        ({"number": 1, "game": "chess"}, "game: Input should be"),
+        ({"number": 1, "variant": "rainbow"}, "variant: Input should be"),
+        ({}, "give a deal number or a PySolFC game number"),
+        ({"number": 1, "pysol": "5"}, "give a deal number or a PySolFC game number"),
+        ({"pysol": "5"}, "PySolFC numbers"),
+        ({"pysol": "abc", "game": "fortress"}, "bad PySolFC game number"),
+        ({"pysol": "9" * 29, "game": "fortress"}, "out of range"),
+        ({"pysol": "9" * 41, "game": "fortress"}, "pysol: String should have at most 40 characters"),
+    ],
+)
+def test_a_wrong_deal(client, params, message):
+    one_line_detail(client.get("/api/deal", params=params), 422, message)
+
+
+@pytest.mark.parametrize(
+    "day, message",
+    [
+        ("2027-02-30", "is not a date written YYYY-MM-DD"),
+        ("someday", "is not a date written YYYY-MM-DD"),
+        ("2026-12-31", "outside the calendar's dates"),
+        ("2027-01-011", "day: String should have at most 10 characters"),
+    ],
+)
+def test_a_wrong_day(client, day, message):
+    one_line_detail(client.get(f"/api/daily/{day}"), 422, message)
+
+
+def test_today_is_a_day_or_outside_the_calendar(client):
+    response = client.get("/api/daily/today")
+    if response.status_code != 200:
+        one_line_detail(response, 422, "outside the calendar's dates")
+
+
+# Wrong requests of every kind: a 4xx with one line, never a 500.
+
+BAD_POSITIONS = [
+    ("nonsense", "a line starts with its game"),
+    (DEAL_1.replace("7D", "7S", 1), "card 7S is twice"),
+    (DEAL_1.replace("_b-", "_b-_b-"), "twice"),
+    (DEAL_1.replace("7D9C4D8H8D.", "7D9C4D8H8D.XD", 1), "unknown card"),
+    ("butterfly_c9", ""),
+]
+
+
+@pytest.mark.parametrize("path", ["/api/solve", "/api/analyse", "/api/rate"])
+@pytest.mark.parametrize("position, message", BAD_POSITIONS)
+def test_a_bad_or_impossible_position(client, path, position, message):
+    one_line_detail(client.post(path, json={"position": position}), 422, message)
+
+
+@pytest.mark.parametrize("path", ["/api/solve", "/api/rate"])
+@pytest.mark.parametrize("position", [PAPILLON, MOUCHE])
+def test_a_card_game_where_patience_is_asked(client, path, position):
+    one_line_detail(client.post(path, json={"position": position}), 422, "asks for a patience position")
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"record": "7S R5>F", "position": DEAL_1}, "move 1 (7S R5>F) is not legal"),
+        ({"record": '[Deal "1"]\n1. 7S R5>L1\n2. 7S R5>L1\n'}, "move 2 (7S R5>L1) is not legal"),
+        ({"record": "7S R5>L1"}, "the record names no deal"),
+        ({"record": '[Deal "2"]\n7S R5>L1', "position": DEAL_1}, "another deal"),
+        ({"record": "[Game", "position": DEAL_1}, "line 1"),
+        ({"record": "5S x 5D", "position": DEAL_1}, "bad move"),
+        ({"record": "7S R5>L1", "position": PAPILLON}, "asks for a patience position"),
+        ({"record": "7S R5>L1", "game": "papillon"}, "no [Start"),
+        ({"record": MOUCHE_RECORD, "game": "papillon"}, "not papillon"),
+        ({"record": PAPILLON_RECORD.replace("1. 5S x 5D", "1. 5S x 2C"), "game": "papillon"}, "not a capture"),
+        ({"record": MOUCHE_RECORD.replace("4. P0: KH", "4. P0: 7C"), "game": "mouche"}, "does not hold 7C"),
+        ({"record": PAPILLON_RECORD, "game": "mouche"}, ""),
+        ({"record": "x", "game": "chess"}, "game: Input should be 'patience', 'papillon' or 'mouche'"),
+        ({"record": ""}, "record: String should have at least 1 character"),
+        ({"position": DEAL_1}, "record: Field required"),
+    ],
+)
+def test_a_bad_record(client, body, message):
+    one_line_detail(client.post("/api/review", json=body), 422, message)
+
+
+def test_card_game_options_on_a_patience_position(client):
+    one_line_detail(client.post("/api/analyse", json={"position": DEAL_1, "worlds": 3}), 422, "card games")
+
+
+@pytest.mark.parametrize(
+    "path, body, message",
+    [
+        ("/api/solve", {"position": DEAL_1, "colour": "red"}, "colour: Extra inputs are not permitted"),
+        ("/api/rate", {"position": DEAL_1, "max_nodes": 5}, "max_nodes: Extra inputs are not permitted"),
+        ("/api/analyse", {"position": DEAL_1, "worlds_": 1}, "worlds_: Extra inputs are not permitted"),
+        ("/api/review", {"record": "7S R5>L1", "position": DEAL_1, "as_player": 0}, "as_player: Extra inputs"),
+        ("/api/solve", {}, "position: Field required"),
+        ("/api/solve", {"position": 5}, "position: Input should be a valid string"),
+        ("/api/solve", {"position": None}, "position: Input should be a valid string"),
+        ("/api/solve", {"position": [DEAL_1]}, "position: Input should be a valid string"),
+        ("/api/solve", {"position": DEAL_1, "shortest": "maybe"}, "shortest: Input should be a valid boolean"),
+        ("/api/solve", {"position": DEAL_1, "shortest": 2}, "shortest: Input should be a valid boolean"),
+        ("/api/solve", {"position": DEAL_1, "max_nodes": 1.5}, "max_nodes: Input should be a valid integer"),
+        ("/api/solve", {"position": DEAL_1, "max_nodes": "100"}, "max_nodes: Input should be a valid integer"),
+        ("/api/solve", {"position": DEAL_1, "max_nodes": True}, "max_nodes: Input should be a valid integer"),
+        ("/api/solve", {"position": DEAL_1, "max_nodes": []}, "max_nodes: Input should be a valid integer"),
+        ("/api/solve", {"position": DEAL_1, "seconds": "2"}, "seconds: Input should be a valid number"),
+        ("/api/analyse", {"position": PAPILLON, "seed": "1"}, "seed: Input should be a valid integer"),
+        ("/api/analyse", {"position": PAPILLON, "lengths": "yes"}, "lengths: Input should be a valid boolean"),
+        ("/api/review", {"record": 7, "position": DEAL_1}, "record: Input should be a valid string"),
+    ],
+)
+def test_a_wrong_field(client, path, body, message):
+    one_line_detail(client.post(path, json=body), 422, message)
+
+
+@pytest.mark.parametrize(
+    "content, content_type, message",
+    [
+        (b"{", "application/json", "the request body is not valid JSON"),
+        (b'{"position": "x",}', "application/json", "the request body is not valid JSON"),
+        (b"\xff\xfe{}", "application/json", "the request body is not valid JSON"),
+        (b'{"position": "' + DEAL_1.encode() + b'", "seconds": NaN}', "application/json", "seconds"),
+        (b'{"position": "' + DEAL_1.encode() + b'", "seconds": Infinity}', "application/json", "seconds"),
+        (b"", "application/json", "Field required"),
+        (b"[]", "application/json", "valid dictionary"),
+        (b'"' + DEAL_1.encode() + b'"', "application/json", "valid dictionary"),
+        (b"position=x", "application/x-www-form-urlencoded", ""),
+        (b'{"position": "x"}', "text/plain", ""),
+    ],
+)
+def test_a_body_that_is_not_a_json_object(client, content, content_type, message):
+    one_line_detail(client.post("/api/solve", content=content, headers={"content-type": content_type}), 422, message)
+
+
+@pytest.mark.parametrize(
+    "content", [b"[" * 100_000 + b"]" * 100_000, b'{"position": "x", "max_nodes": ' + b"9" * 5_000 + b"}"]
+)
+def test_json_too_deep_or_a_number_too_long(client, content):
+    response = client.post("/api/solve", content=content, headers={"content-type": "application/json"})
+    one_line_detail(response, response.status_code)
+    assert 400 <= response.status_code < 500
+
+
+@pytest.mark.parametrize(
+    "method, path, status",
+    [
+        ("GET", "/nowhere", 404),
+        ("GET", "/api/", 404),
+        ("GET", "/api/solved", 404),
+        ("GET", "/api/daily/", 404),
+        ("GET", "/api/solve", 405),
+        ("PUT", "/api/analyse", 405),
+        ("DELETE", "/api/review", 405),
+        ("POST", "/api/health", 405),
+        ("POST", "/api/deal", 405),
+    ],
+)
+def test_an_unknown_path_or_a_wrong_method(client, method, path, status):
+    one_line_detail(client.request(method, path), status)
