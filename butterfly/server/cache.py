@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import urllib.parse
 from collections import OrderedDict
 from typing import Any
 
@@ -88,7 +89,8 @@ def _open(path: str) -> sqlite3.Connection:
         raise InputError(f"--cache {path!r} is not a regular file: refusing to use it")
     try:
         if exists:  # checked read-only first: a file that is not the cache is never written to
-            check = sqlite3.connect(f"file:{os.path.abspath(path)}?mode=ro", uri=True)
+            # (quoted: a name with ? or # is the file's; immutable: no -wal or -shm file made beside a WAL database)
+            check = sqlite3.connect(f"file:{urllib.parse.quote(os.path.abspath(path))}?mode=ro&immutable=1", uri=True)
             try:
                 application_id = check.execute("PRAGMA application_id").fetchone()[0]
                 tables = {name for (name,) in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
