@@ -105,14 +105,13 @@ def start_server(folder: Path, *args: str) -> Served:
 
 
 def wait_ready(url: str, timeout: float = START_SECONDS) -> httpx.Client:
-    """A client of the server at ``url``, once its health answers (uvicorn starts after the line is printed)."""
-    client = httpx.Client(base_url=url, timeout=timeout)
-    for _ in range(int(timeout * 10)):
-        try:
-            if client.get("/api/health").status_code == 200:
-                return client
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    client.close()
+    """A client of the server at ``url`` (to be used as a context manager), once its health answers."""
+    with httpx.Client(base_url=url, timeout=timeout) as probe:
+        for _ in range(int(timeout * 10)):
+            try:
+                if probe.get("/api/health").status_code == 200:
+                    return httpx.Client(base_url=url, timeout=timeout)
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
     raise AssertionError(f"{url} did not answer")
