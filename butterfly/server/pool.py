@@ -121,8 +121,8 @@ class WorkerPool:
     async def _replace(self, worker: _Worker) -> None:
         self.all.discard(worker)
         await worker.stop()
-        self.replaced += 1
         await self._add()
+        self.replaced += 1  # (counted once its successor is in place: a request after it finds a worker)
 
     async def run(self, task: str, args: dict[str, Any], seconds: float) -> dict:
         """The answer of ``task``; Busy, WorkerLost or TaskError otherwise."""
