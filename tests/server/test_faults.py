@@ -1,0 +1,139 @@
+"""Faults: a worker killed in the middle of a search, a worker that runs
+past its time, a full queue, a client that goes away. Each request
+concerned gets its one-line refusal, the pool replaces the worker, and the
+next request is answered."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from server.served import DEAL_1, DEAL_7, one_line_detail, wait_ready
+
+from butterfly.server import pool as pool_module
+from butterfly.server.app import Settings, make_app
+from butterfly.server.pool import WorkerPool
+
+#: A search that runs its whole time (a shortest line of deal 7 takes minutes).
+LONG = {"position": DEAL_7, "shortest": True, "max_nodes": 1 << 40, "seconds": 30}
+#: A search that answers at once.
+QUICK = {"position": DEAL_1, "max_nodes": 1_000}
+#: How long the tests wait for something that should happen at once, seconds (never asserted).
+PATIENCE = 60
+
+
+@pytest.fixture(scope="module")
+def app():
+    return make_app(Settings(workers=1, queue=0, max_nodes=1 << 40, max_seconds=30))
+
+
+@pytest.fixture(scope="module")
+def client(app) -> Iterator[TestClient]:
+    with TestClient(app) as client:
+        yield client
+
+
+def pool_of(app) -> WorkerPool:
+    return app.state.pool_state["pool"]
+
+
+def in_background(client: TestClient, body: dict) -> tuple[threading.Thread, list]:
+    """``POST /api/solve body`` in a thread of its own, and the list its response goes in."""
+    responses: list = []
+    thread = threading.Thread(target=lambda: responses.append(client.post("/api/solve", json=body)), daemon=True)
+    thread.start()
+    return thread, responses
+
+
+def until(condition, what: str) -> None:
+    for _ in range(PATIENCE * 20):
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"waited {PATIENCE} s for {what}")
+
+
+def busy(app) -> bool:
+    """The one worker has taken a request."""
+    return pool_of(app).idle.empty()
+
+
+def test_a_worker_killed_mid_search(app, client):
+    pool = pool_of(app)
+    replaced = pool.replaced
+    thread, responses = in_background(client, LONG)
+    until(lambda: busy(app), "the search to start")
+    time.sleep(0.3)  # (well into it)
+    (pid,) = pool.pids()
+    os.kill(pid, signal.SIGKILL)
+    thread.join(PATIENCE)
+    one_line_detail(responses[0], 503, "its worker was replaced")
+    assert pool.replaced == replaced + 1 and pool.pids() != [pid]
+    answer = client.post("/api/solve", json=QUICK)
+    assert answer.status_code == 200 and answer.json()["nodes"] <= 1_000
+
+
+def test_the_queue_full(app, client):
+    """One worker, no queue: a second request while the first searches is refused with Retry-After
+    (one answered before is still answered, from the cache)."""
+    thread, responses = in_background(client, LONG)
+    until(lambda: busy(app), "the search to start")
+    refused = client.post("/api/solve", json={**QUICK, "max_nodes": 1_001})
+    one_line_detail(refused, 429, "busy")
+    assert refused.headers["retry-after"] == "1"
+    cached = client.post("/api/solve", json=QUICK)  # (asked before: answered without a worker)
+    assert cached.status_code == 200 and cached.headers["x-cache"] == "hit"
+    assert client.get("/api/health").json()["waiting"] == 0
+    os.kill(pool_of(app).pids()[0], signal.SIGKILL)  # (the long search ended at once)
+    thread.join(PATIENCE)
+    one_line_detail(responses[0], 503)
+    assert client.post("/api/solve", json={**QUICK, "max_nodes": 1_001}).status_code == 200
+
+
+def test_a_worker_that_overruns_its_time(monkeypatch):
+    """A search past its time and GRACE: the worker is replaced, the request answered 503 (rate has no
+    budget of its own: the pool's wait is its bound)."""
+    with TestClient(make_app(Settings(workers=1, max_seconds=0.05))) as client:
+        pool = client.app.state.pool_state["pool"]
+        assert client.post("/api/solve", json=QUICK).status_code == 200  # (the worker started and ready)
+        with monkeypatch.context() as patch:
+            patch.setattr(pool_module, "GRACE", 0.05)
+            one_line_detail(client.post("/api/rate", json={"position": DEAL_7}), 503, "its worker was replaced")
+        assert pool.replaced == 1
+        again = client.post("/api/solve", json={**QUICK, "max_nodes": 999})
+        assert again.status_code == 200 and again.headers["x-cache"] == "miss"
+
+
+def test_a_client_that_goes_away(serve):
+    """Over real HTTP: the client gives up, its search is stopped and its worker replaced; with no queue,
+    the next request is answered (not 429), so the worker is free again."""
+    served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
+    with wait_ready(served.url) as client:
+        (worker,) = served.worker_pids()
+        with pytest.raises(httpx.ReadTimeout):
+            client.post("/api/solve", json=LONG, timeout=1.0)
+        until(lambda: client.get("/api/health").json()["replaced"] == 1, "the worker to be replaced")
+        answer = client.post("/api/solve", json=QUICK)
+        assert answer.status_code == 200, answer.text
+        assert served.worker_pids() != [worker]
+
+
+def test_a_worker_killed_behind_the_real_server(serve):
+    served = serve("--workers", "1", "--max-seconds", "30")
+    with wait_ready(served.url) as client:
+        (worker,) = served.worker_pids()
+        responses: list = []
+        thread = threading.Thread(target=lambda: responses.append(client.post("/api/solve", json=LONG)), daemon=True)
+        thread.start()
+        time.sleep(1.0)  # (the search under way: were it not, the request would be the next one's)
+        os.kill(worker, signal.SIGKILL)
+        thread.join(PATIENCE)
+        one_line_detail(responses[0], 503, "its worker was replaced")
+        assert client.post("/api/solve", json=QUICK).status_code == 200
+        assert client.get("/api/health").json()["replaced"] == 1
