@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Path, Query, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
@@ -196,6 +197,13 @@ def make_app(settings: Settings) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": _one_line(error)}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def unreadable(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 400 and isinstance(error.__cause__, ValueError | RecursionError):
+            # FastAPI's "error parsing the body": bytes not UTF-8, JSON nested too deep or a number too long
+            return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=422)
+        return await http_exception_handler(request, error)
 
     @app.exception_handler(ClientGone)
     async def gone(request: Request, error: ClientGone) -> JSONResponse:
