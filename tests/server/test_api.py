@@ -432,12 +432,19 @@ def test_a_body_that_is_not_a_json_object(client, content, content_type, message
 
 
 @pytest.mark.parametrize(
-    "content", [b"[" * 100_000 + b"]" * 100_000, b'{"position": "x", "max_nodes": ' + b"9" * 5_000 + b"}"]
+    "content",
+    [
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"position": "x", "max_nodes": ' + b"9" * 5_000 + b"}",
+        b'{"position": "\xe9t\xe9"}',
+        b"E\xe9\x1fQ7\xf3\xa0oo-\xfe=[2",
+    ],
+    ids=["too-deep", "too-many-digits", "latin-1", "bytes"],
 )
-def test_json_too_deep_or_a_number_too_long(client, content):
+def test_json_too_deep_a_number_too_long_or_not_utf8(client, content):
+    """What the JSON parser cannot read is not JSON, as a syntax error is not (it was FastAPI's 400)."""
     response = client.post("/api/solve", content=content, headers={"content-type": "application/json"})
-    one_line_detail(response, response.status_code)
-    assert 400 <= response.status_code < 500
+    one_line_detail(response, 422, "the request body is not valid JSON")
 
 
 @pytest.mark.parametrize(
