@@ -68,8 +68,14 @@ def paranoid_tricks(state: MoucheHand, player: int) -> tuple[int, int] | None:
 def card_rows(state: MoucheHand) -> list[tuple[Card, tuple[int, ...], int]]:
     """Each legal card of the player to move in the search order, with
     everyone's tricks under max-n and the tricks the mover can guarantee."""
+    return searched_card_rows(state)[0]
+
+
+def searched_card_rows(state: MoucheHand) -> tuple[list[tuple[Card, tuple[int, ...], int]], int]:
+    """:func:`card_rows` and the nodes the search took (the seat's view
+    spends a budget of them: solver/mouche/seat.py)."""
     position, seats = kernel_position(state)
-    raw, _nodes = _mouche.analyse(position)
+    raw, nodes = _mouche.analyse(position)
     mover = state.to_move
     cards = {int(c): c for c in state.hands[mover]}
-    return [(cards[c], _by_seat(state, seats, future), state.tricks[mover] + g) for c, future, g in raw]
+    return [(cards[c], _by_seat(state, seats, future), state.tricks[mover] + g) for c, future, g in raw], nodes

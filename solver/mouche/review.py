@@ -40,6 +40,13 @@ NOT_JUDGED = (
 )
 #: The worlds the seat's view samples by default: a hand reviewed in well under a second.
 WORLDS = 100
+#: The seat's view of a card stops solving its sampled worlds once they have taken this many
+#: search nodes (a tenth of a second or so), and at least :data:`LEAST_WORLDS` are solved: with
+#: 5 or 6 players a deal of the first trick may take a million nodes, where most take thousands
+#: (docs/analysis.md, "La Mouche review"). The worlds solved are given with each card.
+NODES = 1_000_000
+#: The worlds the seat's view solves whatever their cost (all of them when fewer are sampled).
+LEAST_WORLDS = 25
 #: A forced card (the only legal one) in the seat's summary: no choice and no loss. No deal
 #: is sampled for it (its ``from_seat`` is None): the sampling is most of a review's time.
 FORCED = judge([0], 0)
@@ -58,7 +65,8 @@ class MoveReview:
     """One action of a hand: its number and the record's line, who made it,
     what it was, and its two judgements (None for an action not judged, with
     the reason; ``from_seat`` None too for a forced card); ``worlds`` the deals
-    of the unseen cards the seat's view solved."""
+    of the unseen cards the seat's view solved (fewer than the review's
+    ``worlds`` when they are sampled and their ``nodes`` ran out)."""
 
     number: int
     line: int
@@ -84,11 +92,16 @@ class PlayerReview:
 @dataclass(frozen=True)
 class Review(JsonResult):
     """The review of a record: ``unit`` of the values, the seat view's
-    ``worlds`` and ``seed``, each hand's moves and each seat's summary."""
+    ``worlds`` and ``seed``, and ``nodes``, the search nodes after which it
+    stops solving a card's sampled worlds (at least ``least_worlds`` solved;
+    None: every world sampled is solved); each hand's moves and each seat's
+    summary."""
 
     unit: str
     worlds: int
     seed: int
+    nodes: int | None
+    least_worlds: int
     hands: tuple[HandReview[MoveReview], ...]
     players: tuple[PlayerReview, ...]
 
@@ -100,11 +113,14 @@ def open_view(state: MoucheHand, card: str) -> View:
     return _view(values, card)
 
 
-def seat_view(state: MoucheHand, card: str, worlds: int, seed: int) -> tuple[View, int]:
+def seat_view(
+    state: MoucheHand, card: str, worlds: int, seed: int, nodes: int | None = None, least: int = LEAST_WORLDS
+) -> tuple[View, int]:
     """The card ``card`` judged from the mover's seat: each legal card's mean
-    chips over the deals of the unseen cards that fit what the seat has seen;
-    and how many deals were solved."""
-    seen = analyse_seat(state, limit=worlds, seed=seed)
+    chips over the deals of the unseen cards that fit what the seat has seen
+    (up to ``worlds``; with ``nodes``, those solved before the searches took
+    that many nodes, and at least ``least``); and how many deals were solved."""
+    seen = analyse_seat(state, limit=worlds, seed=seed, nodes=nodes, least=least, guided=True)
     fifth, owed = state.pool // 5, analysis.mouche_owed(state)
     values = {str(c.action): round(fifth * c.mean_tricks - owed * c.mouche_chance, 9) for c in seen.cards}
     return _view(values, card), seen.worlds
@@ -116,13 +132,19 @@ def _view(values: Mapping[str, float], card: str) -> View:
     return View(judge(list(values.values()), values[card]), max(values, key=values.__getitem__))
 
 
-def review_record(record: MoucheRecord, worlds: int = WORLDS, seed: int = 0) -> Review:
-    """Every card of every hand of ``record`` judged both ways, and each seat's summary."""
+def review_record(
+    record: MoucheRecord, worlds: int = WORLDS, seed: int = 0, nodes: int | None = NODES, least: int = LEAST_WORLDS
+) -> Review:
+    """Every card of every hand of ``record`` judged both ways, and each
+    seat's summary; from the seat, up to ``worlds`` deals a card, fewer once
+    their searches have taken ``nodes`` nodes (None: no such limit), never
+    fewer than ``least`` (or ``worlds``)."""
+    least = min(least, worlds)
     hands = []
     for hand in record.hands:
         moves = []
         for number, (state, move) in enumerate(hand.positions(), 1):
-            moves.append(_review_move(state, move, number, worlds, seed))
+            moves.append(_review_move(state, move, number, worlds, seed, nodes, least))
         hands.append(HandReview(hand.number, hand.start.dealer, position_line(hand.start), tuple(moves)))
     names = _names(record)
     players = []
@@ -136,16 +158,18 @@ def review_record(record: MoucheRecord, worlds: int = WORLDS, seed: int = 0) -> 
                 summarise(seat, [m.from_seat.judgement if m.from_seat else FORCED for m in cards]),
             )
         )
-    return Review("chips", worlds, seed, tuple(hands), tuple(players))
+    return Review("chips", worlds, seed, nodes, least, tuple(hands), tuple(players))
 
 
-def _review_move(state: MoucheHand, move: Move, number: int, worlds: int, seed: int) -> MoveReview:
+def _review_move(
+    state: MoucheHand, move: Move, number: int, worlds: int, seed: int, nodes: int | None, least: int
+) -> MoveReview:
     action = str(move)
     if move.move.kind != "play":
         return MoveReview(number, move.line, move.seat, action, None, None, None, NOT_JUDGED)
     if len(state.playable()) == 1:
         return MoveReview(number, move.line, move.seat, action, open_view(state, action), None, None, None)
-    from_seat, solved = seat_view(state, action, worlds, seed)
+    from_seat, solved = seat_view(state, action, worlds, seed, nodes, least)
     return MoveReview(number, move.line, move.seat, action, open_view(state, action), from_seat, solved, None)
 
 

@@ -8,7 +8,11 @@ each solved exactly by the kernel.
   player who did not trump holds no trump that the rules would have forced,
   a player who did not beat the best card holds none that beats it. All
   worlds are solved when there are at most ``limit`` before that filter;
-  otherwise ``limit`` worlds are drawn uniformly by rejection.
+  otherwise ``limit`` worlds are drawn uniformly by rejection, and solved in
+  the order drawn; with a ``nodes`` budget, the solving stops once at least
+  ``least`` are solved and their searches have taken that many nodes (a
+  review's view: solver/mouche/review.py), so the worlds solved are the
+  first of the same seeded sample.
 - :func:`declaration_advice` (before play): the expected chips of folding,
   standing and discarding the k weakest cards, over sampled deals of the
   unseen cards and of the stock; players after the seat declare as the
@@ -26,14 +30,16 @@ import dataclasses
 import math
 import random
 import statistics
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from butterfly.games.cards import Card, Rank, make_deck
 from butterfly.games.errors import InputError
 from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
 from butterfly.games.mouche.rules import Action, MoucheHand
-from butterfly.games.worlds import random_split
+from butterfly.games.worlds import random_split, split_count
 from butterfly.solver.mouche import analysis as mouche
+from butterfly.solver.mouche import kernel
 from butterfly.solver.mouche.rule_player import rule_declaration
 from butterfly.solver.search import mean_over_worlds
 
@@ -51,8 +57,26 @@ class SeatAnalysis(NamedTuple):
     cards: list[CardStats]  # best first
 
 
-def analyse_seat(state: MoucheHand, player: int | None = None, limit: int = 5000, seed: int = 0) -> SeatAnalysis:
-    """Every legal card of the player to move, judged from their own seat."""
+def analyse_seat(
+    state: MoucheHand,
+    player: int | None = None,
+    limit: int = 5000,
+    seed: int = 0,
+    nodes: int | None = None,
+    least: int = 1,
+    guided: bool = False,
+) -> SeatAnalysis:
+    """Every legal card of the player to move, judged from their own seat.
+
+    ``nodes``: when the worlds are a sample, stop solving them once at least
+    ``least`` are solved and the searches have taken ``nodes`` nodes in all
+    (counted as the kernel counts them: deterministic, so the result is
+    still fixed by ``seed``). Every world is solved when they are all the
+    consistent ones (``exhaustive``): a prefix of those would not be a sample.
+    ``guided``: draw the sample with :func:`guided_worlds` (the same
+    distribution, far fewer draws rejected; other worlds than the plain
+    rejection's for a seed), and only as many as are solved.
+    """
     if state.phase != "play":
         raise InputError(f"the cards are not being played (the hand is at '{state.phase}')")
     mover = state.to_move
@@ -62,9 +86,15 @@ def analyse_seat(state: MoucheHand, player: int | None = None, limit: int = 5000
     others = [p for p in state.in_hand() if p != player]
     seen = seen_cards(state, player)
     unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
-    forbidden = forbidden_cards(state, [h for h in state.history() if h[0] != player])
-    worlds, exhaustive = consistent_worlds(state, unseen, others, forbidden, limit, random.Random(seed))
+    forbidden = _forbidden(state, [h for h in state.history() if h[0] != player])
+    sizes = [len(state.hands[p]) for p in others]
+    worlds: Iterable[tuple[tuple[Card, ...], ...]]
+    if guided and split_count(len(unseen), sizes) > limit:
+        worlds, exhaustive = guided_worlds(state, unseen, others, forbidden, limit, random.Random(seed)), False
+    else:
+        worlds, exhaustive = consistent_worlds(state, unseen, others, forbidden, limit, random.Random(seed))
     legal = state.playable()
+    spent = 0
 
     def world(hands: tuple[tuple[Card, ...], ...]) -> MoucheHand:
         dealt = list(state.hands)
@@ -72,15 +102,118 @@ def analyse_seat(state: MoucheHand, player: int | None = None, limit: int = 5000
             dealt[p] = tuple(sorted(hand))
         return dataclasses.replace(state, hands=tuple(dealt))
 
+    def solved() -> Iterator[tuple[MoucheHand, int]]:
+        """The worlds in the order drawn, while the budget lasts (``spent`` is
+        updated by ``statistics`` before the next world is asked for)."""
+        for n, hands in enumerate(worlds):
+            if nodes is not None and not exhaustive and n >= least and spent >= nodes:
+                return
+            yield world(hands), 1
+
     def statistics(world: MoucheHand) -> list[tuple[int, bool]]:
         """Per card: the seat's tricks under max-n, and whether it makes the mouche."""
-        tricks = {row.card: row.tricks[player] for row in mouche.analyse(world)}
+        nonlocal spent
+        rows, searched = kernel.searched_card_rows(world)  # what mouche.analyse(world) reads, and its cost
+        spent += searched
+        tricks = {card: row_tricks[player] for card, row_tricks, _ in rows}
         return [(tricks[card], tricks[card] == 0) for card in legal]
 
-    means, _ = mean_over_worlds(((world(hands), 1) for hands in worlds), statistics)
+    means, count = mean_over_worlds(solved(), statistics)
     stats = [CardStats(Action("play", (card,)), tricks, mouche) for card, (tricks, mouche) in zip(legal, means)]
     order = sorted(range(len(stats)), key=lambda i: (-stats[i].mean_tricks, stats[i].mouche_chance, i))
-    return SeatAnalysis(player, len(worlds), exhaustive, [stats[i] for i in order])
+    return SeatAnalysis(player, count, exhaustive, [stats[i] for i in order])
+
+
+def guided_worlds(
+    state: MoucheHand,
+    unseen: list[Card],
+    others: list[int],
+    forbidden: dict[int, set[Card]],
+    limit: int,
+    rng: random.Random,
+    attempts: int = 200,
+) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """Up to ``limit`` deals of the ``unseen`` cards to the seats ``others``,
+    each drawn uniformly among those :func:`games.mouche.hidden.consistent_worlds`
+    accepts (at most ``attempts * limit`` draws; InputError when none fits), lazily.
+
+    The plain rejection deals every hand from all the unseen cards and throws
+    the deal away when a card lands where it is forbidden: with a few voids
+    shown, most deals. Here each seat's hand is drawn from the cards it may
+    hold, most constrained seat first, and the deal is kept with probability
+    prod C(a_i, s_i) / C(m_i, s_i) (s_i its size, a_i the cards it may hold
+    left when its turn came, m_i the most there can be: those it may hold,
+    at most the unseen cards less the hands drawn before): the chance of
+    drawing a deal is prod 1 / C(a_i, s_i), so every deal that fits is kept
+    with the same chance and the sample is uniform, as the rejection's. (A
+    seat that may hold any card always has a_i = m_i.) A seat that stood on
+    the cards dealt held no mouche: that check stays a rejection, as there.
+    """
+    sizes = [len(state.hands[p]) for p in others]
+    allowed = [[c for c in unseen if c not in forbidden[p]] for p in others]
+    order = sorted(range(len(others)), key=lambda i: (len(allowed[i]), i))
+    free = [i for i in order if len(allowed[i]) == len(unseen)]  # drawn last, together: a_i = m_i
+    order = [i for i in order if i not in free]
+    most, before = [0] * len(others), 0
+    for i in order:
+        most[i] = min(len(allowed[i]), len(unseen) - before)
+        before += sizes[i]
+    played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
+
+    def no_mouche(i: int, hand: tuple[Card, ...]) -> bool:
+        p = others[i]
+        if state.declared[p] == "stand" and state.as_dealt[p]:
+            return state.with_hand(p, hand + tuple(played_by[p])).mouche_suit(p) is None
+        return True
+
+    found = 0
+    for _ in range(attempts * limit):
+        if found == limit:
+            return
+        used: set[Card] = set()
+        hands: list[tuple[Card, ...]] = [()] * len(others)
+        keep = 1.0
+        for i in order:
+            left = [c for c in allowed[i] if c not in used]
+            if len(left) < sizes[i]:
+                keep = 0.0
+                break
+            hands[i] = tuple(rng.sample(left, sizes[i]))
+            used.update(hands[i])
+            keep *= math.comb(len(left), sizes[i]) / math.comb(most[i], sizes[i])
+        if keep and free:
+            rest = rng.sample([c for c in unseen if c not in used], sum(sizes[i] for i in free))
+            for i in free:
+                hands[i], rest = tuple(rest[: sizes[i]]), rest[sizes[i] :]
+        if keep and (keep >= 1.0 or rng.random() < keep) and all(no_mouche(i, h) for i, h in enumerate(hands)):
+            found += 1
+            yield tuple(hands)
+    if not found:
+        raise InputError("no deal of the unseen cards fits what has been played")
+
+
+#: What a card played rules out of its player's hand, by (options, trumps, player, the trick
+#: before it, card): the same at every later position of the hand, so the seat views of a
+#: review (one a card) work it out once, not again at each card after it.
+_RULED_OUT: dict[tuple, frozenset[Card]] = {}
+
+
+def _forbidden(state: MoucheHand, history: list[tuple[int, tuple, Card]]) -> dict[int, set[Card]]:
+    """:func:`games.mouche.hidden.forbidden_cards`, each card played's part remembered:
+    that function rules cards out for each card played on its own, and its probes
+    read only the player's hand, the trick, the trumps and the options."""
+    out: dict[int, set[Card]] = {p: set() for p in range(state.players)}
+    for player, trick, card in history:
+        if not trick:
+            continue
+        key = (state.options, state.trump, player, trick, card)
+        ruled = _RULED_OUT.get(key)
+        if ruled is None:
+            if len(_RULED_OUT) >= 1 << 14:
+                _RULED_OUT.clear()
+            ruled = _RULED_OUT[key] = frozenset(forbidden_cards(state, [(player, trick, card)])[player])
+        out[player] |= ruled
+    return out
 
 
 # ---- declaration advice ------------------------------------------------------------

@@ -63,3 +63,27 @@ def test_the_random_bot_scores_below_the_analyst():
     random_open, random_seat = _pooled_accuracy("random", range(4))
     analyst_open, analyst_seat = _pooled_accuracy("analyst", range(4))
     assert random_open < analyst_open and random_seat < analyst_seat - 20
+
+
+def test_the_seat_view_stops_at_its_node_budget_and_says_how_many_worlds():
+    """Each card's sampled worlds stop once their searches have taken the
+    review's ``nodes`` (here 1: at the ``least`` worlds); every world is solved
+    without a budget, or when the worlds are all the consistent ones; the
+    review is the same again with the same seed."""
+    game = play_game(MoucheOptions(players=5), 1, 2, [BOTS["random"]] * 5)
+    record = read_record(game_record(game, ["random"] * 5))
+    budget = review_record(record, worlds=12, nodes=1, least=3)
+    whole = review_record(record, worlds=12, nodes=None)
+    assert budget == review_record(record, worlds=12, nodes=1, least=3)
+    as_json = budget.to_json()
+    assert (as_json["worlds"], as_json["nodes"], as_json["least_worlds"]) == (12, 1, 3)
+    cut_short = 0
+    for cut, full in zip(budget.hands[0].moves, whole.hands[0].moves):
+        if cut.from_seat is None or full.worlds is None:
+            continue
+        if full.worlds < 12 or cut.worlds == full.worlds:  # every consistent world: no sample to cut short
+            assert cut == full
+        else:
+            assert (cut.worlds, full.worlds) == (3, 12)
+            cut_short += 1
+    assert cut_short > 3 and whole.nodes is None
