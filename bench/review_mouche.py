@@ -3,12 +3,14 @@ Not a test: prints figures, asserts nothing.
 
     python bench/review_mouche.py                   # 100 one-hand games of 4 players per bot, seeds 0-99
     python bench/review_mouche.py --games 10 --players 6 --worlds 50
+    python bench/review_mouche.py --players 6 --games 20 --nodes 0   # every world sampled solved (no budget)
 
 For each bot (random, rules, analyst) it plays one-hand games with that bot
 in every seat, writes each as a record and reads it back, reviews it
 (every card judged with all cards open and from the seat), and prints the
 median and 95th percentile seconds a hand (the review alone, not the play),
-with the accuracy over every card the bot played, open | from the seat.
+with the accuracy over every card the bot played, open | from the seat,
+and the mean number of deals the seat's view solved a card with a choice.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from butterfly.games.mouche.game import play_game
 from butterfly.games.mouche.record import game_record, read_record
 from butterfly.games.mouche.rules import MoucheOptions
 from butterfly.solver.mouche.bots import BOTS
-from butterfly.solver.mouche.review import FORCED, WORLDS, review_record
+from butterfly.solver.mouche.review import FORCED, LEAST_WORLDS, NODES, WORLDS, review_record
 from butterfly.solver.review import summarise
 
 
@@ -31,25 +33,35 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per bot (seeds 0 to games-1)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--worlds", type=int, default=WORLDS, help="the seat's deals per card")
+    parser.add_argument(
+        "--nodes", type=int, default=NODES, help="the search nodes after which a card's sampled deals stop (0: none)"
+    )
     parser.add_argument("--bots", default="random,rules,analyst")
     args = parser.parse_args()
     options = MoucheOptions(players=args.players)
-    print(f"{args.games} one-hand games of {args.players} players per bot; the seat's view: up to {args.worlds} deals")
+    nodes = args.nodes or None
+    budget = f", fewer once they take {nodes} nodes (at least {LEAST_WORLDS})" if nodes else ""
+    print(
+        f"{args.games} one-hand games of {args.players} players per bot; the seat's view: up to {args.worlds} deals"
+        f"{budget}"
+    )
     for bot in args.bots.split(","):
-        seconds, opened, seen, cards = [], [], [], 0
+        seconds, opened, seen, cards, solved = [], [], [], 0, []
         for seed in range(args.games):
             game = play_game(options, 1, seed, [BOTS[bot]] * args.players)
             text = game_record(game, [bot] * args.players)
             start = time.perf_counter()
-            review = review_record(read_record(text), worlds=args.worlds)
+            review = review_record(read_record(text), worlds=args.worlds, nodes=nodes)
             seconds.append((time.perf_counter() - start) / len(review.hands))
             judged = [m for hand in review.hands for m in hand.moves if m.open]
             cards += len(judged)
             opened += [m.open.judgement for m in judged if m.open]
             seen += [m.from_seat.judgement if m.from_seat else FORCED for m in judged]
+            solved += [m.worlds for m in judged if m.worlds]
         print(
             f"{bot:<8} seconds a hand: {seconds_text(seconds)}; {cards} cards judged; accuracy "
-            f"{summarise(0, opened).accuracy} | {summarise(0, seen).accuracy}"
+            f"{summarise(0, opened).accuracy} | {summarise(0, seen).accuracy}; "
+            f"{sum(solved) / max(1, len(solved)):.1f} deals solved a card with a choice"
         )
 
 
