@@ -8,11 +8,12 @@ each solved exactly by the kernel.
   player who did not trump holds no trump that the rules would have forced,
   a player who did not beat the best card holds none that beats it. All
   worlds are solved when there are at most ``limit`` before that filter;
-  otherwise ``limit`` worlds are drawn uniformly by rejection, and solved in
-  the order drawn; with a ``nodes`` budget, the solving stops once at least
-  ``least`` are solved and their searches have taken that many nodes (a
-  review's view: solver/mouche/review.py), so the worlds solved are the
-  first of the same seeded sample.
+  otherwise ``limit`` worlds are drawn uniformly (by rejection, or seat by
+  seat: :func:`guided_worlds`), and solved in the order drawn; with a
+  ``nodes`` budget, the solving stops once at least ``least`` are solved
+  and their searches have taken that many nodes (a review's view:
+  solver/mouche/review.py), so the worlds solved are the first of the same
+  seeded sample.
 - :func:`declaration_advice` (before play): the expected chips of folding,
   standing and discarding the k weakest cards, over sampled deals of the
   unseen cards and of the stock; players after the seat declare as the
