@@ -16,7 +16,7 @@ from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.record import read_record
 from butterfly.games.patience.render import draw
 from butterfly.games.patience.rules import Move, Position
-from butterfly.solver.patience.analysis import LENGTH_LIMITS, LOST, UNKNOWN, MoveValue, analyse
+from butterfly.solver.patience.analysis import ALL_LINES, BEST_LINE, LENGTH_LIMITS, LOST, UNKNOWN, MoveValue, analyse
 from butterfly.solver.patience.result import BOUNDED, MAX_NODES, MAX_TIMEOUT, OPTIMAL, Limits
 from butterfly.solver.patience.review import BEST, LOSING, REVIEW_LENGTH_SECONDS, WINNING, GameReview, review
 from butterfly.solver.survey.publish_lengths import published_par
@@ -57,8 +57,8 @@ def in_moves(count: int | None) -> str:
     return f"{count} move{'s' * (count != 1)}"
 
 
-def value_words(value: MoveValue) -> str:
-    """A move's value as a player says it."""
+def value_words(value: MoveValue, counted: bool = True) -> str:
+    """A move's value as a player says it (``counted``: a won line's length is worth saying)."""
     if value.value == OPTIMAL:
         return f"wins in {in_moves(value.length)}"
     if value.value == BOUNDED:
@@ -67,7 +67,7 @@ def value_words(value: MoveValue) -> str:
         return "loses the deal"
     if value.value == UNKNOWN:
         return f"not decided (stopped by {STOPPED.get(value.stopped_by or '', 'a limit')})"
-    return f"wins (in {in_moves(value.length)}; fewer may do)"
+    return f"wins (in {in_moves(value.length)}; fewer may do)" if counted else "wins"
 
 
 @click.command(name="analyse")
@@ -76,6 +76,14 @@ def value_words(value: MoveValue) -> str:
 @game_options
 @limit_options
 @lengths_option
+@click.option(
+    "--lines",
+    type=click.Choice([ALL_LINES, BEST_LINE]),
+    default=ALL_LINES,
+    show_default=True,
+    help="Without lengths (--length-nodes 0): shorten every winning move's line, or the best one's alone "
+    "(the others as the search found them; much quicker).",
+)
 @click.option("--unicode", is_flag=True, help="Draw cards with suit symbols.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @line_format_option()
@@ -93,6 +101,7 @@ def analyse_command(
     relax,
     length_nodes,
     length_seconds,
+    lines,
     unicode,
     as_json,
     output_format,
@@ -107,7 +116,7 @@ def analyse_command(
         click.echo(position_line(position))
         return
     limits = limits_of(max_nodes, timeout, memory, relax)
-    analysis = analyse(position, limits, engine, length_limits(length_nodes, length_seconds, limits), schedule)
+    analysis = analyse(position, limits, engine, length_limits(length_nodes, length_seconds, limits), schedule, lines)
     if as_json:
         echo_json(analysis.to_json())
         return
@@ -123,8 +132,9 @@ def analyse_command(
         return
     labels = [" = ".join(map(str, entry.moves)) for entry in analysis.moves]
     width = max(map(len, labels))
-    for label, entry in zip(labels, analysis.moves):
-        click.echo(f"  {label:<{width}}  {value_words(entry)}")
+    for index, (label, entry) in enumerate(zip(labels, analysis.moves)):
+        counted = analysis.lines == ALL_LINES or index == 0
+        click.echo(f"  {label:<{width}}  {value_words(entry, counted)}")
     if analysis.line:
         click.echo(f"\nBest line ({in_moves(len(analysis.line))}): " + ", ".join(map(str, analysis.line)))
     click.echo(f"Searched {analysis.nodes:,} positions in {analysis.seconds:.2f} s.")

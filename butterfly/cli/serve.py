@@ -23,9 +23,8 @@ from butterfly.solver.patience.result import MAX_NODES
 @click.option(
     "--queue",
     type=WholeNumber(0, 100_000),
-    default=64,
-    show_default=True,
-    help="Requests that may wait for a worker; more are refused with 429.",
+    default=None,
+    help="Requests that may wait for a worker; more are refused at once with 429 (default: 4 a worker).",
 )
 @click.option(
     "--max-nodes",

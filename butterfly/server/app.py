@@ -42,6 +42,9 @@ from butterfly.server.tasks import canonical_line
 MAX_BODY = 256 * 1024
 #: The longest record, characters.
 MAX_RECORD = 100_000
+#: Requests that may wait for a worker, a worker: a longer queue only makes
+#: everyone wait longer, where a quick 429 lets a client ask again later.
+QUEUE_PER_WORKER = 4
 #: Seconds a client is told to wait when the queue is full.
 RETRY_AFTER = 1
 #: How often a running request checks that its client is still there, seconds.
@@ -53,7 +56,7 @@ class Settings:
     """The server's own limits: every request's budget is cut to them."""
 
     workers: int = 2
-    queue: int = 64
+    queue: int | None = None  # (None: QUEUE_PER_WORKER a worker)
     max_nodes: int = 2_000_000
     max_seconds: float = 10.0
     cache: str | None = None
@@ -83,6 +86,9 @@ class SolveRequest(_Request):
 class AnalyseRequest(_Request):
     position: Line
     lengths: bool = Field(False, description="Give each winning move its shortest line (patience).")
+    lines: Literal["all", "best"] = Field(
+        "all", description="Without lengths: shorten every winning line, or the best one's alone (quicker; patience)."
+    )
     as_player: int | None = Field(None, ge=0, le=5, description="Judge from this seat (card games).")
     worlds: int | None = Field(None, ge=1, le=5_000, description="Deals of the unseen cards to solve (card games).")
     seed: int = Field(0, ge=0, le=(1 << 31) - 1)
@@ -177,7 +183,8 @@ def make_app(settings: Settings) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         cache = AnswerCache(settings.cache)
-        pool = WorkerPool(settings.workers, settings.queue)
+        queue = settings.queue if settings.queue is not None else QUEUE_PER_WORKER * settings.workers
+        pool = WorkerPool(settings.workers, queue)
         await pool.start()
         state.update(pool=pool, cache=cache)
         try:
@@ -218,26 +225,28 @@ def make_app(settings: Settings) -> FastAPI:
             seconds or settings.max_seconds, settings.max_seconds
         )
 
-    async def answer(request: Request, task: str, args: dict[str, Any], seconds: float) -> JSONResponse:
+    async def answer(request: Request, task: str, args: dict[str, Any], seconds: float, long: bool = False) -> Response:
         """The task's answer: from the cache, or from a worker while the client waits."""
         cache: AnswerCache = state["cache"]
         key = key_of(task, args)
-        cached = cache.get(key)
+        cached = cache.get_text(key)
         if cached is not None:
-            return JSONResponse(cached, headers={"X-Cache": "hit"})
+            return Response(cached, media_type="application/json", headers={"X-Cache": "hit"})
         try:
-            result = await _watched(request, state["pool"].run(task, args, seconds))
+            result = await _watched(request, state["pool"].run(task, args, seconds, long))
         except Busy:
             return JSONResponse(
                 {"detail": "the server is busy: every worker is taken and the queue is full"},
                 status_code=429,
                 headers={"Retry-After": str(RETRY_AFTER)},
             )
-        except WorkerLost:
-            return JSONResponse(
-                {"detail": "the search stopped before it answered (its worker was replaced): ask again"},
-                status_code=503,
+        except WorkerLost as lost:
+            why = (
+                f"the search ran past its {seconds:g} s and was stopped: ask with a smaller position or budget"
+                if lost.overran
+                else "the search stopped before it answered (its worker was replaced): ask again"
             )
+            return JSONResponse({"detail": why}, status_code=503)
         except TaskError as error:
             return JSONResponse({"detail": str(error)}, status_code=422)
         cache.put(key, result)
@@ -298,7 +307,7 @@ def make_app(settings: Settings) -> FastAPI:
         responses=SEARCH_REFUSALS,
         summary="Solve a patience position: won with a line, lost (proved), or not decided",
     )
-    async def solve(body: SolveRequest, request: Request) -> JSONResponse:
+    async def solve(body: SolveRequest, request: Request) -> Response:
         nodes, seconds = budget(body.max_nodes, body.seconds)
         args = {
             "position": canonical_line(body.position),
@@ -306,28 +315,31 @@ def make_app(settings: Settings) -> FastAPI:
             "seconds": seconds,
             "shortest": body.shortest,
         }
-        return await answer(request, "solve", args, seconds)
+        return await answer(request, "solve", args, seconds, long=body.shortest)
 
     @app.post("/api/analyse", responses=SEARCH_REFUSALS, summary="Every legal move of a position with its value")
-    async def analyse(body: AnalyseRequest, request: Request) -> JSONResponse:
+    async def analyse(body: AnalyseRequest, request: Request) -> Response:
         nodes, seconds = budget(body.max_nodes, body.seconds)
+        line = canonical_line(body.position)
         args = {
-            "position": canonical_line(body.position),
+            "position": line,
             "max_nodes": nodes,
             "seconds": seconds,
             "lengths": body.lengths,
+            "lines": body.lines,
             "as_player": body.as_player,
             "worlds": body.worlds,
             "seed": body.seed,
         }
-        return await answer(request, "analyse", args, seconds)
+        card_game = line.startswith(("papillon", "mouche"))
+        return await answer(request, "analyse", args, seconds, long=body.lengths or card_game)
 
     @app.post(
         "/api/review",
         responses=SEARCH_REFUSALS,
         summary="A game as played, reviewed: the losing move, par, each move judged",
     )
-    async def review(body: ReviewRequest, request: Request) -> JSONResponse:
+    async def review(body: ReviewRequest, request: Request) -> Response:
         nodes, seconds = budget(body.max_nodes, body.seconds)
         args = {
             "record": body.record,
@@ -338,15 +350,16 @@ def make_app(settings: Settings) -> FastAPI:
             "lengths": body.lengths,
             "worlds": body.worlds,
         }
-        return await answer(request, "review", args, seconds)
+        return await answer(request, "review", args, seconds, long=True)
 
     @app.post(
         "/api/rate",
         responses=SEARCH_REFUSALS,
         summary="A patience deal's difficulty: rating and grade, with the reason",
     )
-    async def rate(body: RateRequest, request: Request) -> JSONResponse:
-        return await answer(request, "rate", {"position": canonical_line(body.position)}, settings.max_seconds)
+    async def rate(body: RateRequest, request: Request) -> Response:
+        args = {"position": canonical_line(body.position)}
+        return await answer(request, "rate", args, settings.max_seconds, long=True)
 
     if settings.site is not None:
         app.mount("/", StaticFiles(directory=settings.site, html=True), name="site")

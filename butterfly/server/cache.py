@@ -46,6 +46,11 @@ class AnswerCache:
         self.hits = self.misses = 0
 
     def get(self, key: str) -> dict | None:
+        text = self.get_text(key)
+        return None if text is None else json.loads(text)
+
+    def get_text(self, key: str) -> str | None:
+        """The answer's JSON text as kept (the server sends it as it is)."""
         text = self.memory.get(key)
         if text is not None:
             self.memory.move_to_end(key)
@@ -58,7 +63,7 @@ class AnswerCache:
             self.misses += 1
             return None
         self.hits += 1
-        return json.loads(text)
+        return text
 
     def put(self, key: str, answer: dict) -> None:
         text = json.dumps(answer, separators=(",", ":"))

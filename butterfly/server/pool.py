@@ -36,7 +36,11 @@ class Busy(Exception):
 
 
 class WorkerLost(Exception):
-    """The worker died or ran out of time before it answered."""
+    """The worker died, or ran past its time (``overran``), before it answered."""
+
+    def __init__(self, overran: bool) -> None:
+        super().__init__("overran" if overran else "died")
+        self.overran = overran
 
 
 class TaskError(Exception):
@@ -108,6 +112,9 @@ class WorkerPool:
         self.all: set[_Worker] = set()
         self.waiting = 0
         self.replaced = 0
+        #: The long requests (reviews, ratings, shortest lines) hold at most
+        #: all the workers but one, so that a quick one finds a worker soon.
+        self.long_slots = asyncio.Semaphore(max(1, workers - 1))
 
     async def start(self) -> None:
         for _ in range(self.workers):
@@ -124,24 +131,42 @@ class WorkerPool:
         await self._add()
         self.replaced += 1  # (counted once its successor is in place: a request after it finds a worker)
 
-    async def run(self, task: str, args: dict[str, Any], seconds: float) -> dict:
-        """The answer of ``task``; Busy, WorkerLost or TaskError otherwise."""
-        if self.idle.empty() and self.waiting >= self.queue:
+    async def run(self, task: str, args: dict[str, Any], seconds: float, long: bool = False) -> dict:
+        """The answer of ``task`` (``long``: one of the long requests);
+        Busy, WorkerLost or TaskError otherwise."""
+        if self.waiting >= self.queue and (self.idle.empty() or long and self.long_slots.locked()):
             raise Busy
         self.waiting += 1
         try:
-            worker = await self.idle.get()
+            if long:
+                await self.long_slots.acquire()
+            try:
+                worker = await self.idle.get()
+            except BaseException:
+                if long:
+                    self.long_slots.release()
+                raise
         finally:
             self.waiting -= 1
+        try:
+            return await self._call(worker, task, args, seconds)
+        finally:
+            if long:
+                self.long_slots.release()
+
+    async def _call(self, worker: _Worker, task: str, args: dict[str, Any], seconds: float) -> dict:
         payload = json.dumps({"task": task, "args": args}).encode()
         try:
             reply = await worker.call(payload, seconds + GRACE)
         except asyncio.CancelledError:  # the client went away: stop its search
             await asyncio.shield(self._replace(worker))
             raise
-        except (TimeoutError, EOFError, OSError, ValueError):  # (ValueError: a line past MAX_ANSWER)
+        except TimeoutError:
             await self._replace(worker)
-            raise WorkerLost from None
+            raise WorkerLost(overran=True) from None
+        except (EOFError, OSError, ValueError):  # (ValueError: a line past MAX_ANSWER)
+            await self._replace(worker)
+            raise WorkerLost(overran=False) from None
         self.idle.put_nowait(worker)
         if "refused" in reply:
             raise TaskError(reply["refused"])

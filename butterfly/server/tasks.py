@@ -63,7 +63,14 @@ def solve_task(position: str, max_nodes: int, seconds: float, shortest: bool) ->
 
 
 def analyse_task(
-    position: str, max_nodes: int, seconds: float, lengths: bool, as_player: int | None, worlds: int | None, seed: int
+    position: str,
+    max_nodes: int,
+    seconds: float,
+    lengths: bool,
+    lines: str,
+    as_player: int | None,
+    worlds: int | None,
+    seed: int,
 ) -> dict:
     """A patience position: each move's search gets an equal part of the
     time (and, with ``lengths``, its search for the shortest line another).
@@ -74,7 +81,7 @@ def analyse_task(
             raise InputError("as_player and worlds are for the card games' positions")
         share = seconds / max(1, len(state.distinct_children())) / (2 if lengths else 1)
         length_limits = Limits(LENGTH_LIMITS.max_nodes, share, MEMORY_MIB) if lengths else None
-        return analysis.analyse(state, _limits(max_nodes, share), "kernel", length_limits).to_json()
+        return analysis.analyse(state, _limits(max_nodes, share), "kernel", length_limits, INTERLEAVED, lines).to_json()
     if isinstance(state, tuple):  # La Mouche: the state and its hidden seats
         return analysis.analyse(state, as_player=as_player, worlds=worlds, seed=seed).to_json()
     return analysis.analyse(state, as_player=as_player, limit=worlds, seed=seed).to_json()

@@ -27,12 +27,17 @@ from dataclasses import dataclass
 from butterfly.games.patience.rules import Move, Position
 from butterfly.solver.engines import EngineName
 from butterfly.solver.patience.result import BOUNDED, DEFAULT_LIMITS, OPTIMAL, UNWINNABLE, WON, Limits, SolveResult
+from butterfly.solver.patience.shorten import shorten as shorten_line
 from butterfly.solver.patience.solve import INTERLEAVED, solve, solve_shortest
 
 #: A move's value: won with a line proved shortest, won with a bounded line,
 #: won (a line found, its length not proved), lost (proved), or unknown.
 LOST, UNKNOWN = "lost", "unknown"
 VALUES = (OPTIMAL, BOUNDED, WON, UNKNOWN, LOST)
+#: Which winning lines are shortened when no lengths are asked: every
+#: move's, or the best move's alone (the others as the search found them:
+#: long, but they replay; shortening is most of the work of a quick analysis).
+ALL_LINES, BEST_LINE = "all", "best"
 #: The limits of each search for a shortest line, unless told otherwise:
 #: its A* expands a few thousand positions a second, and a shortest line
 #: asks for several searches (solve_shortest), so the time is capped too.
@@ -87,6 +92,7 @@ class PositionAnalysis:
     moves: tuple[MoveValue, ...]
     engine: EngineName
     lengths: Limits | None
+    lines: str = ALL_LINES
 
     @property
     def line(self) -> tuple[Move, ...]:
@@ -114,6 +120,7 @@ class PositionAnalysis:
             "seconds": round(self.seconds, 6),
             "engine": self.engine,
             "length_nodes": None if self.lengths is None else self.lengths.max_nodes,
+            "lines": self.lines,
         }
 
 
@@ -123,10 +130,12 @@ def analyse(
     engine: EngineName = "kernel",
     lengths: Limits | None = LENGTH_LIMITS,
     schedule: str = INTERLEAVED,
+    lines: str = ALL_LINES,
 ) -> PositionAnalysis:
     """Value every legal move of ``position``, each search within ``limits``,
     and give each winning one its shortest line within ``lengths`` (None: not
-    asked); ``schedule``: the restarts' (:func:`butterfly.solver.patience.solve.solve`).
+    asked); ``schedule``: the restarts' (:func:`butterfly.solver.patience.solve.solve`);
+    ``lines``: :data:`BEST_LINE` to shorten the best winning line alone.
 
     ``limits.max_nodes`` is a share: the analysis may expand that many
     positions for each entry, and what the entries decided within their
@@ -134,8 +143,11 @@ def analyse(
     searched again with its part (the rare hard move of a position whose
     other moves are easy is decided, the whole work never more than an
     entry's share times the entries)."""
+    if lines not in (ALL_LINES, BEST_LINE):
+        raise ValueError(f"lines is {ALL_LINES!r} or {BEST_LINE!r}, not {lines!r}")
+    short = lines == ALL_LINES or lengths is not None
     entries = [(tuple(moves), child) for moves, child in position.distinct_children().values()]
-    values = [_value(moves, child, limits, engine, lengths, schedule) for moves, child in entries]
+    values = [_value(moves, child, limits, engine, lengths, schedule, short) for moves, child in entries]
     if limits.max_nodes is not None:
         left = limits.max_nodes * len(entries) - sum(v.nodes for v in values)
         undecided = [i for i, v in enumerate(values) if v.value == UNKNOWN and v.stopped_by == "nodes"]
@@ -143,19 +155,23 @@ def analyse(
             share = left // (len(undecided) - done)
             if share <= limits.max_nodes:  # (no larger than the search that stopped)
                 continue
-            again = _value(*entries[index], dataclasses.replace(limits, max_nodes=share), engine, lengths, schedule)
+            more = dataclasses.replace(limits, max_nodes=share)
+            again = _value(*entries[index], more, engine, lengths, schedule, short)
             left -= again.nodes
             values[index] = dataclasses.replace(
                 again, nodes=values[index].nodes + again.nodes, seconds=values[index].seconds + again.seconds
             )
     values.sort(key=_rank)
+    if not short and values and values[0].value == WON and (raw := values[0].line):
+        line = (raw[0], *shorten_line(position.play(raw[0]), list(raw[1:])))
+        values[0] = dataclasses.replace(values[0], line=line, length=len(line))
     if position.is_won():
         value = WON
     elif not values or all(v.value == LOST for v in values):
         value = LOST
     else:
         value = values[0].value
-    return PositionAnalysis(position, value, tuple(values), engine, lengths)
+    return PositionAnalysis(position, value, tuple(values), engine, lengths, lines)
 
 
 def _value(
@@ -165,12 +181,13 @@ def _value(
     engine: EngineName,
     lengths: Limits | None,
     schedule: str,
+    short: bool = True,
 ) -> MoveValue:
-    """The value of the entry whose moves lead to ``child``."""
+    """The value of the entry whose moves lead to ``child`` (``short``: its winning line shortened)."""
     start = time.perf_counter()
     if child.is_won():
         return MoveValue(moves, OPTIMAL, moves[:1], 1, 1, None, None, 0, time.perf_counter() - start)
-    result = solve(child, limits, engine, shorten=True, schedule=schedule)
+    result = solve(child, limits, engine, shorten=short, schedule=schedule)
     if lengths is not None and result.result == WON:
         shortest = solve_shortest(child, lengths, engine, schedule)
         if shortest.result in (OPTIMAL, BOUNDED):  # (else its limits stopped it before the win was found again)
