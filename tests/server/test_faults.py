@@ -5,8 +5,10 @@ next request is answered."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -104,36 +106,65 @@ def test_a_worker_that_overruns_its_time(monkeypatch):
         assert client.post("/api/solve", json=QUICK).status_code == 200  # (the worker started and ready)
         with monkeypatch.context() as patch:
             patch.setattr(pool_module, "GRACE", 0.05)
-            one_line_detail(client.post("/api/rate", json={"position": DEAL_7}), 503, "its worker was replaced")
+            one_line_detail(client.post("/api/rate", json={"position": DEAL_7}), 503, "stopped")
         assert pool.replaced == 1
         again = client.post("/api/solve", json={**QUICK, "max_nodes": 999})
         assert again.status_code == 200 and again.headers["x-cache"] == "miss"
 
 
+def send_raw(port: int, body: dict) -> socket.socket:
+    """``POST /api/solve body`` on a connection of its own, the answer left unread."""
+    raw = socket.create_connection(("127.0.0.1", port))
+    data = json.dumps(body).encode()
+    head = "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    raw.sendall(f"{head}Content-Length: {len(data)}\r\n\r\n".encode() + data)
+    return raw
+
+
+def until_busy(client: httpx.Client) -> None:
+    """With one worker and no queue: until a new request is refused (429), the worker taken."""
+    probes = iter(range(500, 10_000))
+    until(lambda: client.post("/api/solve", json={**QUICK, "max_nodes": next(probes)}).status_code == 429, "busy")
+
+
 def test_a_client_that_goes_away(serve):
-    """Over real HTTP: the client gives up, its search is stopped and its worker replaced; with no queue,
-    the next request is answered (not 429), so the worker is free again."""
+    """Over real HTTP: the client closes its connection mid-search, the search is stopped and its worker
+    replaced; with no queue, the next request is answered (not 429), so the worker is free again."""
     served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
     with wait_ready(served.url) as client:
         (worker,) = served.worker_pids()
-        with pytest.raises(httpx.ReadTimeout):
-            client.post("/api/solve", json=LONG, timeout=1.0)
+        raw = send_raw(served.port, LONG)
+        until_busy(client)
+        raw.close()
         until(lambda: client.get("/api/health").json()["replaced"] == 1, "the worker to be replaced")
         answer = client.post("/api/solve", json=QUICK)
         assert answer.status_code == 200, answer.text
         assert served.worker_pids() != [worker]
 
 
-def test_a_worker_killed_behind_the_real_server(serve):
+def test_a_client_that_times_out(serve):
+    """httpx giving up (its timeout) is a client gone too."""
     served = serve("--workers", "1", "--max-seconds", "30")
     with wait_ready(served.url) as client:
+        with pytest.raises(httpx.ReadTimeout):
+            client.post("/api/solve", json=LONG, timeout=2.0)
+        until(lambda: client.get("/api/health").json()["replaced"] == 1, "the worker to be replaced")
+        assert client.post("/api/solve", json=QUICK).status_code == 200
+
+
+def test_a_worker_killed_behind_the_real_server(serve):
+    served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
+    with wait_ready(served.url) as client:
         (worker,) = served.worker_pids()
-        responses: list = []
-        thread = threading.Thread(target=lambda: responses.append(client.post("/api/solve", json=LONG)), daemon=True)
-        thread.start()
-        time.sleep(1.0)  # (the search under way: were it not, the request would be the next one's)
+        raw = send_raw(served.port, LONG)
+        until_busy(client)
         os.kill(worker, signal.SIGKILL)
-        thread.join(PATIENCE)
-        one_line_detail(responses[0], 503, "its worker was replaced")
+        raw.settimeout(PATIENCE)
+        reply = ""
+        while not reply.endswith("}"):
+            reply += raw.recv(10_000).decode()
+        raw.close()
+        assert reply.startswith("HTTP/1.1 503"), reply
+        assert reply.endswith('{"detail":"the search stopped before it answered (its worker was replaced): ask again"}')
         assert client.post("/api/solve", json=QUICK).status_code == 200
         assert client.get("/api/health").json()["replaced"] == 1
