@@ -339,3 +339,35 @@ def test_random_positions_of_every_preset_and_suit_rule_are_decided_within_the_d
     for position in rng.sample(endings(tuple(range(2, 20))), 12):
         analysis = analyse(position)
         assert all(e.value in (OPTIMAL, LOST) for e in analysis.moves), position
+
+
+def test_with_the_best_line_alone_shortened_the_values_are_the_same():
+    """``lines="best"``: the same values; every winning line replays to a win,
+    and the best is the shortened line of its move."""
+    for position in endings()[::3] + [Position.deal(1), Position.deal(5)]:
+        every = analyse(position, LIMITS, lengths=None)
+        best = analyse(position, LIMITS, lengths=None, lines="best")
+        check(position, best)
+        assert sorted((str(e.move), e.value) for e in every.moves) == sorted((str(e.move), e.value) for e in best.moves)
+        for entry in best.moves:
+            if entry.line is not None:
+                assert position.replay(list(entry.line))[-1].is_won()
+        assert best.to_json()["lines"] == "best" and every.to_json()["lines"] == "all"
+    with pytest.raises(ValueError):
+        analyse(Position.deal(1), LIMITS, lengths=None, lines="some")
+
+
+def test_the_share_left_by_the_decided_moves_goes_to_the_undecided_ones():
+    """Deal 9 with 1,000 positions a move: one move more is decided than
+    when each is searched alone with its share, the work stays within the
+    shares, and what the extra work decides is that position's verdict."""
+    share = Limits(max_nodes=1_000)
+    position = Position.deal(9)
+    analysis = analyse(position, share, lengths=None, lines="best")
+    alone = {moves[0]: solve(child, share).result for moves, child in position.distinct_children().values()}
+    assert sum(e.value == UNKNOWN for e in analysis.moves) < sum(r == UNRESOLVED for r in alone.values())
+    assert analysis.nodes <= share.max_nodes * len(alone)  # type: ignore[operator]
+    for entry in analysis.moves:
+        if entry.value != UNKNOWN and alone[entry.move] == UNRESOLVED:
+            truth = solve(position.play(entry.move), FULL).result
+            assert truth == (UNWINNABLE if entry.value == LOST else WON)
