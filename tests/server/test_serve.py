@@ -11,27 +11,10 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
-import pytest
 from server.served import DEAL_1, START_SECONDS, butterfly, one_line_detail, wait_ready
 
 from butterfly.puzzles.site.build import MARKER
 from butterfly.server.cache import AnswerCache
-
-
-def refused(tmp_path: Path, *args: str) -> str:
-    """``butterfly serve ARGS`` exits 2 before it serves, with one line on stderr: that line."""
-    process = butterfly("serve", "--port", "0", "--workers", "1", *args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        stdout, stderr = process.communicate(timeout=START_SECONDS)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert process.returncode == 2, (process.returncode, stdout, stderr)
-    assert "serving at" not in stdout
-    lines = stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: ") and "Traceback" not in stderr, stderr
-    return lines[0]
 
 
 def test_serves_over_http_and_stops_on_ctrl_c(serve):
@@ -80,32 +63,6 @@ def test_every_address_warns(serve):
     assert served.stop(signal.SIGINT) in (0, 130)
 
 
-@pytest.mark.parametrize(
-    "host, message",
-    [("localhost", "is not an IP address"), ("999.1.1.1", "is not an IP address"), ("192.0.2.1", "cannot listen on")],
-)
-def test_a_bad_host(tmp_path, host, message):
-    assert message in refused(tmp_path, "--host", host)
-
-
-def test_a_port_in_use(tmp_path):
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        port = taken.getsockname()[1]
-        line = refused(tmp_path, "--port", str(port))
-    assert f"cannot listen on 127.0.0.1 port {port}" in line
-
-
-def test_a_folder_that_is_not_a_built_site(tmp_path):
-    folder = tmp_path / "not-a-site"
-    folder.mkdir()
-    (folder / "index.html").write_text("hello")
-    assert "is not a site made by butterfly site build" in refused(tmp_path, "--site", str(folder))
-    assert [path.name for path in folder.iterdir()] == ["index.html"]
-    assert "does not exist" in refused(tmp_path, "--site", str(tmp_path / "missing"))
-
-
 def _other_programs_database(path: Path) -> None:
     db = sqlite3.connect(path)
     with db:
@@ -123,29 +80,70 @@ def _wal_database(path: Path) -> None:
     db.close()
 
 
-@pytest.mark.parametrize(
-    "make, message",
-    [
-        (lambda path: path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200), "cannot be used"),
-        (lambda path: path.write_bytes(b"not a database at all\n" * 100), "cannot be used"),
-        (lambda path: path.write_bytes(b""), "is not a butterfly serve cache"),
-        (_other_programs_database, "is not a butterfly serve cache"),
-        (_wal_database, "is not a butterfly serve cache"),
-    ],
-    ids=["corrupt", "text", "empty", "same-table-no-mark", "wal"],
-)
-def test_a_cache_file_that_is_not_the_servers(tmp_path, make, message):
-    path = tmp_path / "cache.db"
-    make(path)
-    before = path.read_bytes()
-    files = sorted(p.name for p in tmp_path.iterdir())
-    assert message in refused(tmp_path, "--cache", str(path))
-    assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == files  # no -wal or -journal left beside it
+def _not_a_site(path: Path) -> None:
+    path.mkdir()
+    (path / "index.html").write_text("hello")
 
 
-def test_a_cache_folder(tmp_path):
-    assert "is not a regular file" in refused(tmp_path, "--cache", str(tmp_path))
+#: Each refusal: the options (``{path}``: a file or folder of the case's own, made by the function given,
+#: ``{port}``: a port another socket holds) and what the one line says.
+REFUSALS = {
+    "host-name": (["--host", "localhost"], None, "is not an IP address"),
+    "host-not-an-address": (["--host", "999.1.1.1"], None, "is not an IP address"),
+    "host-not-this-machines": (["--host", "192.0.2.1"], None, "cannot listen on 192.0.2.1"),
+    "port-in-use": (["--port", "{port}"], None, "cannot listen on 127.0.0.1 port {port}"),
+    "site-not-built": (["--site", "{path}"], _not_a_site, "is not a site made by butterfly site build"),
+    "site-missing": (["--site", "{path}"], None, "does not exist"),
+    "cache-corrupt": (
+        ["--cache", "{path}"],
+        lambda path: path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200),
+        "cannot be used",
+    ),
+    "cache-text": (["--cache", "{path}"], lambda path: path.write_bytes(b"not a database\n" * 100), "cannot be used"),
+    "cache-empty": (["--cache", "{path}"], lambda path: path.write_bytes(b""), "is not a butterfly serve cache"),
+    "cache-same-table-no-mark": (["--cache", "{path}"], _other_programs_database, "is not a butterfly serve cache"),
+    "cache-wal": (["--cache", "{path}"], _wal_database, "is not a butterfly serve cache"),
+    "cache-folder": (["--cache", "{path}"], Path.mkdir, "is not a regular file"),
+}
+
+
+def _contents(folder: Path) -> dict[str, bytes | None]:
+    return {str(path): path.read_bytes() if path.is_file() else None for path in sorted(folder.rglob("*"))}
+
+
+def test_refused_before_serving_in_one_line(tmp_path, subtests):
+    """Each refusal: exit 2, one line on stderr naming the problem, nothing served; a file or folder given left
+    as it was (no -wal or -journal file beside it either). All started at once: each takes seconds to start."""
+    started = {}
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        try:
+            for case, (options, make, _) in REFUSALS.items():
+                folder = tmp_path / case
+                folder.mkdir()
+                if make is not None:
+                    make(folder / "given")
+                args = [option.format(path=folder / "given", port=port) for option in options]
+                process = butterfly(
+                    "serve", "--port", "0", "--workers", "1", *args, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+                )
+                started[case] = (process, folder, _contents(folder))
+            for case, (process, folder, before) in started.items():
+                with subtests.test(case=case):
+                    stdout, stderr = process.communicate(timeout=START_SECONDS)
+                    assert process.returncode == 2, (process.returncode, stdout, stderr)
+                    assert "serving at" not in stdout
+                    lines = stderr.strip().splitlines()
+                    assert len(lines) == 1 and lines[0].startswith("Error: ") and "Traceback" not in stderr, stderr
+                    assert REFUSALS[case][2].format(port=port) in lines[0]
+                    assert _contents(folder) == before
+        finally:
+            for process, *_ in started.values():
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
 
 
 def test_the_cache_file_is_reused_by_the_next_run(serve, tmp_path):
