@@ -4,7 +4,7 @@ each answered without a 5xx, with a status code, content type and body
 the description declares.
 
 The default run makes about 1,100 requests; ``pytest -m slow`` makes
-about 12,000."""
+about 6,400."""
 
 from __future__ import annotations
 
