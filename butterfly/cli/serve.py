@@ -60,9 +60,13 @@ def serve(host, port, workers, queue, max_nodes, max_seconds, cache, site) -> No
     from butterfly.server.pool import default_workers
 
     folder = None if site is None else site_folder(site)
+    listener = _listen(host, port)  # (first: a refused start makes no cache file)
     if cache is not None:
-        AnswerCache(cache).close()  # refused here, before anything starts, if it is not the server's
-    listener = _listen(host, port)
+        try:
+            AnswerCache(cache).close()  # refused here, before anything starts, if it is not the server's
+        except InputError:
+            listener.close()
+            raise
     settings = Settings(workers or default_workers(), queue, max_nodes, max_seconds, cache, folder)
     address = listener.getsockname()
     shown = f"[{address[0]}]" if ":" in address[0] else address[0]
