@@ -72,10 +72,11 @@ def main() -> None:
                     winning += sum(m.line is not None for m in valued.moves)
         print(f"analyse, {positions} positions on the shortest lines of deals {args.deals} (every {args.every}th):")
         print(f"  every move decided:        {quantiles(decide)}; moves left undecided: {undecided}")
-        print(
-            f"  with shortest lengths too, first {args.length_deals} deals: {quantiles(lengths)} "
-            f"(--length-nodes {LENGTH_LIMITS.max_nodes:,}); {proved} of {winning} winning moves proved shortest"
-        )
+        if lengths:
+            print(
+                f"  with shortest lengths too, first {args.length_deals} deals: {quantiles(lengths)} "
+                f"(--length-nodes {LENGTH_LIMITS.max_nodes:,}); {proved} of {winning} winning moves proved shortest"
+            )
     if not args.skip_review:
         runs = {"lengths": (LENGTH_LIMITS, args.par_seconds), "none": (None, None)}
         if args.unbounded:
