@@ -19,7 +19,8 @@ seed sends the same requests in the same order. The mix (``--mix``, weights
 by kind, default :data:`MIX`):
 
 - ``analyse`` (70): POST /api/analyse of a Butterfly position without
-  lengths, the board's "show the values" (every legal move decided), of a
+  lengths and with ``lines`` ``best`` (:data:`BOARD`), the board's "show
+  the values" (every legal move decided, the best line shortened), of a
   position along the published shortest line of one of deals 0-99
   (data/lengths_butterfly.csv.gz), or, one time in two (``--played``),
   along a game of the ladder's random or greedy-e20 player on one of those
@@ -83,6 +84,8 @@ from butterfly.solver.survey.publish_lengths import read_file
 DATA = Path(__file__).resolve().parent.parent / "data"
 #: The board's mix: weights by kind of request.
 MIX = {"analyse": 70, "deal": 10, "solve": 10, "review": 5, "lengths": 5}
+#: What the board's "show the values" asks besides the position: the values, and the best line alone shortened.
+BOARD = {"lines": "best"}
 #: The deals whose lines and games the requests are taken from.
 DEALS = range(100)
 #: The players whose games give the "played" positions (one game a deal, seed 1).
@@ -142,7 +145,7 @@ def make_pools() -> Pools:
             for k, position in enumerate(start.replay(parse_moves(published[deal].line))[:-1]):
                 line = position_line(position)
                 where = f"deal {deal} line move {k}"
-                pools.line_positions.append(Item("analyse", "POST", "/api/analyse", {"position": line}, where))
+                pools.line_positions.append(Item("analyse", "POST", "/api/analyse", {**BOARD, "position": line}, where))
                 pools.line_lengths.append(
                     Item("lengths", "POST", "/api/analyse", {"position": line, "lengths": True}, where)
                 )
@@ -155,7 +158,9 @@ def make_pools() -> Pools:
                     break  # the game's end: nothing to analyse
                 line = position_line(position)
                 where = f"deal {deal} {name} move {k}"
-                pools.played_positions.append(Item("analyse", "POST", "/api/analyse", {"position": line}, where))
+                pools.played_positions.append(
+                    Item("analyse", "POST", "/api/analyse", {**BOARD, "position": line}, where)
+                )
                 pools.played_solves.append(Item("solve", "POST", "/api/solve", {"position": line}, where))
         player = LADDER[deal % len(LADDER)]
         _, moves = ENGINES["kernel"].play(start, player.policy, 1, player.epsilon_ppm, player.horizon)
