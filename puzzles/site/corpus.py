@@ -22,12 +22,21 @@ each step of the calendar's only-move and only-moves puzzles, right or
 wrong. The page must judge each as Python does, playing the puzzle file as
 the page gets it.
 
+Each case carries its position's one line too (``line``, ``final_line``:
+games/patience/notation.py ``position_line``), which the page's line.js must
+write alike; and ``lines`` are texts to read as a line, with the line Python
+writes of what it reads (None when refused) or its one-line message: a deal
+of every preset under every variant and several cell counts, each case's
+line written otherwise (lower case, ``10`` for ``T``, its fields reordered)
+and lines spoiled (a card twice or missing, a bad card, field, game, count
+or character), which the analysis board (board.html) reads as Python does.
+
 Everything is drawn from ``random.Random(seed)``: the same seed gives the
 same corpus.
 
 >>> corpus = build_corpus(seed=2, count=5, puzzles=2)
 >>> len(corpus["cases"]), sorted(corpus["cases"][0])[:3]
-(5, ['candidates', 'final', 'key'])
+(5, ['candidates', 'final', 'final_line'])
 >>> any(case["sequence"] and case["sequence"][-1]["won"] for case in corpus["cases"])
 True
 >>> {g["done"] for g in corpus["goals"]}, {c["right"] for c in corpus["choices"]}
@@ -40,10 +49,12 @@ import argparse
 import dataclasses
 import json
 import random
+import re
 from pathlib import Path
 
 from butterfly.games.errors import InputError
 from butterfly.games.patience.format import deal_from_json, deal_to_json
+from butterfly.games.patience.notation import parse_line, position_line
 from butterfly.games.patience.rules import CELL, FOUNDATION, PRESETS, VARIANTS, Move, Position, Rules, make_rules
 from butterfly.puzzles.daily import load_calendar
 from butterfly.puzzles.document import Puzzle
@@ -138,6 +149,8 @@ def _case(position: Position, sequence: list[Move], candidates: list[Move], judg
         "candidates": [{"move": str(m), "reason": position.check_move(m)} for m in candidates],
         "sequence": steps,
         "final": deal_to_json(after),
+        "line": position_line(position),
+        "final_line": position_line(after),
         "safe": [str(m) for m in position.legal_moves() if is_safe_foundation_move(position, m)],
         "verdict": verdict,
         "shortest": _shortest(position) if verdict == "won" else None,
@@ -211,6 +224,76 @@ def _parse_cases(rng: random.Random) -> list[dict]:
             move = None
         cases.append({"text": text, "move": move})
     return cases
+
+
+def _read_line(text: str) -> dict:
+    """A text read as a line by Python: the line it writes back, or its message."""
+    try:
+        return {"text": text, "line": position_line(parse_line(text)), "error": None}
+    except InputError as error:
+        return {"text": text, "line": None, "error": str(error)}
+
+
+def _spoiled(line: str, rng: random.Random) -> list[str]:
+    """``line`` written otherwise (each read as the same position), and spoiled in many ways."""
+    game, *fields = line.split("_")
+    rows = next(f for f in fields if f.startswith("l"))
+    others = [*fields]
+    rng.shuffle(others)
+    card = re.search(r"[2-9TJQKA][CDHS]", rows[1:])
+    texts = [
+        line.lower(),
+        line.replace("T", "10"),
+        "_".join([game.upper(), *others]),
+        f"  {line}  ",
+        line + "_l-",  # a field twice
+        line + "_x1",  # an unknown field
+        line + "_",  # an empty field
+        "_".join([game, *(f for f in fields if not f.startswith("r"))]),  # no right rows
+        line.replace(game, "klondike", 1),
+        line + "!",
+        line.replace("_", " ", 1),
+        line + "_c-1",
+        line + "_c99999999999999999999999",
+        line + "_c1x",
+        line + "_vrainbow",
+        line + "_v",
+        line.replace("_l", "_l-.", 1),  # a row more on the left
+        line.replace("_r", "_r-.", 1).replace("_l", "_l", 1),
+        line.replace(".", "", 1),  # two rows as one: a row fewer
+        line + "7H",
+        line.replace("H", "X", 1),
+        line.replace("H", "", 1),
+        re.sub(r"_b[^_]*", "_b2C3C4C5C6C7C8C9CTC", line),  # more cards in the basement than it holds
+        line.replace("_l", "_fKCKC_l", 1) if "_f" not in line else line.replace("_f", "_fKC", 1),
+        "x" * 2001,
+        game,
+        "",
+    ]
+    if card:
+        texts.append(line.replace(card[0], card[0] + card[0], 1))  # the card twice
+        texts.append(line.replace(card[0], "", 1))  # the card missing
+        texts.append(line.replace(card[0], card[0][0] + "Z", 1))
+        texts.append(line.replace(card[0], "1" + card[0][1], 1))
+    return texts
+
+
+def _line_cases(cases: list[dict], rng: random.Random) -> list[dict]:
+    """Texts read as lines (module docstring): every preset, variant and cell count dealt, each case's line
+    written otherwise, and spoiled."""
+    texts = [
+        position_line(Position.deal(rng.randrange(1_000_000), make_rules(game, variant, cells)))
+        for game in PRESETS
+        for variant in (None, *VARIANTS)
+        for cells in CELL_COUNTS
+    ]
+    for case in cases[:LINE_CASES]:
+        texts += _spoiled(case["line"], rng)
+    return [_read_line(text) for text in dict.fromkeys(texts)]
+
+
+#: Cases whose lines are also written otherwise and spoiled.
+LINE_CASES = 40
 
 
 #: Lines played in each goal puzzle: its solution, the solution one move short,
@@ -322,6 +405,7 @@ def build_corpus(seed: int = 0, count: int = 200, puzzles: int | None = None) ->
         "seed": seed,
         "cases": cases,
         "parse": parse,
+        "lines": _line_cases(cases, rng),
         "goals": _goal_cases(rng, puzzles),
         "choices": _choice_cases(puzzles),
     }

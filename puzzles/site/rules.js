@@ -50,6 +50,11 @@ function presets() {
   return PRESETS;
 }
 
+// The presets' names (the games), in presets.json's order, as Python lists them.
+export function gameNames() {
+  return Object.keys(presets());
+}
+
 function rowNames(rowSizes) {
   var left = Math.floor((rowSizes.length + 1) / 2);
   var names = [];

@@ -4,8 +4,8 @@
 //
 //   node tests/js/check_corpus.js CORPUS.json [RULES.js]
 //
-// RULES.js: the rules to judge (the site's by default); search.js and
-// page/game.js beside it are judged too. The presets come from
+// RULES.js: the rules to judge (the site's by default); search.js,
+// page/game.js and line.js (one-line positions) beside it are judged too. The presets come from
 // games/patience/presets.json, as Python's do.
 //
 // Exit 0 when the JavaScript judges everything as Python did, 1 on any
@@ -34,6 +34,7 @@ async function main() {
   const beside = (name) => path.join(path.dirname(rulesPath), name);
   const S = fs.existsSync(beside("search.js")) ? await import(pathToFileURL(beside("search.js")).href) : null;
   const page = fs.existsSync(beside("page/game.js")) ? await import(pathToFileURL(beside("page/game.js")).href) : null;
+  const L = fs.existsSync(beside("line.js")) ? await import(pathToFileURL(beside("line.js")).href) : null;
   let corpus;
   try {
     corpus = JSON.parse(fs.readFileSync(args[0], "utf8"));
@@ -41,12 +42,12 @@ async function main() {
     usage(`cannot read corpus ${args[0]}: ${error.message}`);
   }
   if (!corpus || !Array.isArray(corpus.cases)) usage(`${args[0]} is not a rules corpus (no 'cases')`);
-  const { checks, mismatches, decided, provedLost } = judgeCorpus(R, corpus, S, page && page.Game);
+  const { checks, mismatches, decided, provedLost } = judgeCorpus(R, corpus, S, page && page.Game, L);
   mismatches.slice(0, MAX_SHOWN).forEach((m) => process.stdout.write(m + "\n"));
   if (mismatches.length > MAX_SHOWN) process.stdout.write(`... and ${mismatches.length - MAX_SHOWN} more\n`);
   const summary =
     `${corpus.cases.length} positions, ${(corpus.parse || []).length} move texts, ` +
-    `${(corpus.goals || []).length} goal lines, ${(corpus.choices || []).length} only-move choices, ` +
+    `${(corpus.lines || []).length} one-line texts, ${(corpus.goals || []).length} goal lines, ${(corpus.choices || []).length} only-move choices, ` +
     `${checks} judgements: ${mismatches.length} mismatch(es); ${decided} verdict(s) decided by the search, ${provedLost} of them lost`;
   process.stdout.write(summary + "\n");
   process.exit(mismatches.length ? 1 : 0);

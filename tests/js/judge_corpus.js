@@ -25,9 +25,12 @@ function canonical(value) {
 
 // Every judgement of the corpus by the rules R (and the page's search S, when
 // given: its verdicts must not contradict the Python solver's; and the page's
-// Game, when given: the goal and only-move puzzles' verdicts):
+// Game, when given: the goal and only-move puzzles' verdicts; and the page's
+// reader and writer of one-line positions L (line.js), when given: each case's
+// line written as Python writes it, and every text of ``lines`` read alike,
+// the same line written back or refused with the same message):
 // {checks, mismatches, decided, provedLost}.
-export function judgeCorpus(R, corpus, S, Game) {
+export function judgeCorpus(R, corpus, S, Game, L) {
   const mismatches = [];
   let checks = 0;
   let decided = 0;
@@ -71,6 +74,11 @@ export function judgeCorpus(R, corpus, S, Game) {
         expect(where, `won after move ${i + 1} (${step.move})`, R.isWon(current), step.won);
       });
       expect(where, "final position", R.positionToJson(current), c.final);
+      if (L && c.line !== undefined) {
+        expect(where, "line", L.positionLine(position), c.line);
+        expect(where, "final line", L.positionLine(current), c.final_line);
+        expect(where, "line read back", R.positionToJson(L.parseLine(c.line)), c.position);
+      }
       if (S && (c.verdict === "won" || c.verdict === "unwinnable")) {
         const found = S.decide(R, position, SEARCH_NODES);
         if (found.verdict !== "unknown") {
@@ -112,6 +120,18 @@ export function judgeCorpus(R, corpus, S, Game) {
     }
     expect(where, "move", got, p.move);
   });
+  if (L) {
+    (corpus.lines || []).forEach((t, n) => {
+      const where = `line ${n} (${JSON.stringify(t.text.length > 80 ? t.text.slice(0, 80) + "..." : t.text)})`;
+      let got;
+      try {
+        got = { line: L.positionLine(L.parseLine(t.text)), error: null };
+      } catch (error) {
+        got = { line: null, error: error.message };
+      }
+      expect(where, "read", got, { line: t.line, error: t.error });
+    });
+  }
   // The page's judgements of whole puzzles, by its own Game (puzzles/site/page/game.js), as the page plays them.
   if (Game) {
     (corpus.goals || []).forEach((g, n) => {

@@ -188,3 +188,31 @@ def test_the_pages_modules_pass_their_unit_tests_on_nodes_test_runner():
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     passed = re.search(r"^# pass (\d+)$", done.stdout, re.MULTILINE)
     assert passed is not None and int(passed[1]) >= 25, done.stdout[-2000:]
+
+
+def test_the_corpus_has_lines_of_every_preset_variant_and_cells_and_bad_lines(corpus):
+    """The page's one-line positions (puzzles/site/line.js, which the analysis board reads) are judged on
+    a deal of every preset under every variant and cell count, and on lines written otherwise or spoiled."""
+    read = [t for t in corpus["lines"] if t["line"] is not None]
+    refused = [t for t in corpus["lines"] if t["line"] is None]
+    fields = [t["line"].split("_") for t in read]
+    heads = {(game, *(f for f in rest if f[0] in "vc")) for game, *rest in fields}  # the preset, variant, cells
+    assert len(heads) >= 4 * 3 * 4, sorted(heads)
+    assert any(t["text"] != t["line"] for t in read)  # written otherwise, read as the same line
+    assert len({t["error"].split(":")[0][:20] for t in refused}) >= 15
+    assert all(case["line"] and case["final_line"] for case in corpus["cases"])
+
+
+@needs_node
+@pytest.mark.parametrize("told", ["refused", "read"])
+def test_the_checker_fails_on_a_line_read_otherwise(corpus, tmp_path, told):
+    wrong = _slice(corpus, lambda case: False)
+    lines = [t for t in wrong["lines"] if (t["line"] is None) == (told == "refused")][:CASES_TOLD_WRONG]
+    if told == "refused":
+        lines[0]["error"] = "a message of another"
+    else:
+        lines[0]["line"] += "_c3"
+    wrong["lines"] = lines
+    done = run_checker(wrong, tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert " 1 mismatch(es)" in done.stdout and "read" in done.stdout
