@@ -2,7 +2,8 @@
 
 From the committed calendar (:func:`puzzles.daily.load_calendar`) it writes
 ``index.html`` (today's puzzle, chosen in the browser by the reader's local
-date), ``archive.html`` (every day built, newest first) and one page a day,
+date), ``archive.html`` (every day built, newest first), ``board.html`` (the
+analysis board, its own script ``analysis.js``) and one page a day,
 ``day/YYYY-MM-DD.html``, playable in the browser: the page's data is JSON in
 a ``<script type="application/json">`` tag, played by ``page.js`` and the ES
 modules it imports (``page/``, ``rules.js``: the Butterfly rules,
@@ -37,7 +38,8 @@ from butterfly.games import cardsvg
 from butterfly.games.cards import Suit, make_deck
 from butterfly.games.errors import InputError
 from butterfly.games.patience import picture as patience_picture
-from butterfly.games.patience.rules import PRESETS_DATA
+from butterfly.games.patience.notation import position_line
+from butterfly.games.patience.rules import PRESETS_DATA, Position
 from butterfly.games.records import seat_name
 from butterfly.puzzles.daily import (
     LAUNCH,
@@ -66,12 +68,21 @@ HERE = Path(__file__).resolve().parent
 SCRIPTS = tuple(path.relative_to(HERE).as_posix() for path in bundle.modules(HERE / "page.js"))
 #: The assets copied into every build, from this package.
 COPIED = (*SCRIPTS, "style.css", "favicon.svg", "manifest.webmanifest")
+#: The analysis board (board.html): its entry, analysis.js, and the modules it
+#: imports that the day pages do not (the others are theirs: SCRIPTS), and the
+#: bundle of them all for file://. Apart from the day pages' ASSETS, which
+#: never load them.
+BOARD = "board.html"
+BOARD_ENTRY = "analysis.js"
+BOARD_SCRIPTS = tuple(path.relative_to(HERE).as_posix() for path in bundle.modules(HERE / BOARD_ENTRY))
+BOARD_COPIED = tuple(name for name in BOARD_SCRIPTS if name not in SCRIPTS)
+BOARD_ASSETS = (*BOARD_COPIED, bundle.bundled(BOARD_ENTRY))
 #: The service worker, written with the files it keeps on install (CORE), and
 #: the modules bundled for pages opened from a file.
 SERVICE_WORKER = "sw.js"
 ASSETS = (*COPIED, SERVICE_WORKER, bundle.BUNDLE)
 #: The pages and assets the service worker keeps on install: every module, so that any page plays offline.
-CORE = ("index.html", "archive.html", "day/offline.html", *COPIED)
+CORE = ("index.html", "archive.html", BOARD, "day/offline.html", *COPIED, *BOARD_COPIED)
 #: The first and last dates of a build, which every page's data carries
 #: ("span"): the pages ask the service worker to keep the days ahead within it.
 Span = tuple[date, date]
@@ -269,7 +280,7 @@ def _how_to_play() -> str:
     return HOW_TO_PLAY.replace("HOW_PICTURE", _how_picture())
 
 
-def _page(title: str, root: str, body: str, data: dict, span: Span) -> str:
+def _page(title: str, root: str, body: str, data: dict, span: Span, entry: str = "page.js") -> str:
     data = {**data, "span": [span[0].isoformat(), span[1].isoformat()]}
     return (
         "<!DOCTYPE html>\n"
@@ -279,10 +290,11 @@ def _page(title: str, root: str, body: str, data: dict, span: Span) -> str:
         f'<link rel="stylesheet" href="{root}style.css">\n'
         f'<link rel="icon" href="{root}favicon.svg" type="image/svg+xml">\n'
         f'<link rel="manifest" href="{root}manifest.webmanifest">\n'
-        f"{bundle.loader(root, SCRIPTS)}\n"
+        f"{bundle.loader(root, BOARD_SCRIPTS if entry == BOARD_ENTRY else SCRIPTS, entry)}\n"
         '<meta name="theme-color" content="#2e6b3f">\n'
         "</head>\n<body>\n"
         f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a>'
+        f' <a href="{root}{BOARD}">Board</a>'
         ' <button type="button" id="contrast" aria-pressed="false" hidden>High contrast</button>'
         ' <button type="button" id="help" aria-label="How to play" title="How to play" hidden>?</button>'
         "</nav></header>\n"
@@ -405,6 +417,53 @@ def index_page(days: list[Day]) -> str:
     return _page("Butterfly daily", "", body, data, _span(days))
 
 
+#: The games the board opens by number, and those PySolFC numbers too (games/patience/pysol.py).
+BOARD_GAMES = {
+    "butterfly": "Butterfly",
+    "fortress": "Fortress",
+    "beleaguered-castle": "Beleaguered Castle",
+    "streets-and-alleys": "Streets and Alleys",
+}
+
+
+def board_page(days: list[Day]) -> str:
+    """The analysis board: a deal of the Butterfly family opened by number or
+    line, played with undo and redo, and judged by ``butterfly serve``'s API
+    where the page is served by it (page/analysis.js; docs/puzzles.md)."""
+    options = "".join(f'<option value="{game}">{html.escape(name)}</option>' for game, name in BOARD_GAMES.items())
+    body = (
+        "<h1>Analysis board</h1>\n"
+        '<p class="meta" id="what">Deal 1 &middot; Butterfly</p>\n'
+        '<section id="play" aria-label="the game"></section>\n'
+        '<section id="engine" class="engine" aria-labelledby="engine-title">'
+        '<h2 id="engine-title">Ask the engine</h2><p id="engine-note" class="note"></p></section>\n'
+        '<section class="open" aria-labelledby="open-title">\n<h2 id="open-title">Open a deal</h2>\n'
+        '<form id="by-number" class="open-form">'
+        f'<label>Game <select id="game" name="game">{options}</select></label> '
+        '<label>Number <input id="number" name="number" inputmode="numeric" autocomplete="off" size="10"></label> '
+        '<label><input type="checkbox" id="pysol" name="pysol"> PySolFC&rsquo;s number</label> '
+        '<button type="submit">Open the deal</button></form>\n'
+        '<form id="by-line" class="open-form">'
+        '<label>A position&rsquo;s line or a board link <input id="line" name="line" autocomplete="off" '
+        'spellcheck="false" autocapitalize="off"></label> <button type="submit">Open the position</button></form>\n'
+        '<p id="open-said" class="said" role="status"></p>\n</section>\n'
+        '<section class="link" aria-labelledby="link-title">\n<h2 id="link-title">Share this position</h2>\n'
+        "<p>This link opens the position and the moves played from it:</p>\n"
+        '<div class="share-row"><input id="link" readonly aria-label="the link to this position">'
+        '<button type="button" id="copy">Copy the link</button></div><p id="copied" role="status"></p>\n'
+        "</section>\n"
+        f"{_faces()}\n"
+        "<noscript><p>The board needs JavaScript.</p></noscript>"
+    )
+    data = {
+        "page": "board",
+        "layout": LAYOUT,
+        "presets": PRESETS_DATA,
+        "start": position_line(Position.deal(1)),
+    }
+    return _page("Butterfly: analysis board", "", body, data, _span(days), BOARD_ENTRY)
+
+
 #: What the service worker shows in place of a day's page never kept, offline:
 #: beside the day pages, so that its relative links hold wherever it is shown.
 OFFLINE = "day/offline.html"
@@ -471,6 +530,13 @@ def _bundle() -> str:
     )
 
 
+@functools.cache
+def _board_bundle() -> str:
+    return bundle.bundle(
+        HERE / BOARD_ENTRY, f"{bundle.bundled(BOARD_ENTRY)}: {BOARD_ENTRY} and its modules as one script (build.py)"
+    )
+
+
 def site_url(text: str) -> str:
     """``--url``, checked (one InputError when it is not an http(s) address), without a trailing slash."""
     if len(text) > 300 or not _URL.fullmatch(text):
@@ -503,6 +569,7 @@ def build_site(
         "index.html": index_page(chosen),
         "archive.html": archive_page(chosen),
         OFFLINE: offline_page(chosen),
+        BOARD: board_page(chosen),
     }
     if progress is not None:
         progress(0, len(chosen))
@@ -528,6 +595,10 @@ def build_site(
             shutil.copyfile(HERE / asset, temporary / asset)
         (temporary / SERVICE_WORKER).write_text(service_worker(), encoding="utf-8")
         (temporary / bundle.BUNDLE).write_text(_bundle(), encoding="utf-8")
+        for asset in BOARD_COPIED:
+            (temporary / asset).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(HERE / asset, temporary / asset)
+        (temporary / bundle.bundled(BOARD_ENTRY)).write_text(_board_bundle(), encoding="utf-8")
         (temporary / MARKER).write_text("a butterfly site build: butterfly site build may replace it\n")
         os.chmod(temporary, 0o755)
         if out.exists():
@@ -544,4 +615,4 @@ def build_site(
     finally:
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
-    return sorted(out / name for name in [*pages, *ASSETS, MARKER])
+    return sorted(out / name for name in [*pages, *ASSETS, *BOARD_ASSETS, MARKER])

@@ -46,19 +46,31 @@ BUNDLE = "page.bundle.js"
 #: What every page runs, in its head, to start its script: the modules (each asked for
 #: at once, so that the page need not wait to read one module before it asks for those
 #: it imports), or from a file the bundle; either runs once the page is read (page.js
-#: main). ``ROOT``: the site's root, relative to the page; ``MODULES``: their paths.
+#: main). ``ROOT``: the site's root, relative to the page; ``MODULES``: their paths;
+#: ``ENTRY`` and ``BUNDLED``: the entry module and its bundle.
 LOADER = (
     "<script>/* a file:// page loads no ES module: there it runs the same modules bundled in one script */"
-    "(function (root, modules, s) { if (location.protocol === 'file:') s.src = root + 'page.bundle.js'; else {"
+    "(function (root, modules, s) { if (location.protocol === 'file:') s.src = root + 'BUNDLED'; else {"
     " modules.forEach(function (m) { var l = document.createElement('link'); l.rel = 'modulepreload';"
-    " l.href = root + m; document.head.appendChild(l); }); s.type = 'module'; s.src = root + 'page.js'; }"
+    " l.href = root + m; document.head.appendChild(l); }); s.type = 'module'; s.src = root + 'ENTRY'; }"
     " document.head.appendChild(s); })('ROOT', MODULES, document.createElement('script'));</script>"
 )
 
 
-def loader(root: str, scripts: tuple[str, ...]) -> str:
-    """:data:`LOADER` for a page ``root`` away from the site's root, asking at once for ``scripts``."""
-    return LOADER.replace("ROOT", root).replace("MODULES", json.dumps(list(scripts)).replace('"', "'"))
+def loader(root: str, scripts: tuple[str, ...], entry: str = "page.js") -> str:
+    """:data:`LOADER` for a page ``root`` away from the site's root, asking at once for ``scripts``, of
+    which ``entry`` (at the site's root) runs: as a module, or from a file its bundle (:func:`bundled`)."""
+    return (
+        LOADER.replace("ROOT", root)
+        .replace("MODULES", json.dumps(list(scripts)).replace('"', "'"))
+        .replace("BUNDLED", bundled(entry))
+        .replace("ENTRY", entry)
+    )
+
+
+def bundled(entry: str) -> str:
+    """The bundle's name of the entry module ``entry``: page.js's is :data:`BUNDLE`."""
+    return entry.removesuffix(".js") + ".bundle.js"
 
 
 _NAMED = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"([^"]+)";[ \t]*$', re.MULTILINE)

@@ -14,6 +14,7 @@ import { front } from "./page/front.js";
 import { shortcuts } from "./page/input.js";
 import { offline } from "./page/offline.js";
 import { readClock } from "./page/store.js";
+import { whenReady } from "./page/ready.js";
 
 function main() {
   contrastToggle();
@@ -30,21 +31,6 @@ function main() {
   const clock = readClock(); // every page checks the clock, so a clock set back is seen wherever the player goes
   if (data.page === "day") day(data, clock);
   else if (data.page === "archive") archive();
-}
-
-// Once the page is read and styled: the board is sized to the room the page leaves it
-// (patience.js fit), and a module may run before the style sheet has come.
-function whenReady(run) {
-  const sheet = document.querySelector('link[rel="stylesheet"]');
-  const styled = () => {
-    if (!sheet || sheet.sheet) run();
-    else {
-      sheet.addEventListener("load", run, { once: true });
-      sheet.addEventListener("error", run, { once: true });
-    }
-  };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", styled, { once: true });
-  else styled();
 }
 
 whenReady(main);

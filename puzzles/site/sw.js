@@ -8,7 +8,8 @@
 "use strict";
 
 // v3: the page's script became ES modules (page.js, page/*.js), each kept.
-var CACHE = "butterfly-daily-v3";
+// v4: the analysis board (board.html, analysis.js and its modules).
+var CACHE = "butterfly-daily-v4";
 // The pages and every script a page needs (page.js and all its modules), kept on install.
 const CORE = []; // build.py writes the list
 //: The most days one message may ask to keep, and the only pages it may name.
@@ -81,7 +82,9 @@ self.addEventListener("message", function (event) {
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  var url = new URL(request.url);
+  // butterfly serve's web API (the analysis board asks it) is never kept: its answers are of the moment
+  if (request.method !== "GET" || url.origin !== self.location.origin || /\/api\//.test(url.pathname)) return;
   event.respondWith(
     fetch(request)
       .then(function (response) {

@@ -11,8 +11,9 @@ export function closeOnBackdrop(dialog) {
 
 // How to play: it opens by itself on the first visit only, and from the
 // header's "?"; its button, Escape or a press outside it closes it.
-// ``sunday``: a card game's day, where it opens at the Sunday games.
-export function howToPlay(sunday) {
+// ``sunday``: a card game's day, where it opens at the Sunday games;
+// ``byItself`` false: never by itself (the analysis board).
+export function howToPlay(sunday, byItself = true) {
   const how = document.getElementById("how");
   if (!how || typeof how.showModal !== "function") return;
   function open() {
@@ -28,6 +29,6 @@ export function howToPlay(sunday) {
     help.addEventListener("click", open);
   }
   // storage refused: never opened by itself, rather than on every page
-  if (remembered(SEEN) || !remember(SEEN, "yes")) return;
+  if (!byItself || remembered(SEEN) || !remember(SEEN, "yes")) return;
   open();
 }

@@ -130,18 +130,25 @@ function arrows(event) {
   return true;
 }
 
-// The arrows on the board; u or Ctrl+Z: the Undo button's job, h the Hint's, from anywhere on the page.
+// The arrows on the board; u or Ctrl+Z: the Undo button's job, h the Hint's,
+// r, Ctrl+Y or Ctrl+Shift+Z the Redo's (the analysis board), from anywhere on
+// the page but a field being typed in.
 export function shortcuts() {
   document.addEventListener("keydown", (event) => {
     if (document.querySelector("dialog[open]")) return; // How to play or the finish panel: keys are theirs
+    const typing = event.target && event.target.closest && event.target.closest("input, textarea, select");
+    if (typing && event.target.type !== "checkbox") return;
     if (arrows(event)) {
       event.preventDefault();
       return;
     }
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    const command = !plain && !event.altKey;
+    const redo = document.querySelector('#play [data-action="redo"]');
     let action = null;
-    if ((plain && event.key === "u") || (!plain && !event.altKey && (event.key === "z" || event.key === "Z")))
-      action = "undo";
+    if ((plain && event.key === "r") || (command && (event.key === "y" || (redo && event.key === "Z"))))
+      action = "redo";
+    else if ((plain && event.key === "u") || (command && (event.key === "z" || event.key === "Z"))) action = "undo";
     else if (plain && event.key === "h") action = "hint";
     const pressed = action && document.querySelector('#play [data-action="' + action + '"]');
     if (pressed) {

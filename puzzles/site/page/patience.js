@@ -1,12 +1,11 @@
 // A Butterfly puzzle on the page: the board (board.js) and its controls
 // (Undo, the move counter, Hint, the safe-cards option), a Game (game.js)
-// played by taps, drags and keys (input.js), each move judged by the kind's
+// played by taps, drags and keys (hands.js, input.js), each move judged by the kind's
 // judge and, where winning is the goal, watched by the proved search.
 import * as R from "../rules.js";
-import { boardDrawing } from "./board.js";
 import { button, el, svgEl } from "./dom.js";
 import { Game } from "./game.js";
-import { boardInput, focusedPlace, refocus } from "./input.js";
+import { handPlay } from "./hands.js";
 import { searcher } from "./searcher.js";
 import { AUTO, remember, remembered } from "./store.js";
 import { said, saidCards, shown } from "./words.js";
@@ -34,13 +33,11 @@ export function patienceBoard(play, start, layout, puzzle, day) {
   const limit = game.limit;
   let replaying = false; // the kept moves played again: the option makes none
   let restoredUpTo = 0; // moves replayed from the browser's memory: a loss there was counted before
-  let selected = null; // {card, source}
   let locked = false;
   const box = el("div", { class: "board" });
   const controls = el("div", { class: "controls" });
   const counter = el("span", { class: "counter" });
   const svg = svgEl("svg", { class: "table", role: "group", "aria-label": "the board" });
-  const draw = boardDrawing(svg, layout);
   play.appendChild(box);
   box.appendChild(svg);
 
@@ -49,7 +46,7 @@ export function patienceBoard(play, start, layout, puzzle, day) {
       "Undo",
       () => {
         if (locked || !game.undo()) return;
-        selected = null;
+        hands.drop();
         status.textContent = "";
         render();
         day.changed(game.moves);
@@ -154,9 +151,7 @@ export function patienceBoard(play, start, layout, puzzle, day) {
   // A move tried: refused with the reason when illegal or past the puzzle's
   // limit, else played and judged. True when played.
   // ``auto``: made by the option that moves safe cards home, after the player's move.
-  function attempt(target, auto) {
-    const move = { card: selected.card, source: selected.source, target: target };
-    selected = null;
+  function attempt(move, auto) {
     const reason = game.refusal(move);
     if (reason !== null) {
       status.textContent = "Not legal: " + saidCards(reason) + ".";
@@ -184,99 +179,27 @@ export function patienceBoard(play, start, layout, puzzle, day) {
       const p = game.current();
       const safe = R.legalMoves(p).filter((m) => R.isSafeHome(p, m))[0];
       if (!safe) break;
-      selected = { card: safe.card, source: safe.source };
-      if (!attempt(R.FOUNDATION, true)) break;
+      if (!attempt(safe, true)) break;
       made.push(shown(safe.card));
     }
     if (made.length && status.textContent === before)
       status.textContent = before + "; then home by themselves: " + made.join(", ") + ".";
   }
 
-  // A card pressed: a tap only picks it up, showing where it may go, so that
-  // a curious tap is never a move (nor a wrong try); a card with no move is not
-  // picked up, and says so. Pressed again once chosen (a double tap), it goes
-  // home when it can, else makes its one move when it has only one, else is let go.
-  function choose(card, source) {
-    if (locked) return;
-    const again = selected && selected.card === card && selected.source === source;
-    const own = R.legalMoves(game.current()).filter((m) => m.card === card && m.source === source);
-    if (again && own.length) {
-      const home = own.some((m) => m.target === R.FOUNDATION);
-      if (home || own.length === 1) {
-        attempt(home ? R.FOUNDATION : own[0].target);
-        return;
-      }
-    }
-    if (!again && !own.length) {
-      selected = null;
-      status.textContent = shown(card) + " has no move now.";
-      render();
-      return;
-    }
-    selected = again ? null : { card: card, source: source };
-    if (selected) status.textContent = shown(card) + " picked up: now where it goes (Escape puts it down).";
-    render();
-  }
-
-  function target(name) {
-    if (locked) return;
-    if (selected) attempt(name);
-  }
-
-  // A press on the board: a movable card is chosen (or, with another card
-  // chosen, names its row as the destination); a place is the destination.
-  function press(node) {
-    if (locked || !node) return;
-    const card = node.getAttribute("data-card");
-    if (card !== null) {
-      const source = node.getAttribute("data-source");
-      const c = R.parseCard(card);
-      // With another card chosen, a card names its place (a basement card
-      // the basement), unless both are basement cards: then it is chosen instead.
-      const other = selected && !(selected.card === c && selected.source === source);
-      if (other && !(source === R.CELL && selected.source === R.CELL)) target(source);
-      else choose(c, source);
-      return;
-    }
-    const name = node.getAttribute("data-target");
-    if (name !== null) target(name);
-  }
-
-  boardInput(svg, layout, {
+  const hands = handPlay(svg, layout, {
+    position: () => game.current(),
     locked: () => locked,
-    press: press,
-    // Escape puts a chosen card down.
-    escape: () => {
-      if (!selected) return false;
-      selected = null;
-      render();
-      return true;
-    },
-    // A card dragged to a place is moved there; dropped off the board it goes back.
-    drop: (node, name) => {
-      const source = node.getAttribute("data-source");
-      if (name && name !== source) {
-        selected = { card: R.parseCard(node.getAttribute("data-card")), source: source };
-        attempt(name);
-      } else render();
-    },
+    move: (move) => attempt(move, false),
+    say: (text) => (status.textContent = text),
+    render: () => render(),
+    went: () => (game.moves.length ? R.parseMove(game.moves[game.moves.length - 1]).target : R.FOUNDATION),
   });
 
   function render() {
-    const at = focusedPlace(svg);
     // Done (or showing the answer): Undo, Hint and the option have nothing left to do.
     controls.querySelectorAll("button, input").forEach((c) => (c.disabled = locked));
-    const p = game.current();
-    const targets = {}; // where the chosen card may go
-    if (selected) {
-      R.legalMoves(p).forEach((m) => {
-        if (m.card === selected.card && m.source === selected.source) targets[m.target] = true;
-      });
-    }
-    draw(p, selected, targets);
     counter.textContent = " Moves: " + game.moves.length + (limit !== null ? " of " + limit : "");
-    const moves = game.moves;
-    refocus(svg, at, moves.length ? R.parseMove(moves[moves.length - 1]).target : R.FOUNDATION);
+    hands.draw();
   }
 
   render();
@@ -290,12 +213,12 @@ export function patienceBoard(play, start, layout, puzzle, day) {
       locked = true;
       controls.hidden = true; // nothing to play while the solution is shown: its Back and Next take their place
       game.show(p, moves);
-      selected = null;
+      hands.drop();
       render();
     },
     lock: () => {
       locked = true;
-      selected = null;
+      hands.drop();
       render();
     },
     // The kept moves played again, up to the first that no longer applies
@@ -310,8 +233,7 @@ export function patienceBoard(play, start, layout, puzzle, day) {
         } catch {
           break;
         }
-        selected = { card: move.card, source: move.source };
-        if (!attempt(move.target)) break;
+        if (!attempt(move)) break;
       }
       restoredUpTo = game.moves.length;
       replaying = false;

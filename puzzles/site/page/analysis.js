@@ -1,0 +1,428 @@
+// The analysis board (board.html): a deal of the Butterfly family opened by
+// its number, its PySolFC number or its line (line.js), played by hand
+// (hands.js) with undo and redo without limit, and, where the page is served
+// by ``butterfly serve`` (its web API, docs/serve.md), asked whether it can
+// still be won and what each move is worth, with the best line stepped
+// through on the picture. The position and the moves played from it are
+// kept in the address (board.html#p=LINE&m=MOVES), a link that opens them again.
+import * as R from "../rules.js";
+import { isLine, parseLine, positionLine } from "../line.js";
+import { button, el, svgEl } from "./dom.js";
+import { handPlay } from "./hands.js";
+import { said, saidCards } from "./words.js";
+
+const TITLES = {
+  butterfly: "Butterfly",
+  fortress: "Fortress",
+  "beleaguered-castle": "Beleaguered Castle",
+  "streets-and-alleys": "Streets and Alleys",
+};
+// What to start when the engine is wanted and the page has none, for each thing it does.
+const START = "Start butterfly serve --site DIR (the folder of this site) and open this page from it ";
+
+// A move in the address: card, source, target with nothing between ("7HL2L1", "5CBF"): URL-safe.
+export function moveToLink(move) {
+  return R.cardText(move.card) + move.source + move.target;
+}
+
+export function moveFromLink(text) {
+  const found = /^([2-9TJQKA][CDHS])([LR][0-9]+|B)([LR][0-9]+|F|B)$/i.exec(text);
+  if (!found) return null;
+  return { card: R.parseCard(found[1]), source: found[2].toUpperCase(), target: found[3].toUpperCase() };
+}
+
+// The game and its rules in words: "Butterfly", "Fortress, same suit, 2 free cells".
+export function rulesWords(position) {
+  const data = R.positionToJson(position);
+  let words = TITLES[data.game];
+  if (data.variant) words += ", " + data.variant.replace("-", " ");
+  if (data.cells !== undefined) {
+    const kind = position.rules.cellsOneWay ? "basement cell" : "free cell";
+    words += ", " + data.cells + " " + kind + (data.cells === 1 ? "" : "s");
+  }
+  return words;
+}
+
+// A move's value as players say it (the API's analyse: won, optimal, bounded, lost, unknown).
+export function valueWords(move) {
+  if (move.value === "optimal") return "wins in " + move.length + (move.length === 1 ? " move" : " moves");
+  if (move.value === "bounded") return "wins in at most " + move.length + " moves";
+  if (move.value === "won") return "wins";
+  if (move.value === "lost") return "loses the deal";
+  return "not decided";
+}
+
+// The answer of the API's solve as players say it.
+export function solveWords(answer) {
+  if (answer.result === "won" || answer.result === "optimal" || answer.result === "bounded") {
+    const n = answer.moves.length;
+    return "Still winnable: a winning line of " + n + (n === 1 ? " move" : " moves") + " was found from here.";
+  }
+  if (answer.result === "unwinnable") return "Lost: no line wins from here.";
+  return "Not decided within the time.";
+}
+
+// The board page: ``data`` from build.py (layout, presets, start: the line opened by default).
+export function analysisBoard(data) {
+  const play = document.getElementById("play");
+  const status = el("p", { class: "status", role: "status" });
+  const box = el("div", { class: "board" });
+  const svg = svgEl("svg", { class: "table", role: "group", "aria-label": "the board" });
+  const controls = el("div", { class: "controls" });
+  const counter = el("span", { class: "counter" });
+  box.appendChild(svg);
+  play.appendChild(status);
+  play.appendChild(box);
+  play.appendChild(controls);
+
+  // The game: the positions from the start, the moves between, and how far along it is shown.
+  let positions = [];
+  let moves = [];
+  let at = 0;
+  let viewing = null; // the best line's position shown in place of the game's, while stepped through
+  let asked = 0; // the latest question to the engine: an older answer is dropped
+
+  const hands = handPlay(svg, data.layout, {
+    position: () => viewing || positions[at],
+    locked: () => viewing !== null,
+    move: (move) => {
+      const reason = R.checkMove(positions[at], move);
+      if (reason !== null) {
+        status.textContent = "Not legal: " + saidCards(reason) + ".";
+        render();
+        return false;
+      }
+      positions = positions.slice(0, at + 1).concat([R.play(positions[at], move)]);
+      moves = moves.slice(0, at).concat([move]);
+      at++;
+      status.textContent = said(R.formatMove(move)) + (R.isWon(positions[at]) ? ": won, every card is home." : "");
+      changed();
+      return true;
+    },
+    say: (text) => (status.textContent = text),
+    render: () => render(),
+    went: () => (at ? moves[at - 1].target : R.FOUNDATION),
+  });
+
+  const undo = button(
+    "Undo",
+    () => {
+      if (viewing || !at) return;
+      at--;
+      hands.drop();
+      status.textContent = "Took back " + said(R.formatMove(moves[at])) + ".";
+      changed();
+    },
+    { "data-action": "undo", "aria-keyshortcuts": "U Control+Z" },
+  );
+  const redo = button(
+    "Redo",
+    () => {
+      if (viewing || at >= moves.length) return;
+      at++;
+      hands.drop();
+      status.textContent = "Played again " + said(R.formatMove(moves[at - 1])) + ".";
+      changed();
+    },
+    { "data-action": "redo", "aria-keyshortcuts": "R Control+Y" },
+  );
+  controls.appendChild(undo);
+  controls.appendChild(redo);
+  controls.appendChild(counter);
+
+  // The engine's questions, answered only when asked (nothing is spoiled).
+  const engine = document.getElementById("engine");
+  const answer = el("p", { class: "answer", role: "status" });
+  const values = el("div", { class: "values" });
+  const winnable = button("Is this still winnable?", () => askWinnable(), { "data-action": "winnable" });
+  const showValues = button("Show the values", () => askValues(), { "data-action": "values" });
+  engine.appendChild(winnable);
+  engine.appendChild(showValues);
+  engine.appendChild(answer);
+  engine.appendChild(values);
+
+  // The link: this position, and the moves played from the one opened.
+  const link = document.getElementById("link");
+  const copy = document.getElementById("copy");
+  copy.addEventListener("click", () => {
+    link.select();
+    const done = () => (document.getElementById("copied").textContent = "Link copied.");
+    if (navigator.clipboard && window.isSecureContext)
+      navigator.clipboard.writeText(link.value).then(done, () => undefined);
+    else done();
+  });
+
+  function address() {
+    const played = moves.slice(0, at).map(moveToLink).join(".");
+    return "#p=" + positionLine(positions[0]) + (played ? "&m=" + played : "");
+  }
+
+  function render() {
+    undo.disabled = viewing !== null || at === 0;
+    redo.disabled = viewing !== null || at >= moves.length;
+    counter.textContent = " Move " + at + " of " + moves.length;
+    hands.draw();
+  }
+
+  // After every move, undo or redo: the picture, the address, and the engine's answers (about another position now) gone.
+  function changed() {
+    asked++;
+    answer.textContent = "";
+    values.textContent = "";
+    viewing = null;
+    const hash = address();
+    if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
+    link.value = window.location.href;
+    document.getElementById("copied").textContent = "";
+    render();
+  }
+
+  // A position opened: the game starts there, then ``played`` (moves) are made while they are legal.
+  function open(position, what, played) {
+    positions = [position];
+    moves = [];
+    at = 0;
+    hands.drop();
+    document.getElementById("what").textContent = what + " \u00b7 " + rulesWords(position);
+    let wrong = null;
+    (played || []).forEach((move) => {
+      if (wrong !== null) return;
+      const reason = move && R.checkMove(positions[at], move);
+      if (move === null || reason !== null) {
+        wrong = "The link's move " + (at + 1) + " is not legal here: the moves before it are played.";
+        return;
+      }
+      positions.push(R.play(positions[at], move));
+      moves.push(move);
+      at++;
+    });
+    status.textContent = wrong || "";
+    changed();
+  }
+
+  // The address's position and moves, when it holds them: true when opened.
+  function openAddress() {
+    const params = new URLSearchParams(window.location.hash.slice(1));
+    const line = params.get("p");
+    if (!line) return false;
+    try {
+      const played = (params.get("m") || "").split(".").filter((m) => m);
+      open(parseLine(line), "From a link", played.map(moveFromLink));
+    } catch (error) {
+      say("This link's position cannot be read: " + error.message + ".");
+      return false;
+    }
+    return true;
+  }
+
+  const said_ = document.getElementById("open-said");
+  function say(text) {
+    said_.textContent = text;
+  }
+
+  // Is the engine here? Asked once: the page is served by butterfly serve when its API answers.
+  let served = null;
+  function engineHere() {
+    if (served === null)
+      served = /^https?:$/.test(window.location.protocol)
+        ? fetch("api/health")
+            .then((r) => r.ok)
+            .catch(() => false)
+        : Promise.resolve(false);
+    return served;
+  }
+
+  // A question to the API: its JSON answer, or a sentence (thrown) saying why there is none.
+  function ask(path, body, without) {
+    return engineHere().then((here) => {
+      if (!here) throw new Error(START + without + ".");
+      const request = body
+        ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
+        : {};
+      return fetch(path, request).then(
+        (response) =>
+          response.json().then(
+            (json) => {
+              if (response.ok) return json;
+              if (response.status === 429) throw new Error("The engine is busy: ask again in a moment.");
+              throw new Error(sentence(json && typeof json.detail === "string" ? json.detail : "refused"));
+            },
+            () => {
+              throw new Error("The engine gave no answer: ask again in a moment.");
+            },
+          ),
+        () => {
+          throw new Error("The engine does not answer: is butterfly serve still running?");
+        },
+      );
+    });
+  }
+
+  function sentence(text) {
+    const t = String(text).trim();
+    return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
+  }
+
+  function askWinnable() {
+    const mine = ++asked;
+    const p = positions[at];
+    if (R.isWon(p)) {
+      answer.textContent = "Won: every card is home.";
+      return;
+    }
+    answer.textContent = "Asking whether this position can still be won\u2026";
+    ask("api/solve", { position: positionLine(p) }, "to ask whether a position can still be won").then(
+      (json) => mine === asked && (answer.textContent = solveWords(json)),
+      (error) => mine === asked && (answer.textContent = error.message),
+    );
+  }
+
+  function askValues() {
+    const mine = ++asked;
+    const p = positions[at];
+    values.textContent = "";
+    if (!R.legalMoves(p).length) {
+      answer.textContent = R.isWon(p) ? "Won: every card is home." : "No move is left here: the deal is lost.";
+      return;
+    }
+    answer.textContent = "Working out the value of every move\u2026";
+    ask("api/analyse", { position: positionLine(p), lines: "best" }, "to see the value of every move").then(
+      (json) => {
+        if (mine !== asked) return;
+        answer.textContent = "";
+        showAnalysis(p, json);
+      },
+      (error) => mine === asked && (answer.textContent = error.message),
+    );
+  }
+
+  // The values: each legal move as players say it (a button that plays it), and the best line to step through.
+  function showAnalysis(start, json) {
+    values.textContent = "";
+    values.appendChild(el("h3", null, "The moves from here"));
+    const list = el("ul", { class: "move-values" });
+    json.moves.forEach((m) => {
+      const item = el("li");
+      const move = R.parseMove(m.move);
+      const text = said(m.move) + ": " + valueWords(m);
+      item.appendChild(
+        button(
+          text,
+          () => {
+            if (viewing) return;
+            hands.drop();
+            if (!R.checkMove(positions[at], move)) {
+              positions = positions.slice(0, at + 1).concat([R.play(positions[at], move)]);
+              moves = moves.slice(0, at).concat([move]);
+              at++;
+              status.textContent = said(m.move);
+              changed();
+            }
+          },
+          { class: "value value-" + m.value, "data-move": m.move },
+        ),
+      );
+      list.appendChild(item);
+    });
+    values.appendChild(list);
+    const line = json.line || [];
+    if (!line.length) return;
+    values.appendChild(el("h3", null, "The best line"));
+    const step = el("p", { class: "step", "aria-live": "polite" });
+    let k = 0;
+    const back = button("Previous", () => go(k - 1), { "data-action": "previous" });
+    const next = button("Next", () => go(k + 1), { "data-action": "next" });
+    const leave = button("Back to the game", () => go(0), { "data-action": "leave" });
+    values.appendChild(step);
+    const row = el("div", { class: "controls" });
+    [back, next, leave].forEach((b) => row.appendChild(b));
+    values.appendChild(row);
+    const along = [start];
+    line.forEach((m) => along.push(R.play(along[along.length - 1], m)));
+    function go(to) {
+      k = Math.max(0, Math.min(line.length, to));
+      viewing = k ? along[k] : null;
+      hands.drop();
+      back.disabled = k === 0;
+      next.disabled = k === line.length;
+      leave.disabled = k === 0;
+      step.textContent =
+        k === 0
+          ? "The best line found: " + line.length + " moves from here (Next shows them on the board)."
+          : "Best line, move " +
+            k +
+            " of " +
+            line.length +
+            ": " +
+            said(line[k - 1]) +
+            (k === line.length ? " (the end)." : ".");
+      render();
+    }
+    go(0);
+  }
+
+  // Opening: by number (the engine deals it), by PySolFC number, or by a pasted line or link.
+  const game = document.getElementById("game");
+  const pysol = document.getElementById("pysol");
+  document.getElementById("by-number").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const number = document.getElementById("number").value.trim();
+    const name = game.value;
+    const theirs = pysol.checked;
+    if (!/^[0-9]+$/.test(number) || (!theirs && BigInt(number) > 9223372036854775807n)) {
+      say("A deal number is a whole number, such as 5" + (theirs ? "." : ", up to 9,223,372,036,854,775,807."));
+      return;
+    }
+    if (theirs && name === "butterfly") {
+      say("PySolFC numbers Fortress, Beleaguered Castle and Streets and Alleys, not Butterfly: choose one of those.");
+      return;
+    }
+    const query = (theirs ? "pysol=" : "number=") + number + "&game=" + encodeURIComponent(name);
+    const what = (theirs ? "PySolFC deal " : "Deal ") + number;
+    say("Dealing " + what + "\u2026");
+    ask("api/deal?" + query, null, "to open a deal by its number (a position's line opens without it)").then(
+      (json) => {
+        say("");
+        open(parseLine(json.position), what);
+      },
+      (error) => say(error.message),
+    );
+  });
+  document.getElementById("by-line").addEventListener("submit", (event) => {
+    event.preventDefault();
+    let text = document.getElementById("line").value.trim();
+    const hash = text.indexOf("#");
+    if (hash >= 0 && /[#&]p=/.test(text.slice(hash))) {
+      // a link to the board: its address opens as it would
+      window.history.replaceState(null, "", text.slice(hash));
+      if (openAddress()) say("");
+      return;
+    }
+    if (!text) {
+      say("Paste a position's line first, such as the one butterfly deal 5 --format line prints.");
+      return;
+    }
+    if (!isLine(text) && !text.includes("_")) {
+      say("That is not a position's line: a line starts with its game's name, such as butterfly or fortress.");
+      return;
+    }
+    try {
+      open(parseLine(text), "A position");
+      say("");
+    } catch (error) {
+      say("That line cannot be read: " + error.message + ".");
+    }
+  });
+  window.addEventListener("hashchange", () => {
+    if (window.location.hash !== address()) openAddress();
+  });
+
+  if (!openAddress()) open(parseLine(data.start), "Deal 1");
+  engineHere().then((here) => {
+    if (!here)
+      document.getElementById("engine-note").textContent =
+        START +
+        "to open deals by number, ask whether a position can still be won and see every move's value. " +
+        "Opening a position's line and playing it work here without it.";
+  });
+}
