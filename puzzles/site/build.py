@@ -294,7 +294,6 @@ def _page(title: str, root: str, body: str, data: dict, span: Span, entry: str =
         '<meta name="theme-color" content="#2e6b3f">\n'
         "</head>\n<body>\n"
         f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a>'
-        f' <a href="{root}{BOARD}">Board</a>'
         ' <button type="button" id="contrast" aria-pressed="false" hidden>High contrast</button>'
         ' <button type="button" id="help" aria-label="How to play" title="How to play" hidden>?</button>'
         "</nav></header>\n"
@@ -402,7 +401,15 @@ def archive_page(days: list[Day]) -> str:
             '<div class="scroll"><table>\n<thead><tr><th>No.</th><th>Day</th><th>Kind</th><th>Grade</th>'
             f"<th>You</th><th>Goal</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table></div>\n</section>"
         )
-    body = "<h1>Archive</h1>\n" + '<h2>Your statistics</h2>\n<div id="stats"></div>\n' + "\n".join(sections)
+    body = (
+        (
+            "<h1>Archive</h1>\n"
+            f'<p>Any deal, played your own way: the <a href="{BOARD}">analysis board</a> opens a deal by its number '
+            "or a position by its line, with undo and redo.</p>\n"
+        )
+        + '<h2>Your statistics</h2>\n<div id="stats"></div>\n'
+        + "\n".join(sections)
+    )
     return _page("Butterfly daily: archive", "", body, {"page": "archive"}, _span(days))
 
 

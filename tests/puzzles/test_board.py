@@ -209,6 +209,8 @@ def test_a_deal_opened_by_number_played_undone_redone_and_judged_as_the_api_judg
 def test_a_position_opened_by_its_line_and_a_bad_line_refused_in_one_sentence(served, context):
     base, _ = served
     page = context(PHONE)
+    page.goto(base + "archive.html")
+    assert page.get_by_role("link", name="analysis board").get_attribute("href") == "board.html"  # linked
     page.goto(base + "board.html")
     line = position_line(Position.deal(3, make_rules("fortress", "alternate-colours", 2)))
     page.locator("#line").fill(line)
