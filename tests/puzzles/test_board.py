@@ -11,20 +11,15 @@ how to get it. Screenshots go to test-output/board/."""
 from __future__ import annotations
 
 import re
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from chromium import launched
 
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.rules import Move, Position, make_rules
 from butterfly.puzzles.site.build import build_site
-
-playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install '.[test]'")
-BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
-if BROWSER is None:
-    pytest.skip("no browser: the board's tests need Debian's chromium", allow_module_level=True)
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from server.served import start_server, wait_ready  # noqa: E402  (tests/server's helper)
@@ -57,10 +52,7 @@ def served(site, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=BROWSER, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+    yield from launched()
 
 
 @pytest.fixture

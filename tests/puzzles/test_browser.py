@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import re
-import shutil
 import threading
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from chromium import launched
 
 from butterfly.games.patience.format import deal_from_json
 from butterfly.games.patience.rules import PRESETS_DATA, Move
@@ -32,15 +31,6 @@ from butterfly.puzzles.daily import load_calendar
 from butterfly.puzzles.site.build import _json_for_html, build_site
 from butterfly.puzzles.site.corpus import build_corpus
 from butterfly.puzzles.site.server import site_server
-
-playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install '.[test]'")
-
-#: Where the browser is looked for: $BUTTERFLY_CHROMIUM, then Debian's names for it.
-BROWSER = os.environ.get("BUTTERFLY_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-if BROWSER is None:
-    pytest.skip(
-        "no browser: the browser tests need Debian's chromium (apt-get install chromium)", allow_module_level=True
-    )
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
@@ -77,11 +67,7 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    with playwright_api.sync_playwright() as p:
-        # --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
-        launched = p.chromium.launch(executable_path=BROWSER, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+    yield from launched()
 
 
 class Watched:
