@@ -29,3 +29,18 @@ class Cli:
 @pytest.fixture
 def cli() -> Cli:
     return Cli()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The suite runs on every core (pytest-xdist, ``--dist loadgroup`` in pyproject.toml): a module's
+    tests that use one of its module-scoped fixtures (a site built, a browser started, a corpus solved)
+    are put in one group, run by one worker, so the fixture is made once, not once per worker."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None or any(True for _ in item.iter_markers("xdist_group")):
+            continue
+        module = item.nodeid.split("::", 1)[0]
+        scopes = {d.scope for defs in info.name2fixturedefs.values() for d in defs if d.baseid}
+        if "module" in scopes:
+            item.add_marker(pytest.mark.xdist_group(module))
