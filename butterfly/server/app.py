@@ -260,6 +260,7 @@ def make_app(settings: Settings) -> FastAPI:
             "status": "ok",
             "workers": pool.workers,
             "waiting": pool.waiting,
+            "long_waiting": pool.long_waiting,
             "replaced": pool.replaced,
             "cache": {"entries": len(cache.memory), "hits": cache.hits, "misses": cache.misses},
             "limits": {"max_nodes": settings.max_nodes, "max_seconds": settings.max_seconds},

@@ -110,7 +110,8 @@ class WorkerPool:
         self.workers, self.queue = workers, queue
         self.idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self.all: set[_Worker] = set()
-        self.waiting = 0
+        self.waiting = 0  # quick requests waiting for a worker
+        self.long_waiting = 0  # long ones waiting for their slot or a worker
         self.replaced = 0
         #: The long requests (reviews, ratings, shortest lines) hold at most
         #: all the workers but one, so that a quick one finds a worker soon.
@@ -133,10 +134,13 @@ class WorkerPool:
 
     async def run(self, task: str, args: dict[str, Any], seconds: float, long: bool = False) -> dict:
         """The answer of ``task`` (``long``: one of the long requests);
-        Busy, WorkerLost or TaskError otherwise."""
-        if self.waiting >= self.queue and (self.idle.empty() or long and self.long_slots.locked()):
+        Busy, WorkerLost or TaskError otherwise. The quick requests and the
+        long ones queue apart, each at most :attr:`queue` deep, so that long
+        ones waiting for their slots never fill the quick ones' queue."""
+        waiting = self.long_waiting if long else self.waiting
+        if waiting >= self.queue and (self.long_slots.locked() if long else self.idle.empty()):
             raise Busy
-        self.waiting += 1
+        self._count(long, 1)
         try:
             if long:
                 await self.long_slots.acquire()
@@ -147,12 +151,18 @@ class WorkerPool:
                     self.long_slots.release()
                 raise
         finally:
-            self.waiting -= 1
+            self._count(long, -1)
         try:
             return await self._call(worker, task, args, seconds)
         finally:
             if long:
                 self.long_slots.release()
+
+    def _count(self, long: bool, step: int) -> None:
+        if long:
+            self.long_waiting += step
+        else:
+            self.waiting += step
 
     async def _call(self, worker: _Worker, task: str, args: dict[str, Any], seconds: float) -> dict:
         payload = json.dumps({"task": task, "args": args}).encode()

@@ -84,6 +84,7 @@ def test_a_worker_killed_mid_search(app, client):
 def test_the_queue_full(app, client):
     """One worker, no queue: a second request while the first searches is refused with Retry-After
     (one answered before is still answered, from the cache)."""
+    assert client.post("/api/solve", json=QUICK).status_code == 200  # (so that it is answered before)
     thread, responses = in_background(client, LONG)
     until(lambda: busy(app), "the search to start")
     refused = client.post("/api/solve", json={**QUICK, "max_nodes": 1_001})
