@@ -11,18 +11,15 @@ how to get it. Screenshots go to test-output/board/."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 from chromium import launched
+from server.served import start_server, wait_ready
 
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.rules import Move, Position, make_rules
 from butterfly.puzzles.site.build import build_site
-
-sys.path.insert(0, str(Path(__file__).parents[1]))
-from server.served import start_server, wait_ready  # noqa: E402  (tests/server's helper)
 
 ROOT = Path(__file__).parents[2]
 SHOTS = ROOT / "test-output" / "board"
