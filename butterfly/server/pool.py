@@ -78,6 +78,7 @@ class _Worker:
     async def start(cls) -> _Worker:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
+            "-P",  # (not the current folder first: a checkout's sources without their kernels)
             "-m",
             "butterfly.server.pool",
             stdin=asyncio.subprocess.PIPE,

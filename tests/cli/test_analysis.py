@@ -48,7 +48,18 @@ def test_analyse_a_line(cli):
 def test_analyse_json_has_the_documented_fields_and_the_librarys_values(cli):
     position = late(16)
     data = json.loads(cli.run("analyse", position_line(position), "--json").stdout)
-    assert set(data) == {"game", "position", "value", "line", "moves", "nodes", "seconds", "engine", "length_nodes"}
+    assert set(data) == {
+        "game",
+        "position",
+        "value",
+        "line",
+        "moves",
+        "nodes",
+        "seconds",
+        "engine",
+        "length_nodes",
+        "lines",
+    }
     assert parse_line(data["position"]) == position and data["game"] == "butterfly"
     assert data["engine"] == "kernel" and data["length_nodes"] == LENGTH_LIMITS.max_nodes
     analysis = analyse(position)

@@ -79,7 +79,7 @@ class Served:
 def butterfly(*args: str, **kwargs) -> subprocess.Popen:
     """``butterfly ARGS`` as a subprocess of this Python, its output as text."""
     return subprocess.Popen(
-        [sys.executable, "-m", "butterfly.cli", *args],
+        [sys.executable, "-P", "-m", "butterfly.cli", *args],  # -P: the installed package, not the checkout's sources
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         **kwargs,

@@ -309,7 +309,18 @@ def test_the_json_of_an_analysis():
     position = endings((6,))[0]
     analysis = analyse(position, LIMITS)
     data = json.loads(json.dumps(analysis.to_json()))
-    assert set(data) == {"game", "position", "value", "line", "moves", "nodes", "seconds", "engine", "length_nodes"}
+    assert set(data) == {
+        "game",
+        "position",
+        "value",
+        "line",
+        "moves",
+        "nodes",
+        "seconds",
+        "engine",
+        "length_nodes",
+        "lines",
+    }
     assert data["value"] == analysis.value and data["line"] == [str(m) for m in analysis.line]
     assert data["length_nodes"] == LENGTH_LIMITS.max_nodes and data["engine"] == "kernel"
     for entry, written in zip(analysis.moves, data["moves"], strict=True):
