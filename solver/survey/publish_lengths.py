@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import statistics
+from collections.abc import Iterator
 from pathlib import Path
 
 from butterfly.games.errors import InputError
@@ -74,17 +75,19 @@ def write_file(rows: list[LengthResult], path: Path) -> None:
 def read_file(path: Path, game: str) -> list[LengthResult]:
     """The rows of a published lengths file, each checked (its line replayed)."""
     rules = rules_named(game)
+    return [checked_row(str(path), rules, values) for values in _values(path)]
+
+
+def _values(path: Path) -> Iterator[tuple]:
+    """The typed fields of each row of the lengths file ``path`` (not yet checked: :func:`checked_row`)."""
     records = read_csv(path)
     if tuple(next(records, (1, []))[1]) != LENGTHS_COLUMNS:
         raise InputError(f"{path}: line 1: not a lengths header (expected {','.join(LENGTHS_COLUMNS)})")
-    rows = []
     for number, fields in records:
         try:
-            values = tuple(_typed(column, field) for column, field in zip(LENGTHS_COLUMNS, fields, strict=True))
+            yield tuple(_typed(column, field) for column, field in zip(LENGTHS_COLUMNS, fields, strict=True))
         except ValueError:
             raise InputError(f"{path}: line {number}: not a lengths row") from None
-        rows.append(checked_row(str(path), rules, values))
-    return rows
 
 
 def published_par(position: Position, deal: int | None = None) -> int | None:
@@ -97,32 +100,29 @@ def published_par(position: Position, deal: int | None = None) -> int | None:
         deal = _published_deals(position.rules).get(position)
     if deal is None:
         return None
-    fields = rows[deal]
-    row = checked_row(str(DATA), position.rules, fields)
+    row = checked_row(str(_lengths_file(position.rules)), position.rules, rows[deal])
     return row.length if row.result == OPTIMAL else None
 
 
+def _lengths_file(rules: Rules) -> Path:
+    return DATA / f"lengths_{file_stem(rules.name)}.csv.gz"
+
+
 @functools.cache
-def _published_rows(rules: Rules) -> dict[int, tuple]:
+def _published_rows(rules: Rules) -> dict[object, tuple]:
     """The published lengths rows of ``rules`` by deal, as typed fields (each checked when used)."""
-    path = DATA / f"lengths_{file_stem(rules.name)}.csv.gz"
-    if not path.is_file():
-        return {}
-    rows = {}
-    for number, fields in read_csv(path):
-        if number == 1:
-            continue
-        try:
-            values = tuple(_typed(column, field) for column, field in zip(LENGTHS_COLUMNS, fields, strict=True))
-        except ValueError:
-            raise InputError(f"{path}: line {number}: not a lengths row") from None
-        rows[int(fields[0]) if fields[0].isdigit() else -1] = values
-    return rows
+    path = _lengths_file(rules)
+    return {values[0]: values for values in _values(path)} if path.is_file() else {}
 
 
 @functools.cache
 def _published_deals(rules: Rules) -> dict[Position, int]:
-    return {Position.deal(deal, rules): deal for deal, fields in _published_rows(rules).items() if fields[1] == OPTIMAL}
+    """The published deals whose par was proved, by their start position."""
+    return {
+        Position.deal(deal, rules): deal
+        for deal, values in _published_rows(rules).items()
+        if isinstance(deal, int) and values[1] == OPTIMAL
+    }
 
 
 def _typed(column: str, field: str) -> object:
