@@ -3,26 +3,22 @@ position valued, and a game as played reviewed (docs/analysis.md)."""
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from butterfly.cli.common import Seconds, WholeNumber, echo_json, line_format_option
 from butterfly.cli.patience import game_options, limit_options, limits_of, load_deal, pysol_option
 from butterfly.games.errors import InputError
 from butterfly.games.files import read_text
-from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.notation import position_line
-from butterfly.games.patience.record import read_record
+from butterfly.games.patience.record import read_game_text
 from butterfly.games.patience.render import draw
 from butterfly.games.patience.rules import Move, Position
+from butterfly.puzzles.patience.common import illegal_move
 from butterfly.solver.patience.analysis import ALL_LINES, BEST_LINE, LENGTH_LIMITS, LOST, UNKNOWN, MoveValue, analyse
 from butterfly.solver.patience.result import BOUNDED, MAX_NODES, MAX_TIMEOUT, OPTIMAL, Limits
 from butterfly.solver.patience.review import BEST, LOSING, REVIEW_LENGTH_SECONDS, WINNING, GameReview, review
 from butterfly.solver.survey.publish_lengths import published_par
 
-#: A move list in JSON (a list of strings, or solve --json's report), not a record's tag.
-JSON_MOVES = re.compile(r'\s*(\{|\[\s*("|\]))')
 #: What stopped a search, as a player reads it.
 STOPPED = {"nodes": "the --max-nodes limit", "time": "the --timeout limit", "memory": "the --memory limit"}
 
@@ -148,13 +144,10 @@ def read_game(
     beside it must be the same."""
     text = read_text(record_source)
     number = int(deal_source) if deal_source is not None and deal_source.isdigit() else None
-    if JSON_MOVES.match(text):
-        named, moves = None, parse_moves(text)  # a JSON move list, or solve --json's report
-    else:
-        record = read_record(text)
-        named, moves = record.position, list(record.moves)
-        if record.tags.get("Deal", "").isdigit():
-            number = int(record.tags["Deal"])
+    record = read_game_text(text)
+    named, moves = record.position, list(record.moves)
+    if record.tags.get("Deal", "").isdigit():
+        number = int(record.tags["Deal"])
     if deal_source is None and pysol_number is None:
         if named is None:
             raise InputError("the record names no deal: give the DEAL before the RECORD")
@@ -214,8 +207,7 @@ def review_command(
     position, moves, number = read_game(deal_source, record_source, game, variant, cells, pysol_number)
     _, illegal = position.replay_until_illegal(moves)
     if illegal is not None:
-        number, move, reason = illegal
-        raise InputError(f"move {number} ({move}) is not legal: {reason}")
+        raise InputError(illegal_move(illegal))
     limits = limits_of(max_nodes, timeout, memory, relax)
     lengths = length_limits(length_nodes, length_seconds, limits)
     par = published_par(position, number) if lengths is not None else None

@@ -20,10 +20,10 @@ from butterfly.games.errors import InputError
 from butterfly.games.lines import parse_line
 from butterfly.games.mouche.record import read_record as read_mouche_record
 from butterfly.games.papillon.record import read_record as read_papillon_record
-from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.notation import position_line
-from butterfly.games.patience.record import read_record as read_patience_record
+from butterfly.games.patience.record import read_game_text
 from butterfly.games.patience.rules import Position
+from butterfly.puzzles.patience.common import illegal_move
 from butterfly.solver import analysis
 from butterfly.solver.patience.analysis import LENGTH_LIMITS
 from butterfly.solver.patience.result import Limits
@@ -106,12 +106,8 @@ def review_task(
 
 
 def _patience_game(record: str, position: str | None) -> tuple[Position, list]:
-    text = record.lstrip()
-    if text.startswith("[") and not text.startswith('["'):
-        game = read_patience_record(record)
-        start, moves = game.position, list(game.moves)
-    else:
-        start, moves = None, parse_moves(record)
+    game = read_game_text(record)
+    start, moves = game.position, list(game.moves)
     if position is not None:
         given = patience_position(position)
         if start is not None and start != given:
@@ -121,8 +117,7 @@ def _patience_game(record: str, position: str | None) -> tuple[Position, list]:
         raise InputError("the record names no deal: give the position too")
     _, illegal = start.replay_until_illegal(moves)
     if illegal is not None:
-        number, move, reason = illegal
-        raise InputError(f"move {number} ({move}) is not legal: {reason}")
+        raise InputError(illegal_move(illegal))
     return start, moves
 
 

@@ -19,6 +19,7 @@ when not Butterfly's) or ``[Position "LINE"]`` (games/patience/notation.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -26,6 +27,7 @@ from typing import TypeVar
 from butterfly.games import record_text
 from butterfly.games.deals import parse_deal_number
 from butterfly.games.errors import InputError, ParseError
+from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.notation import parse_line, position_line
 from butterfly.games.patience.rules import Move, Position, make_rules, rules_header
 
@@ -42,6 +44,18 @@ class PatienceRecord:
     moves: tuple[Move, ...]
     tags: dict[str, str]
     comments: dict[int, str]
+
+
+#: A move list in JSON (a list of strings, or solve --json's report), not a record's tag.
+JSON_MOVES = re.compile(r'\s*(\{|\[\s*("|\]))')
+
+
+def read_game_text(text: str) -> PatienceRecord:
+    """A record, or a move list in JSON (as ``solve --json`` reports it): a
+    record that names no deal and has no tags."""
+    if JSON_MOVES.match(text):
+        return PatienceRecord(None, tuple(parse_moves(text)), {}, {})
+    return read_record(text)
 
 
 def read_record(text: str) -> PatienceRecord:
