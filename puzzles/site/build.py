@@ -29,6 +29,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -68,21 +69,29 @@ HERE = Path(__file__).resolve().parent
 SCRIPTS = tuple(path.relative_to(HERE).as_posix() for path in bundle.modules(HERE / "page.js"))
 #: The assets copied into every build, from this package.
 COPIED = (*SCRIPTS, "style.css", "favicon.svg", "manifest.webmanifest")
-#: The analysis board (board.html): its entry, analysis.js, and the modules it
-#: imports that the day pages do not (the others are theirs: SCRIPTS), and the
-#: bundle of them all for file://. Apart from the day pages' ASSETS, which
-#: never load them.
+#: The tool pages beside the day pages (the analysis board, ...): each
+#: page's entry script. Each is served with its entry, the modules it
+#: imports that the day pages do not (the others are theirs: SCRIPTS), and
+#: the bundle of them all for file://. Apart from the day pages' ASSETS,
+#: which never load them. A page's HTML is written by its function in
+#: TOOL_PAGES (below).
 BOARD = "board.html"
 BOARD_ENTRY = "analysis.js"
-BOARD_SCRIPTS = tuple(path.relative_to(HERE).as_posix() for path in bundle.modules(HERE / BOARD_ENTRY))
-BOARD_COPIED = tuple(name for name in BOARD_SCRIPTS if name not in SCRIPTS)
-BOARD_ASSETS = (*BOARD_COPIED, bundle.bundled(BOARD_ENTRY))
+TOOL_ENTRIES = {BOARD: BOARD_ENTRY}
+#: Each tool entry's modules, as paths in the site (the entry last).
+TOOL_SCRIPTS = {
+    entry: tuple(path.relative_to(HERE).as_posix() for path in bundle.modules(HERE / entry))
+    for entry in TOOL_ENTRIES.values()
+}
+#: The tools' modules the day pages do not load, each once.
+TOOL_COPIED = tuple(dict.fromkeys(name for scripts in TOOL_SCRIPTS.values() for name in scripts if name not in SCRIPTS))
+TOOL_ASSETS = (*TOOL_COPIED, *(bundle.bundled(entry) for entry in TOOL_SCRIPTS))
 #: The service worker, written with the files it keeps on install (CORE), and
 #: the modules bundled for pages opened from a file.
 SERVICE_WORKER = "sw.js"
 ASSETS = (*COPIED, SERVICE_WORKER, bundle.BUNDLE)
 #: The pages and assets the service worker keeps on install: every module, so that any page plays offline.
-CORE = ("index.html", "archive.html", BOARD, "day/offline.html", *COPIED, *BOARD_COPIED)
+CORE = ("index.html", "archive.html", *TOOL_ENTRIES, "day/offline.html", *COPIED, *TOOL_COPIED)
 #: The first and last dates of a build, which every page's data carries
 #: ("span"): the pages ask the service worker to keep the days ahead within it.
 Span = tuple[date, date]
@@ -290,7 +299,7 @@ def _page(title: str, root: str, body: str, data: dict, span: Span, entry: str =
         f'<link rel="stylesheet" href="{root}style.css">\n'
         f'<link rel="icon" href="{root}favicon.svg" type="image/svg+xml">\n'
         f'<link rel="manifest" href="{root}manifest.webmanifest">\n'
-        f"{bundle.loader(root, BOARD_SCRIPTS if entry == BOARD_ENTRY else SCRIPTS, entry)}\n"
+        f"{bundle.loader(root, TOOL_SCRIPTS.get(entry, SCRIPTS), entry)}\n"
         '<meta name="theme-color" content="#2e6b3f">\n'
         "</head>\n<body>\n"
         f'<header><nav><a href="{root}index.html">Today</a> <a href="{root}archive.html">Archive</a>'
@@ -488,6 +497,10 @@ def offline_page(days: list[Day]) -> str:
     return _page("Butterfly daily: offline", "../", body, {"page": "offline"}, _span(days))
 
 
+#: Each tool page's writer (its entry script is in TOOL_ENTRIES).
+TOOL_PAGES: dict[str, Callable[[list[Day]], str]] = {BOARD: board_page}
+
+
 def _span(days: list[Day]) -> Span:
     return days[0].date, days[-1].date
 
@@ -538,10 +551,8 @@ def _bundle() -> str:
 
 
 @functools.cache
-def _board_bundle() -> str:
-    return bundle.bundle(
-        HERE / BOARD_ENTRY, f"{bundle.bundled(BOARD_ENTRY)}: {BOARD_ENTRY} and its modules as one script (build.py)"
-    )
+def _tool_bundle(entry: str) -> str:
+    return bundle.bundle(HERE / entry, f"{bundle.bundled(entry)}: {entry} and its modules as one script (build.py)")
 
 
 def site_url(text: str) -> str:
@@ -576,7 +587,7 @@ def build_site(
         "index.html": index_page(chosen),
         "archive.html": archive_page(chosen),
         OFFLINE: offline_page(chosen),
-        BOARD: board_page(chosen),
+        **{page: write(chosen) for page, write in TOOL_PAGES.items()},
     }
     if progress is not None:
         progress(0, len(chosen))
@@ -602,10 +613,11 @@ def build_site(
             shutil.copyfile(HERE / asset, temporary / asset)
         (temporary / SERVICE_WORKER).write_text(service_worker(), encoding="utf-8")
         (temporary / bundle.BUNDLE).write_text(_bundle(), encoding="utf-8")
-        for asset in BOARD_COPIED:
+        for asset in TOOL_COPIED:
             (temporary / asset).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(HERE / asset, temporary / asset)
-        (temporary / bundle.bundled(BOARD_ENTRY)).write_text(_board_bundle(), encoding="utf-8")
+        for entry in TOOL_SCRIPTS:
+            (temporary / bundle.bundled(entry)).write_text(_tool_bundle(entry), encoding="utf-8")
         (temporary / MARKER).write_text("a butterfly site build: butterfly site build may replace it\n")
         os.chmod(temporary, 0o755)
         if out.exists():
@@ -622,4 +634,4 @@ def build_site(
     finally:
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
-    return sorted(out / name for name in [*pages, *ASSETS, *BOARD_ASSETS, MARKER])
+    return sorted(out / name for name in [*pages, *ASSETS, *TOOL_ASSETS, MARKER])
