@@ -47,6 +47,12 @@ MAX_RECORD = 100_000
 QUEUE_PER_WORKER = 4
 #: Seconds a client is told to wait when the queue is full.
 RETRY_AFTER = 1
+#: The most seconds a solve or a patience analysis may ask and still queue
+#: with the quick requests: the board asks first with a fraction of a second
+#: and then with more for the moves left undecided, and the second asking,
+#: like every search given more than this, waits with the long requests, so
+#: that a search of seconds never holds up the quick ones.
+QUICK_SECONDS = 1.0
 #: How often a running request checks that its client is still there, seconds.
 WATCH_EVERY = 0.2
 
@@ -316,7 +322,7 @@ def make_app(settings: Settings) -> FastAPI:
             "seconds": seconds,
             "shortest": body.shortest,
         }
-        return await answer(request, "solve", args, seconds, long=body.shortest)
+        return await answer(request, "solve", args, seconds, long=body.shortest or seconds > QUICK_SECONDS)
 
     @app.post("/api/analyse", responses=SEARCH_REFUSALS, summary="Every legal move of a position with its value")
     async def analyse(body: AnalyseRequest, request: Request) -> Response:
@@ -333,7 +339,8 @@ def make_app(settings: Settings) -> FastAPI:
             "seed": body.seed,
         }
         card_game = line.startswith(("papillon", "mouche"))
-        return await answer(request, "analyse", args, seconds, long=body.lengths or card_game)
+        long = body.lengths or card_game or seconds > QUICK_SECONDS
+        return await answer(request, "analyse", args, seconds, long=long)
 
     @app.post(
         "/api/review",
