@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from server.served import DEAL_1, DEAL_7, one_line_detail, wait_ready
 
 from butterfly.server import pool as pool_module
-from butterfly.server.app import Settings, make_app
+from butterfly.server.app import QUICK_SECONDS, Settings, make_app
 from butterfly.server.pool import WorkerPool
 
 #: A search that runs its whole time (a shortest line of deal 7 takes minutes).
@@ -97,6 +97,25 @@ def test_the_queue_full(app, client):
     thread.join(PATIENCE)
     one_line_detail(responses[0], 503)
     assert client.post("/api/solve", json={**QUICK, "max_nodes": 1_001}).status_code == 200
+
+
+def test_a_search_of_seconds_waits_with_the_long_ones():
+    """Two workers, no queue: while a long search holds the long requests' one slot, a solve given
+    more than QUICK_SECONDS is refused at once (it is a long one too), and one given less is answered
+    by the other worker: a search of seconds never holds up the board's quick asking."""
+    with TestClient(make_app(Settings(workers=2, queue=0, max_nodes=1 << 40, max_seconds=30))) as client:
+        thread, responses = in_background(client, LONG)
+        until(lambda: pool_of(client.app).long_slots.locked(), "the long search to start")
+        slow = {**QUICK, "seconds": QUICK_SECONDS + 0.5}
+        one_line_detail(client.post("/api/solve", json=slow), 429, "busy")
+        one_line_detail(client.post("/api/analyse", json=slow), 429, "busy")
+        quick = {**QUICK, "seconds": QUICK_SECONDS}
+        assert client.post("/api/solve", json=quick).status_code == 200
+        assert client.post("/api/analyse", json=quick).status_code == 200
+        for pid in pool_of(client.app).pids():
+            os.kill(pid, signal.SIGKILL)  # (the long search ended at once)
+        thread.join(PATIENCE)
+        one_line_detail(responses[0], 503)
 
 
 def test_a_worker_that_overruns_its_time(monkeypatch):
