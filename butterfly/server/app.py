@@ -36,7 +36,7 @@ from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.rules import PRESETS, VARIANTS, Position, make_rules
 from butterfly.server.cache import AnswerCache, key_of
 from butterfly.server.pool import Busy, TaskError, WorkerLost, WorkerPool
-from butterfly.server.tasks import canonical_line
+from butterfly.server.tasks import canonical_line, moves_task
 
 #: The largest request body, bytes: a long game's record fits many times over.
 MAX_BODY = 256 * 1024
@@ -116,6 +116,10 @@ class ReviewRequest(_Request):
 
 class RateRequest(_Request):
     position: Line
+
+
+class MovesRequest(_Request):
+    position: Line = Field(description="A Papillon or La Mouche position's line, every hand shown.")
 
 
 class Detail(BaseModel):
@@ -359,6 +363,15 @@ def make_app(settings: Settings) -> FastAPI:
             "worlds": body.worlds,
         }
         return await answer(request, "review", args, seconds, long=True)
+
+    @app.post(
+        "/api/moves",
+        responses=REFUSALS,
+        summary="A card game's position played through: each legal move and the position it leads to",
+    )
+    async def moves(body: MovesRequest) -> dict:
+        # The rules alone, no search: in a thread of the server, not a worker, and not cached.
+        return await asyncio.to_thread(moves_task, body.position)
 
     @app.post(
         "/api/rate",

@@ -14,11 +14,17 @@ past it, :data:`butterfly.server.pool.GRACE`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from butterfly.games.errors import InputError
 from butterfly.games.lines import parse_line
+from butterfly.games.mouche.format import EVENT_TEXT as MOUCHE_EVENT_TEXT
+from butterfly.games.mouche.notation import position_line as mouche_line
 from butterfly.games.mouche.record import read_record as read_mouche_record
+from butterfly.games.mouche.rules import MoucheHand
+from butterfly.games.papillon.format import Position as PapillonPosition
+from butterfly.games.papillon.format import event_text as papillon_event_text
+from butterfly.games.papillon.notation import position_line as papillon_line
 from butterfly.games.papillon.record import read_record as read_papillon_record
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.record import read_game_text
@@ -129,6 +135,52 @@ def rate_task(position: str) -> dict:
     rating = rate(deal)
     features = exact_features(deal) if rating.verdict == "won" else {}
     return report(rating, features, why(rating, features, deal.rules.cells))
+
+
+def moves_task(position: str) -> dict:
+    """A card game's position played through by the rules alone (no search):
+    the seat to move, each legal move with the line of the position it
+    leads to (or, when it ends the hand, the hand's result), and what it
+    caused in words. Every hand must be shown: a hidden hand's moves are
+    not known."""
+    parsed = parse_line(position)
+    if isinstance(parsed, Position):
+        raise InputError("this asks for a card game's position (papillon or mouche), not a patience's")
+    state: Any
+    hidden: tuple[int, ...]
+    if isinstance(parsed, PapillonPosition):
+        state, hidden = parsed.state, parsed.hidden
+    else:  # La Mouche: the state and its hidden seats
+        state, hidden = cast(tuple, parsed)
+    if hidden:
+        raise InputError(f"player {hidden[0]}'s hand is hidden: every hand must be shown to play the position through")
+    mouche = isinstance(state, MoucheHand)
+
+    def after(move: Any) -> dict:
+        next_state = state.play(move)
+        events = [
+            MOUCHE_EVENT_TEXT[e.kind](e) if mouche else papillon_event_text(e)
+            for e in next_state.events
+            if not mouche or e.kind in MOUCHE_EVENT_TEXT
+        ]
+        over = next_state.is_terminal()
+        return {
+            "move": str(move),
+            "position": None if over else mouche_line(next_state) if mouche else papillon_line(next_state),
+            "said": [text for text in events if text],
+            "result": _result(next_state) if over else None,
+        }
+
+    return {
+        "game": "mouche" if mouche else "papillon",
+        "to_move": state.current_player(),
+        "moves": [after(move) for move in state.legal_moves()],
+    }
+
+
+def _result(state: Any) -> dict:
+    """A finished hand: each player's chips, and the pool left in play."""
+    return {"chips": list(state.chips), "pool": state.pool}
 
 
 #: Every task by name, as the pool's requests name them.

@@ -15,6 +15,7 @@ from server.served import (
     DEAL_7,
     MOUCHE,
     MOUCHE_RECORD,
+    MOUCHE_START,
     PAPILLON,
     PAPILLON_RECORD,
     one_line_detail,
@@ -27,7 +28,7 @@ from butterfly.games.notation import MAX_LINE
 from butterfly.games.papillon.record import read_record as read_papillon_record
 from butterfly.games.patience.format import parse_moves
 from butterfly.server.app import MAX_BODY, MAX_RECORD, Settings, make_app
-from butterfly.server.tasks import MEMORY_MIB
+from butterfly.server.tasks import MEMORY_MIB, moves_task
 from butterfly.solver import analysis
 from butterfly.solver.patience.result import Limits
 from butterfly.solver.patience.solve import INTERLEAVED, solve_short, solve_shortest
@@ -463,3 +464,81 @@ def test_json_too_deep_a_number_too_long_or_not_utf8(client, content):
 )
 def test_an_unknown_path_or_a_wrong_method(client, method, path, status):
     one_line_detail(client.request(method, path), status)
+
+
+# /api/moves: a card game's position played through by the rules alone.
+
+
+def _played_through(client, line: str) -> tuple[list[str], dict]:
+    """The first legal move taken at each step from ``line`` to the end of the hand, each answer
+    checked against the library's rules: the moves in order and the hand's result."""
+    played: list[str] = []
+    while True:
+        answer = ok(client.post("/api/moves", json={"position": line}))
+        parsed = parse_line(line)
+        state = parsed[0] if isinstance(parsed, tuple) else parsed.state
+        assert answer["to_move"] == state.current_player()
+        assert [m["move"] for m in answer["moves"]] == [str(m) for m in state.legal_moves()]
+        first = answer["moves"][0]
+        after = state.play(state.legal_moves()[0])
+        played.append(first["move"])
+        if first["position"] is None:
+            assert after.is_terminal() and first["result"] == {"chips": list(after.chips), "pool": after.pool}
+            return played, first
+        assert first["result"] is None
+        again = parse_line(first["position"])
+        assert (again[0] if isinstance(again, tuple) else again.state).legal_moves() == after.legal_moves()
+        line = first["position"]
+
+
+@pytest.mark.parametrize(
+    "line", [PAPILLON, MOUCHE_START, MOUCHE], ids=["papillon", "mouche-declarations", "mouche-tricks"]
+)
+def test_moves_play_a_card_game_through_to_the_end_of_the_hand(client, line):
+    played, last = _played_through(client, line)
+    assert played and last["said"], last  # the end of a hand says what it paid
+
+
+def test_moves_say_what_a_move_caused():
+    # a trail pays the pool: said in the record's words
+    answer = moves_task("papillon_h9S.KH.KS_t2C_w20.17.11_c250.262.248_p60_d0_m2")
+    assert answer["moves"] == [
+        {
+            "move": "trail KS",
+            "position": "papillon_h9S.KH.-_t2CKS_w20.17.11_c250.262.247_p61_d0_m0_l2",
+            "said": ["pays 1 to the pool"],
+            "result": None,
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    "position, message",
+    [
+        (DEAL_1, "asks for a card game's position"),
+        ("papillon_h9S.2.KS_t2C5D_w20.15.11_c250.262.248_p60_d0_m1", "with hidden hands or stock"),
+        ("papillon_h9S.2.KS_t2C5D_w20.2C3C.11_c250.262.248_p60_d0_m1", ""),
+        (PAPILLON.replace("_d0", "_d3"), "dealer 3"),
+        (PAPILLON.replace("KH5S", "5D5S"), "card 5D appears twice"),
+        (MOUCHE.replace("9C9H", "9C6D"), "card 6D appears twice"),
+        (MOUCHE.replace("6C6DQD", "3"), "hand is hidden"),
+        ("nonsense", "a line starts with its game"),
+        ("x" * MAX_LINE, ""),
+    ],
+)
+def test_moves_of_an_impossible_or_hidden_position_are_refused_in_one_line(client, position, message):
+    one_line_detail(client.post("/api/moves", json={"position": position}), 422, message)
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({}, "position: Field required"),
+        ({"position": 5}, "position: Input should be a valid string"),
+        ({"position": ""}, "position: String should have at least 1 character"),
+        ({"position": "x" * (MAX_LINE + 1)}, f"position: String should have at most {MAX_LINE} characters"),
+        ({"position": PAPILLON, "as_player": 0}, "as_player: Extra inputs are not permitted"),
+    ],
+)
+def test_moves_with_a_wrong_field(client, body, message):
+    one_line_detail(client.post("/api/moves", json=body), 422, message)
