@@ -115,6 +115,30 @@ def solve_words(answer: dict) -> str:
     return "Lost: no line wins from here." if answer["result"] == "unwinnable" else "Not decided within the time."
 
 
+#: The seconds of the board's first question to the engine (page/analysis.js QUICK).
+QUICK = 0.3
+#: Records whether a move's value is ever shown as still being thought about.
+SEEN_THINKING = """() => {
+  window.seenThinking = false;
+  new MutationObserver(() => {
+    if (document.querySelector('#engine .values').textContent.includes('still thinking')) window.seenThinking = true;
+  }).observe(document.getElementById('engine'), {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def watch_api(page) -> list:
+    """The page's questions to the engine's solve and analyse, as (path, body), in order, from now on."""
+    asked: list = []
+
+    def seen(request) -> None:
+        path = request.url.split("/", 3)[3]
+        if path in ("api/solve", "api/analyse"):
+            asked.append((path, request.post_data_json))
+
+    page.on("request", seen)
+    return asked
+
+
 def serious_violations(page) -> list:
     axe_api = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install '.[test]'")
     results = axe_api.Axe().run(page)
@@ -152,16 +176,35 @@ def test_a_deal_opened_by_number_played_undone_redone_and_judged_as_the_api_judg
     assert counter(page) == "Move 2 of 2" and page.get_by_role("button", name="Redo").is_disabled()
     line_now = position_line(Position.deal(5).replay([Move.parse(first), Move.parse(second)])[-1])
 
-    # Is this still winnable? The API's answer for the same position, in words.
+    # Is this still winnable? Asked within 0.3 s first, then, if that did not decide, with the full budget:
+    # the API's answer for the same position, in words.
+    asked = watch_api(page)
     page.get_by_role("button", name="Is this still winnable?").click()
     answer = page.locator("#engine .answer")
     page.wait_for_function("!document.querySelector('#engine .answer').textContent.endsWith('\\u2026')")
-    assert answer.inner_text() == solve_words(api.post("/api/solve", json={"position": line_now}).json())
+    quick = api.post("/api/solve", json={"position": line_now, "seconds": QUICK}).json()
+    decided = quick["result"] != "unresolved"
+    final = quick if decided else api.post("/api/solve", json={"position": line_now}).json()
+    assert answer.inner_text() == solve_words(final)
+    assert asked == [("api/solve", {"position": line_now, "seconds": QUICK})] + (
+        [] if decided else [("api/solve", {"position": line_now})]
+    )
 
-    # Show the values: each legal move marked as the API marks it, in the API's order.
+    # Show the values: the quick answer at once, each move it left undecided "still thinking…" until the
+    # full answer replaces it; each legal move then marked as the API marks it, in the API's order.
+    asked.clear()
+    page.evaluate(SEEN_THINKING)
     page.get_by_role("button", name="Show the values").click()
     page.locator(".move-values button").first.wait_for()
-    analysed = api.post("/api/analyse", json={"position": line_now, "lines": "best"}).json()
+    page.wait_for_function(
+        "![...document.querySelectorAll('.move-values button')].some(b => b.textContent.includes('still thinking'))"
+    )
+    body = {"position": line_now, "lines": "best"}
+    quick = api.post("/api/analyse", json={**body, "seconds": QUICK}).json()
+    decided = all(m["value"] != "unknown" for m in quick["moves"])
+    analysed = quick if decided else api.post("/api/analyse", json=body).json()
+    assert asked == [("api/analyse", {**body, "seconds": QUICK})] + ([] if decided else [("api/analyse", body)])
+    assert page.evaluate("window.seenThinking") == (not decided)
     shown = [b.inner_text() for b in page.locator(".move-values button").all()]
     assert shown == [f"{said(m['move'])}: {value_words(m)}" for m in analysed["moves"]]
     assert not SOLVER_WORDS.search(page.locator("main").inner_text())

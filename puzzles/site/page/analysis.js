@@ -19,6 +19,10 @@ const TITLES = {
 };
 // What to start when the engine is wanted and the page has none, for each thing it does.
 const START = "Start butterfly serve --site DIR (the folder of this site) and open this page from it ";
+// The seconds of the first question: within the server's quick queue (QUICK_SECONDS, 1 s), answered at once.
+const QUICK = 0.3;
+// A move's value while the full answer is awaited.
+const STILL = "still thinking\u2026";
 
 // A move in the address: card, source, target with nothing between ("7HL2L1", "5CBF"): URL-safe.
 export function moveToLink(move) {
@@ -244,7 +248,7 @@ export function analysisBoard(data) {
           response.json().then(
             (json) => {
               if (response.ok) return json;
-              if (response.status === 429) throw new Error("The engine is busy: ask again in a moment.");
+              if (response.status === 429) throw new Error("The engine is busy; ask again in a moment.");
               throw new Error(sentence(json && typeof json.detail === "string" ? json.detail : "refused"));
             },
             () => {
@@ -263,48 +267,71 @@ export function analysisBoard(data) {
     return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
   }
 
-  function askWinnable() {
+  // Asked first within QUICK seconds (the server's quick queue), at once; what that left undecided
+  // (``decided`` false) asked again with the server's full budget. ``show(json, final)`` while still the latest question.
+  function askTwice(path, body, without, decided, show) {
     const mine = ++asked;
+    const latest = () => mine === asked;
+    return ask(path, Object.assign({ seconds: QUICK }, body), without)
+      .then((quick) => {
+        if (!latest()) return;
+        const done = decided(quick);
+        show(quick, done);
+        if (!done) return ask(path, body, without).then((full) => latest() && show(full, true));
+      })
+      .catch((error) => latest() && (answer.textContent = error.message));
+  }
+
+  function askWinnable() {
     const p = positions[at];
     if (R.isWon(p)) {
+      asked++;
       answer.textContent = "Won: every card is home.";
       return;
     }
     answer.textContent = "Asking whether this position can still be won\u2026";
-    ask("api/solve", { position: positionLine(p) }, "to ask whether a position can still be won").then(
-      (json) => mine === asked && (answer.textContent = solveWords(json)),
-      (error) => mine === asked && (answer.textContent = error.message),
+    askTwice(
+      "api/solve",
+      { position: positionLine(p) },
+      "to ask whether a position can still be won",
+      (json) => json.result !== "unresolved",
+      (json, final) => (answer.textContent = final ? solveWords(json) : "Not decided at once: still thinking\u2026"),
     );
   }
 
   function askValues() {
-    const mine = ++asked;
     const p = positions[at];
     values.textContent = "";
     if (!R.legalMoves(p).length) {
+      asked++;
       answer.textContent = R.isWon(p) ? "Won: every card is home." : "No move is left here: the deal is lost.";
       return;
     }
     answer.textContent = "Working out the value of every move\u2026";
-    ask("api/analyse", { position: positionLine(p), lines: "best" }, "to see the value of every move").then(
-      (json) => {
-        if (mine !== asked) return;
+    askTwice(
+      "api/analyse",
+      { position: positionLine(p), lines: "best" },
+      "to see the value of every move",
+      (json) => json.moves.every((m) => m.value !== "unknown"),
+      (json, final) => {
         answer.textContent = "";
-        showAnalysis(p, json);
+        showAnalysis(p, json, final);
       },
-      (error) => mine === asked && (answer.textContent = error.message),
     );
   }
 
-  // The values: each legal move as players say it (a button that plays it), and the best line to step through.
-  function showAnalysis(start, json) {
+  // The values: each legal move as players say it (a button that plays it), and the best line to step through;
+  // before the ``final`` answer, a move not yet decided is still being thought about. The focus stays on its button.
+  function showAnalysis(start, json, final) {
+    const keyOf = (b) => b.getAttribute("data-move") || b.getAttribute("data-action");
+    const again = values.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     values.textContent = "";
     values.appendChild(el("h3", null, "The moves from here"));
     const list = el("ul", { class: "move-values" });
     json.moves.forEach((m) => {
       const item = el("li");
       const move = R.parseMove(m.move);
-      const text = said(m.move) + ": " + valueWords(m);
+      const text = said(m.move) + ": " + (final || m.value !== "unknown" ? valueWords(m) : STILL);
       item.appendChild(
         button(
           text,
@@ -325,8 +352,12 @@ export function analysisBoard(data) {
       list.appendChild(item);
     });
     values.appendChild(list);
-    const line = json.line || [];
-    if (!line.length) return;
+    if (json.line && json.line.length) bestLine(start, json.line);
+    if (again) values.querySelectorAll("button").forEach((b) => keyOf(b) === again && b.focus());
+  }
+
+  // The best line, stepped through on the board with Previous and Next.
+  function bestLine(start, line) {
     values.appendChild(el("h3", null, "The best line"));
     const step = el("p", { class: "step", "aria-live": "polite" });
     let k = 0;
