@@ -196,9 +196,18 @@ export function parseLine(text) {
 
 // Position.validate: every card exactly once, no more cards in the cells than the rules have.
 function validate(position) {
+  const found = problems(position);
+  if (found.length) refuse(found[0]);
+}
+
+// Every problem Position.validate would find, in the order it looks (it says the
+// first): more cards in the cells than the rules have, each card again where it
+// already was, then the cards missing. The position editor says them all at once.
+export function problems(position) {
   const rules = position.rules;
+  const found = [];
   if (position.cells.length > rules.cells)
-    refuse(position.cells.length + " cards in the cells, " + rules.name + " has " + rules.cells);
+    found.push(position.cells.length + " cards in the cells, " + rules.name + " has " + rules.cells);
   const seen = {};
   for (let suit = 0; suit < 4; suit++)
     for (let rank = 1; rank <= position.foundations[suit]; rank++) seen[suit * 13 + rank - 1] = "foundation";
@@ -206,14 +215,17 @@ function validate(position) {
   places.push([R.CELL, position.cells]);
   for (const [name, placed] of places) {
     for (const card of placed) {
-      if (card in seen) refuse("card " + R.cardText(card) + " is twice: in " + seen[card] + " and " + name);
+      if (card in seen) found.push("card " + R.cardText(card) + " is twice: in " + seen[card] + " and " + name);
       seen[card] = name;
     }
   }
   const missing = [];
   for (let card = 0; card < 52; card++) if (!(card in seen)) missing.push(R.cardText(card));
   if (missing.length)
-    refuse(missing.length + " card(s) missing: " + missing.slice(0, 8).join(" ") + (missing.length > 8 ? " ..." : ""));
+    found.push(
+      missing.length + " card(s) missing: " + missing.slice(0, 8).join(" ") + (missing.length > 8 ? " ..." : ""),
+    );
+  return found;
 }
 
 function writeCards(list) {
