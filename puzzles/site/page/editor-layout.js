@@ -1,0 +1,125 @@
+// The position editor's layout with no page (page/editor.js draws and drives
+// it): cards put and taken, what is wrong said as Python says it (line.js
+// problems), and the line once the position is whole. A layout is a position
+// of rules.js whose rows are named ({rows: {L1: [...], ...}}), so that a row
+// the rules lack can keep its cards after the game is changed, until moved.
+import * as R from "../rules.js";
+import { parseLine, positionLine, problems } from "../line.js";
+
+const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
+
+function copy(layout, rules) {
+  const rows = {};
+  for (const name in layout.rows) rows[name] = layout.rows[name].slice();
+  return {
+    rules: rules || layout.rules,
+    rows: rows,
+    foundations: layout.foundations.slice(),
+    cells: layout.cells.slice(),
+  };
+}
+
+// No card placed but the preset's start at home (Butterfly's aces).
+export function emptyLayout(rules) {
+  const base = rules.acesOnFoundations ? 1 : 0;
+  const rows = {};
+  rules.rowNames.forEach((name) => (rows[name] = []));
+  return { rules: rules, rows: rows, foundations: [base, base, base, base], cells: [] };
+}
+
+export function layoutOf(position) {
+  const rows = {};
+  position.rules.rowNames.forEach((name, i) => (rows[name] = position.rows[i].slice()));
+  return {
+    rules: position.rules,
+    rows: rows,
+    foundations: position.foundations.slice(),
+    cells: position.cells.slice(),
+  };
+}
+
+// The layout under other rules, every card kept: a row they lack stays while it holds cards.
+export function withRules(layout, rules) {
+  const rows = {};
+  rules.rowNames.forEach((name) => (rows[name] = (layout.rows[name] || []).slice()));
+  for (const name in layout.rows)
+    if (!(name in rows) && layout.rows[name].length) rows[name] = layout.rows[name].slice();
+  return { ...copy(layout, rules), rows: rows };
+}
+
+// ``card`` put at ``target``: a row (after its card ``after``, or outermost), home (its
+// suit's pile then reaches it: the cards below are home too) or the basement.
+export function put(layout, card, target, after) {
+  const next = copy(layout);
+  if (target === R.FOUNDATION) next.foundations[Math.floor(card / 13)] = (card % 13) + 1;
+  else if (target === R.CELL) next.cells = next.cells.concat([card]).sort((a, b) => a - b);
+  else {
+    const row = next.rows[target];
+    row.splice(after === undefined ? row.length : after + 1, 0, card);
+  }
+  return next;
+}
+
+// The card at ``source`` taken away: a row's card ``index``, a basement card, or a pile's top card (the pile one lower).
+export function take(layout, card, source, index) {
+  const next = copy(layout);
+  if (source === R.FOUNDATION) next.foundations[Math.floor(card / 13)] = card % 13;
+  else if (source === R.CELL) next.cells.splice(next.cells.indexOf(card), 1);
+  else {
+    next.rows[source].splice(index, 1);
+    if (!layout.rules.rowNames.includes(source) && !next.rows[source].length) delete next.rows[source];
+  }
+  return next;
+}
+
+// Where each card lies: a list of places ("L1", "F", "B") by card, empty for a card not placed.
+export function places(layout) {
+  const where = [];
+  for (let card = 0; card < 52; card++) where.push([]);
+  layout.foundations.forEach((top, suit) => {
+    for (let rank = 1; rank <= top; rank++) where[suit * 13 + rank - 1].push(R.FOUNDATION);
+  });
+  for (const name in layout.rows) layout.rows[name].forEach((card) => where[card].push(name));
+  layout.cells.forEach((card) => where[card].push(R.CELL));
+  return where;
+}
+
+// The position of rules.js the layout is (its rows the rules' own, then any they lack).
+function positionOf(layout) {
+  const names = Object.keys(layout.rows);
+  return {
+    rules: { ...layout.rules, rowNames: names },
+    rows: names.map((name) => layout.rows[name]),
+    foundations: layout.foundations,
+    cells: layout.cells,
+  };
+}
+
+// Python's words made plainer where they name home: which pile holds the card.
+function plain(problem, layout) {
+  const twice = /^card (\S\S) is twice: in foundation and/.exec(problem);
+  if (!twice) return problem;
+  const suit = Math.floor(R.parseCard(twice[1]) / 13);
+  const top = R.cardText(suit * 13 + layout.foundations[suit] - 1);
+  const ace = R.cardText(suit * 13);
+  return problem + " (the " + SUIT_NAMES[suit] + " pile at home holds " + ace + " to " + top + ")";
+}
+
+// Everything wrong with the layout, each in one sentence (Python's line reader's where it has one); none when whole.
+export function check(layout) {
+  const names = layout.rules.rowNames;
+  const found = Object.keys(layout.rows)
+    .filter((name) => !names.includes(name))
+    .map(
+      (name) =>
+        "no row " + name + " in " + layout.rules.name + " (rows " + names[0] + ".." + names[names.length - 1] + ")",
+    );
+  return found.concat(problems(positionOf(layout)).map((problem) => plain(problem, layout)));
+}
+
+// The line of a whole layout (check finds nothing), read back by parseLine as every reader will read it.
+export function lineOf(layout) {
+  const line = positionLine(positionOf(layout));
+  parseLine(line);
+  return line;
+}

@@ -1,0 +1,62 @@
+// The position editor's layout (puzzles/site/page/editor-layout.js): cards put,
+// moved and taken, every problem said at once in Python's words, the line once whole.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import "./fixtures.js";
+import * as R from "../../puzzles/site/rules.js";
+import { parseLine } from "../../puzzles/site/line.js";
+import {
+  check,
+  emptyLayout,
+  layoutOf,
+  lineOf,
+  places,
+  put,
+  take,
+  withRules,
+} from "../../puzzles/site/page/editor-layout.js";
+
+const DEAL1 =
+  "butterfly_fACADAHAS_b-_l7D9C4D8H8D.5SJD6D9SJC.5DKD3C2D.JH5H7H4H2C.6SKCKHTHTS_rJSTD8SQC4S.6C7C5CKS6H.QSQHQD9D.3D3S4C2H8C.TC3H2S9H7S";
+const card = R.parseCard;
+
+test("deal 1 put card by card from an empty layout comes out as its line", () => {
+  const deal = parseLine(DEAL1);
+  let layout = emptyLayout(R.makeRules("butterfly"));
+  assert.deepEqual(check(layout), ["48 card(s) missing: 2C 3C 4C 5C 6C 7C 8C 9C ..."]);
+  deal.rules.rowNames.forEach((name, i) => deal.rows[i].forEach((c) => (layout = put(layout, c, name))));
+  assert.deepEqual(check(layout), []);
+  assert.equal(lineOf(layout), DEAL1);
+});
+
+test("every problem is said at once, each as Python says it", () => {
+  let layout = layoutOf(parseLine(DEAL1));
+  layout = take(layout, card("8D"), "L1", 4); // 8D taken off L1 ...
+  layout = put(layout, card("8D"), "R2"); // ... put on R2
+  layout = put(layout, card("8D"), "L1"); // and on L1 again: twice
+  layout = take(layout, card("9H"), "R5", 3);
+  layout = take(layout, card("7S"), "R5", 3);
+  assert.deepEqual(check(layout), ["card 8D is twice: in L1 and R2", "2 card(s) missing: 9H 7S"]);
+  // 3H in R5 and under the hearts pile raised to 5H: twice, home named
+  layout = put(layout, card("5H"), R.FOUNDATION);
+  assert.equal(places(layout)[card("3H")].join(" "), "F R5");
+  assert.ok(check(layout).includes("card 3H is twice: in foundation and R5 (the hearts pile at home holds AH to 5H)"));
+  [card("2C"), card("3C"), card("4C"), card("5C")].forEach((c) => (layout = put(layout, c, R.CELL)));
+  assert.equal(check(layout)[0], "4 cards in the cells, butterfly has 3");
+});
+
+test("a row the game lacks keeps its cards, said, until they are moved", () => {
+  let layout = withRules(layoutOf(parseLine(DEAL1)), R.makeRules("beleaguered-castle"));
+  assert.deepEqual(Object.keys(layout.rows), ["L1", "L2", "L3", "L4", "R1", "R2", "R3", "R4", "L5", "R5"]);
+  assert.deepEqual(check(layout).slice(0, 2), [
+    "no row L5 in beleaguered-castle (rows L1..R4)",
+    "no row R5 in beleaguered-castle (rows L1..R4)",
+  ]);
+  for (const name of ["L5", "R5"])
+    while (layout.rows[name]) {
+      const c = layout.rows[name][0];
+      layout = put(take(layout, c, name, 0), c, "L1");
+    }
+  assert.deepEqual(check(layout), []);
+  assert.equal(parseLine(lineOf(layout)).rows[0].length, 15);
+});
