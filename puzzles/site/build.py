@@ -454,6 +454,15 @@ def board_page(days: list[Day]) -> str:
         '<section id="play" aria-label="the game"></section>\n'
         '<section id="engine" class="engine" aria-labelledby="engine-title">'
         '<h2 id="engine-title">Ask the engine</h2><p id="engine-note" class="note"></p></section>\n'
+        '<section id="review" class="review" aria-labelledby="review-title">\n'
+        '<h2 id="review-title">Review a game</h2>\n'
+        "<p>Where a game was lost and what would have won there, or a won game&rsquo;s moves over par.</p>\n"
+        '<button type="button" id="review-board">Review the game on the board</button>\n'
+        '<form id="by-record" class="open-form">'
+        "<label>A game&rsquo;s record, or its moves from the board&rsquo;s start "
+        '<textarea id="record" name="record" rows="3" spellcheck="false" autocapitalize="off"></textarea></label> '
+        '<button type="submit">Review the record</button></form>\n'
+        '<p id="review-said" class="said" role="status"></p><div id="review-moves"></div>\n</section>\n'
         '<section class="open" aria-labelledby="open-title">\n<h2 id="open-title">Open a deal</h2>\n'
         '<form id="by-number" class="open-form">'
         f'<label>Game <select id="game" name="game">{options}</select></label> '

@@ -10,6 +10,8 @@ how to get it. Screenshots go to test-output/board/."""
 
 from __future__ import annotations
 
+import csv
+import gzip
 import re
 from pathlib import Path
 
@@ -137,6 +139,29 @@ def watch_api(page) -> list:
 
     page.on("request", seen)
     return asked
+
+
+def published_line(deal: int) -> list[str]:
+    """The published shortest line of a Butterfly deal (data/lengths_butterfly.csv.gz)."""
+    with gzip.open(ROOT / "data" / "lengths_butterfly.csv.gz", "rt") as rows:
+        return next(row["line"].split(", ") for row in csv.DictReader(rows) if row["deal"] == str(deal))
+
+
+def either_of(moves: list[str]) -> str:
+    """Moves as one phrase, as the page says them (page/review.js eitherOf)."""
+    named = [said(m) for m in moves[:3]] + (
+        [f"one of {len(moves) - 3} more move{'s' * (len(moves) > 4)}"] if len(moves) > 3 else []
+    )
+    return ", ".join(named[:-1]) + " or " + named[-1] if len(named) > 1 else named[0]
+
+
+def mark_words(move: dict, review: dict) -> str:
+    """A reviewed move's mark as the page says it (page/review.js markWords)."""
+    if move["mark"] == "losing":
+        return f"this move lost the deal; {either_of([m['move'] for m in review['winning_moves']])} would have won"
+    if move["mark"] == "winning" and move["over"]:
+        return f"still winnable, {move['over']} move{'s' * (move['over'] > 1)} longer than the shortest win"
+    return {"best": "best", "winning": "still winnable", "lost": "after the loss"}.get(move["mark"], "not decided")
 
 
 def serious_violations(page) -> list:
@@ -297,3 +322,85 @@ def test_without_the_server_play_works_and_the_engine_says_how_to_get_it(site, c
     page.screenshot(path=str(SHOTS / f"offline-{size}.png"), full_page=True)
     assert not page.errors  # type: ignore[attr-defined]
     assert serious_violations(page) == []  # (axe's own look at the style sheet fails from a file: after the check)
+
+
+#: A game that loses deal 2: its published line's first 36 moves, then a move that loses it (found with
+#: butterfly review: "Lost at move 37, TD L2>B").
+LOSING_GAME = (2, 36, "TD L2>B")
+
+
+def test_a_lost_game_reviewed_on_the_board_as_the_api_reviews_it_and_stepped_through(served, context):
+    base, api = served
+    deal, kept, losing = LOSING_GAME
+    line = published_line(deal)[:kept] + [losing]
+    record = f'[Game "butterfly"]\n[Deal "{deal}"]\n' + "\n".join(f"{k}. {m}" for k, m in enumerate(line, 1))
+    page = context(PHONE)
+    page.goto(base + "board.html")
+    page.locator("#record").fill(record)
+    page.get_by_role("button", name="Review the record").click()
+    page.locator(".review-moves button").first.wait_for()
+    review = api.post("/api/review", json={"record": record}).json()
+    assert review["result"] == "lost" and review["losing_move"] == kept + 1
+    winners = [m["move"] for m in review["winning_moves"]]
+    words = f"Lost at move {kept + 1}, {said(losing)}: this move lost the deal; {either_of(winners)} would have won."
+    assert page.locator(".review-words").inner_text() == words
+    marks = [b.inner_text() for b in page.locator(".review-moves button").all()]
+    assert marks == [f"{said(m['move'])}: {mark_words(m, review)}" for m in review["moves"]]
+    assert page.locator(".review-moves .mark-losing").count() == 1
+    # Shown just before the losing move, where the winning moves were; then stepped through on the picture.
+    assert counter(page) == f"Move {kept} of {kept + 1}" and shown_line(page) == position_line(Position.deal(deal))
+    current = page.locator('.review-moves [aria-current="step"]')
+    assert current.inner_text().startswith(said(line[kept - 1]))
+    page.get_by_role("button", name="Next move").click()
+    assert counter(page) == f"Move {kept + 1} of {kept + 1}" and current.inner_text().startswith(said(losing))
+    assert page.get_by_role("button", name="Next move").is_disabled()
+    page.locator(".review-moves button").nth(9).click()
+    assert counter(page) == f"Move 10 of {kept + 1}"
+    m = Move.parse(line[9])
+    after = Position.deal(deal).replay([Move.parse(x) for x in line[:10]])[-1]
+    assert page.locator(f'#play [data-card="{m.card}"]').count() == (0 if m.target == "F" else 1) or after.is_won()
+    page.screenshot(path=str(SHOTS / "review-phone.png"), full_page=True)
+    assert not SOLVER_WORDS.search(page.locator("main").inner_text())
+    assert serious_violations(page) == []
+
+    # The same game played on the board (from its link) and reviewed there: the same review.
+    page.goto(base + "board.html")
+    played = ".".join(x.replace(" ", "").replace(">", "") for x in line)
+    page.goto(base + f"board.html#p={position_line(Position.deal(deal))}&m={played}")
+    page.wait_for_function(f"document.querySelector('#play .counter').textContent.includes('of {kept + 1}')")
+    page.get_by_role("button", name="Review the game on the board").click()
+    page.locator(".review-words").wait_for()
+    assert page.locator(".review-words").inner_text() == words
+    # A move played after an undo makes another game: its review is gone.
+    page.get_by_role("button", name="Undo").click()
+    assert page.locator(".review-words").count() == 1
+    click_move(page, winners[0])
+    assert page.locator(".review-words").count() == 0
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_won_game_pasted_as_moves_is_reviewed_with_its_moves_over_par(served, context):
+    base, api = served
+    # The docs' position (docs/serve.md, P): four moves win it; the game takes five.
+    start = "butterfly_fKCKDJHJS_bKHKS_l-.-.-.-.-_r-.-.QSQH.-.-"
+    moves = "QH R3>B\nQS R3>F\nQH B>F\nKH B>F\nKS B>F"
+    page = context(DESKTOP)
+    page.goto(base + f"board.html#p={start}")
+    page.locator("#record").fill(moves)
+    page.get_by_role("button", name="Review the record").click()
+    page.locator(".review-words").wait_for()
+    review = api.post("/api/review", json={"record": moves, "position": start}).json()
+    assert review["par"] == 4 and review["over_par"] == 1
+    assert page.locator(".review-words").inner_text() == "Won in 5 moves, par 4: 1 move over par."
+    marks = [b.inner_text() for b in page.locator(".review-moves button").all()]
+    assert marks == [f"{said(m['move'])}: {mark_words(m, review)}" for m in review["moves"]]
+    assert counter(page) == "Move 5 of 5"
+    page.locator("#record").fill("")
+    page.get_by_role("button", name="Review the record").click()
+    assert page.locator("#review-said").inner_text().startswith("Paste a game's record first")
+    page.locator("#record").fill("QH R3>F\nKD R3>F")
+    page.get_by_role("button", name="Review the record").click()
+    page.wait_for_function("document.getElementById('review-said').textContent.startsWith('Move 2')")
+    refused = page.locator("#review-said").inner_text()
+    assert refused.startswith("Move 2 (KD R3>F) is not legal") and refused.endswith(".") and "\n" not in refused
+    assert page.errors == ["Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)"]  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ import * as R from "../rules.js";
 import { isLine, parseLine, positionLine } from "../line.js";
 import { button, el, svgEl } from "./dom.js";
 import { handPlay } from "./hands.js";
+import { reviewPanel } from "./review.js";
 import { said, saidCards } from "./words.js";
 
 const TITLES = {
@@ -85,6 +86,7 @@ export function analysisBoard(data) {
   let at = 0;
   let viewing = null; // the best line's position shown in place of the game's, while stepped through
   let asked = 0; // the latest question to the engine: an older answer is dropped
+  let reviewed = null; // the game reviewed ({start, moves}) and show(n), its panel's mark of the move shown
 
   const hands = handPlay(svg, data.layout, {
     position: () => viewing || positions[at],
@@ -165,6 +167,7 @@ export function analysisBoard(data) {
     undo.disabled = viewing !== null || at === 0;
     redo.disabled = viewing !== null || at >= moves.length;
     counter.textContent = " Move " + at + " of " + moves.length;
+    if (reviewed) reviewed.show(at);
     hands.draw();
   }
 
@@ -174,6 +177,10 @@ export function analysisBoard(data) {
     answer.textContent = "";
     values.textContent = "";
     viewing = null;
+    if (reviewed && !sameGame(reviewed)) {
+      reviewed = null;
+      reviewBox.textContent = "";
+    }
     const hash = address();
     if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
     link.value = window.location.href;
@@ -391,6 +398,65 @@ export function analysisBoard(data) {
     }
     go(0);
   }
+
+  // Review: the game on the board, or a record pasted (its moves from the board's start when it names no deal).
+  const reviewBox = document.getElementById("review-moves");
+  const reviewSaid = document.getElementById("review-said");
+
+  function sameGame(game) {
+    return (
+      game.start === positions[0] &&
+      game.moves.length === moves.length &&
+      game.moves.every((m, k) => R.sameMove(m, moves[k]))
+    );
+  }
+
+  // The game shown after its n-th move (the review's steps).
+  function goTo(n) {
+    if (viewing) return;
+    at = Math.max(0, Math.min(moves.length, n));
+    hands.drop();
+    status.textContent = at ? "Move " + at + ": " + said(R.formatMove(moves[at - 1])) + "." : "The start of the game.";
+    changed();
+  }
+
+  // The reviewed game opened on the board, shown before its losing move (where the winning moves were), else at its end.
+  function askReview(body) {
+    const mine = ++asked;
+    reviewSaid.textContent = "Reviewing the game\u2026";
+    ask("api/review", body, "to review a game").then(
+      (json) => {
+        if (mine !== asked) return;
+        reviewSaid.textContent = "";
+        open(
+          parseLine(json.position),
+          "A reviewed game",
+          json.moves.map((m) => R.parseMove(m.move)),
+        );
+        reviewed = { start: positions[0], moves: moves.slice(), show: reviewPanel(reviewBox, json, goTo) };
+        goTo(json.result === "lost" ? json.losing_move - 1 : moves.length);
+      },
+      (error) => mine === asked && (reviewSaid.textContent = error.message),
+    );
+  }
+
+  document.getElementById("review-board").addEventListener("click", () => {
+    if (!at) {
+      reviewSaid.textContent = "Play a move on the board first, or paste a game's record below.";
+      return;
+    }
+    askReview({ record: moves.slice(0, at).map(R.formatMove).join("\n"), position: positionLine(positions[0]) });
+  });
+  document.getElementById("by-record").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = document.getElementById("record").value.trim();
+    if (!text) {
+      reviewSaid.textContent = "Paste a game's record first, or its moves played from the board's start.";
+      return;
+    }
+    const named = /^\s*\[(Deal|Position)\s/im.test(text);
+    askReview(named ? { record: text } : { record: text, position: positionLine(positions[0]) });
+  });
 
   // Opening: by number (the engine deals it), by PySolFC number, or by a pasted line or link.
   const game = document.getElementById("game");
