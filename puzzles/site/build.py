@@ -59,6 +59,7 @@ from butterfly.puzzles.document import stars
 from butterfly.puzzles.kinds import family_for, kind_of
 from butterfly.puzzles.site import bundle
 from butterfly.puzzles.site.cards_page import CARDS, CARDS_ENTRY, cards_page
+from butterfly.puzzles.site.editor_page import EDITOR, EDITOR_ENTRY, editor_page
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
 MARKER = ".butterfly-site"
@@ -78,7 +79,7 @@ COPIED = (*SCRIPTS, "style.css", "favicon.svg", "manifest.webmanifest")
 #: TOOL_PAGES (below).
 BOARD = "board.html"
 BOARD_ENTRY = "analysis.js"
-TOOL_ENTRIES = {BOARD: BOARD_ENTRY, CARDS: CARDS_ENTRY}
+TOOL_ENTRIES = {BOARD: BOARD_ENTRY, CARDS: CARDS_ENTRY, EDITOR: EDITOR_ENTRY}
 #: Each tool entry's modules, as paths in the site (the entry last).
 TOOL_SCRIPTS = {
     entry: tuple(path.relative_to(HERE).as_posix() for path in bundle.modules(HERE / entry))
@@ -508,7 +509,12 @@ def offline_page(days: list[Day]) -> str:
 
 
 #: Each tool page's writer (its entry script is in TOOL_ENTRIES).
-TOOL_PAGES: dict[str, Callable[[list[Day]], str]] = {BOARD: board_page, CARDS: cards_page}
+TOOL_PAGES: dict[str, Callable[[list[Day]], str]] = {
+    BOARD: board_page,
+    CARDS: cards_page,
+    # the editor's writer is handed build's helpers (it cannot import them: build imports it)
+    EDITOR: lambda days: editor_page(_page, _faces(), LAYOUT, _span(days)),
+}
 
 
 def _span(days: list[Day]) -> Span:
