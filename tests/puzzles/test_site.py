@@ -18,7 +18,7 @@ from butterfly.games.errors import InputError
 from butterfly.games.patience.rules import PRESETS_DATA
 from butterfly.puzzles.daily import family, load_calendar, puzzle_of
 from butterfly.puzzles.kinds import family_for
-from butterfly.puzzles.site.build import ASSETS, CORE, MARKER, SCRIPTS, build_site
+from butterfly.puzzles.site.build import ASSETS, CORE, MARKER, SCRIPTS, TOOL_ENTRIES, build_site
 from butterfly.puzzles.site.bundle import BUNDLE, bundled
 
 #: A week with every kind: a Sunday card-game ending, Butterfly deals, endgames, only-move.
@@ -74,7 +74,8 @@ def test_the_site_has_its_pages_and_assets(site):
 def test_every_page_parses_and_every_local_link_resolves(site):
     out, _ = site
     pages = sorted(out.rglob("*.html"))
-    assert len(pages) == DAYS + 4  # the index, the archive, the offline page and the analysis board
+    # the index, the archive, the offline page, the analysis board, the card-game board and the position editor
+    assert len(pages) == DAYS + 6
     for page in pages:
         parsed = parse(page)
         assert parsed.refs, page
@@ -256,7 +257,8 @@ def test_pages_opened_from_a_file_run_every_module_bundled_in_one_script(site):
     subprocess.run([node, "--check", str(out / board)], check=True, capture_output=True, timeout=60)
     for page in out.rglob("*.html"):
         html_text = page.read_text(encoding="utf-8")
-        assert (board if page.name == "board.html" else BUNDLE) in html_text and "'module'" in html_text, page
+        own = bundled(TOOL_ENTRIES[page.name]) if page.name in TOOL_ENTRIES else BUNDLE  # a tool page its own
+        assert own in html_text and "'module'" in html_text, page
 
 
 def test_a_butterfly_day_carries_the_rules_presets_and_a_card_game_none(site):
