@@ -60,6 +60,8 @@ from butterfly.puzzles.kinds import family_for, kind_of
 from butterfly.puzzles.site import bundle
 from butterfly.puzzles.site.cards_page import CARDS, CARDS_ENTRY, cards_page
 from butterfly.puzzles.site.editor_page import EDITOR, EDITOR_ENTRY, editor_page
+from butterfly.solver.survey.publish_lengths import read_file
+from butterfly.solver.survey.published import DATA, read_csv
 
 #: The file that marks a directory as a site build (so a rebuild may replace it).
 MARKER = ".butterfly-site"
@@ -444,17 +446,58 @@ BOARD_GAMES = {
 }
 
 
+#: Free play on the board: Butterfly's ratings (each deal's verdict and grade) and its published lengths.
+BOARD_RATINGS = DATA / "ratings_butterfly.csv.gz"
+BOARD_LENGTHS = DATA / "lengths_butterfly.csv.gz"
+#: The grades a free-play deal is drawn at, as the page offers them.
+BOARD_GRADES = {1: "1, the easiest", 2: "2", 3: "3", 4: "4", 5: "5, the hardest"}
+
+
+@functools.cache
+def board_free_play() -> dict:
+    """Free play's deals in the board's data, compact: ``grades``, a character
+    a deal from deal 0, its grade (1 to 5) when it is proved winnable, "-"
+    when not (about 10 kB for the 10,000 rated deals); ``pars``, each
+    published deal's proved par from deal 0 (null when not proved)."""
+    rows = read_csv(BOARD_RATINGS)
+    _, header = next(rows)
+    column = {name: k for k, name in enumerate(header)}
+    grades: dict[int, str] = {}
+    for number, fields in rows:
+        if fields[column["verdict"]] == "won":
+            if fields[column["grade"]] not in "12345" or not fields[column["deal"]].isdigit():
+                raise InputError(f"{BOARD_RATINGS}: line {number}: a won deal with no grade 1 to 5")
+            grades[int(fields[column["deal"]])] = fields[column["grade"]]
+    lengths = {
+        row.deal: row.length if row.result == "optimal" else None for row in read_file(BOARD_LENGTHS, "butterfly")
+    }
+    return {
+        "grades": "".join(grades.get(deal, "-") for deal in range(max(grades) + 1)),
+        "pars": [lengths.get(deal) for deal in range(max(lengths) + 1)],
+    }
+
+
 def board_page(days: list[Day]) -> str:
     """The analysis board: a deal of the Butterfly family opened by number or
     line, played with undo and redo, and judged by ``butterfly serve``'s API
     where the page is served by it (page/analysis.js; docs/puzzles.md)."""
     options = "".join(f'<option value="{game}">{html.escape(name)}</option>' for game, name in BOARD_GAMES.items())
+    grades = "".join(f'<option value="{grade}">{html.escape(name)}</option>' for grade, name in BOARD_GRADES.items())
     body = (
         "<h1>Analysis board</h1>\n"
         '<p class="meta" id="what">Deal 1 &middot; Butterfly</p>\n'
         '<section id="play" aria-label="the game"></section>\n'
         '<section id="engine" class="engine" aria-labelledby="engine-title">'
         '<h2 id="engine-title">Ask the engine</h2><p id="engine-note" class="note"></p></section>\n'
+        '<section id="free" class="free" aria-labelledby="free-title">\n<h2 id="free-title">Free play</h2>\n'
+        "<p>A new Butterfly deal at the grade you choose, drawn among the deals proved winnable.</p>\n"
+        '<form id="free-deal" class="open-form">'
+        f'<label>Grade <select id="grade" name="grade">{grades}</select></label> '
+        '<button type="submit">A new deal</button></form>\n'
+        '<p id="free-said" class="said" role="status"></p>\n'
+        '<table id="free-stats"><caption>Your free play on this device</caption>'
+        '<thead><tr><th scope="col">Grade</th><th scope="col">Played</th><th scope="col">Won</th>'
+        '<th scope="col">Best, over par</th></tr></thead><tbody></tbody></table>\n</section>\n'
         '<section id="review" class="review" aria-labelledby="review-title">\n'
         '<h2 id="review-title">Review a game</h2>\n'
         "<p>Where a game was lost and what would have won there, or a won game&rsquo;s moves over par.</p>\n"
@@ -487,6 +530,7 @@ def board_page(days: list[Day]) -> str:
         "layout": LAYOUT,
         "presets": PRESETS_DATA,
         "start": position_line(Position.deal(1)),
+        "free": board_free_play(),
     }
     return _page("Butterfly: analysis board", "", body, data, _span(days), BOARD_ENTRY)
 
