@@ -137,30 +137,16 @@ def analyse(
     asked); ``schedule``: the restarts' (:func:`butterfly.solver.patience.solve.solve`);
     ``lines``: :data:`BEST_LINE` to shorten the best winning line alone.
 
-    ``limits.max_nodes`` is a share: the analysis may expand that many
-    positions for each entry, and what the entries decided within their
-    share leave is shared out among those a share did not decide, each
-    searched again with its part (the rare hard move of a position whose
-    other moves are easy is decided, the whole work never more than an
-    entry's share times the entries)."""
+    ``limits.max_nodes`` and ``limits.timeout`` are shares: the analysis
+    may expand that many positions, and take that many seconds, for each
+    entry, and what the entries decided within their share leave is shared
+    out among those a share did not decide (:func:`_again`)."""
     if lines not in (ALL_LINES, BEST_LINE):
         raise ValueError(f"lines is {ALL_LINES!r} or {BEST_LINE!r}, not {lines!r}")
     short = lines == ALL_LINES or lengths is not None
     entries = [(tuple(moves), child) for moves, child in position.distinct_children().values()]
     values = [_value(moves, child, limits, engine, lengths, schedule, short) for moves, child in entries]
-    if limits.max_nodes is not None:
-        left = limits.max_nodes * len(entries) - sum(v.nodes for v in values)
-        undecided = [i for i, v in enumerate(values) if v.value == UNKNOWN and v.stopped_by == "nodes"]
-        for done, index in enumerate(undecided):
-            share = left // (len(undecided) - done)
-            if share <= limits.max_nodes:  # (no larger than the search that stopped)
-                continue
-            more = dataclasses.replace(limits, max_nodes=share)
-            again = _value(*entries[index], more, engine, lengths, schedule, short)
-            left -= again.nodes
-            values[index] = dataclasses.replace(
-                again, nodes=values[index].nodes + again.nodes, seconds=values[index].seconds + again.seconds
-            )
+    values = _again(entries, values, limits, engine, lengths, schedule, short)
     values.sort(key=_rank)
     if not short and values and values[0].value == WON and (raw := values[0].line):
         line = (raw[0], *shorten_line(position.play(raw[0]), list(raw[1:])))
@@ -172,6 +158,49 @@ def analyse(
     else:
         value = values[0].value
     return PositionAnalysis(position, value, tuple(values), engine, lengths, lines)
+
+
+def _again(
+    entries: list[tuple[tuple[Move, ...], Position]],
+    values: list[MoveValue],
+    limits: Limits,
+    engine: EngineName,
+    lengths: Limits | None,
+    schedule: str,
+    short: bool,
+) -> list[MoveValue]:
+    """``values`` with the entries their share left undecided searched again,
+    each with its part of the positions and seconds the others left: the rare
+    hard move of a position whose other moves are easy is decided, the whole
+    work never more than an entry's share times the entries. An entry is
+    searched again only when the limit that stopped it is larger now (a
+    search within the same limit would stop the same way)."""
+    nodes_left = None if limits.max_nodes is None else limits.max_nodes * len(entries) - sum(v.nodes for v in values)
+    seconds_left = None if limits.timeout is None else limits.timeout * len(entries) - sum(v.seconds for v in values)
+    undecided = [i for i, v in enumerate(values) if v.value == UNKNOWN and v.stopped_by in ("nodes", "time")]
+    values = list(values)
+    for done, index in enumerate(undecided):
+        parts = len(undecided) - done
+        more = limits
+        if nodes_left is not None:
+            more = dataclasses.replace(more, max_nodes=max(1, nodes_left // parts))
+        if seconds_left is not None:
+            more = dataclasses.replace(more, timeout=max(0.0, seconds_left / parts))
+        grew = {
+            "nodes": (more.max_nodes or 0) > (limits.max_nodes or 0),
+            "time": (more.timeout or 0) > (limits.timeout or 0),
+        }
+        if not grew[values[index].stopped_by or ""]:
+            continue
+        again = _value(*entries[index], more, engine, lengths, schedule, short)
+        if nodes_left is not None:
+            nodes_left -= again.nodes
+        if seconds_left is not None:
+            seconds_left -= again.seconds
+        values[index] = dataclasses.replace(
+            again, nodes=values[index].nodes + again.nodes, seconds=values[index].seconds + again.seconds
+        )
+    return values
 
 
 def _value(

@@ -16,7 +16,7 @@ import pytest
 from butterfly.games.patience.rules import PRESETS, Position, make_rules
 from butterfly.puzzles.patience.endgame import shortest_win
 from butterfly.solver.patience.analysis import LENGTH_LIMITS, LOST, UNKNOWN, VALUES, analyse
-from butterfly.solver.patience.result import BOUNDED, OPTIMAL, UNRESOLVED, UNWINNABLE, WON, Limits
+from butterfly.solver.patience.result import BOUNDED, OPTIMAL, UNRESOLVED, UNWINNABLE, WON, Limits, SolveResult
 from butterfly.solver.patience.solve import solve, solve_shortest
 
 from patience_positions import random_positions, small_positions
@@ -382,3 +382,29 @@ def test_the_share_left_by_the_decided_moves_goes_to_the_undecided_ones():
         if entry.value != UNKNOWN and alone[entry.move] == UNRESOLVED:
             truth = solve(position.play(entry.move), FULL).result
             assert truth == (UNWINNABLE if entry.value == LOST else WON)
+
+
+def test_the_seconds_left_by_the_decided_moves_go_to_the_undecided_one(monkeypatch):
+    """A time share pooled as the node share is: of deal 1's moves, one is
+    stopped by its time share (the search stood in for, so that the test
+    does not hang on the clock); it is searched again with the seconds the
+    others left, more than its share, and its value is that search's."""
+    from butterfly.solver.patience import analysis as analysis_module
+
+    position = Position.deal(1)
+    entries = [moves[0] for moves, _ in position.distinct_children().values()]
+    hard = position.play(entries[0])
+    given: list[Limits] = []
+
+    def stand_in(child, limits, *args, **kwargs):
+        if child == hard:
+            given.append(limits)
+            return SolveResult(UNRESOLVED, nodes=10, stopped_by="time") if len(given) == 1 else SolveResult(WON, [])
+        return SolveResult(UNWINNABLE, nodes=10, proved_by="search")
+
+    monkeypatch.setattr(analysis_module, "solve", stand_in)
+    share = Limits(max_nodes=None, timeout=0.5)
+    analysis = analyse(position, share, lengths=None, lines="best")
+    first, again = given
+    assert first.timeout == share.timeout and share.timeout < again.timeout <= share.timeout * len(entries)  # type: ignore[operator]
+    assert {entry.move: entry.value for entry in analysis.moves}[entries[0]] == WON
