@@ -140,7 +140,7 @@ class Card(int):
             raise ParseError(f"unknown card {shown(text)} (expected rank then suit, e.g. 7H, TS, 10S, QD)") from None
 
     def __str__(self) -> str:
-        return self.rank.letter + self.suit.letter
+        return _NAMES[self]
 
     def unicode(self) -> str:
         """Display form with a suit symbol and ``10`` spelled out: ``10♥``."""
@@ -155,6 +155,8 @@ class Card(int):
 
 
 _CARDS.extend(int.__new__(Card, i) for i in range(52))
+# Cards are written a great deal (every move of every line in JSON): each name made once.
+_NAMES = tuple(_RANKS[i % 13].letter + _SUITS[i // 13].letter for i in range(52))
 
 #: Ranks left out of the full pack for each reduced deck the games use.
 _DECK_RANKS: dict[int, tuple[int, ...]] = {
