@@ -404,3 +404,88 @@ def test_a_won_game_pasted_as_moves_is_reviewed_with_its_moves_over_par(served, 
     refused = page.locator("#review-said").inner_text()
     assert refused.startswith("Move 2 (KD R3>F) is not legal") and refused.endswith(".") and "\n" not in refused
     assert page.errors == ["Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)"]  # type: ignore[attr-defined]
+
+
+def rated_deals() -> dict[str, set[int]]:
+    """The Butterfly deals proved winnable, by grade (data/ratings_butterfly.csv.gz)."""
+    with gzip.open(ROOT / "data" / "ratings_butterfly.csv.gz", "rt") as rows:
+        by: dict[str, set[int]] = {}
+        for row in csv.DictReader(rows):
+            if row["verdict"] == "won":
+                by.setdefault(row["grade"], set()).add(int(row["deal"]))
+        return by
+
+
+#: Draws the page's own way (page/freeplay.js, the page's data) many times at each grade.
+DRAWS = """async (times) => {
+  const free = await import('./page/freeplay.js');
+  const data = JSON.parse(document.getElementById('page-data').textContent);
+  const deals = free.dealsByGrade(data.free.grades);
+  const drawn = {};
+  for (const grade of free.GRADES) {
+    drawn[grade] = [];
+    for (let k = 0; k < times; k++) drawn[grade].push(free.drawDeal(deals, grade, Math.random));
+  }
+  return {drawn: drawn, deals: deals};
+}"""
+
+
+def test_free_play_offers_only_deals_proved_winnable_at_the_grade_chosen(served, context):
+    base, _ = served
+    rated = rated_deals()
+    page = context(DESKTOP)
+    page.goto(base + "board.html")
+    page.locator("#free-stats tbody tr").first.wait_for()
+    found = page.evaluate(DRAWS, 2000)
+    assert {g: set(deals) for g, deals in found["deals"].items()} == rated  # every winnable deal, each at its grade
+    for grade, drawn in found["drawn"].items():
+        assert set(drawn) <= rated[grade] and len(set(drawn)) > len(rated[grade]) // 4, grade  # and spread
+    for grade in ("5", "2"):  # by the page's own button
+        page.locator("#grade").select_option(grade)
+        page.get_by_role("button", name="A new deal").click()
+        page.wait_for_function(
+            f"/^Free play: deal \\d+, grade {grade}/.test(document.getElementById('what').textContent)"
+        )
+        what = page.locator("#what").inner_text()
+        deal = int(re.match(r"Free play: deal (\d+), grade (\d)", what)[1])
+        assert deal in rated[grade] and f"grade {grade}" in what
+        assert shown_line(page) == position_line(Position.deal(deal))
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_free_play_game_won_by_the_published_line_counts_in_the_statistics(served, context):
+    base, api = served
+    page = context(PHONE)
+    page.add_init_script("Math.random = () => 0")  # the draw: the first deal of the grade
+    page.goto(base + "board.html")
+    page.locator("#grade").select_option("1")
+    page.get_by_role("button", name="A new deal").click()
+    deal = min(rated_deals()["1"])
+    line = published_line(deal)
+    page.wait_for_function("document.getElementById('what').textContent.startsWith('Free play')")
+    assert page.locator("#what").inner_text().startswith(f"Free play: deal {deal}, grade 1, par {len(line)} \u00b7")
+    # A hint: one move that keeps the deal winnable, as the API's quick answer judges it; not the line.
+    page.get_by_role("button", name="A hint").click()
+    page.wait_for_function("document.querySelector('#engine .answer').textContent.startsWith('A move')")
+    quick = api.post(
+        "/api/analyse", json={"position": position_line(Position.deal(deal)), "lines": "best", "seconds": QUICK}
+    ).json()
+    best = next(m for m in quick["moves"] if m["value"] in ("won", "optimal", "bounded"))
+    assert page.locator("#engine .answer").inner_text() == f"A move that keeps the deal winnable: {said(best['move'])}."
+    for move in line:
+        click_move(page, move)
+    assert page.locator("#free-said").inner_text() == "Won, and counted in your free play: 0 moves over par."
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "free-won-phone.png"), full_page=True)
+    assert serious_violations(page) == []
+    stats = [[c.inner_text() for c in r.locator("th, td").all()] for r in page.locator("#free-stats tbody tr").all()]
+    assert stats == [["1", "1", "1", "0"]] + [[g, "0", "0", "\u2013"] for g in "2345"]
+    page.reload()  # kept by the browser
+    page.locator("#free-stats tbody tr").first.wait_for()
+    assert [c.inner_text() for c in page.locator("#free-stats tbody tr").first.locator("th, td").all()] == [
+        "1",
+        "1",
+        "1",
+        "0",
+    ]
+    assert not page.errors  # type: ignore[attr-defined]

@@ -8,8 +8,9 @@
 import * as R from "../rules.js";
 import { isLine, parseLine, positionLine } from "../line.js";
 import { button, el, svgEl } from "./dom.js";
+import { GRADES, begun, dealsByGrade, drawDeal, loadStats, won } from "./freeplay.js";
 import { handPlay } from "./hands.js";
-import { reviewPanel } from "./review.js";
+import { plural, reviewPanel } from "./review.js";
 import { said, saidCards } from "./words.js";
 
 const TITLES = {
@@ -24,6 +25,8 @@ const START = "Start butterfly serve --site DIR (the folder of this site) and op
 const QUICK = 0.3;
 // A move's value while the full answer is awaited.
 const STILL = "still thinking\u2026";
+// The values of a move that keeps the deal winnable.
+const WINS = ["won", "optimal", "bounded"];
 
 // A move in the address: card, source, target with nothing between ("7HL2L1", "5CBF"): URL-safe.
 export function moveToLink(move) {
@@ -87,6 +90,7 @@ export function analysisBoard(data) {
   let viewing = null; // the best line's position shown in place of the game's, while stepped through
   let asked = 0; // the latest question to the engine: an older answer is dropped
   let reviewed = null; // the game reviewed ({start, moves}) and show(n), its panel's mark of the move shown
+  let free = null; // the free-play game on the board: {grade, par, begun, won}, each counted once
 
   const hands = handPlay(svg, data.layout, {
     position: () => viewing || positions[at],
@@ -142,8 +146,10 @@ export function analysisBoard(data) {
   const values = el("div", { class: "values" });
   const winnable = button("Is this still winnable?", () => askWinnable(), { "data-action": "winnable" });
   const showValues = button("Show the values", () => askValues(), { "data-action": "values" });
+  const hint = button("A hint", () => askHint(), { "data-action": "hint" });
   engine.appendChild(winnable);
   engine.appendChild(showValues);
+  engine.appendChild(hint);
   engine.appendChild(answer);
   engine.appendChild(values);
 
@@ -181,6 +187,7 @@ export function analysisBoard(data) {
       reviewed = null;
       reviewBox.textContent = "";
     }
+    countFree();
     const hash = address();
     if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
     link.value = window.location.href;
@@ -190,6 +197,7 @@ export function analysisBoard(data) {
 
   // A position opened: the game starts there, then ``played`` (moves) are made while they are legal.
   function open(position, what, played) {
+    free = null;
     positions = [position];
     moves = [];
     at = 0;
@@ -306,14 +314,18 @@ export function analysisBoard(data) {
     );
   }
 
+  // No move left here (won or lost): said, and true.
+  function noMove(p) {
+    if (R.legalMoves(p).length) return false;
+    asked++;
+    answer.textContent = R.isWon(p) ? "Won: every card is home." : "No move is left here: the deal is lost.";
+    return true;
+  }
+
   function askValues() {
     const p = positions[at];
     values.textContent = "";
-    if (!R.legalMoves(p).length) {
-      asked++;
-      answer.textContent = R.isWon(p) ? "Won: every card is home." : "No move is left here: the deal is lost.";
-      return;
-    }
+    if (noMove(p)) return;
     answer.textContent = "Working out the value of every move\u2026";
     askTwice(
       "api/analyse",
@@ -323,6 +335,27 @@ export function analysisBoard(data) {
       (json, final) => {
         answer.textContent = "";
         showAnalysis(p, json, final);
+      },
+    );
+  }
+
+  // A hint: one move that keeps the deal winnable (the best of the values), not the line after it.
+  function askHint() {
+    const p = positions[at];
+    if (noMove(p)) return;
+    answer.textContent = "Looking for a move that keeps the deal winnable\u2026";
+    const winning = (json) => json.moves.find((m) => WINS.includes(m.value));
+    askTwice(
+      "api/analyse",
+      { position: positionLine(p), lines: "best" },
+      "to get a hint",
+      (json) => Boolean(winning(json)) || json.moves.every((m) => m.value !== "unknown"),
+      (json, final) => {
+        const m = winning(json);
+        if (m) answer.textContent = "A move that keeps the deal winnable: " + said(m.move) + ".";
+        else if (json.moves.every((m) => m.value === "lost"))
+          answer.textContent = "No move keeps the deal winnable: it is lost.";
+        else answer.textContent = final ? "No move that keeps the deal winnable was found in the time." : STILL;
       },
     );
   }
@@ -456,6 +489,63 @@ export function analysisBoard(data) {
     }
     const named = /^\s*\[(Deal|Position)\s/im.test(text);
     askReview(named ? { record: text } : { record: text, position: positionLine(positions[0]) });
+  });
+
+  // Free play: a deal drawn at the grade chosen among those proved winnable, its grade and par shown, and the
+  // player's games counted by grade (begun at the first move, won once every card is home), kept by the browser.
+  const deals = dealsByGrade(data.free.grades);
+  const freeSaid = document.getElementById("free-said");
+  let stats = loadStats();
+
+  function countFree() {
+    if (!free || !at) return;
+    if (!free.begun) {
+      free.begun = true;
+      stats = begun(stats, free.grade);
+    }
+    if (!free.won && R.isWon(positions[at])) {
+      free.won = true;
+      const over = free.par === null ? null : at - free.par;
+      stats = won(stats, free.grade, over);
+      freeSaid.textContent =
+        "Won, and counted in your free play" + (over === null ? "." : ": " + plural(over, "move") + " over par.");
+    }
+    showStats();
+  }
+
+  function showStats() {
+    const rows = document.querySelector("#free-stats tbody");
+    rows.textContent = "";
+    GRADES.forEach((g) => {
+      const row = el("tr");
+      row.appendChild(el("th", { scope: "row" }, g));
+      const kept = stats[g];
+      [kept.played, kept.won, kept.best === null ? "\u2013" : kept.best].forEach((v) =>
+        row.appendChild(el("td", null, String(v))),
+      );
+      rows.appendChild(row);
+    });
+  }
+  showStats();
+
+  document.getElementById("free-deal").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const grade = document.getElementById("grade").value;
+    const deal = drawDeal(deals, grade, Math.random);
+    const par = data.free.pars[deal] ?? null;
+    freeSaid.textContent = "Dealing a new deal of grade " + grade + "\u2026";
+    ask("api/deal?number=" + deal, null, "to deal a new game").then(
+      (json) => {
+        freeSaid.textContent = "";
+        open(
+          parseLine(json.position),
+          "Free play: deal " + deal + ", grade " + grade + (par === null ? "" : ", par " + par),
+        );
+        free = { grade: grade, par: par, begun: false, won: false };
+        status.textContent = "A deal of grade " + grade + " that can be won: your move.";
+      },
+      (error) => (freeSaid.textContent = error.message),
+    );
   });
 
   // Opening: by number (the engine deals it), by PySolFC number, or by a pasted line or link.

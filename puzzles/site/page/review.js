@@ -4,7 +4,8 @@
 import { button, el } from "./dom.js";
 import { said } from "./words.js";
 
-const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+// "1 move", "3 moves".
+export const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
 
 // Moves as one phrase: "A", "A or B", "A, B or C", "A, B, C or one of 4 more moves".
 export function eitherOf(moves) {
