@@ -58,8 +58,8 @@ def browser():
 def context(browser):
     made = []
 
-    def make(viewport=DESKTOP):
-        made.append(browser.new_context(viewport=viewport, locale="en-GB"))
+    def make(viewport=DESKTOP, color_scheme="light"):
+        made.append(browser.new_context(viewport=viewport, locale="en-GB", color_scheme=color_scheme))
         page = made[-1].new_page()
         errors: list[str] = []
         page.on("console", lambda m: m.type == "error" and errors.append(m.text))
@@ -433,16 +433,18 @@ DRAWS = """async (times) => {
 def test_free_play_offers_only_deals_proved_winnable_at_the_grade_chosen(served, context):
     base, _ = served
     rated = rated_deals()
-    page = context(DESKTOP)
+    page = context(DESKTOP, color_scheme="dark")
     page.goto(base + "board.html")
     page.locator("#free-stats tbody tr").first.wait_for()
     found = page.evaluate(DRAWS, 2000)
     assert {g: set(deals) for g, deals in found["deals"].items()} == rated  # every winnable deal, each at its grade
     for grade, drawn in found["drawn"].items():
         assert set(drawn) <= rated[grade] and len(set(drawn)) > len(rated[grade]) // 4, grade  # and spread
-    for grade in ("5", "2"):  # by the page's own button
+    for grade in ("5", "2"):  # by the page's own button, pressed by keys alone
         page.locator("#grade").select_option(grade)
-        page.get_by_role("button", name="A new deal").click()
+        page.locator("#grade").focus()
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
         page.wait_for_function(
             f"/^Free play: deal \\d+, grade {grade}/.test(document.getElementById('what').textContent)"
         )
@@ -450,6 +452,8 @@ def test_free_play_offers_only_deals_proved_winnable_at_the_grade_chosen(served,
         deal = int(re.match(r"Free play: deal (\d+), grade (\d)", what)[1])
         assert deal in rated[grade] and f"grade {grade}" in what
         assert shown_line(page) == position_line(Position.deal(deal))
+    page.screenshot(path=str(SHOTS / "free-desktop-dark.png"), full_page=True)
+    assert serious_violations(page) == []
     assert not page.errors  # type: ignore[attr-defined]
 
 
