@@ -35,6 +35,16 @@ export function chipsWords(delta) {
   return "worth " + plural(n, "chip") + (delta > 0 ? " more" : " less");
 }
 
+// A value short enough for a card of the pack on a phone: "+5", "−3", "2 tricks".
+function badge(words) {
+  const chips = /worth (\d+(?:\.\d)?) chips? (more|less)/.exec(words);
+  if (chips) return (chips[2] === "more" ? "+" : "\u2212") + chips[1];
+  return words
+    .split(",")[0]
+    .replace(/^wins /, "")
+    .replace(" on average", "");
+}
+
 function percent(x) {
   return Math.round(x * 100) + "%";
 }
@@ -155,8 +165,8 @@ export function cardBoard() {
     const input = el("input", { id, inputmode: "numeric", autocomplete: "off", size: "5", value: String(value) });
     input.addEventListener("input", () => {
       const text = input.value.trim();
-      if (!/^-?[0-9]{1,12}$/.test(text)) {
-        problemsOut.textContent = label + " must be a whole number, such as 20.";
+      if (!/^-?[0-9]{1,15}$/.test(text)) {
+        problemsOut.textContent = sentence(label + " must be a whole number, such as 20");
         return;
       }
       set(Number(text));
@@ -407,7 +417,7 @@ export function cardBoard() {
       const first = parseCard((m.move || m.card).split(" ")[0]);
       const face = deck.querySelector('[data-card="' + cardText(first) + '"]');
       if (face && !face.querySelector(".card-value"))
-        face.appendChild(el("span", { class: "card-value" }, text.split(": ")[1].split(";")[0]));
+        face.appendChild(el("span", { class: "card-value" }, badge(text.split(": ")[1])));
     });
     if (json.options && json.worlds) ul.appendChild(el("li", null, plural(json.worlds, "deal") + " tried."));
     values.appendChild(ul);

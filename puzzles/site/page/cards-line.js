@@ -331,17 +331,27 @@ export function problems(setup) {
   if (!isMouche(setup)) {
     const won = setup.taken.reduce((a, b) => a + b, 0);
     const left = all.length - placed;
+    const cardsWord = (n) => n + (n === 1 ? " card" : " cards");
     if (left !== won)
       out.push(
-        left +
-          " cards are not placed and the cards won add up to " +
+        cardsWord(left) +
+          " not placed and the cards won add up to " +
           won +
-          ": place " +
-          (left > won ? left - won + " more cards, or count them as won" : won - left + " fewer cards as won"),
+          ": " +
+          (left > won
+            ? "place " + cardsWord(left - won) + " more, or count them as won"
+            : "count " + cardsWord(won - left) + " fewer as won"),
       );
     if (!setup.hands[setup.toMove] || !setup.hands[setup.toMove].length)
       out.push("P" + setup.toMove + " is to move but holds no cards");
-  } else if (setup.turned === null) out.push("no card is turned for trumps yet");
+  } else {
+    if (setup.turned === null) out.push("no card is turned for trumps yet");
+    setup.hands.forEach((hand, seat) => {
+      const held = hand.length + setup.plays.filter(([s]) => s === seat).length;
+      if (setup.declared[seat] !== "f" && held !== size)
+        out.push("P" + seat + " holds and has played " + held + " cards, not " + size);
+    });
+  }
   return out;
 }
 

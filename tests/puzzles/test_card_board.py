@@ -1,0 +1,376 @@
+"""The card-game board (cards.html; puzzles/site/page/cards-board.js): its
+lines are Python's (node, over hundreds of positions of both games); in
+Debian's Chromium driven by Playwright on a real ``butterfly serve --site``:
+the Papillon ending of examples/papillon/last-deal.json set up by clicks on a
+phone (the clicks counted and printed), its values equal the API's, played
+through and undone, impossible set-ups refused in plain words, a set-up by
+keys alone, a record reviewed with its mistakes marked, the link opened in a
+fresh browser, and the page from file:// saying how to get the engine.
+Screenshots go to test-output/cards/."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from server.served import PAPILLON_RECORD, start_server, wait_ready
+
+from butterfly.games.cards import Card, make_deck
+from butterfly.games.mouche.notation import position_line as mouche_line
+from butterfly.games.mouche.rules import MoucheHand, MoucheOptions
+from butterfly.games.papillon.notation import parse_line as papillon_parse
+from butterfly.games.papillon.notation import position_line as papillon_line
+from butterfly.games.papillon.rules import HandState, Options
+from butterfly.puzzles.site.build import build_site
+
+ROOT = Path(__file__).parents[2]
+SHOTS = ROOT / "test-output" / "cards"
+LINES_JS = ROOT / "tests" / "js" / "card_lines.js"
+LAST_DEAL = ROOT / "examples" / "papillon" / "last-deal.json"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+NODE = shutil.which("node")
+#: Words of the solver that a player is never shown.
+SOLVER_WORDS = re.compile(r"\b(node|nodes|kernel|paranoid|class|worlds?|max-?n)\b", re.IGNORECASE)
+
+
+def _positions(seed: int) -> list[str]:
+    """Lines Python writes of positions along random hands of both games, every player count and option."""
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(150):
+        n = rng.choice([3, 4])
+        deck = make_deck(52)
+        rng.shuffle(deck)
+        chips = tuple(rng.randrange(-50, 300) for _ in range(n))
+        state = HandState.deal(rng.randrange(n), deck, Options(players=n), chips=chips, pool=rng.randrange(100))
+        for _ in range(rng.randrange(40)):
+            after = state.play(rng.choice(state.legal_moves()))
+            if after.is_terminal():
+                break
+            state = after
+        lines.append(papillon_line(state))
+    for _ in range(150):
+        n = rng.randrange(3, 7)
+        options = MoucheOptions(players=n, pamphile=rng.random() < 0.5)
+        deck = make_deck(options.deck_size)
+        rng.shuffle(deck)
+        hand = MoucheHand.deal(rng.randrange(n), deck, options)
+        for _ in range(rng.randrange(25)):
+            after = hand.play(rng.choice(hand.legal_moves()))
+            if after.is_terminal():
+                break
+            hand = after
+        lines.append(mouche_line(hand))
+    return lines
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+def test_the_pages_lines_are_pythons():
+    lines = _positions(5)
+    # written otherwise (lower case, 10 for T, won cards listed): read as Python reads them
+    shown = {"9S", "KH", "5S", "KS", "5D", "2C"}
+    won = "".join(str(c) for c in make_deck(52) if str(c) not in shown)[: 2 * 20].replace("T", "10")
+    other = f"papillon_h9s.kh5s.ks_t5D2C_w{won}.15.11_c250.262.248_p60_d0_m1"
+    texts = [*lines, other, "papillon_h9S.3.KS_t2C_d0_m0", "chess_e4"]
+    assert NODE is not None
+    done = subprocess.run([NODE, str(LINES_JS)], input=json.dumps(texts), capture_output=True, text=True, check=True)
+    out = json.loads(done.stdout)
+    assert [o.get("line") for o in out[: len(lines)]] == lines
+    assert out[len(lines)]["line"] == papillon_line(papillon_parse(other).state)
+    assert "hidden" in out[-2]["error"] and "papillon or mouche" in out[-1]["error"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("cards") / "site"
+    build_site(out, days=2)
+    return out
+
+
+@pytest.fixture(scope="module")
+def served(site, tmp_path_factory):
+    server = start_server(tmp_path_factory.mktemp("serve"), "--workers", "1", "--site", str(site))
+    try:
+        with wait_ready(server.url) as client:
+            yield server.url + "/", client
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium = pytest.importorskip("chromium")  # (skips, saying why, without Playwright or the browser)
+    yield from chromium.launched()
+
+
+@pytest.fixture
+def context(browser):
+    made = []
+
+    def make(viewport=DESKTOP, scheme="light"):
+        made.append(browser.new_context(viewport=viewport, locale="en-GB", color_scheme=scheme))
+        page = made[-1].new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.errors = errors  # type: ignore[attr-defined]
+        return page
+
+    yield make
+    for c in made:
+        c.close()
+
+
+def serious_violations(page) -> list:
+    axe_api = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install '.[test]'")
+    results = axe_api.Axe().run(page)
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def line_of(page) -> str:
+    return page.locator("#line-out").inner_text().strip()
+
+
+class Clicks:
+    """The newcomer's clicks and keystrokes, counted."""
+
+    def __init__(self, page) -> None:
+        self.page, self.clicks, self.keys = page, 0, 0
+
+    def click(self, selector: str) -> None:
+        self.page.locator(selector).click()
+        self.clicks += 1
+
+    def type(self, selector: str, text: str) -> None:
+        self.click(selector)
+        self.page.locator(selector).fill("")
+        self.page.locator(selector).press_sequentially(text)
+        self.keys += len(text)
+
+    def choose(self, selector: str, value: str) -> None:
+        self.page.locator(selector).select_option(value)
+        self.clicks += 2  # (the list opened, the option chosen)
+
+
+def set_up_last_deal(page) -> Clicks:
+    """examples/papillon/last-deal.json by clicks: a hand chosen, then its cards; the table; the counters."""
+    data = json.loads(LAST_DEAL.read_text())
+    you = Clicks(page)
+    for seat, hand in enumerate(data["hands"]):
+        you.click(f'[data-place="h{seat}"]')
+        for card in hand:
+            you.click(f'.card-deck [data-card="{card}"]')
+    you.click('[data-place="t"]')
+    for card in data["table"]:
+        you.click(f'.card-deck [data-card="{card}"]')
+    for seat in range(3):
+        you.type(f"#won{seat}", str(data["taken"][seat]))
+        you.type(f"#chips{seat}", str(data["chips"][seat]))
+    you.type("#pool", str(data["pool"]))
+    you.choose("#last-trailer", str(data["last_trailer"]))
+    return you
+
+
+def papillon_words(m: dict, mover: int, now: int) -> str:
+    """A move's value with all hands open, as the page says it (cards-board.js valueWords)."""
+
+    def chips(delta: float) -> str:
+        n = round(abs(delta) * 10) / 10
+        n_text = f"{n:g}"
+        return (
+            "worth no chips more"
+            if n == 0
+            else f"worth {n_text} chip{'s' if n != 1 else ''} " + ("more" if delta > 0 else "less")
+        )
+
+    pool = ", takes the pool" if m["maxn_winner"] == mover else ""
+    return (
+        chips(m["maxn_chips"][mover] - now)
+        + pool
+        + "; whatever the others do, "
+        + chips(m["guaranteed"] - now).replace("worth ", "at worst ")
+    )
+
+
+def said_cards(text: str) -> str:
+    words = re.sub(r"\b(10|[2-9TJQKA])([CDHS])\b", lambda t: Card.parse(t[0]).unicode(), text)
+    return words.replace(" x ", " takes ")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_newcomer_sets_up_the_last_deal_on_a_phone_by_clicks_and_sees_its_values(served, context, scheme):
+    base, api = served
+    page = context(PHONE, scheme)
+    page.goto(base + "cards.html")
+    page.locator(".card-deck button").first.wait_for()
+    you = set_up_last_deal(page)
+    expected = subprocess.run(
+        [sys.executable, "-m", "butterfly.cli", "papillon", "analyse", str(LAST_DEAL), "--format", "line"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert line_of(page) == expected
+    print(f"\nnewcomer set-up of last-deal.json: {you.clicks} clicks and {you.keys} keystrokes")
+    assert you.clicks < 60  # (well under two minutes of clicks)
+    page.wait_for_function("document.getElementById('rules-said').textContent.startsWith('The rules accept')")
+    assert page.locator("#problems").inner_text() == "Every card is placed or counted as won."
+
+    # Every card's value with all hands open: the API's, in its order, in players' words.
+    page.get_by_role("button", name="Values, all hands open").click()
+    page.locator("#engine .move-values li").first.wait_for()
+    analysed = api.post("/api/analyse", json={"position": expected}).json()
+    shown = [li.inner_text() for li in page.locator("#engine .move-values li").all()]
+    assert shown == [f"{said_cards(m['move'])}: {papillon_words(m, 0, 108)}" for m in analysed["moves"]]
+    gain = analysed["moves"][0]["maxn_chips"][0] - 108
+    assert page.locator('.card-deck [data-card="AH"] .card-value').inner_text() == (
+        "+" if gain > 0 else "\u2212"
+    ) + str(abs(gain))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"values-phone-{scheme}.png"), full_page=True)
+    assert serious_violations(page) == []
+
+    # From the seat to move: mean and chance, with the deals tried.
+    page.get_by_role("button", name="Values from the seat to move").click()
+    page.locator("#engine h3").wait_for()
+    seat = api.post("/api/analyse", json={"position": expected, "as_player": 0}).json()
+    assert (
+        page.locator("#engine h3").inner_text()
+        == f"P0\u2019s choices, from P0\u2019s seat ({seat['splits']} deals tried)"
+    )
+    first = page.locator("#engine .move-values li").first.inner_text()
+    assert first.endswith(f"takes the pool {round(seat['moves'][0]['win_chance'] * 100)}%")
+    assert not SOLVER_WORDS.search(page.locator("main").inner_text())
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
+def test_play_through_with_undo_and_the_link_in_a_fresh_browser(served, context):
+    base, api = served
+    page = context(DESKTOP)
+    start = "papillon_hAH6SJS.4DAS4S.THJH8S_tAC4C6C8CTCJC5D6DJD_w8.13.13_c108.116.116_p80_d2_m0_l2"
+    page.goto(base + "cards.html#p=" + start)
+    page.locator("#choices button").first.wait_for()
+    lines = [start]
+    for _ in range(3):
+        moves = api.post("/api/moves", json={"position": lines[-1]}).json()
+        assert [b.get_attribute("data-move") for b in page.locator("#choices button").all()] == [
+            m["move"] for m in moves["moves"]
+        ]
+        page.locator("#choices button").first.click()
+        lines.append(moves["moves"][0]["position"])
+        assert line_of(page) == lines[-1]
+        page.wait_for_function(
+            "document.querySelector('#choices button') && document.getElementById('rules-said').textContent"
+        )
+    page.screenshot(path=str(SHOTS / "play-desktop.png"), full_page=True)
+    link = page.locator("#link").input_value()
+    for back in reversed(lines[:-1]):
+        page.get_by_role("button", name="Undo").click()
+        assert line_of(page) == back
+    assert page.get_by_role("button", name="Undo").is_disabled()
+    fresh = context(PHONE, "dark")
+    fresh.goto(link)
+    fresh.locator(".card-deck button").first.wait_for()
+    assert line_of(fresh) == lines[-1] and fresh.locator("#link").input_value() == link
+    fresh.screenshot(path=str(SHOTS / "link-phone-dark.png"), full_page=True)
+    assert serious_violations(fresh) == []
+    assert not page.errors and not fresh.errors, (page.errors, fresh.errors)  # type: ignore[attr-defined]
+
+
+def test_every_impossible_set_up_is_refused_in_plain_words(served, context):
+    base, _ = served
+    page = context(PHONE)
+    page.goto(
+        base + "cards.html#p=papillon_hAH6SJS.4DAS4S.THJH8S_tAC4C6C8CTCJC5D6DJD_w8.13.13_c108.116.116_p80_d2_m0_l2"
+    )
+    problems = page.locator("#problems")
+    page.click('[data-place="h0"]')
+    page.click('.card-deck [data-card="KC"]')  # a fourth card in P0's hand (it was won)
+    assert problems.inner_text().startswith("P0\u2019s hand holds 4 cards, at most 3.")
+    assert "33 cards not placed and the cards won add up to 34: count 1 card fewer as won." in problems.inner_text()
+    page.click('.card-deck [data-card="KC"]')  # clicked again: back where it was
+    page.fill("#won1", "11")
+    assert problems.inner_text() == (
+        "34 cards not placed and the cards won add up to 32: place 2 cards more, or count them as won."
+    )
+    page.fill("#won1", "1x")
+    assert problems.inner_text() == "Cards won must be a whole number, such as 20."
+    page.fill("#won1", "13")
+    page.select_option("#to-move", "1")
+    page.wait_for_function("document.getElementById('rules-said').textContent.startsWith('The rules accept')")
+    page.fill("#chips1", "9999999999999")  # beyond the chips the rules allow: the rules' own sentence
+    page.wait_for_function("document.getElementById('rules-said').textContent.startsWith('Not a position')")
+    said = page.locator("#rules-said").inner_text()
+    assert said.endswith(".") and "chips" in said and "\n" not in said, said
+    for bad, words in (("papillon_h9S.3.KS_t2C_d0_m0", "hidden"), ("chess_e4", "papillon or mouche")):
+        page.fill("#line", bad)
+        page.get_by_role("button", name="Open the position").click()
+        text = page.locator("#open-said").inner_text()
+        assert words in text and text.endswith(".") and text.startswith("That line cannot be read"), text
+    # (the browser logs the refusal's 422 itself: nothing else)
+    assert all("status of 422" in e for e in page.errors), page.errors  # type: ignore[attr-defined]
+
+
+def test_a_set_up_by_keys_alone_and_a_review_with_its_mistakes_marked(served, context):
+    base, api = served
+    page = context(DESKTOP, "dark")
+    page.goto(base + "cards.html")
+    page.locator(".card-deck button").first.wait_for()
+    page.locator("#card-game").focus()
+    page.keyboard.press("ArrowDown")  # La Mouche
+    page.wait_for_function("document.querySelector('[data-place=\"u\"]') !== null")
+    page.locator('[data-place="u"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('.card-deck [data-card="TH"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('[data-place="h0"]').focus()
+    page.keyboard.press("Space")
+    for card in ("KH", "QH", "9S", "8S", "JC"):
+        page.locator(f'.card-deck [data-card="{card}"]').focus()
+        page.keyboard.press("Enter")
+    page.locator("#pool").focus()
+    page.keyboard.press("End")
+    page.keyboard.type("0")
+    assert "P1 holds and has played 0 cards, not 5." in page.locator("#problems").inner_text()
+    assert line_of(page) == "mouche_d2_tTH_a-.-.-_hJCQHKH8S9S.-.-_p50_c1000.1000.1000"
+    page.screenshot(path=str(SHOTS / "keys-desktop-dark.png"), full_page=True)
+
+    page.fill("#record", PAPILLON_RECORD)
+    page.get_by_role("button", name="Review the game").click()
+    page.locator(".review-moves li").first.wait_for()
+    review = api.post("/api/review", json={"record": PAPILLON_RECORD, "game": "papillon"}).json()
+    moves = review["hands"][0]["moves"]
+    items = page.locator(".review-moves li").all()
+    assert [li.get_attribute("data-mark") for li in items] == [m["from_seat"]["judgement"]["mark"] for m in moves]
+    marked = [m for m in moves if m["from_seat"]["judgement"]["mark"] in ("inaccuracy", "mistake", "blunder")]
+    assert page.locator(".review-mistake").count() == len(marked)
+    page.screenshot(path=str(SHOTS / "review-desktop-dark.png"), full_page=True)
+    assert serious_violations(page) == []
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_without_the_server_the_set_up_works_and_the_engine_says_how_to_get_it(site, context):
+    page = context(PHONE)
+    page.goto((site / "cards.html").as_uri())
+    page.locator(".card-deck button").first.wait_for()
+    page.wait_for_function("document.getElementById('engine-note').textContent.length > 0")
+    assert page.locator("#engine-note").inner_text().startswith("Start butterfly serve --site DIR")
+    page.click('[data-place="h1"]')
+    page.click('.card-deck [data-card="5S"]')
+    assert line_of(page).startswith("papillon_h-.5S.-_t-_w0.0.0")
+    page.get_by_role("button", name="Values, all hands open").click()
+    answer = page.locator("#engine .answer").inner_text()
+    assert answer.startswith("Start butterfly serve --site DIR") and answer.endswith(".")
+    page.screenshot(path=str(SHOTS / "file-phone.png"), full_page=True)
+    assert not page.errors  # type: ignore[attr-defined]
