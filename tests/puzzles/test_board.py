@@ -79,6 +79,22 @@ def click_move(page, text: str) -> None:
     page.locator(f'#play [data-target="{move.target}"]').first.click()
 
 
+#: Moves played by clicks on the picture, each the card and then its place, dispatched in the page (quicker
+#: than a click of Playwright's each, for a whole game).
+CLICKS = """(moves) => {
+  const click = (selector) =>
+    document.querySelector('#play ' + selector).dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  for (const [card, source, target] of moves) {
+    click(`[data-card="${card}"][data-source="${source}"]`);
+    click(`[data-target="${target}"]`);
+  }
+}"""
+
+
+def play_by_clicks(page, moves: list[str]) -> None:
+    page.evaluate(CLICKS, [[str(m.card), m.source, m.target] for m in map(Move.parse, moves)])
+
+
 def counter(page) -> str:
     return page.locator("#play .counter").inner_text().strip()
 
@@ -476,8 +492,7 @@ def test_a_free_play_game_won_by_the_published_line_counts_in_the_statistics(ser
     ).json()
     best = next(m for m in quick["moves"] if m["value"] in ("won", "optimal", "bounded"))
     assert page.locator("#engine .answer").inner_text() == f"A move that keeps the deal winnable: {said(best['move'])}."
-    for move in line:
-        click_move(page, move)
+    play_by_clicks(page, line)
     assert page.locator("#free-said").inner_text() == "Won, and counted in your free play: 0 moves over par."
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "free-won-phone.png"), full_page=True)
