@@ -362,6 +362,7 @@ async def one_run(
         health_before = (await client.get("/api/health")).json()
         loads = [load_average()]
         began = time.monotonic()
+        cpu_began = time.process_time()
         deadline = began + args.seconds
         watcher = asyncio.ensure_future(memory.watch())
 
@@ -382,11 +383,13 @@ async def one_run(
             watcher.cancel()
             noter.cancel()
         ended = time.monotonic()
+        client_cpu = (time.process_time() - cpu_began) / (ended - began)
         loads.append(load_average())
         health_after = (await client.get("/api/health")).json()
     figures = {
         "seconds": args.seconds,
         "quick": args.quick,
+        "client_cpu": client_cpu,
         "drained": ended - deadline,
         "loads": loads,
         "health_before": health_before,
@@ -418,7 +421,10 @@ KIND_NAMES = {
 def table(run: str, outcomes: list[Outcome], figures: dict[str, Any]) -> None:
     seconds = figures["seconds"]
     print(f"\n{run}: {len(outcomes)} requests in {seconds:.0f} s (+{figures['drained']:.1f} s for the last answers)")
-    print(f"  load average (1, 5, 15 min) during the run: {'; '.join(figures['loads'])}")
+    print(
+        f"  load average (1, 5, 15 min) during the run: {'; '.join(figures['loads'])}; this client's own CPU:"
+        f" {figures['client_cpu']:.0%} of a core (on the same machine as the server)"
+    )
     head = f"  {'request':<26}{'n':>6}{'req/s':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}  {'hits':>5}  statuses"
     print(head)
     print("  " + "-" * (len(head) - 2))
