@@ -52,6 +52,8 @@ export function editorDrawing(svg, G) {
   function empty(parent, name, label, face, x, y) {
     const g = pressable(svgEl("g", { class: "empty", "data-target": name }), label);
     g.appendChild(svgEl("use", { href: face, x: x, y: y }));
+    // the place's outline is all it paints: its inside takes the press as well
+    g.appendChild(svgEl("rect", { class: "area", x: x, y: y, width: G.width, height: G.height, rx: 6 }));
     focusRing(g, x, y, G.width, G.height);
     parent.appendChild(g);
   }

@@ -78,7 +78,8 @@ export function positionEditor(data) {
     if (keys.includes(event.target)) keys.forEach((k) => k.setAttribute("tabindex", k === event.target ? "0" : "-1"));
   });
   // The layout's buttons likewise: one in the Tab order, the one last focused.
-  svg.addEventListener("focusin", (event) => rove(pressable(event.target)));
+  // (heard on the box: Chrome makes an SVG element that hears focus events focusable itself)
+  box.addEventListener("focusin", (event) => rove(pressable(event.target)));
   function rove(node) {
     if (!node || !node.hasAttribute("tabindex")) return;
     svg.querySelectorAll("[tabindex]").forEach((n) => n.setAttribute("tabindex", n === node ? "0" : "-1"));
@@ -310,7 +311,9 @@ export function positionEditor(data) {
       key.querySelector(".where").textContent = here.length
         ? here.map((p) => (p === R.FOUNDATION ? "home" : p)).join(" ")
         : "";
-      const state = here.length ? "in " + here.map(placeWords).join(" and ") : "not placed";
+      const state = here.length
+        ? here.map((p) => (p === R.FOUNDATION ? "at home" : "in " + placeWords(p))).join(" and ")
+        : "not placed";
       key.setAttribute(
         "aria-label",
         shown(c) + ", " + (here.length > 1 ? "placed " + here.length + " times, " : "") + state,

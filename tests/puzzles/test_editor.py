@@ -1,0 +1,248 @@
+"""The position editor (editor.html; puzzles/site/page/editor.js) in Debian's
+Chromium driven by Playwright, on the site alone (file://: no engine, no
+server): deal 1 set up by clicks from an empty layout comes out as Python's
+line; every impossible set-up (a card twice, cards missing, a pile at home
+over cards placed, too many cards in the basement, rows the game lacks) is
+said at once in the line reader's words and gets no line; drags; the share
+link opens the same position in a fresh browser; "Open on the analysis
+board" lands there with the position; everything by keyboard alone; at a
+phone's size in the dark and a desktop's in the light, axe finding no serious
+or critical violation. Screenshots go to test-output/editor/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from chromium import launched
+
+from butterfly.games.errors import InputError
+from butterfly.games.patience.notation import parse_line, position_line
+from butterfly.games.patience.rules import Position
+from butterfly.puzzles.site.build import build_site
+
+ROOT = Path(__file__).parents[2]
+SHOTS = ROOT / "test-output" / "editor"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+DEAL1 = position_line(Position.deal(1))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("editor") / "site"
+    build_site(out, days=1)
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser():
+    yield from launched()
+
+
+@pytest.fixture
+def context(browser):
+    made = []
+
+    def make(viewport=DESKTOP, scheme="light"):
+        made.append(browser.new_context(viewport=viewport, locale="en-GB", color_scheme=scheme))
+        page = made[-1].new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.errors = errors  # type: ignore[attr-defined]
+        return page
+
+    yield make
+    for c in made:
+        c.close()
+
+
+def sentence(text: str) -> str:
+    """A message as the page says it: a capital first, a full stop last."""
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def python_says(line: str) -> str:
+    """The line reader's one message for a bad line."""
+    with pytest.raises(InputError) as refused:
+        parse_line(line)
+    return str(refused.value)
+
+
+def problems(page) -> list[str]:
+    return [li.inner_text() for li in page.locator("#problems li").all()]
+
+
+def refused(page) -> None:
+    """No line, no links, and an address without a position, while anything is wrong."""
+    assert page.locator("#done").is_hidden() and "#p=" not in page.url
+
+
+def open_line(page, line: str) -> None:
+    page.locator("#line").fill(line)
+    page.get_by_role("button", name="Open the line").click()
+
+
+def put_by_clicks(page, card: str, row: str) -> None:
+    """A palette card, then its place: the row's outer card, or the empty row."""
+    page.locator(f'[data-palette="{card}"]').click()
+    outer = page.locator(f'#play [data-source="{row}"]').last
+    (outer if outer.count() else page.locator(f'#play .empty[data-target="{row}"]')).click()
+
+
+def drag(page, source, target) -> None:
+    """A drag with the mouse, moving by steps as a hand does (both ends in view)."""
+    source.scroll_into_view_if_needed()
+    start, end = source.bounding_box(), target.bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def serious_violations(page) -> list:
+    """axe-core's serious and critical findings; the page's own errors checked first (from a file,
+    axe's look at the style sheet fails, an error of axe's, not the page's, then forgotten)."""
+    assert not page.errors, page.errors
+    axe_api = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install '.[test]'")
+    results = axe_api.Axe().run(page)
+    page.errors.clear()
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_deal_1_set_up_by_clicks_is_pythons_line_and_its_links_open_it(site, context):
+    page = context(DESKTOP)
+    page.goto((site / "editor.html").as_uri())
+    assert problems(page) == ["48 card(s) missing: 2C 3C 4C 5C 6C 7C 8C 9C ..."]  # the aces start at home
+    deal = Position.deal(1)
+    for name, row in zip(deal.rules.row_names, deal.rows, strict=True):
+        for card in row:
+            put_by_clicks(page, str(card), name)
+    assert problems(page) == [] and page.locator("#line-out").input_value() == DEAL1
+    assert page.locator("#verdict").inner_text().startswith("Complete")
+    assert page.locator('[data-palette="8D"]').get_attribute("aria-label") == "8\u2666, in L1"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "deal1-desktop-light.png"), full_page=True)
+    assert serious_violations(page) == []
+
+    # The share link: the same position in a fresh browser, in the editor.
+    link = page.locator("#link").input_value()
+    assert link.endswith("editor.html#p=" + DEAL1)
+    fresh = context(DESKTOP)
+    fresh.goto(link)
+    fresh.locator("#line-out").wait_for()
+    assert fresh.locator("#line-out").input_value() == DEAL1
+    assert fresh.locator('#play [data-card="7S"][data-source="R5"]').count() == 1
+
+    # Open on the analysis board: the board, on this position.
+    page.get_by_role("link", name="Open on the analysis board").click()
+    page.wait_for_url(re.compile(r"board\.html#p="))
+    page.locator("#play .counter").wait_for()
+    assert re.search(r"#p=([^&]+)", page.locator("#link").input_value())[1] == DEAL1
+    assert not page.errors and not fresh.errors, (page.errors, fresh.errors)  # type: ignore[attr-defined]
+
+
+def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site, context):
+    page = context(PHONE, "dark")
+    page.goto((site / "editor.html").as_uri())
+    open_line(page, DEAL1)
+    assert problems(page) == [] and page.locator("#line-out").input_value() == DEAL1
+
+    # A card twice (8D from the palette onto R2) and one missing (7S back to the palette): both said.
+    put_by_clicks(page, "8D", "R2")
+    page.locator('#play [data-card="7S"]').click()
+    page.get_by_role("button", name="Put back in the palette").click()
+    twice_missing = DEAL1.replace("9H7S", "9H").replace("6H.", "6H8D.")
+    assert problems(page) == [sentence(python_says(twice_missing)), "1 card(s) missing: 7S."]
+    assert page.locator('[data-palette="8D"]').get_attribute("aria-label") == "8\u2666, placed 2 times, in L1 and in R2"
+    refused(page)
+    page.screenshot(path=str(SHOTS / "problems-phone-dark.png"), full_page=True)
+    assert serious_violations(page) == []
+
+    # Dragged: 8D off R2 onto the palette, 7S from the palette onto R5: whole again.
+    drag(page, page.locator('#play [data-card="8D"][data-source="R2"]'), page.locator('[data-palette="KS"]'))
+    drag(page, page.locator('[data-palette="7S"]'), page.locator('#play [data-card="9H"]'))
+    assert problems(page) == [] and page.locator("#line-out").input_value() == DEAL1
+
+    # The hearts pile at home raised to 5H, over hearts still in the rows.
+    page.locator('[data-palette="5H"]').click()
+    page.locator('#play [data-card="AH"]').click()
+    over = python_says(DEAL1.replace("AH", "5H"))
+    assert problems(page)[0] == sentence(over + " (the hearts pile at home holds AH to 5H)")
+    refused(page)
+    page.get_by_role("button", name="Undo").click()
+
+    # Four cards in a basement of three: moved there one by one, the last onto a basement card.
+    for card in ("8D", "JC", "2D", "2C"):
+        page.locator(f'#play [data-card="{card}"]').click()
+        empty = page.locator('#play .empty[data-target="B"]')
+        (empty.first if empty.count() else page.locator('#play [data-source="B"]').first).click()
+    full = DEAL1.replace("_b-", "_b8DJC2D2C")
+    for row_end in ("8H8D.", "9SJC.", "3C2D.", "4H2C."):
+        full = full.replace(row_end, row_end[:2] + ".")
+    assert problems(page) == [sentence(python_says(full))]
+    refused(page)
+
+    # A game with fewer rows and no basement: Beleaguered Castle; L5's and R5's cards stay until moved.
+    page.locator("#game").select_option("beleaguered-castle")
+    assert page.locator("#cells").input_value() == "0"
+    assert problems(page) == [
+        "No row L5 in beleaguered-castle (rows L1..R4).",
+        "No row R5 in beleaguered-castle (rows L1..R4).",
+        "4 cards in the cells, beleaguered-castle has 0.",
+    ]
+    refused(page)
+
+    # A pasted line with a row too few: refused with the reader's message, the layout kept.
+    short = DEAL1.replace(".TC3H2S9H7S", "")
+    open_line(page, short)
+    assert page.locator("#open-said").inner_text() == "That line cannot be read: " + python_says(short) + "."
+    assert page.locator("#game").input_value() == "beleaguered-castle"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_by_keyboard_alone(site, context):
+    page = context(PHONE, "dark")
+    page.goto((site / "editor.html").as_uri())
+    for _ in range(12):  # Tab to the palette
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.hasAttribute('data-palette')"):
+            break
+    focused = "document.activeElement.getAttribute('{}')"
+    assert page.evaluate(focused.format("data-palette")) == "AC"
+    page.keyboard.press("ArrowDown")
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused.format("data-palette")) == "7D"
+    page.keyboard.press("Enter")  # picked
+    page.keyboard.press("Tab")  # to the layout
+    assert page.evaluate(focused.format("data-card")) == "AC"
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused.format("data-target")) == "L1"
+    page.keyboard.press("Enter")
+    assert page.locator("#said").inner_text() == "7\u2666 put in L1."
+    assert page.evaluate(focused.format("data-card")) == "7D"  # the focus stays on the place
+    page.keyboard.press("Enter")  # picked again, and put back by Delete
+    page.keyboard.press("Delete")
+    assert page.locator('[data-palette="7D"]').get_attribute("aria-label") == "7\u2666, not placed"
+    page.keyboard.press("u")  # undo: 7D in L1 again
+    assert page.locator('[data-palette="7D"]').get_attribute("aria-label") == "7\u2666, in L1"
+    page.screenshot(path=str(SHOTS / "keyboard-phone-dark.png"), full_page=True)
+
+    # A line typed and opened, then the board's link followed, all by keys.
+    page.locator("#line").focus()
+    page.keyboard.type(DEAL1)
+    page.keyboard.press("Enter")
+    assert page.locator("#line-out").input_value() == DEAL1
+    page.locator("#line-out").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "to-board"
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"board\.html#p="))
+    assert not page.errors  # type: ignore[attr-defined]
