@@ -198,6 +198,7 @@ def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site,
         "4 cards in the cells, beleaguered-castle has 0.",
     ]
     refused(page)
+    page.screenshot(path=str(SHOTS / "fewer-rows-phone-dark.png"), full_page=True)
 
     # A pasted line with a row too few: refused with the reader's message, the layout kept.
     short = DEAL1.replace(".TC3H2S9H7S", "")
@@ -207,8 +208,9 @@ def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site,
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_by_keyboard_alone(site, context):
-    page = context(PHONE, "dark")
+@pytest.mark.parametrize(("size", "scheme"), [(PHONE, "dark"), (DESKTOP, "light")], ids=["phone-dark", "desktop-light"])
+def test_by_keyboard_alone(site, context, size, scheme):
+    page = context(size, scheme)
     page.goto((site / "editor.html").as_uri())
     for _ in range(12):  # Tab to the palette
         page.keyboard.press("Tab")
@@ -221,6 +223,7 @@ def test_by_keyboard_alone(site, context):
         page.keyboard.press("ArrowRight")
     assert page.evaluate(focused.format("data-palette")) == "7D"
     page.keyboard.press("Enter")  # picked
+    assert page.locator('[data-palette="7D"]').get_attribute("aria-pressed") == "true"
     page.keyboard.press("Tab")  # to the layout
     assert page.evaluate(focused.format("data-card")) == "AC"
     page.keyboard.press("ArrowLeft")
@@ -233,7 +236,9 @@ def test_by_keyboard_alone(site, context):
     assert page.locator('[data-palette="7D"]').get_attribute("aria-label") == "7\u2666, not placed"
     page.keyboard.press("u")  # undo: 7D in L1 again
     assert page.locator('[data-palette="7D"]').get_attribute("aria-label") == "7\u2666, in L1"
-    page.screenshot(path=str(SHOTS / "keyboard-phone-dark.png"), full_page=True)
+    page.screenshot(
+        path=str(SHOTS / f"keyboard-{'phone' if size == PHONE else 'desktop'}-{scheme}.png"), full_page=True
+    )
 
     # A line typed and opened, then the board's link followed, all by keys.
     page.locator("#line").focus()
