@@ -20,10 +20,12 @@ from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
+import swagger_ui_bundle
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
@@ -53,6 +55,8 @@ RETRY_AFTER = 1
 #: like every search given more than this, waits with the long requests, so
 #: that a search of seconds never holds up the quick ones.
 QUICK_SECONDS = 1.0
+#: Where the interactive docs' script and style are served from (the swagger-ui-bundle package's copy).
+DOCS_ASSETS = "/docs/assets"
 #: How often a running request checks that its client is still there, seconds.
 WATCH_EVERY = 0.2
 
@@ -208,8 +212,20 @@ def make_app(settings: Settings) -> FastAPI:
         summary="Solve, analyse and review Butterfly, its sibling patiences, Papillon and La Mouche.",
         version="1",
         lifespan=lifespan,
+        docs_url=None,  # (served below from this machine, not from a CDN: it works without the internet)
     )
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.mount(DOCS_ASSETS, StaticFiles(directory=swagger_ui_bundle.swagger_ui_path), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json",
+            title="butterfly: the web API",
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_ASSETS}/favicon-32x32.png",
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -6,6 +6,7 @@ each bound holds at its edge, one past it refused."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -72,7 +73,13 @@ def test_health(client):
 def test_the_openapi_description_and_its_page(client):
     schema = ok(client.get("/openapi.json"))
     assert {"/api/solve", "/api/analyse", "/api/review", "/api/rate", "/api/deal"} <= set(schema["paths"])
-    assert client.get("/docs").status_code == 200
+    page = client.get("/docs")
+    assert page.status_code == 200
+    # The page's script and style come from this server (no CDN: the docs work without the internet).
+    assets = re.findall(r'(?:src|href)="([^"]+\.(?:js|css|png))"', page.text)
+    assert len(assets) == 3 and all(asset.startswith("/docs/assets/") for asset in assets), assets
+    for asset in assets:
+        assert client.get(asset).status_code == 200
 
 
 @pytest.mark.parametrize(
