@@ -236,6 +236,16 @@ def test_by_keyboard_alone(site, context, size, scheme):
     assert page.locator('[data-palette="7D"]').get_attribute("aria-label") == "7\u2666, not placed"
     page.keyboard.press("u")  # undo: 7D in L1 again
     assert page.locator('[data-palette="7D"]').get_attribute("aria-label") == "7\u2666, in L1"
+    # back to the palette for 8D, and Tab returns to the layout where the keys left it: on 7D
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(focused.format("data-palette")) == "7D"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate(focused.format("data-card")) == "7D"
+    page.keyboard.press("Enter")
+    assert page.locator("#said").inner_text() == "8\u2666 put in L1."
+    assert page.locator('#play [data-source="L1"]').evaluate_all("ns => ns.map(n => n.dataset.card)") == ["7D", "8D"]
     page.screenshot(
         path=str(SHOTS / f"keyboard-{'phone' if size == PHONE else 'desktop'}-{scheme}.png"), full_page=True
     )

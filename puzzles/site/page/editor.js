@@ -77,12 +77,24 @@ export function positionEditor(data) {
   palette.addEventListener("focusin", (event) => {
     if (keys.includes(event.target)) keys.forEach((k) => k.setAttribute("tabindex", k === event.target ? "0" : "-1"));
   });
-  // The layout's buttons likewise: one in the Tab order, the one last focused.
+  // The layout's buttons likewise: one in the Tab order, the one last focused, kept across redraws.
   // (heard on the box: Chrome makes an SVG element that hears focus events focusable itself)
+  let stop = null; // that button's card and place
   box.addEventListener("focusin", (event) => rove(pressable(event.target)));
   function rove(node) {
     if (!node || !node.hasAttribute("tabindex")) return;
+    stop = {
+      card: node.getAttribute("data-card"),
+      source: node.getAttribute("data-source"),
+      target: node.getAttribute("data-target"),
+    };
     svg.querySelectorAll("[tabindex]").forEach((n) => n.setAttribute("tabindex", n === node ? "0" : "-1"));
+  }
+  function stopAgain() {
+    const named =
+      stop && stop.card && svg.querySelector('[data-card="' + stop.card + '"][data-source="' + stop.source + '"]');
+    const place = stop && svg.querySelector('[data-target="' + (stop.target || stop.source) + '"][tabindex]');
+    return named || place || svg.querySelector("[tabindex]");
   }
 
   const undo = button("Undo", () => go(at - 1), { "data-action": "undo", "aria-keyshortcuts": "U Control+Z" });
@@ -300,7 +312,7 @@ export function positionEditor(data) {
     const at_ = focusedPlace(svg);
     draw(layout, picked);
     refocus(svg, at_, null);
-    if (!svg.querySelector('[tabindex="0"]')) rove(svg.querySelector("[tabindex]"));
+    if (!svg.querySelector('[tabindex="0"]')) rove(stopAgain());
     const where = places(layout);
     keys.forEach((key, c) => {
       const here = where[c];
