@@ -10,6 +10,7 @@ import {
   emptyLayout,
   layoutOf,
   lineOf,
+  move,
   places,
   put,
   take,
@@ -59,4 +60,24 @@ test("a row the game lacks keeps its cards, said, until they are moved", () => {
     }
   assert.deepEqual(check(layout), []);
   assert.equal(parseLine(lineOf(layout)).rows[0].length, 15);
+});
+
+test("a card moved within its row goes just outside the card pressed, or outermost", () => {
+  const rules = R.makeRules("butterfly");
+  let layout = emptyLayout(rules);
+  ["2C", "3C", "4C", "5C"].forEach((c) => (layout = put(layout, card(c), "L1")));
+  const row = (l) => l.rows.L1.map(R.cardText).join(" ");
+  assert.equal(row(move(layout, card("2C"), "L1", 0, "L1", 2)), "3C 4C 2C 5C"); // after 4C, counted before
+  assert.equal(row(move(layout, card("5C"), "L1", 3, "L1", 0)), "2C 5C 3C 4C");
+  assert.equal(row(move(layout, card("3C"), "L1", 1, "L1")), "2C 4C 5C 3C");
+  const home = move(layout, card("5C"), "L1", 3, R.FOUNDATION);
+  assert.deepEqual(home.foundations, [5, 1, 1, 1]);
+  assert.deepEqual(check(home).slice(0, 3), [
+    "card 2C is twice: in foundation and L1 (the clubs pile at home holds AC to 5C)",
+    "card 3C is twice: in foundation and L1 (the clubs pile at home holds AC to 5C)",
+    "card 4C is twice: in foundation and L1 (the clubs pile at home holds AC to 5C)",
+  ]);
+  // the one card of a row the rules lack, put on that row again: nothing changes
+  const castle = withRules(put(emptyLayout(rules), card("KS"), "L5"), R.makeRules("beleaguered-castle"));
+  assert.equal(move(castle, card("KS"), "L5", 0, "L5"), castle);
 });

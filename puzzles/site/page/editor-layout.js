@@ -72,6 +72,16 @@ export function take(layout, card, source, index) {
   return next;
 }
 
+// The card at ``source`` (a row's card ``index``) moved to ``target``, after the row's card
+// ``after`` (counted before the move) or outermost; the layout itself when nothing changes
+// (the one card of a row the rules lack, put on that row again: the row went with it).
+export function move(layout, card, source, index, target, after) {
+  const taken = take(layout, card, source, index);
+  if (target !== R.FOUNDATION && target !== R.CELL && !taken.rows[target]) return layout;
+  const shift = source === target && after !== undefined && index <= after ? 1 : 0;
+  return put(taken, card, target, after === undefined ? undefined : after - shift);
+}
+
 // Where each card lies: a list of places ("L1", "F", "B") by card, empty for a card not placed.
 export function places(layout) {
   const where = [];

@@ -10,7 +10,7 @@ import * as R from "../rules.js";
 import { isLine, parseLine } from "../line.js";
 import { button, el, svgEl } from "./dom.js";
 import { editorDrawing } from "./editor-board.js";
-import { check, emptyLayout, layoutOf, lineOf, places, put, take, withRules } from "./editor-layout.js";
+import { check, emptyLayout, layoutOf, lineOf, move, places, put, take, withRules } from "./editor-layout.js";
 import { boardInput, focusedPlace, pressable, refocus } from "./input.js";
 import { shown } from "./words.js";
 
@@ -159,13 +159,11 @@ export function positionEditor(data) {
   function place(target, after) {
     const { card, source, index } = picked;
     const moving = source !== PALETTE;
-    let next = moving ? take(layout, card, source, index) : layout;
-    if (target !== R.FOUNDATION && target !== R.CELL && !next.rows[target]) {
-      putDown(); // the one card of a row the game lacks, put on that row again: nothing changes
+    const next = moving ? move(layout, card, source, index, target, after) : put(layout, card, target, after);
+    if (next === layout) {
+      putDown();
       return;
     }
-    const shift = moving && source === target && after !== undefined && index <= after ? -1 : 0;
-    next = put(next, card, target, after === undefined ? undefined : after + shift);
     const where = placeWords(target);
     let words = moving
       ? shown(card) + " moved from " + placeWords(source) + " to " + where
