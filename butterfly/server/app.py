@@ -16,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
-from collections.abc import AsyncIterator, Awaitable
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -246,6 +247,8 @@ def make_app(settings: Settings) -> FastAPI:
     async def refused(request: Request, error: InputError) -> JSONResponse:
         return JSONResponse({"detail": str(error).splitlines()[0] if str(error) else "refused"}, status_code=422)
 
+    searches = SharedSearches()
+
     def budget(max_nodes: int | None, seconds: float | None) -> tuple[int, float]:
         return min(max_nodes or settings.max_nodes, settings.max_nodes), min(
             seconds or settings.max_seconds, settings.max_seconds
@@ -259,7 +262,7 @@ def make_app(settings: Settings) -> FastAPI:
         if cached is not None:
             return Response(cached, media_type="application/json", headers={"X-Cache": "hit"})
         try:
-            result = await _watched(request, state["pool"].run(task, args, seconds, long))
+            result = await searches.run(key, lambda: state["pool"].run(task, args, seconds, long), request)
         except Busy:
             return JSONResponse(
                 {"detail": "the server is busy: every worker is taken and the queue is full"},
@@ -420,6 +423,43 @@ async def _watched(request: Request, work: Awaitable[dict]) -> dict:
     finally:
         if not task.done():
             task.cancel()
+
+
+class SharedSearches:
+    """The searches running, by request key: a request asked again while its
+    search runs waits for that search instead of starting another (a crowd
+    asking the day's position is one search, and one place in the queue).
+    A search is stopped only when every client waiting for it has gone."""
+
+    def __init__(self) -> None:
+        self.running: dict[str, _Shared] = {}
+
+    async def run(self, key: str, start: Callable[[], Awaitable[dict]], request: Request) -> dict:
+        shared = self.running.get(key)
+        if shared is None:
+            shared = self.running[key] = _Shared(asyncio.ensure_future(start()))
+            shared.search.add_done_callback(functools.partial(self._done, key, shared))
+        shared.clients += 1
+        try:
+            return await _watched(request, asyncio.shield(shared.search))
+        finally:
+            shared.clients -= 1
+            if not shared.clients and not shared.search.done():
+                shared.search.cancel()  # (its worker is replaced: the search stops)
+                self._forget(key, shared)
+
+    def _done(self, key: str, shared: _Shared, search: asyncio.Future[dict]) -> None:
+        self._forget(key, shared)
+
+    def _forget(self, key: str, shared: _Shared) -> None:
+        if self.running.get(key) is shared:
+            del self.running[key]
+
+
+@dataclass
+class _Shared:
+    search: asyncio.Future[dict]
+    clients: int = 0
 
 
 class ClientGone(Exception):

@@ -99,6 +99,22 @@ def test_the_queue_full(app, client):
     assert client.post("/api/solve", json={**QUICK, "max_nodes": 1_001}).status_code == 200
 
 
+def test_a_request_asked_again_while_it_is_searched_shares_the_search(app, client):
+    """One worker, no queue: the same request asked twice at once is one search, both answered
+    alike (without sharing, the second would find no worker and be refused), and a different
+    request at that moment is refused."""
+    body = {"position": DEAL_7, "max_nodes": 1 << 40, "seconds": 2.0}  # (a search of its whole 2 s)
+    first, first_responses = in_background(client, body)
+    until(lambda: busy(app), "the search to start")
+    second, second_responses = in_background(client, body)
+    one_line_detail(client.post("/api/solve", json={**body, "seconds": 1.9}), 429, "busy")
+    first.join(PATIENCE)
+    second.join(PATIENCE)
+    (one,), (two,) = first_responses, second_responses
+    assert one.status_code == two.status_code == 200 and one.json() == two.json()
+    assert {one.headers["x-cache"], two.headers["x-cache"]} == {"miss"}
+
+
 def test_a_search_of_seconds_waits_with_the_long_ones():
     """Two workers, no queue: while a long search holds the long requests' one slot, a solve given
     more than QUICK_SECONDS is refused at once (it is a long one too), and one given less is answered
