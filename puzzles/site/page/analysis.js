@@ -8,6 +8,7 @@
 import * as R from "../rules.js";
 import { isLine, parseLine, positionLine } from "../line.js";
 import { button, el, svgEl } from "./dom.js";
+import { ask, copyLink, noteWithout } from "./engine.js";
 import { GRADES, begun, dealsByGrade, drawDeal, loadStats, won } from "./freeplay.js";
 import { handPlay } from "./hands.js";
 import { plural, reviewPanel } from "./review.js";
@@ -19,8 +20,6 @@ const TITLES = {
   "beleaguered-castle": "Beleaguered Castle",
   "streets-and-alleys": "Streets and Alleys",
 };
-// What to start when the engine is wanted and the page has none, for each thing it does.
-const START = "Start butterfly serve --site DIR (the folder of this site) and open this page from it ";
 // The seconds of the first question: within the server's quick queue (QUICK_SECONDS, 1 s), answered at once.
 const QUICK = 0.3;
 // A move's value while the full answer is awaited.
@@ -155,14 +154,7 @@ export function analysisBoard(data) {
 
   // The link: this position, and the moves played from the one opened.
   const link = document.getElementById("link");
-  const copy = document.getElementById("copy");
-  copy.addEventListener("click", () => {
-    link.select();
-    const done = () => (document.getElementById("copied").textContent = "Link copied.");
-    if (navigator.clipboard && window.isSecureContext)
-      navigator.clipboard.writeText(link.value).then(done, () => undefined);
-    else done();
-  });
+  copyLink();
 
   function address() {
     const played = moves.slice(0, at).map(moveToLink).join(".");
@@ -237,49 +229,6 @@ export function analysisBoard(data) {
   const said_ = document.getElementById("open-said");
   function say(text) {
     said_.textContent = text;
-  }
-
-  // Is the engine here? Asked once: the page is served by butterfly serve when its API answers.
-  let served = null;
-  function engineHere() {
-    if (served === null)
-      served = /^https?:$/.test(window.location.protocol)
-        ? fetch("api/health")
-            .then((r) => r.ok)
-            .catch(() => false)
-        : Promise.resolve(false);
-    return served;
-  }
-
-  // A question to the API: its JSON answer, or a sentence (thrown) saying why there is none.
-  function ask(path, body, without) {
-    return engineHere().then((here) => {
-      if (!here) throw new Error(START + without + ".");
-      const request = body
-        ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
-        : {};
-      return fetch(path, request).then(
-        (response) =>
-          response.json().then(
-            (json) => {
-              if (response.ok) return json;
-              if (response.status === 429) throw new Error("The engine is busy; ask again in a moment.");
-              throw new Error(sentence(json && typeof json.detail === "string" ? json.detail : "refused"));
-            },
-            () => {
-              throw new Error("The engine gave no answer: ask again in a moment.");
-            },
-          ),
-        () => {
-          throw new Error("The engine does not answer: is butterfly serve still running?");
-        },
-      );
-    });
-  }
-
-  function sentence(text) {
-    const t = String(text).trim();
-    return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
   }
 
   // Asked first within QUICK seconds (the server's quick queue), at once; what that left undecided
@@ -605,11 +554,8 @@ export function analysisBoard(data) {
   });
 
   if (!openAddress()) open(parseLine(data.start), "Deal 1");
-  engineHere().then((here) => {
-    if (!here)
-      document.getElementById("engine-note").textContent =
-        START +
-        "to open deals by number, ask whether a position can still be won and see every move's value. " +
-        "Opening a position's line and playing it work here without it.";
-  });
+  noteWithout(
+    "to open deals by number, ask whether a position can still be won and see every move's value. " +
+      "Opening a position's line and playing it work here without it.",
+  );
 }

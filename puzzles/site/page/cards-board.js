@@ -8,21 +8,13 @@
 import { cardText, parseCard } from "../rules.js";
 import * as C from "./cards-line.js";
 import { button, el } from "./dom.js";
+import { ask, copyLink, engineHere, noteWithout, sentence } from "./engine.js";
+import { plural } from "./review.js";
 import { playedBy, saidCards, shown } from "./words.js";
 
-const START = "Start butterfly serve --site DIR (the folder of this site) and open this page from it ";
 const PLAYERS = { papillon: [3, 4], mouche: [3, 4, 5, 6], pamphile: [3, 4, 5, 6] };
 const MARKED = ["inaccuracy", "mistake", "blunder"];
 const DECLARED = { "": "not yet", s: "stands", f: "folds" };
-
-function sentence(text) {
-  const t = String(text).trim();
-  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
-}
-
-function plural(n, word) {
-  return n + " " + word + (n === 1 ? "" : "s");
-}
 
 function round(x) {
   return Math.round(x * 10) / 10;
@@ -251,13 +243,7 @@ export function cardBoard() {
 
   const lineOut = document.getElementById("line-out");
   const link = document.getElementById("link");
-  document.getElementById("copy").addEventListener("click", () => {
-    link.select();
-    const done = () => (document.getElementById("copied").textContent = "Link copied.");
-    if (navigator.clipboard && window.isSecureContext)
-      navigator.clipboard.writeText(link.value).then(done, () => undefined);
-    else done();
-  });
+  copyLink();
 
   // After every change: the picture (unless a counter is being typed), the checks, the line and the link.
   function changed(typing) {
@@ -290,40 +276,6 @@ export function cardBoard() {
   }
 
   // ---- the engine -------------------------------------------------------------------------
-
-  let served = null;
-  function engineHere() {
-    if (served === null)
-      served = /^https?:$/.test(window.location.protocol)
-        ? fetch("api/health")
-            .then((r) => r.ok)
-            .catch(() => false)
-        : Promise.resolve(false);
-    return served;
-  }
-
-  function ask(path, body, without) {
-    return engineHere().then((here) => {
-      if (!here) throw new Error(START + without + ".");
-      const request = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-      return fetch(path, request).then(
-        (response) =>
-          response.json().then(
-            (json) => {
-              if (response.ok) return json;
-              if (response.status === 429) throw new Error("The engine is busy: ask again in a moment.");
-              throw new Error(sentence(json && typeof json.detail === "string" ? json.detail : "refused"));
-            },
-            () => {
-              throw new Error("The engine gave no answer: ask again in a moment.");
-            },
-          ),
-        () => {
-          throw new Error("The engine does not answer: is butterfly serve still running?");
-        },
-      );
-    });
-  }
 
   // The rules' word on the set-up (served only): accepted with whose turn it is, or refused in one sentence.
   let moves = null;
@@ -561,11 +513,8 @@ export function cardBoard() {
   });
   const linked = /[#&]p=([^&]+)/.exec(window.location.hash);
   if (!linked || !openLine(decodeURIComponent(linked[1]), "This link\u2019s position")) changed();
-  engineHere().then((here) => {
-    if (!here)
-      document.getElementById("engine-note").textContent =
-        START +
-        "to have the set-up checked by the rules, see every card\u2019s value, play it through and review a game. " +
-        "Setting up, the line and the link work here without it.";
-  });
+  noteWithout(
+    "to have the set-up checked by the rules, see every card\u2019s value, play it through and review a game. " +
+      "Setting up, the line and the link work here without it.",
+  );
 }
