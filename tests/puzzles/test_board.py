@@ -13,20 +13,18 @@ from __future__ import annotations
 import csv
 import gzip
 import re
+import time
 from pathlib import Path
 
 import pytest
 from chromium import launched
-from server.served import start_server, wait_ready
+from tool_pages import DESKTOP, PHONE, built_site, pages, serious_violations, serving
 
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.rules import Move, Position, make_rules
-from butterfly.puzzles.site.build import build_site
 
 ROOT = Path(__file__).parents[2]
 SHOTS = ROOT / "test-output" / "board"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 #: Words of the solver that a player is never shown.
 SOLVER_WORDS = re.compile(r"\b(node|nodes|kernel|paranoid|class)\b", re.IGNORECASE)
@@ -34,19 +32,13 @@ SOLVER_WORDS = re.compile(r"\b(node|nodes|kernel|paranoid|class)\b", re.IGNORECA
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("board") / "site"
-    build_site(out, days=2)
-    return out
+    return built_site(tmp_path_factory, "board")
 
 
 @pytest.fixture(scope="module")
 def served(site, tmp_path_factory):
-    server = start_server(tmp_path_factory.mktemp("serve"), "--workers", "1", "--site", str(site))
-    try:
-        with wait_ready(server.url) as client:
-            yield server.url + "/", client
-    finally:
-        server.stop()
+    # --max-seconds 2: the values' second asking (the server's whole budget) is over in 2 s, not 10
+    yield from serving(site, tmp_path_factory, "--max-seconds", "2")
 
 
 @pytest.fixture(scope="module")
@@ -56,20 +48,7 @@ def browser():
 
 @pytest.fixture
 def context(browser):
-    made = []
-
-    def make(viewport=DESKTOP, color_scheme="light"):
-        made.append(browser.new_context(viewport=viewport, locale="en-GB", color_scheme=color_scheme))
-        page = made[-1].new_page()
-        errors: list[str] = []
-        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.errors = errors  # type: ignore[attr-defined]
-        return page
-
-    yield make
-    for c in made:
-        c.close()
+    yield from pages(browser)
 
 
 def click_move(page, text: str) -> None:
@@ -178,16 +157,6 @@ def mark_words(move: dict, review: dict) -> str:
     if move["mark"] == "winning" and move["over"]:
         return f"still winnable, {move['over']} move{'s' * (move['over'] > 1)} longer than the shortest win"
     return {"best": "best", "winning": "still winnable", "lost": "after the loss"}.get(move["mark"], "not decided")
-
-
-def serious_violations(page) -> list:
-    axe_api = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install '.[test]'")
-    results = axe_api.Axe().run(page)
-    return [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -340,6 +309,49 @@ def test_without_the_server_play_works_and_the_engine_says_how_to_get_it(site, c
     assert serious_violations(page) == []  # (axe's own look at the style sheet fails from a file: after the check)
 
 
+#: The docs' position (docs/serve.md, P): four moves win it, QH R3>F first.
+P = "butterfly_fKCKDJHJS_bKHKS_l-.-.-.-.-_r-.-.QSQH.-.-"
+
+
+def test_the_full_answer_keeps_the_move_reached_along_an_unchanged_best_line(served, context):
+    """The values' full answer arrives while the player steps through the quick answer's best line: the same
+    line keeps the move reached, another line starts again from the game. The answers are the server's for P,
+    the quick one made to leave a move undecided (so that the page asks again), the full one held back until
+    the player has stepped."""
+    base, api = served
+    full = api.post("/api/analyse", json={"position": P, "lines": "best"}).json()
+    best, other = full["moves"]
+    quick = {**full, "moves": [best, {**other, "value": "unknown"}]}
+    held: list = []
+    page = context(PHONE)
+    page.route(
+        "**/api/analyse",
+        lambda route: route.fulfill(json=quick) if "seconds" in route.request.post_data_json else held.append(route),
+    )
+    page.goto(base + f"board.html#p={P}")
+    step = page.locator("#engine .step")
+    queen_on_r3 = page.locator('#play [data-card="QH"][data-source="R3"]')
+    for full_line, kept in ((best["line"], True), (other["line"], False)):
+        page.get_by_role("button", name="Show the values").click()
+        page.get_by_role("button", name="Next").click()
+        page.get_by_role("button", name="Next").click()
+        assert step.inner_text() == f"Best line, move 2 of 4: {said(best['line'][1])}."
+        assert queen_on_r3.count() == 0  # the line's position on the board: both queens home
+        deadline = time.monotonic() + 30
+        while not held and time.monotonic() < deadline:  # (each call lets Playwright hand over the route)
+            page.evaluate("0")
+        held.pop().fulfill(json={**full, "line": full_line})
+        page.wait_for_function("!document.querySelector('#engine .values').textContent.includes('still thinking')")
+        if kept:
+            assert step.inner_text() == f"Best line, move 2 of 4: {said(best['line'][1])}."
+            assert queen_on_r3.count() == 0 and page.evaluate("document.activeElement.textContent") == "Next"
+            page.get_by_role("button", name="Back to the game").click()
+        else:
+            assert step.inner_text().startswith(f"The best line found: {len(other['line'])} moves")
+            assert queen_on_r3.count() == 1  # the game again
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 #: A game that loses deal 2: its published line's first 36 moves, then a move that loses it (found with
 #: butterfly review: "Lost at move 37, TD L2>B").
 LOSING_GAME = (2, 36, "TD L2>B")
@@ -395,13 +407,22 @@ def test_a_lost_game_reviewed_on_the_board_as_the_api_reviews_it_and_stepped_thr
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_a_won_game_pasted_as_moves_is_reviewed_with_its_moves_over_par(served, context):
+def test_h_asks_for_a_hint_but_not_while_typing_and_a_won_game_pasted_is_reviewed_with_its_moves_over_par(
+    served, context
+):
     base, api = served
-    # The docs' position (docs/serve.md, P): four moves win it; the game takes five.
-    start = "butterfly_fKCKDJHJS_bKHKS_l-.-.-.-.-_r-.-.QSQH.-.-"
+    start = P  # four moves win it; the game pasted takes five
     moves = "QH R3>B\nQS R3>F\nQH B>F\nKH B>F\nKS B>F"
     page = context(DESKTOP)
     page.goto(base + f"board.html#p={start}")
+    answer = page.locator("#engine .answer")
+    page.locator("#record").press("h")  # typed in the record: a letter, not a hint
+    assert page.locator("#record").input_value() == "h" and answer.inner_text() == ""
+    page.locator("#record").blur()
+    page.keyboard.press("h")
+    page.wait_for_function("document.querySelector('#engine .answer').textContent.startsWith('A move')")
+    quick = api.post("/api/analyse", json={"position": start, "lines": "best", "seconds": QUICK}).json()
+    assert answer.inner_text() == f"A move that keeps the deal winnable: {said(quick['moves'][0]['move'])}."
     page.locator("#record").fill(moves)
     page.get_by_role("button", name="Review the record").click()
     page.locator(".review-words").wait_for()
@@ -449,7 +470,7 @@ DRAWS = """async (times) => {
 def test_free_play_offers_only_deals_proved_winnable_at_the_grade_chosen(served, context):
     base, _ = served
     rated = rated_deals()
-    page = context(DESKTOP, color_scheme="dark")
+    page = context(DESKTOP, "dark")
     page.goto(base + "board.html")
     page.locator("#free-stats tbody tr").first.wait_for()
     found = page.evaluate(DRAWS, 2000)
@@ -473,7 +494,7 @@ def test_free_play_offers_only_deals_proved_winnable_at_the_grade_chosen(served,
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_a_free_play_game_won_by_the_published_line_counts_in_the_statistics(served, context):
+def test_a_free_play_game_reloaded_halfway_and_won_by_the_published_line_counts_once_in_the_statistics(served, context):
     base, api = served
     page = context(PHONE)
     page.add_init_script("Math.random = () => 0")  # the draw: the first deal of the grade
@@ -492,19 +513,25 @@ def test_a_free_play_game_won_by_the_published_line_counts_in_the_statistics(ser
     ).json()
     best = next(m for m in quick["moves"] if m["value"] in ("won", "optimal", "bounded"))
     assert page.locator("#engine .answer").inner_text() == f"A move that keeps the deal winnable: {said(best['move'])}."
-    play_by_clicks(page, line)
+    half = len(line) // 2
+    play_by_clicks(page, line[:half])
+    assert page.locator("#link").input_value().endswith(f"&free=1&deal={deal}")
+
+    def stats() -> list[list[str]]:
+        return [[c.inner_text() for c in r.locator("th, td").all()] for r in page.locator("#free-stats tbody tr").all()]
+
+    assert stats()[0] == ["1", "1", "0", "\u2013"]  # begun
+    # Reloaded (or opened from its link), the game is still free play: begun already, won when finished.
+    page.reload()
+    page.locator("#play .counter").wait_for()
+    assert page.locator("#what").inner_text().startswith(f"Free play: deal {deal}, grade 1, par {len(line)} \u00b7")
+    assert counter(page) == f"Move {half} of {half}" and stats()[0] == ["1", "1", "0", "\u2013"]
+    play_by_clicks(page, line[half:])
     assert page.locator("#free-said").inner_text() == "Won, and counted in your free play: 0 moves over par."
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "free-won-phone.png"), full_page=True)
     assert serious_violations(page) == []
-    stats = [[c.inner_text() for c in r.locator("th, td").all()] for r in page.locator("#free-stats tbody tr").all()]
-    assert stats == [["1", "1", "1", "0"]] + [[g, "0", "0", "\u2013"] for g in "2345"]
-    page.reload()  # kept by the browser
-    page.locator("#free-stats tbody tr").first.wait_for()
-    assert [c.inner_text() for c in page.locator("#free-stats tbody tr").first.locator("th, td").all()] == [
-        "1",
-        "1",
-        "1",
-        "0",
-    ]
+    assert stats() == [["1", "1", "1", "0"]] + [[g, "0", "0", "\u2013"] for g in "2345"]
+    kept = page.evaluate("JSON.parse(localStorage.getItem('butterfly-board-free'))")  # kept by the browser
+    assert kept["1"] == {"played": 1, "won": 1, "best": 0}
     assert not page.errors  # type: ignore[attr-defined]

@@ -89,7 +89,8 @@ export function analysisBoard(data) {
   let viewing = null; // the best line's position shown in place of the game's, while stepped through
   let asked = 0; // the latest question to the engine: an older answer is dropped
   let reviewed = null; // the game reviewed ({start, moves}) and show(n), its panel's mark of the move shown
-  let free = null; // the free-play game on the board: {grade, par, begun, won}, each counted once
+  let free = null; // the free-play game on the board: {grade, deal, par, begun, won}, each counted once
+  let stepping = null; // the best line stepped through: {start, line, k}, k its move shown
 
   const hands = handPlay(svg, data.layout, {
     position: () => viewing || positions[at],
@@ -156,9 +157,11 @@ export function analysisBoard(data) {
   const link = document.getElementById("link");
   copyLink();
 
+  // A free-play game's link carries its grade and deal: opened again (a reload), it is still counted as free play.
   function address() {
     const played = moves.slice(0, at).map(moveToLink).join(".");
-    return "#p=" + positionLine(positions[0]) + (played ? "&m=" + played : "");
+    const freely = free ? "&free=" + free.grade + "&deal=" + free.deal : "";
+    return "#p=" + positionLine(positions[0]) + (played ? "&m=" + played : "") + freely;
   }
 
   function render() {
@@ -175,6 +178,7 @@ export function analysisBoard(data) {
     answer.textContent = "";
     values.textContent = "";
     viewing = null;
+    stepping = null;
     if (reviewed && !sameGame(reviewed)) {
       reviewed = null;
       reviewBox.textContent = "";
@@ -187,8 +191,9 @@ export function analysisBoard(data) {
     render();
   }
 
-  // A position opened: the game starts there, then ``played`` (moves) are made while they are legal.
-  function open(position, what, played) {
+  // A position opened: the game starts there, then ``played`` (moves) are made while they are legal; ``game``
+  // ({grade, deal, par}): a free-play game, begun when a move was played, won when every card is home.
+  function open(position, what, played, game) {
     free = null;
     positions = [position];
     moves = [];
@@ -207,6 +212,7 @@ export function analysisBoard(data) {
       moves.push(move);
       at++;
     });
+    if (game) free = Object.assign({ begun: at > 0, won: R.isWon(positions[at]) }, game);
     status.textContent = wrong || "";
     changed();
   }
@@ -217,8 +223,12 @@ export function analysisBoard(data) {
     const line = params.get("p");
     if (!line) return false;
     try {
-      const played = (params.get("m") || "").split(".").filter((m) => m);
-      open(parseLine(line), "From a link", played.map(moveFromLink));
+      const played = (params.get("m") || "")
+        .split(".")
+        .filter((m) => m)
+        .map(moveFromLink);
+      const game = freeGame(params.get("free"), Number(params.get("deal")));
+      open(parseLine(line), game ? freeWhat(game) : "From a link", played, game);
     } catch (error) {
       say("This link's position cannot be read: " + error.message + ".");
       return false;
@@ -345,8 +355,15 @@ export function analysisBoard(data) {
     if (again) values.querySelectorAll("button").forEach((b) => keyOf(b) === again && b.focus());
   }
 
-  // The best line, stepped through on the board with Previous and Next.
+  // The best line, stepped through on the board with Previous and Next; drawn again (the full answer after the
+  // quick one), the same line keeps the move the player had reached.
   function bestLine(start, line) {
+    const same =
+      stepping &&
+      stepping.start === start &&
+      stepping.line.length === line.length &&
+      stepping.line.every((m, k) => m === line[k]);
+    stepping = { start: start, line: line, k: same ? stepping.k : 0 };
     values.appendChild(el("h3", null, "The best line"));
     const step = el("p", { class: "step", "aria-live": "polite" });
     let k = 0;
@@ -361,6 +378,7 @@ export function analysisBoard(data) {
     line.forEach((m) => along.push(R.play(along[along.length - 1], m)));
     function go(to) {
       k = Math.max(0, Math.min(line.length, to));
+      stepping.k = k;
       viewing = k ? along[k] : null;
       hands.drop();
       back.disabled = k === 0;
@@ -378,7 +396,7 @@ export function analysisBoard(data) {
             (k === line.length ? " (the end)." : ".");
       render();
     }
-    go(0);
+    go(stepping.k);
   }
 
   // Review: the game on the board, or a record pasted (its moves from the board's start when it names no deal).
@@ -446,6 +464,16 @@ export function analysisBoard(data) {
   const freeSaid = document.getElementById("free-said");
   let stats = loadStats();
 
+  // A free-play game of ``grade`` and ``deal`` (null: not one of that grade's deals).
+  function freeGame(grade, deal) {
+    if (!GRADES.includes(grade) || !deals[grade].includes(deal)) return null;
+    return { grade: grade, deal: deal, par: data.free.pars[deal] ?? null };
+  }
+
+  function freeWhat(game) {
+    return "Free play: deal " + game.deal + ", grade " + game.grade + (game.par === null ? "" : ", par " + game.par);
+  }
+
   function countFree() {
     if (!free || !at) return;
     if (!free.begun) {
@@ -480,17 +508,12 @@ export function analysisBoard(data) {
   document.getElementById("free-deal").addEventListener("submit", (event) => {
     event.preventDefault();
     const grade = document.getElementById("grade").value;
-    const deal = drawDeal(deals, grade, Math.random);
-    const par = data.free.pars[deal] ?? null;
+    const game = freeGame(grade, drawDeal(deals, grade, Math.random));
     freeSaid.textContent = "Dealing a new deal of grade " + grade + "\u2026";
-    ask("api/deal?number=" + deal, null, "to deal a new game").then(
+    ask("api/deal?number=" + game.deal, null, "to deal a new game").then(
       (json) => {
         freeSaid.textContent = "";
-        open(
-          parseLine(json.position),
-          "Free play: deal " + deal + ", grade " + grade + (par === null ? "" : ", par " + par),
-        );
-        free = { grade: grade, par: par, begun: false, won: false };
+        open(parseLine(json.position), freeWhat(game), [], game);
         status.textContent = "A deal of grade " + grade + " that can be won: your move.";
       },
       (error) => (freeSaid.textContent = error.message),

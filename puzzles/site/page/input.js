@@ -150,7 +150,9 @@ export function shortcuts() {
       action = "redo";
     else if ((plain && event.key === "u") || (command && (event.key === "z" || event.key === "Z"))) action = "undo";
     else if (plain && event.key === "h") action = "hint";
-    const pressed = action && document.querySelector('#play [data-action="' + action + '"]');
+    // (the analysis board's hint is among the engine's questions, not the board's controls)
+    const button = '[data-action="' + action + '"]';
+    const pressed = action && document.querySelector("#play " + button + ", #engine " + button);
     if (pressed) {
       event.preventDefault();
       pressed.click();
