@@ -19,7 +19,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from server.served import PAPILLON_RECORD, start_server, wait_ready
+from server.served import PAPILLON_RECORD
+from tool_pages import DESKTOP, PHONE, built_site, pages, serious_violations, serving
 
 from butterfly.games.cards import Card, make_deck
 from butterfly.games.mouche.notation import position_line as mouche_line
@@ -27,14 +28,11 @@ from butterfly.games.mouche.rules import MoucheHand, MoucheOptions
 from butterfly.games.papillon.notation import parse_line as papillon_parse
 from butterfly.games.papillon.notation import position_line as papillon_line
 from butterfly.games.papillon.rules import HandState, Options
-from butterfly.puzzles.site.build import build_site
 
 ROOT = Path(__file__).parents[2]
 SHOTS = ROOT / "test-output" / "cards"
 LINES_JS = ROOT / "tests" / "js" / "card_lines.js"
 LAST_DEAL = ROOT / "examples" / "papillon" / "last-deal.json"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 NODE = shutil.which("node")
 #: Words of the solver that a player is never shown.
 SOLVER_WORDS = re.compile(r"\b(node|nodes|kernel|paranoid|class|worlds?|max-?n)\b", re.IGNORECASE)
@@ -89,19 +87,12 @@ def test_the_pages_lines_are_pythons():
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("cards") / "site"
-    build_site(out, days=2)
-    return out
+    return built_site(tmp_path_factory, "cards")
 
 
 @pytest.fixture(scope="module")
 def served(site, tmp_path_factory):
-    server = start_server(tmp_path_factory.mktemp("serve"), "--workers", "1", "--site", str(site))
-    try:
-        with wait_ready(server.url) as client:
-            yield server.url + "/", client
-    finally:
-        server.stop()
+    yield from serving(site, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -112,30 +103,7 @@ def browser():
 
 @pytest.fixture
 def context(browser):
-    made = []
-
-    def make(viewport=DESKTOP, scheme="light"):
-        made.append(browser.new_context(viewport=viewport, locale="en-GB", color_scheme=scheme))
-        page = made[-1].new_page()
-        errors: list[str] = []
-        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.errors = errors  # type: ignore[attr-defined]
-        return page
-
-    yield make
-    for c in made:
-        c.close()
-
-
-def serious_violations(page) -> list:
-    axe_api = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install '.[test]'")
-    results = axe_api.Axe().run(page)
-    return [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    yield from pages(browser)
 
 
 def line_of(page) -> str:
