@@ -8,10 +8,7 @@ page is served by it. The page is a frame: its script (``cards.js``,
 from __future__ import annotations
 
 from butterfly.puzzles.daily import Day
-
-#: The page, and its entry script (the build's TOOL_ENTRIES).
-CARDS = "cards.html"
-CARDS_ENTRY = "cards.js"
+from butterfly.puzzles.site.frame import CARDS_ENTRY, page, span_of
 
 BODY = (
     "<h1>Card-game board</h1>\n"
@@ -43,6 +40,4 @@ BODY = (
 
 def cards_page(days: list[Day]) -> str:
     """The card-game board (page/cards-board.js)."""
-    from butterfly.puzzles.site import build  # (build registers this page: imported when called)
-
-    return build._page("Card games: the board", "", BODY, {"page": "cards"}, build._span(days), CARDS_ENTRY)
+    return page("Card games: the board", "", BODY, {"page": "cards"}, span_of(days), CARDS_ENTRY)

@@ -3,23 +3,18 @@ Butterfly family set up card by card in the browser, every problem said at
 once, and a whole position's line, a link to the analysis board and one
 back here (page/editor.js; docs/puzzles.md, "The position editor").
 
-build.py registers the page (TOOL_ENTRIES, TOOL_PAGES) and hands this
-writer its own helpers: the page's frame, the card faces and the picture's
-measures. Taking them from build.py here would make the two modules import
-each other, which the import contracts forbid.
+build.py registers the page (TOOL_PAGES); its frame, the card faces and
+the picture's measures are frame.py's.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
-from datetime import date
 
 from butterfly.games.patience.rules import PRESETS_DATA
+from butterfly.puzzles.daily import Day
+from butterfly.puzzles.site.frame import EDITOR_ENTRY, LAYOUT, faces, page, span_of
 
-#: The page and its entry script (puzzles/site/editor.js).
-EDITOR = "editor.html"
-EDITOR_ENTRY = "editor.js"
 #: The games the editor sets up, as the form names them.
 GAMES = {
     "butterfly": "Butterfly",
@@ -27,15 +22,13 @@ GAMES = {
     "beleaguered-castle": "Beleaguered Castle",
     "streets-and-alleys": "Streets and Alleys",
 }
-#: build.py's _page: title, root, body, data, span, entry.
-PageWriter = Callable[[str, str, str, dict, tuple[date, date], str], str]
 
 
 def _options(choices: dict[str, str]) -> str:
     return "".join(f'<option value="{value}">{html.escape(name)}</option>' for value, name in choices.items())
 
 
-def editor_page(page: PageWriter, faces: str, layout: dict, span: tuple[date, date]) -> str:
+def editor_page(days: list[Day]) -> str:
     """The editor's page: the rules' form, the palette and the layout (filled
     in by the script), what is wrong, the line and links, and a line to open."""
     variants = {"": "the game's own", **{v: v.replace("-", " ") for v in PRESETS_DATA["variants"]}}
@@ -68,8 +61,8 @@ def editor_page(page: PageWriter, faces: str, layout: dict, span: tuple[date, da
         '<label>A line or a link <input id="line" name="line" autocomplete="off" '
         'spellcheck="false" autocapitalize="off"></label> <button type="submit">Open the line</button></form>\n'
         '<p id="open-said" class="said" role="status"></p>\n</section>\n'
-        f"{faces}\n"
+        f"{faces()}\n"
         "<noscript><p>The editor needs JavaScript.</p></noscript>"
     )
-    data = {"page": "editor", "layout": layout, "presets": PRESETS_DATA}
-    return page("Butterfly: position editor", "", body, data, span, EDITOR_ENTRY)
+    data = {"page": "editor", "layout": LAYOUT, "presets": PRESETS_DATA}
+    return page("Butterfly: position editor", "", body, data, span_of(days), EDITOR_ENTRY)

@@ -28,8 +28,9 @@ from chromium import launched
 from butterfly.games.patience.format import deal_from_json
 from butterfly.games.patience.rules import PRESETS_DATA, Move
 from butterfly.puzzles.daily import load_calendar
-from butterfly.puzzles.site.build import _json_for_html, build_site
+from butterfly.puzzles.site.build import build_site
 from butterfly.puzzles.site.corpus import build_corpus
+from butterfly.puzzles.site.frame import json_for_html
 from butterfly.puzzles.site.server import site_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -1407,7 +1408,7 @@ def test_a_win_shorter_than_a_par_not_proved_shortest_is_told_as_such(site, watc
     data = json.loads(found.group(2))
     n = len(day.puzzle.solution)
     data["puzzle"]["proof"]["par"].update(moves=n + 3, proved="bounded", lower=n - 5)
-    copy = page[: found.start(2)] + _json_for_html(data) + page[found.end(2) :]
+    copy = page[: found.start(2)] + json_for_html(data) + page[found.end(2) :]
     (out / "day/beaten-par.html").write_text(copy, encoding="utf-8")
     w = watched(viewport=PHONE)
     w.page.goto(base + "day/beaten-par.html")
