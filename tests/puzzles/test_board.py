@@ -392,7 +392,6 @@ def test_a_lost_game_reviewed_on_the_board_as_the_api_reviews_it_and_stepped_thr
     assert serious_violations(page) == []
 
     # The same game played on the board (from its link) and reviewed there: the same review.
-    page.goto(base + "board.html")
     played = ".".join(x.replace(" ", "").replace(">", "") for x in line)
     page.goto(base + f"board.html#p={position_line(Position.deal(deal))}&m={played}")
     page.wait_for_function(f"document.querySelector('#play .counter').textContent.includes('of {kept + 1}')")
