@@ -38,7 +38,7 @@ from butterfly.games.notation import MAX_LINE
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.rules import PRESETS, VARIANTS, Position, make_rules
 from butterfly.server.cache import AnswerCache, key_of
-from butterfly.server.pool import Busy, TaskError, WorkerLost, WorkerPool
+from butterfly.server.pool import Busy, TaskError, TaskFailed, WorkerLost, WorkerPool
 from butterfly.server.tasks import canonical_line, moves_task
 
 #: The largest request body, bytes: a long game's record fits many times over.
@@ -278,6 +278,8 @@ def make_app(settings: Settings) -> FastAPI:
             return JSONResponse({"detail": why}, status_code=503)
         except TaskError as error:
             return JSONResponse({"detail": str(error)}, status_code=422)
+        except TaskFailed as error:  # (a bug in the engine, not the request: asking again fails the same way)
+            return JSONResponse({"detail": f"the engine failed on this request ({error}): please report it"}, 500)
         cache.put(key, result)
         return JSONResponse(result, headers={"X-Cache": "miss"})
 

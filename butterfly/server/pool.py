@@ -23,6 +23,7 @@ import json
 import os
 import signal
 import sys
+import traceback
 from typing import Any
 
 #: Seconds a worker may run past its request's own time before it is stopped.
@@ -47,6 +48,11 @@ class TaskError(Exception):
     """The task refused its input (the message is the InputError's line)."""
 
 
+class TaskFailed(Exception):
+    """The task failed in a way no input should make it (a bug): the worker
+    said so and goes on; the message names the error."""
+
+
 def serve_requests() -> None:
     """A worker (``python -m butterfly.server.pool``): read one request a
     line on standard input, write one answer a line; anything else the
@@ -64,6 +70,9 @@ def serve_requests() -> None:
             answer = {"answer": run(request["task"], request["args"])}
         except InputError as error:
             answer = {"refused": str(error)}
+        except Exception as error:  # a bug: said to the server (and its trace to standard error), the worker lives on
+            traceback.print_exc()
+            answer = {"failed": f"{type(error).__name__}: {error}".splitlines()[0]}
         answers.write(json.dumps(answer) + "\n")
         answers.flush()
 
@@ -135,7 +144,7 @@ class WorkerPool:
 
     async def run(self, task: str, args: dict[str, Any], seconds: float, long: bool = False) -> dict:
         """The answer of ``task`` (``long``: one of the long requests);
-        Busy, WorkerLost or TaskError otherwise. The quick requests and the
+        Busy, WorkerLost, TaskError or TaskFailed otherwise. The quick requests and the
         long ones queue apart, each at most :attr:`queue` deep, so that long
         ones waiting for their slots never fill the quick ones' queue."""
         waiting = self.long_waiting if long else self.waiting
@@ -181,6 +190,8 @@ class WorkerPool:
         self.idle.put_nowait(worker)
         if "refused" in reply:
             raise TaskError(reply["refused"])
+        if "failed" in reply:
+            raise TaskFailed(reply["failed"])
         return reply["answer"]
 
     async def close(self) -> None:

@@ -5,6 +5,7 @@ next request is answered."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -20,7 +21,7 @@ from server.served import DEAL_1, DEAL_7, one_line_detail, wait_ready
 
 from butterfly.server import pool as pool_module
 from butterfly.server.app import QUICK_SECONDS, Settings, make_app
-from butterfly.server.pool import WorkerPool
+from butterfly.server.pool import TaskFailed, WorkerPool
 
 #: A search that runs its whole time (a shortest line of deal 7 takes minutes).
 LONG = {"position": DEAL_7, "shortest": True, "max_nodes": 1 << 40, "seconds": 30}
@@ -132,6 +133,26 @@ def test_a_search_of_seconds_waits_with_the_long_ones():
             os.kill(pid, signal.SIGKILL)  # (the long search ended at once)
         thread.join(PATIENCE)
         one_line_detail(responses[0], 503)
+
+
+def test_an_error_in_the_work_is_said_and_the_worker_lives_on():
+    """A task that fails (a bug, here a task the worker does not know) is said to the server with its
+    error's name (the API's 500), and the same worker answers the next request: no replacement."""
+
+    async def failing_then_answering() -> None:
+        pool = WorkerPool(1, 0)
+        await pool.start()
+        try:
+            (pid,) = pool.pids()
+            with pytest.raises(TaskFailed, match="KeyError"):
+                await pool.run("no-such-task", {}, 5)
+            solve = {"position": DEAL_1, "max_nodes": 1_000, "seconds": 5, "shortest": False}
+            assert (await pool.run("solve", solve, 5))["nodes"] <= 1_000
+            assert pool.pids() == [pid] and pool.replaced == 0
+        finally:
+            await pool.close()
+
+    asyncio.run(failing_then_answering())
 
 
 def test_a_worker_that_overruns_its_time(monkeypatch):
