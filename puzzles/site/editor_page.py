@@ -54,7 +54,10 @@ def editor_page(days: list[Day]) -> str:
         '<div class="share-row"><input id="link" readonly aria-label="the link to this position in the editor">'
         '<button type="button" id="copy">Copy the link</button></div><p id="copied" role="status"></p>\n'
         "</section>\n"
-        '<section class="open" aria-labelledby="open-title">\n<h2 id="open-title">Start from a line</h2>\n'
+        '<section class="open" aria-labelledby="open-title">\n<h2 id="open-title">Start from a deal or a line</h2>\n'
+        '<form id="by-number" class="open-form">'
+        '<label>Deal number <input id="number" name="number" inputmode="numeric" autocomplete="off" size="10">'
+        '</label> <button type="submit">Open the deal</button></form>\n'
         "<p>A position&rsquo;s line, or a link to the board or the editor, opens here to change: "
         "<code>butterfly deal 5 --format line</code> prints deal 5&rsquo;s.</p>\n"
         '<form id="by-line" class="open-form">'

@@ -16,24 +16,25 @@ from pathlib import Path
 
 import pytest
 from chromium import launched
+from tool_pages import DESKTOP, PHONE, built_site, pages, serious_violations, serving
 
 from butterfly.games.errors import InputError
 from butterfly.games.patience.notation import parse_line, position_line
 from butterfly.games.patience.rules import Position
-from butterfly.puzzles.site.build import build_site
 
 ROOT = Path(__file__).parents[2]
 SHOTS = ROOT / "test-output" / "editor"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 DEAL1 = position_line(Position.deal(1))
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("editor") / "site"
-    build_site(out, days=1)
-    return out
+    return built_site(tmp_path_factory, "editor")
+
+
+@pytest.fixture(scope="module")
+def served(site, tmp_path_factory):
+    yield from serving(site, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -43,20 +44,7 @@ def browser():
 
 @pytest.fixture
 def context(browser):
-    made = []
-
-    def make(viewport=DESKTOP, scheme="light"):
-        made.append(browser.new_context(viewport=viewport, locale="en-GB", color_scheme=scheme))
-        page = made[-1].new_page()
-        errors: list[str] = []
-        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.errors = errors  # type: ignore[attr-defined]
-        return page
-
-    yield make
-    for c in made:
-        c.close()
+    yield from pages(browser)
 
 
 def sentence(text: str) -> str:
@@ -102,18 +90,13 @@ def drag(page, source, target) -> None:
     page.mouse.up()
 
 
-def serious_violations(page) -> list:
+def violations(page) -> list:
     """axe-core's serious and critical findings; the page's own errors checked first (from a file,
     axe's look at the style sheet fails, an error of axe's, not the page's, then forgotten)."""
     assert not page.errors, page.errors
-    axe_api = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install '.[test]'")
-    results = axe_api.Axe().run(page)
+    found = serious_violations(page)
     page.errors.clear()
-    return [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    return found
 
 
 def test_deal_1_set_up_by_clicks_is_pythons_line_and_its_links_open_it(site, context):
@@ -129,7 +112,7 @@ def test_deal_1_set_up_by_clicks_is_pythons_line_and_its_links_open_it(site, con
     assert page.locator('[data-palette="8D"]').get_attribute("aria-label") == "8\u2666, in L1"
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "deal1-desktop-light.png"), full_page=True)
-    assert serious_violations(page) == []
+    assert violations(page) == []
 
     # The share link: the same position in a fresh browser, in the editor.
     link = page.locator("#link").input_value()
@@ -163,7 +146,7 @@ def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site,
     assert page.locator('[data-palette="8D"]').get_attribute("aria-label") == "8\u2666, placed 2 times, in L1 and in R2"
     refused(page)
     page.screenshot(path=str(SHOTS / "problems-phone-dark.png"), full_page=True)
-    assert serious_violations(page) == []
+    assert violations(page) == []
 
     # Dragged: 8D off R2 onto the palette, 7S from the palette onto R5: whole again.
     drag(page, page.locator('#play [data-card="8D"][data-source="R2"]'), page.locator('[data-palette="KS"]'))
@@ -248,7 +231,7 @@ def test_by_keyboard_alone(site, context, size, scheme):
     assert page.locator("#said").inner_text() == "8\u2666 put in L1."
     assert page.locator('#play [data-source="L1"]').evaluate_all("ns => ns.map(n => n.dataset.card)") == ["7D", "8D"]
     page.screenshot(path=str(SHOTS / f"keyboard-{size}-{scheme}.png"), full_page=True)
-    assert serious_violations(page) == []
+    assert violations(page) == []
 
     # A line typed and opened, then the board's link followed, all by keys.
     page.locator("#line").focus()
@@ -261,3 +244,25 @@ def test_by_keyboard_alone(site, context, size, scheme):
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"board\.html#p="))
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_deal_by_its_number_where_the_engine_deals_it(site, served, context):
+    """Served by butterfly serve, a deal number opens that deal (the API's, as Python deals it); from a
+    file, it says in one sentence how to get it, and a number that is not one is refused."""
+    url, _ = served
+    page = context(PHONE)
+    page.goto(url + "editor.html")
+    page.locator("#number").fill("1")
+    page.get_by_role("button", name="Open the deal").click()
+    page.wait_for_function("document.getElementById('line-out').value !== ''")
+    assert page.locator("#line-out").input_value() == DEAL1 and problems(page) == []
+    page.locator("#number").fill("5x")
+    page.get_by_role("button", name="Open the deal").click()
+    assert page.locator("#open-said").inner_text().startswith("A deal number is a whole number")
+    alone = context(PHONE)
+    alone.goto((site / "editor.html").as_uri())
+    alone.locator("#number").fill("1")
+    alone.get_by_role("button", name="Open the deal").click()
+    alone.wait_for_function("document.getElementById('open-said').textContent.startsWith('Start butterfly serve')")
+    assert "to deal by number" in alone.locator("#open-said").inner_text()
+    assert not page.errors and not alone.errors, (page.errors, alone.errors)

@@ -5,23 +5,19 @@
 // there; dragged onto the palette, or Delete, puts it back. Every change says
 // at once what is wrong (page/editor-layout.js check, the line reader's words);
 // a whole position gets its line, a link to the analysis board and one back
-// here (editor.html#p=LINE). No engine: everything is the page's own.
+// here (editor.html#p=LINE). No engine, but for a deal opened by its
+// number, which butterfly serve deals where it serves the page.
 import * as R from "../rules.js";
 import { isLine, parseLine } from "../line.js";
 import { button, el, svgEl } from "./dom.js";
 import { editorDrawing } from "./editor-board.js";
 import { check, emptyLayout, layoutOf, lineOf, move, places, put, take, withRules } from "./editor-layout.js";
+import { ask, copyLink, sentence } from "./engine.js";
 import { boardInput, focusedPlace, pressable, refocus } from "./input.js";
 import { shown } from "./words.js";
 
 const PALETTE = "palette";
 const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
-
-// A message as a sentence: a capital first, a full stop last.
-function sentence(text) {
-  const t = String(text).trim();
-  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
-}
 
 function placeWords(name) {
   if (name === R.FOUNDATION) return "home";
@@ -359,13 +355,7 @@ export function positionEditor(data) {
     }
   }
 
-  document.getElementById("copy").addEventListener("click", () => {
-    link.select();
-    const copied = () => (document.getElementById("copied").textContent = "Link copied.");
-    if (navigator.clipboard && window.isSecureContext)
-      navigator.clipboard.writeText(link.value).then(copied, () => undefined);
-    else copied();
-  });
+  copyLink();
 
   // A line (or a link holding one) opened: the layout becomes its position, or the line's one sentence says why not.
   const openSaid = document.getElementById("open-said");
@@ -397,6 +387,26 @@ export function positionEditor(data) {
       openSaid.textContent =
         "That is not a position's line: a line starts with its game's name, such as butterfly or fortress.";
     else openLine(text, "The line is open: change any card.");
+  });
+
+  // A deal by its number, dealt by butterfly serve (the rules here cannot deal): the layout becomes that deal.
+  document.getElementById("by-number").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const number = document.getElementById("number").value.trim();
+    if (!/^[0-9]+$/.test(number) || BigInt(number) > 9223372036854775807n) {
+      openSaid.textContent = "A deal number is a whole number, such as 5, up to 9,223,372,036,854,775,807.";
+      return;
+    }
+    const game = document.getElementById("game").value;
+    openSaid.textContent = "Dealing deal " + number + "\u2026";
+    ask(
+      "api/deal?number=" + number + "&game=" + encodeURIComponent(game),
+      null,
+      "to deal by number (a position's line opens without it)",
+    ).then(
+      (json) => openLine(json.position, "Deal " + number + " is open: change any card."),
+      (error) => (openSaid.textContent = error.message),
+    );
   });
 
   function openAddress() {
