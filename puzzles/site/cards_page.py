@@ -25,7 +25,8 @@ BODY = (
     '<h2 id="engine-title">What each card is worth</h2><p id="engine-note" class="note"></p></section>\n'
     '<section id="play-through" aria-labelledby="play-title"><h2 id="play-title">Play it through</h2></section>\n'
     '<section class="review" aria-labelledby="review-title">\n<h2 id="review-title">Review a game</h2>\n'
-    '<form id="by-record" class="open-form"><label>A game record (papillon play --record, mouche play --record) '
+    '<form id="by-record" class="open-form"><label>A game as played, hand by hand: its record '
+    "(<code>butterfly papillon play --record</code> writes one) "
     '<textarea id="record" rows="5" spellcheck="false" autocapitalize="off"></textarea></label> '
     '<button type="submit">Review the game</button></form>\n'
     '<div id="review-out" role="status"></div>\n</section>\n'

@@ -16,30 +16,43 @@ import re
 import shutil
 import subprocess
 import sys
+from itertools import islice
 from pathlib import Path
 
 import pytest
-from server.served import PAPILLON_RECORD
+from server.served import MOUCHE_START, PAPILLON_RECORD
 from tool_pages import DESKTOP, PHONE, built_site, pages, serious_violations, serving
 
 from butterfly.games.cards import Card, make_deck
+from butterfly.games.mouche.notation import data_of as mouche_data
+from butterfly.games.mouche.notation import line_of as mouche_line_of
+from butterfly.games.mouche.notation import parse_line as mouche_parse
 from butterfly.games.mouche.notation import position_line as mouche_line
-from butterfly.games.mouche.rules import MoucheHand, MoucheOptions
+from butterfly.games.mouche.rules import MoucheEntry, MoucheHand, MoucheOptions
+from butterfly.games.papillon.format import position_to_json as papillon_json
+from butterfly.games.papillon.notation import data_of as papillon_data
 from butterfly.games.papillon.notation import parse_line as papillon_parse
 from butterfly.games.papillon.notation import position_line as papillon_line
-from butterfly.games.papillon.rules import HandState, Options
+from butterfly.games.papillon.rules import HandState, Options, Scoring
 
 ROOT = Path(__file__).parents[2]
 SHOTS = ROOT / "test-output" / "cards"
 LINES_JS = ROOT / "tests" / "js" / "card_lines.js"
 LAST_DEAL = ROOT / "examples" / "papillon" / "last-deal.json"
+FROM_SEAT = ROOT / "examples" / "papillon" / "from-seat.json"
 NODE = shutil.which("node")
 #: Words of the solver that a player is never shown.
 SOLVER_WORDS = re.compile(r"\b(node|nodes|kernel|paranoid|class|worlds?|max-?n)\b", re.IGNORECASE)
 
 
+def _shown(data: dict) -> set[str]:
+    """The cards a Papillon position's JSON object shows: in the hands, on the table, in the stock."""
+    return {*(c for hand in data["hands"] for c in hand), *data["table"], *data["stock"]}
+
+
 def _positions(seed: int) -> list[str]:
-    """Lines Python writes of positions along random hands of both games, every player count and option."""
+    """Lines Python writes of positions along random hands of both games, every player count and option,
+    some seen from one seat (hands and the stock given by their number of cards)."""
     rng = random.Random(seed)
     lines = []
     for _ in range(150):
@@ -47,42 +60,67 @@ def _positions(seed: int) -> list[str]:
         deck = make_deck(52)
         rng.shuffle(deck)
         chips = tuple(rng.randrange(-50, 300) for _ in range(n))
-        state = HandState.deal(rng.randrange(n), deck, Options(players=n), chips=chips, pool=rng.randrange(100))
+        options = Options(players=n, scoring=rng.choice(list(Scoring)))
+        stake = rng.choice([1, 1, 2])
+        state = HandState.deal(rng.randrange(n), deck, options, chips=chips, pool=rng.randrange(100), stake=stake)
         for _ in range(rng.randrange(40)):
             after = state.play(rng.choice(state.legal_moves()))
             if after.is_terminal():
                 break
             state = after
-        lines.append(papillon_line(state))
+        data = papillon_json(state)
+        if rng.random() < 0.4:  # the view from one seat: the won cards listed, as Python then asks
+            unseen = iter(c for c in make_deck(52) if str(c) not in _shown(data))
+            data["taken"] = [[str(c) for c in sorted(islice(unseen, won))] for won in data["taken"]]
+            for seat in rng.sample(range(n), rng.randrange(1, n)):
+                data["hands"][seat] = len(data["hands"][seat])
+            if data["stock"] and rng.random() < 0.5:
+                data["stock"] = len(data["stock"])
+        lines.append(papillon_line(data))
     for _ in range(150):
         n = rng.randrange(3, 7)
-        options = MoucheOptions(players=n, pamphile=rng.random() < 0.5)
+        pamphile = rng.random() < 0.5
+        options = MoucheOptions(
+            players=n,
+            pamphile=pamphile,
+            pamphile_any_suit=pamphile and rng.random() < 0.5,
+            entry=rng.choice(list(MoucheEntry)),
+            cap=rng.choice([20, 20, 45]),
+        )
         deck = make_deck(options.deck_size)
         rng.shuffle(deck)
-        hand = MoucheHand.deal(rng.randrange(n), deck, options)
+        pending = (10, 5) if options.entry is MoucheEntry.LARGEST_FIRST and rng.random() < 0.5 else ()
+        hand = MoucheHand.deal(rng.randrange(n), deck, options, pending=pending)
         for _ in range(rng.randrange(25)):
             after = hand.play(rng.choice(hand.legal_moves()))
             if after.is_terminal():
                 break
             hand = after
-        lines.append(mouche_line(hand))
+        hidden = rng.sample(range(n), rng.randrange(n)) if rng.random() < 0.4 else []
+        lines.append(mouche_line(hand, hidden))
     return lines
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not on PATH")
 def test_the_pages_lines_are_pythons():
     lines = _positions(5)
+    papillons, mouches = lines[:150], lines[150:]
+    # every field the set-up gives is among them
+    for field in (r"_h\d", r"\.\d\.|\.\d_", r"_s\d", "_b", "_rmodern", "_k"):
+        assert any(re.search(field, line) for line in papillons), field
+    for field in ("any-suit", "largest-first", "_ocap|\\.cap", "cap45", "_u", "_x", "_q", r"_h\d|\.\d"):
+        assert any(re.search(field, line) for line in mouches), field
     # written otherwise (lower case, 10 for T, won cards listed): read as Python reads them
     shown = {"9S", "KH", "5S", "KS", "5D", "2C"}
     won = "".join(str(c) for c in make_deck(52) if str(c) not in shown)[: 2 * 20].replace("T", "10")
     other = f"papillon_h9s.kh5s.ks_t5D2C_w{won}.15.11_c250.262.248_p60_d0_m1"
-    texts = [*lines, other, "papillon_h9S.3.KS_t2C_d0_m0", "chess_e4"]
+    texts = [*lines, other, "papillon_h9S.3.KS_t2C_d0_m0_x1", "chess_e4"]
     assert NODE is not None
     done = subprocess.run([NODE, str(LINES_JS)], input=json.dumps(texts), capture_output=True, text=True, check=True)
     out = json.loads(done.stdout)
     assert [o.get("line") for o in out[: len(lines)]] == lines
     assert out[len(lines)]["line"] == papillon_line(papillon_parse(other).state)
-    assert "hidden" in out[-2]["error"] and "papillon or mouche" in out[-1]["error"]
+    assert "does not know: x1" in out[-2]["error"] and "papillon or mouche" in out[-1]["error"]
 
 
 @pytest.fixture(scope="module")
@@ -281,7 +319,7 @@ def test_every_impossible_set_up_is_refused_in_plain_words(served, context):
     page.wait_for_function("document.getElementById('rules-said').textContent.startsWith('Not a position')")
     said = page.locator("#rules-said").inner_text()
     assert said.endswith(".") and "chips" in said and "\n" not in said, said
-    for bad, words in (("papillon_h9S.3.KS_t2C_d0_m0", "hidden"), ("chess_e4", "papillon or mouche")):
+    for bad, words in (("papillon_h9S.3.KS_t2C_d0_m0_x1", "does not know: x1"), ("chess_e4", "papillon or mouche")):
         page.fill("#line", bad)
         page.get_by_role("button", name="Open the position").click()
         text = page.locator("#open-said").inner_text()
@@ -304,13 +342,23 @@ def test_a_set_up_by_keys_alone_and_a_review_with_its_mistakes_marked(served, co
     page.keyboard.press("Enter")
     page.locator('[data-place="h0"]').focus()
     page.keyboard.press("Space")
-    for card in ("KH", "QH", "9S", "8S", "JC"):
+    # the pack is one Tab stop (the card last used), the arrows move in it: TH, then along the hearts
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.place") == "h0"
+    for _ in range(len(page.locator("[data-place]").all())):
+        page.keyboard.press("Tab")
+    assert page.locator('.card-deck [tabindex="0"]').count() == 1
+    assert page.evaluate("document.activeElement.dataset.card") == "TH"
+    for key in ("ArrowRight", "ArrowRight", "Enter", "ArrowRight", "Space"):  # QH, KH
+        page.keyboard.press(key)
+    for card in ("9S", "8S", "JC"):
         page.locator(f'.card-deck [data-card="{card}"]').focus()
         page.keyboard.press("Enter")
     page.locator("#pool").focus()
     page.keyboard.press("End")
     page.keyboard.type("0")
-    assert "P1 holds and has played 0 cards, not 5." in page.locator("#problems").inner_text()
+    assert "P1 should hold 5 cards (with those played): 0 are placed." in page.locator("#problems").inner_text()
     assert line_of(page) == "mouche_d2_tTH_a-.-.-_hJCQHKH8S9S.-.-_p50_c1000.1000.1000"
     page.screenshot(path=str(SHOTS / "keys-desktop-dark.png"), full_page=True)
 
@@ -342,3 +390,90 @@ def test_without_the_server_the_set_up_works_and_the_engine_says_how_to_get_it(s
     assert answer.startswith("Start butterfly serve --site DIR") and answer.endswith(".")
     page.screenshot(path=str(SHOTS / "file-phone.png"), full_page=True)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up(served, context, tmp_path):
+    base, api = served
+    record = tmp_path / "mouche.rec"
+    subprocess.run(
+        [sys.executable, "-m", "butterfly.cli", "mouche", "play", "--players", "3", "--hands", "1", "--seed", "3"]
+        + ["--bots", "random", "--record", str(record)],
+        capture_output=True,
+        check=True,
+    )
+    page = context(PHONE, "dark")
+    page.goto(base + "cards.html#p=" + MOUCHE_START)
+    page.locator(".card-deck button").first.wait_for()
+
+    # A La Mouche record: each move's mark the API's, in players' words (cards as 10♦, a forced card "the only card").
+    page.fill("#record", record.read_text())
+    page.get_by_role("button", name="Review the game").click()
+    page.locator(".review-moves li").first.wait_for()
+    review = api.post("/api/review", json={"record": record.read_text(), "game": "mouche"}).json()
+    moves = review["hands"][0]["moves"]
+    marks = [((m["from_seat"] or m["open"] or {}).get("judgement") or {}).get("mark", "") for m in moves]
+    items = page.locator(".review-moves li").all()
+    assert [li.get_attribute("data-mark") for li in items] == marks
+    texts = [li.inner_text() for li in items]
+    assert texts[0] == "P1 discards 10♦ J♥ and draws J♠ 10♠: a declaration, not judged."
+    forced = [t for t, m in zip(texts, moves, strict=True) if m["from_seat"] is None and m["open"]]
+    assert forced and all(t.endswith(": the only card.") for t in forced)
+    assert not any(re.search(r"\b(10|[2-9TJQKA])[CDHS]\b", t) for t in texts)
+    page.screenshot(path=str(SHOTS / "review-mouche-phone-dark.png"), full_page=True)
+
+    # The declarations: each one's mean, from the seat to move, with the deals tried.
+    page.get_by_role("button", name="Values, all hands open").click()
+    page.locator("#engine h3").wait_for()
+    valued = api.post("/api/analyse", json={"position": MOUCHE_START}).json()
+    assert (
+        page.locator("#engine h3").inner_text()
+        == f"P0\u2019s choices, from P0\u2019s seat ({valued['worlds']} deals tried)"
+    )
+    shown = [li.inner_text() for li in page.locator("#engine .move-values li").all()]
+    assert shown[: len(valued["options"])] == [
+        said_cards(o["declaration"]) + ": on average " + _chips(o["mean_chips"]) for o in valued["options"]
+    ]
+
+    # The set-up's More: the options, a hidden hand, the mouches waiting, a discard's place; Python's line.
+    page.locator(".card-more summary").click()
+    page.select_option("#entry", "largest-first")
+    page.fill("#pending", "10 5")
+    page.locator("#pending").dispatch_event("change")
+    page.fill("#hidden1", "5")
+    page.locator("#hidden1").dispatch_event("change")
+    data = mouche_data(MOUCHE_START)
+    data |= {"entry": "largest-first", "pending": [10, 5]}
+    data["hands"][1] = 5
+    assert line_of(page) == mouche_line(*mouche_parse(mouche_line_of(data)))  # (Python's line of that position)
+    # (playing through needs every hand: the rules say so of a hidden one, in one sentence)
+    page.wait_for_function("document.getElementById('rules-said').textContent.includes('hidden')")
+    page.screenshot(path=str(SHOTS / "more-mouche-phone-dark.png"), full_page=True)
+
+    # Papillon seen from P0's seat (examples/papillon/from-seat.json): read and written back, then its options.
+    seat = subprocess.run(
+        [sys.executable, "-m", "butterfly.cli", "papillon", "analyse", str(FROM_SEAT), "--format", "line"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    page.fill("#line", seat)
+    page.get_by_role("button", name="Open the position").click()
+    assert line_of(page) == seat and page.locator("#hidden1").input_value() == "3"
+    assert page.locator(".card-more").get_attribute("open") is not None  # (kept open across set-ups)
+    page.fill("#stake", "2")
+    page.select_option("#scoring", "modern")
+    data = papillon_data(seat) | {"stake": 2, "scoring": "modern"}
+    assert line_of(page) == papillon_line(data)
+    page.screenshot(path=str(SHOTS / "more-papillon-phone-dark.png"), full_page=True)
+    assert not SOLVER_WORDS.search(page.locator("main").inner_text())
+    assert serious_violations(page) == []
+    # (the browser logs the refusals' 422 itself: nothing else)
+    assert all("status of 422" in e for e in page.errors), page.errors  # type: ignore[attr-defined]
+
+
+def _chips(delta: float) -> str:
+    """Chips as the page says them (cards-board.js chipsWords)."""
+    n = round(abs(delta) * 10) / 10
+    if n == 0:
+        return "worth no chips more"
+    return f"worth {n:g} chip{'s' if n != 1 else ''} " + ("more" if delta > 0 else "less")

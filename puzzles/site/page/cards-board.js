@@ -9,12 +9,14 @@ import { cardText, parseCard } from "../rules.js";
 import * as C from "./cards-line.js";
 import { button, el } from "./dom.js";
 import { ask, copyLink, engineHere, noteWithout, sentence } from "./engine.js";
-import { plural } from "./review.js";
-import { playedBy, saidCards, shown } from "./words.js";
+import { gridKeys, rove } from "./grid-keys.js";
+import { playedBy, plural, saidCards, shown } from "./words.js";
 
 const PLAYERS = { papillon: [3, 4], mouche: [3, 4, 5, 6], pamphile: [3, 4, 5, 6] };
 const MARKED = ["inaccuracy", "mistake", "blunder"];
 const DECLARED = { "": "not yet", s: "stands", f: "folds" };
+const SCORING = { 1725: "every payment of 1725", modern: "the modern payments" };
+const ENTRY = { all: "all into the next pool", "largest-first": "one at a time, largest first", cap: "capped" };
 
 function round(x) {
   return Math.round(x * 10) / 10;
@@ -94,7 +96,8 @@ export function cardBoard() {
   playersSelect.addEventListener("change", () => restart(gameSelect.value, Number(playersSelect.value)));
 
   const placesRow = el("div", { class: "card-places", role: "group", "aria-label": "put the cards clicked in" });
-  const deck = el("div", { class: "card-deck", role: "group", "aria-label": "the cards" });
+  const deck = el("div", { class: "card-deck", role: "group", "aria-label": "the cards (arrows move between them)" });
+  gridKeys(deck, 13);
   const where = el("ul", { class: "card-where" });
   const counters = el("fieldset", { class: "card-counters" });
   [head, el("p", { class: "note" }, "Choose a place, then click its cards; a card clicked again goes back."), placesRow]
@@ -124,6 +127,10 @@ export function cardBoard() {
   }
 
   function drawDeck() {
+    // the card last focused stays the Tab stop, and keeps the focus, across the redraw
+    const stop = deck.querySelector('[tabindex="0"]');
+    const card = stop && stop.getAttribute("data-card");
+    const focused = deck.contains(document.activeElement);
     deck.textContent = "";
     C.pack(setup.game, setup.players).forEach((card) => {
       const place = C.placeOf(setup, card);
@@ -139,6 +146,9 @@ export function cardBoard() {
       if (short) b.appendChild(el("small", null, short));
       deck.appendChild(b);
     });
+    const again = deck.querySelector('[data-card="' + card + '"]');
+    rove(deck, again);
+    if (focused && again) again.focus();
   }
 
   function drawWhere() {
@@ -149,6 +159,16 @@ export function cardBoard() {
         p.name.charAt(0).toUpperCase() + p.name.slice(1) + ": " + (p.cards.map(shown).join(" ") || "none");
       where.appendChild(item);
     });
+    setup.hidden.forEach((count, seat) => {
+      if (count !== null)
+        where.appendChild(
+          el("li", { "data-where": "h" + seat }, "P" + seat + "\u2019s hand: " + plural(count, "card") + " not shown"),
+        );
+    });
+    if (!C.isMouche(setup) && setup.stockCount !== null)
+      where.appendChild(
+        el("li", { "data-where": "s" }, "The stock: " + plural(setup.stockCount, "card") + " not shown"),
+      );
   }
 
   // A whole-number input for a counter: ``get``/``set`` read and write the set-up.
@@ -182,7 +202,132 @@ export function cardBoard() {
     return wrap;
   }
 
+  // A number that may be left empty (null): a hidden hand's cards, the unseen stock's.
+  function countInput(label, id, value, set) {
+    const wrap = el("label", null, label + " ");
+    const input = el("input", {
+      id,
+      inputmode: "numeric",
+      autocomplete: "off",
+      size: "3",
+      value: value === null ? "" : String(value),
+    });
+    input.addEventListener("change", () => {
+      const text = input.value.trim();
+      if (text && !/^[0-9]{1,2}$/.test(text)) {
+        problemsOut.textContent = sentence(label + " must be a number of cards, such as 3, or left empty");
+        return;
+      }
+      set(text ? Number(text) : null);
+      changed();
+    });
+    wrap.appendChild(input);
+    return wrap;
+  }
+
+  function checkbox(label, id, checked, set) {
+    const wrap = el("label");
+    const box = el("input", { type: "checkbox", id });
+    box.checked = checked;
+    box.addEventListener("change", () => {
+      set(box.checked);
+      changed();
+    });
+    wrap.appendChild(box);
+    wrap.appendChild(document.createTextNode(" " + label));
+    return wrap;
+  }
+
+  function choice(label, id, options, value, set) {
+    const wrap = el("label", null, label + " ");
+    const select = el("select", { id });
+    Object.keys(options).forEach((v) => select.appendChild(el("option", { value: v }, options[v])));
+    select.value = value;
+    select.addEventListener("change", () => {
+      set(select.value);
+      changed();
+    });
+    wrap.appendChild(select);
+    return wrap;
+  }
+
+  // The rarely needed set-up, folded away: hands not shown, and each game's options and stakes.
+  let moreOpen = false;
+  function drawMore() {
+    const was = counters.querySelector(".card-more");
+    if (was) moreOpen = was.open; // (kept open, or shut, across the redraws)
+    const more = el("details", { class: "card-more" });
+    more.open = moreOpen;
+    more.appendChild(el("summary", null, "More"));
+    more.appendChild(
+      el(
+        "p",
+        { class: "note" },
+        "Seen from one seat: give a hand by its number of cards, leave it empty to place its cards.",
+      ),
+    );
+    const hidden = el("div", { class: "card-seat" });
+    for (let s = 0; s < setup.players; s++)
+      hidden.appendChild(
+        countInput("P" + s + "\u2019s hidden cards", "hidden" + s, setup.hidden[s], (v) => C.hide(setup, s, v)),
+      );
+    if (!C.isMouche(setup)) {
+      hidden.appendChild(
+        countInput("Stock, unseen cards", "stock-count", setup.stockCount, (v) => C.hideStock(setup, v)),
+      );
+      more.appendChild(hidden);
+      const rest = el("div", { class: "card-seat" });
+      rest.appendChild(numberInput("Most cards pays", "stake", setup.stake, (v) => (setup.stake = v)));
+      rest.appendChild(choice("Scoring", "scoring", SCORING, setup.scoring, (v) => (setup.scoring = v)));
+      more.appendChild(rest);
+      const made = el("div", { class: "card-seat" });
+      for (let s = 0; s < setup.players; s++)
+        made.appendChild(
+          checkbox("P" + s + " made a papillon this hand", "papillon" + s, setup.papillons.includes(s), (on) => {
+            const seats = setup.papillons.filter((p) => p !== s);
+            setup.papillons = on ? seats.concat([s]).sort() : seats;
+          }),
+        );
+      more.appendChild(made);
+      return more;
+    }
+    more.appendChild(hidden);
+    const rules = el("div", { class: "card-seat" });
+    if (setup.pamphile)
+      rules.appendChild(
+        checkbox(
+          "The Pamphile counts in any suit for the mouche",
+          "any-suit",
+          setup.anySuit,
+          (on) => (setup.anySuit = on),
+        ),
+      );
+    rules.appendChild(choice("Mouches made go", "entry", ENTRY, setup.entry, (v) => (setup.entry = v)));
+    if (setup.entry === "cap") rules.appendChild(numberInput("The cap", "cap", setup.cap, (v) => (setup.cap = v)));
+    if (setup.entry === "largest-first") {
+      const wrap = el("label", null, "Mouches waiting, in chips ");
+      const input = el("input", { id: "pending", autocomplete: "off", size: "8", value: setup.pending.join(" ") });
+      input.addEventListener("change", () => {
+        const text = input.value.trim();
+        if (!/^([0-9]{1,9}\s*)*$/.test(text)) {
+          problemsOut.textContent = "Mouches waiting are numbers of chips, such as 10 5.";
+          return;
+        }
+        setup.pending = text ? text.split(/\s+/).map(Number) : [];
+        changed();
+      });
+      wrap.appendChild(input);
+      rules.appendChild(wrap);
+    }
+    more.appendChild(rules);
+    more.appendChild(
+      el("p", { class: "note" }, "A player who discards gets a place for the cards discarded, when they are known."),
+    );
+    return more;
+  }
+
   function drawCounters() {
+    const more = drawMore();
     counters.textContent = "";
     counters.appendChild(el("legend", null, "Counters"));
     const rows = [];
@@ -217,7 +362,6 @@ export function cardBoard() {
           ["", "nobody"],
         ]),
       );
-      common.appendChild(numberInput("Most cards pays", "stake", setup.stake, (v) => (setup.stake = v)));
     } else if (setup.pamphile) {
       const wrap = el("label", null, "Trumps chosen ");
       const select = el("select", { id: "trump" });
@@ -236,7 +380,7 @@ export function cardBoard() {
       wrap.appendChild(select);
       common.appendChild(wrap);
     }
-    rows.concat([common]).forEach((row) => counters.appendChild(row));
+    rows.concat([common, more]).forEach((row) => counters.appendChild(row));
   }
 
   // ---- the line, the link ----------------------------------------------------------------
@@ -252,7 +396,7 @@ export function cardBoard() {
     playersSelect.textContent = "";
     PLAYERS[setup.game].forEach((n) => playersSelect.appendChild(el("option", { value: String(n) }, String(n))));
     playersSelect.value = String(setup.players);
-    if (!C.places(setup).some((p) => p.id === at)) at = "h0";
+    if (!C.places(setup).some((p) => p.id === at)) at = C.places(setup)[0].id;
     drawPlaces();
     drawDeck();
     drawWhere();
@@ -301,7 +445,8 @@ export function cardBoard() {
             ".";
           drawMoves();
         },
-        (error) => mine === asked && (rulesOut.textContent = "Not a position the rules allow: " + error.message),
+        (error) =>
+          mine === asked && (rulesOut.textContent = "Not a position the rules allow: " + saidCards(error.message)),
       );
     });
   }
@@ -338,7 +483,7 @@ export function cardBoard() {
         answer.textContent = "";
         showValues(json, fromSeat);
       },
-      (error) => mine === asked && (answer.textContent = error.message),
+      (error) => mine === asked && (answer.textContent = saidCards(error.message)),
     );
   }
 
@@ -347,6 +492,7 @@ export function cardBoard() {
     const now = setup.chips[seat];
     const list = json.moves || json.cards || (json.from_seat && json.from_seat.cards) || [];
     const tried = json.splits || json.worlds || json.stock_deals;
+    const sampled = fromSeat || json.options !== undefined; // (the declarations are valued from the seat only)
     values.appendChild(
       el(
         "h3",
@@ -354,8 +500,8 @@ export function cardBoard() {
         "P" +
           seat +
           "\u2019s choices, " +
-          (fromSeat ? "from P" + seat + "\u2019s seat" : "with all hands open") +
-          (fromSeat && tried ? " (" + plural(tried, "deal") + " tried)" : ""),
+          (sampled ? "from P" + seat + "\u2019s seat" : "with all hands open") +
+          (sampled && tried ? " (" + plural(tried, "deal") + " tried)" : ""),
       ),
     );
     const ul = el("ul", { class: "move-values" });
@@ -371,7 +517,6 @@ export function cardBoard() {
       if (face && !face.querySelector(".card-value"))
         face.appendChild(el("span", { class: "card-value" }, badge(text.split(": ")[1])));
     });
-    if (json.options && json.worlds) ul.appendChild(el("li", null, plural(json.worlds, "deal") + " tried."));
     values.appendChild(ul);
   }
 
@@ -436,20 +581,31 @@ export function cardBoard() {
     event.preventDefault();
     const text = document.getElementById("record").value.trim();
     if (!text) {
-      reviewOut.textContent = "Paste a game record first, such as the one butterfly papillon play --record writes.";
+      reviewOut.textContent = "Paste a game\u2019s record first: the moves of a hand or a game, one after another.";
       return;
     }
     const game = /\[Game\s+"mouche"\]|\[Start\s+"mouche_/i.test(text) ? "mouche" : "papillon";
     reviewOut.textContent = "Reviewing the game move by move\u2026";
     ask("api/review", { record: text, game }, "to review a game").then(
       (json) => showReview(json, game),
-      (error) => (reviewOut.textContent = error.message),
+      (error) => (reviewOut.textContent = saidCards(error.message)),
     );
   });
 
-  function markWords(move) {
-    const j = (move.from_seat && move.from_seat.judgement) || (move.open_cards || move.open || {}).judgement;
-    if (!j) return "";
+  // A move's judgement (from the seat when judged so, else with all hands open), or null when not judged.
+  function judgementOf(move) {
+    return (move.from_seat && move.from_seat.judgement) || (move.open_cards || move.open || {}).judgement || null;
+  }
+
+  // The judgement as players say it: "best", "the only card", "mistake, 2 chips less than the best".
+  function markWords(move, game) {
+    const j = judgementOf(move);
+    if (!j) return move.not_judged ? "a declaration, not judged" : "";
+    if (j.mark === "only") {
+      const forced = game === "mouche" ? move.from_seat === null : move.choices === 1;
+      if (forced) return game === "mouche" ? "the only card" : "the only move";
+      return "every choice was worth the same";
+    }
     const lost = j.loss ? ", " + chipsWords(-j.loss).replace("worth ", "") + " than the best" : "";
     return j.mark + lost;
   }
@@ -460,11 +616,12 @@ export function cardBoard() {
       reviewOut.textContent = "";
       const hand = json.hands[k];
       reviewOut.appendChild(el("h3", null, "Hand " + hand.number + " of " + json.hands.length));
-      const list = el("ol", { class: "review-moves" });
+      // (it scrolls when long: a Tab stop, so keys scroll it too)
+      const list = el("ol", { class: "review-moves", tabindex: "0", "aria-label": "the hand's moves" });
       hand.moves.forEach((m) => {
         const seat = "P" + (game === "mouche" ? m.seat : m.player);
-        const words = markWords(m);
-        const mark = words.split(",")[0];
+        const words = markWords(m, game);
+        const mark = (judgementOf(m) || {}).mark || "";
         const item = el("li", { class: MARKED.includes(mark) ? "review-mistake" : "", "data-mark": mark });
         item.textContent = playedBy(seat, m.move || m.action) + (words ? ": " + words : "") + ".";
         list.appendChild(item);

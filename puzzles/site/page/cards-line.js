@@ -6,6 +6,7 @@
 // engine is asked: a card in two places, cards missing, a hand too full.
 // The rules themselves stay in Python: the page asks butterfly serve.
 import { cardText, parseCard } from "../rules.js";
+import { plural } from "./words.js";
 
 export const GAMES = { papillon: "Papillon", mouche: "La Mouche", pamphile: "Le Pamphile" };
 // The pack each La Mouche table plays with: its ranks (docs/rules/mouche.md).
@@ -27,12 +28,15 @@ export function pack(game, players) {
 // A new set-up: every card still to place, every counter at its start.
 export function blank(game, players) {
   const n = players;
-  const base = { game, players: n, hands: Array.from({ length: n }, () => []), dealer: n - 1 };
+  // hidden: per seat, null for a hand shown, else its number of cards (the view from one seat)
+  const hands = Array.from({ length: n }, () => []);
+  const base = { game, players: n, hands, hidden: Array(n).fill(null), dealer: n - 1 };
   if (game === "papillon")
     return Object.assign(base, {
       table: [],
       stock: [],
-      taken: Array(n).fill(0),
+      stockCount: null, // the stock given by its number of cards, unseen
+      taken: Array(n).fill(0), // per seat, the number of cards won; their cards once a hand is hidden
       chips: Array(n).fill(0),
       pool: 0,
       stake: 1,
@@ -83,15 +87,25 @@ export function inHand(setup) {
   return seats;
 }
 
+// A hand as the line writes it: its cards, or their number when hidden.
+function handText(setup, seat, list) {
+  return setup.hidden[seat] === null ? cards(list) : String(setup.hidden[seat]);
+}
+
 // The set-up's line, as Python writes the position it gives.
 export function writeLine(setup) {
   if (!isMouche(setup)) {
     const f = [
-      ["h", setup.hands.map(cards).join(".")],
+      ["h", setup.hands.map((h, seat) => handText(setup, seat, h)).join(".")],
       ["t", cards(byPack(setup.table))],
     ];
-    if (setup.stock.length) f.push(["s", cards(setup.stock)]);
-    f.push(["w", setup.taken.join(".")], ["c", setup.chips.join(".")], ["p", String(setup.pool)]);
+    if (setup.stockCount !== null) f.push(["s", String(setup.stockCount)]);
+    else if (setup.stock.length) f.push(["s", cards(setup.stock)]);
+    f.push(
+      ["w", setup.taken.map((t) => (Array.isArray(t) ? cards(t) : String(t))).join(".")],
+      ["c", setup.chips.join(".")],
+      ["p", String(setup.pool)],
+    );
     if (setup.stake !== 1) f.push(["k", String(setup.stake)]);
     f.push(["d", String(setup.dealer)], ["m", String(setup.toMove)]);
     if (setup.lastTrailer !== null) f.push(["l", String(setup.lastTrailer)]);
@@ -109,7 +123,10 @@ export function writeLine(setup) {
   if (setup.trump !== null && setup.pamphile && setup.turned !== null && cardText(setup.turned) === PAMPHILE)
     f.push(["u", setup.trump]);
   f.push(["a", setup.declared.map((d) => d || "-").join(".")]);
-  f.push(["h", setup.hands.map((h, seat) => (setup.declared[seat] === "f" ? "-" : cards(byPack(h)))).join(".")]);
+  f.push([
+    "h",
+    setup.hands.map((h, seat) => (setup.declared[seat] === "f" ? "-" : handText(setup, seat, byPack(h)))).join("."),
+  ]);
   const size = inHand(setup).length;
   const played = (plays) => plays.map(([seat, card]) => seat + cardText(card)).join("") || "-";
   const whole = setup.plays.length - (setup.plays.length % size);
@@ -184,30 +201,38 @@ export function readLine(text) {
   return refuse("a card game's line starts with papillon or mouche");
 }
 
+// Each hand's cards, or its number of hidden cards.
+function readHands(setup, hands) {
+  hands.forEach((item, seat) => {
+    if (/^[0-9]+$/.test(item)) setup.hidden[seat] = Number(item);
+    else setup.hands[seat] = isMouche(setup) ? byPack(cardsOf(item, "hand " + seat)) : cardsOf(item, "hand " + seat);
+  });
+}
+
 function readPapillon(text) {
   const [, f] = fieldsOf(text, ["h", "t", "s", "w", "c", "p", "k", "d", "m", "l", "b", "r"]);
   need(f, ["h", "t", "d", "m"]);
-  const hands = items(f.h).map((item, seat) => {
-    if (/^[0-9]+$/.test(item)) refuse("hand " + seat + " is hidden: this board sets up every hand shown");
-    return cardsOf(item, "hand " + seat);
-  });
+  const hands = items(f.h);
   if (hands.length !== 3 && hands.length !== 4) refuse("Papillon has 3 or 4 players, not " + hands.length);
   const setup = blank("papillon", hands.length);
-  setup.hands = hands;
+  readHands(setup, hands);
   setup.table = byPack(cardsOf(f.t, "the table"));
   if ("s" in f) {
-    if (/^[0-9]+$/.test(f.s)) refuse("the stock is given by its number: this board needs its cards");
-    setup.stock = cardsOf(f.s, "the stock");
+    if (/^[0-9]+$/.test(f.s)) setup.stockCount = Number(f.s);
+    else setup.stock = cardsOf(f.s, "the stock");
   }
   const perSeat = (value, what) => {
     const list = items(value);
     if (list.length !== hands.length) refuse(what + ": " + list.length + " entries for " + hands.length + " players");
     return list;
   };
-  if ("w" in f)
-    setup.taken = perSeat(f.w, "cards won").map((item, seat) =>
-      /^[0-9]+$/.test(item) ? numberOf(item, "cards won") : cardsOf(item, "cards won by player " + seat).length,
+  if ("w" in f) {
+    const won = perSeat(f.w, "cards won").map((item, seat) =>
+      /^[0-9]+$/.test(item) ? numberOf(item, "cards won") : byPack(cardsOf(item, "cards won by player " + seat)),
     );
+    // every seat's cards listed stay listed; else the numbers
+    setup.taken = won.every(Array.isArray) ? won : won.map((w) => (Array.isArray(w) ? w.length : w));
+  }
   if ("c" in f) setup.chips = perSeat(f.c, "chips").map((c) => numberOf(c, "chips"));
   if ("p" in f) setup.pool = numberOf(f.p, "the pool");
   if ("k" in f) setup.stake = numberOf(f.k, "the stake");
@@ -243,10 +268,7 @@ function readMouche(text) {
       refuse("a declaration is f, s, d and a number, or -, not " + d);
     return code || null;
   });
-  setup.hands = hands.map((item, seat) => {
-    if (/^[0-9]+$/.test(item)) refuse("hand " + seat + " is hidden: this board sets up every hand shown");
-    return byPack(cardsOf(item, "hand " + seat));
-  });
+  readHands(setup, hands);
   const playsOf = (value, what) => {
     const out = [];
     const body = value === "-" ? "" : value;
@@ -269,10 +291,16 @@ function readMouche(text) {
 
 // Every place a card can be in this set-up, by name, with its cards.
 export function places(setup) {
-  const out = setup.hands.map((hand, seat) => ({ id: "h" + seat, name: "P" + seat + "\u2019s hand", cards: hand }));
+  const out = [];
+  setup.hands.forEach((hand, seat) => {
+    if (setup.hidden[seat] === null) out.push({ id: "h" + seat, name: "P" + seat + "\u2019s hand", cards: hand });
+  });
   if (!isMouche(setup)) {
     out.push({ id: "t", name: "the table", cards: setup.table });
-    out.push({ id: "s", name: "the stock", cards: setup.stock });
+    if (setup.stockCount === null) out.push({ id: "s", name: "the stock", cards: setup.stock });
+    setup.taken.forEach((t, seat) => {
+      if (Array.isArray(t)) out.push({ id: "w" + seat, name: "won by P" + seat, cards: t });
+    });
   } else {
     out.push({ id: "u", name: "the turned card", cards: setup.turned === null ? [] : [setup.turned] });
     for (let seat = 0; seat < setup.players; seat++)
@@ -281,6 +309,11 @@ export function places(setup) {
         name: "played by P" + seat,
         cards: setup.plays.filter(([s]) => s === seat).map(([, c]) => c),
       });
+    // a seat that discarded: its discards, when they are known
+    setup.declared.forEach((d, seat) => {
+      if ((d && d.charAt(0) === "d") || (setup.discarded[seat] && setup.discarded[seat].length))
+        out.push({ id: "x" + seat, name: "discarded by P" + seat, cards: setup.discarded[seat] || [] });
+    });
   }
   return out;
 }
@@ -295,9 +328,11 @@ function without(setup, card) {
   if (!isMouche(setup)) {
     setup.table = setup.table.filter((c) => c !== card);
     setup.stock = setup.stock.filter((c) => c !== card);
+    setup.taken = setup.taken.map((t) => (Array.isArray(t) ? t.filter((c) => c !== card) : t));
   } else {
     if (setup.turned === card) setup.turned = null;
     setup.plays = setup.plays.filter(([, c]) => c !== card);
+    setup.discarded = setup.discarded.map((d) => d && d.filter((c) => c !== card));
   }
 }
 
@@ -317,6 +352,30 @@ export function place(setup, card, id) {
     if (setup.turned !== null) without(setup, setup.turned);
     setup.turned = card;
   } else if (kind === "p") setup.plays.push([seat, card]);
+  else if (kind === "w") setup.taken[seat] = byPack(setup.taken[seat].concat([card]));
+  else if (kind === "x") setup.discarded[seat] = byPack((setup.discarded[seat] || []).concat([card]));
+}
+
+// P``seat``'s hand hidden as ``count`` cards (its cards back in the pack), or shown again (null).
+export function hide(setup, seat, count) {
+  setup.hidden[seat] = count;
+  if (count !== null) setup.hands[seat] = [];
+  if (!isMouche(setup)) listWon(setup);
+}
+
+// Papillon's stock given as ``count`` unseen cards (its cards back in the pack), or by its cards (null).
+export function hideStock(setup, count) {
+  setup.stockCount = count;
+  if (count !== null) setup.stock = [];
+  listWon(setup);
+}
+
+// With a hand or the stock hidden, the cards won are placed card by card (so the unseen cards are known,
+// as Python asks); with none hidden, counted again.
+function listWon(setup) {
+  const unseen = setup.stockCount !== null || setup.hidden.some((h) => h !== null);
+  if (unseen && !Array.isArray(setup.taken[0])) setup.taken = setup.taken.map(() => []);
+  if (!unseen && Array.isArray(setup.taken[0])) setup.taken = setup.taken.map((t) => t.length);
 }
 
 // What is wrong with the set-up that the page can tell without the rules, each in plain words (none: []).
@@ -325,31 +384,43 @@ export function problems(setup) {
   const all = pack(setup.game, setup.players);
   const placed = places(setup).reduce((n, p) => n + p.cards.length, 0);
   const size = HAND_SIZE[isMouche(setup) ? "mouche" : "papillon"];
+  const held = (seat) => (setup.hidden[seat] === null ? setup.hands[seat].length : setup.hidden[seat]);
   setup.hands.forEach((hand, seat) => {
-    if (hand.length > size) out.push("P" + seat + "\u2019s hand holds " + hand.length + " cards, at most " + size);
+    if (held(seat) > size) out.push("P" + seat + "\u2019s hand holds " + held(seat) + " cards, at most " + size);
   });
   if (!isMouche(setup)) {
-    const won = setup.taken.reduce((a, b) => a + b, 0);
+    const unseen = setup.hidden.reduce((a, b) => a + (b || 0), 0) + (setup.stockCount || 0);
+    const won = setup.taken.reduce((a, b) => a + (Array.isArray(b) ? 0 : b), 0) + unseen;
     const left = all.length - placed;
-    const cardsWord = (n) => n + (n === 1 ? " card" : " cards");
+    const what = unseen ? "the cards won and not shown" : "the cards won";
     if (left !== won)
       out.push(
-        cardsWord(left) +
-          " not placed and the cards won add up to " +
+        plural(left, "card") +
+          " not placed and " +
+          what +
+          " add up to " +
           won +
           ": " +
           (left > won
-            ? "place " + cardsWord(left - won) + " more, or count them as won"
-            : "count " + cardsWord(won - left) + " fewer as won"),
+            ? "place " + plural(left - won, "card") + " more, or count them as won"
+            : "count " + plural(won - left, "card") + " fewer as won"),
       );
-    if (!setup.hands[setup.toMove] || !setup.hands[setup.toMove].length)
-      out.push("P" + setup.toMove + " is to move but holds no cards");
+    if (!held(setup.toMove)) out.push("P" + setup.toMove + " is to move but holds no cards");
   } else {
     if (setup.turned === null) out.push("no card is turned for trumps yet");
     setup.hands.forEach((hand, seat) => {
-      const held = hand.length + setup.plays.filter(([s]) => s === seat).length;
-      if (setup.declared[seat] !== "f" && held !== size)
-        out.push("P" + seat + " holds and has played " + held + " cards, not " + size);
+      const count = held(seat) + setup.plays.filter(([s]) => s === seat).length;
+      if (setup.declared[seat] !== "f" && count !== size)
+        out.push(
+          "P" +
+            seat +
+            " should hold " +
+            size +
+            " cards (with those played): " +
+            count +
+            (count === 1 ? " is " : " are ") +
+            (setup.hidden[seat] === null ? "placed" : "hidden or played"),
+        );
     });
   }
   return out;

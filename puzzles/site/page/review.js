@@ -2,10 +2,10 @@
 // docs/serve.md): the review in players' words, and its moves as a list
 // beside the board, each a button that shows the game up to it.
 import { button, el } from "./dom.js";
-import { said } from "./words.js";
+import { plural as pluralOf, said } from "./words.js";
 
-// "1 move", "3 moves".
-export const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+// (words.js's, here too for the analysis board, which takes it from this module)
+export const plural = pluralOf;
 
 // Moves as one phrase: "A", "A or B", "A, B or C", "A, B, C or one of 4 more moves".
 export function eitherOf(moves) {

@@ -3,6 +3,9 @@
 // and a wrong choice's verdict in words. Files keep the compact notation.
 import * as R from "../rules.js";
 
+// "1 move", "3 moves".
+export const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+
 // A card as players read it: rank and suit symbol ("10" for tens).
 export function shown(card) {
   const text = R.cardText(card);
@@ -32,8 +35,19 @@ export function sayMove(patience, text) {
 }
 
 // A card game's move with who plays it: "P0 plays Q♠", "P0's 8♦ takes 4♦ 4♠", "P2 lays A♠ on the table".
+// La Mouche's declarations and choice of trumps, as players say them.
+const DECLARING = [
+  [/^discard (.+) draw (.+)$/, "discards $1 and draws $2"],
+  [/^discard (.+)$/, "discards $1"],
+  [/^stand$/, "stands"],
+  [/^fold$/, "folds"],
+  [/^trump (.)$/, "chooses trumps: $1"],
+];
+
 export function playedBy(seat, text) {
   const words = saidCards(text);
+  const declared = DECLARING.find(([form]) => form.test(words));
+  if (declared) return seat + " " + words.replace(declared[0], declared[1]);
   if (text.startsWith("trail ")) return seat + " " + words;
   return text.includes(" x ") ? seat + "\u2019s " + words : seat + " plays " + words;
 }
