@@ -70,6 +70,7 @@ from butterfly.puzzles.site.frame import (
     inline,
     page,
     span_of,
+    tools_nav,
 )
 from butterfly.solver.survey.publish_lengths import read_file
 from butterfly.solver.survey.published import DATA, read_csv
@@ -200,7 +201,9 @@ def archive_page(days: list[Day]) -> str:
         (
             "<h1>Archive</h1>\n"
             f'<p>Any deal, played your own way: the <a href="{BOARD}">analysis board</a> opens a deal by its number '
-            "or a position by its line, with undo and redo.</p>\n"
+            f'or a position by its line, with undo and redo; the <a href="{EDITOR}">position editor</a> sets one '
+            f'up card by card; the <a href="{CARDS}">card-game board</a> does the same for Papillon, La Mouche '
+            "and Le Pamphile.</p>\n"
         )
         + '<h2>Your statistics</h2>\n<div id="stats"></div>\n'
         + "\n".join(sections)
@@ -213,7 +216,7 @@ def index_page(days: list[Day]) -> str:
         "<h1>Butterfly daily</h1>\n"
         '<p id="today">Finding today\'s puzzle&hellip;</p>\n'
         '<noscript><p>Choosing today\'s puzzle needs JavaScript: see the <a href="archive.html">archive</a>.</p>'
-        "</noscript>"
+        "</noscript>\n" + tools_nav()
     )
     data = {"page": "index", "days": {d.date.isoformat(): _path_of(d) for d in days}, "opens": long_date(days[0].date)}
     return page("Butterfly daily", "", body, data, span_of(days))
@@ -303,7 +306,9 @@ def board_page(days: list[Day]) -> str:
         "<p>This link opens the position and the moves played from it:</p>\n"
         '<div class="share-row"><input id="link" readonly aria-label="the link to this position">'
         '<button type="button" id="copy">Copy the link</button></div><p id="copied" role="status"></p>\n'
+        f'<p><a id="to-editor" href="{EDITOR}">Change this position card by card</a> in the position editor.</p>\n'
         "</section>\n"
+        f"{tools_nav(BOARD)}"
         f"{faces()}\n"
         "<noscript><p>The board needs JavaScript.</p></noscript>"
     )

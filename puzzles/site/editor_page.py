@@ -13,7 +13,7 @@ import html
 
 from butterfly.games.patience.rules import PRESETS_DATA
 from butterfly.puzzles.daily import Day
-from butterfly.puzzles.site.frame import EDITOR_ENTRY, LAYOUT, faces, page, span_of
+from butterfly.puzzles.site.frame import EDITOR, EDITOR_ENTRY, LAYOUT, faces, page, span_of, tools_nav
 
 #: The games the editor sets up, as the form names them.
 GAMES = {
@@ -64,6 +64,7 @@ def editor_page(days: list[Day]) -> str:
         '<label>A line or a link <input id="line" name="line" autocomplete="off" '
         'spellcheck="false" autocapitalize="off"></label> <button type="submit">Open the line</button></form>\n'
         '<p id="open-said" class="said" role="status"></p>\n</section>\n'
+        f"{tools_nav(EDITOR)}"
         f"{faces()}\n"
         "<noscript><p>The editor needs JavaScript.</p></noscript>"
     )

@@ -262,3 +262,14 @@ def page(title: str, root: str, body: str, data: dict, span: Span, entry: str = 
 def span_of(days: list[Day]) -> Span:
     """The first and last dates of a build's days (Day objects)."""
     return days[0].date, days[-1].date
+
+
+#: The tool pages as the pages name them to each other, in the order they are listed.
+TOOL_NAMES = {BOARD: "the analysis board", EDITOR: "the position editor", CARDS: "the card-game board"}
+
+
+def tools_nav(current: str | None = None) -> str:
+    """The other tool pages, linked in one line (on each tool page and the archive), so that a
+    player who finds one finds them all; ``current``: the page it is on (not linked)."""
+    links = [f'<a href="{name}">{html.escape(words)}</a>' for name, words in TOOL_NAMES.items() if name != current]
+    return f'<p class="tools">Also here: {", ".join(links[:-1])} and {links[-1]}.</p>\n'

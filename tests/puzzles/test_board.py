@@ -252,7 +252,12 @@ def test_a_position_opened_by_its_line_and_a_bad_line_refused_in_one_sentence(se
     base, _ = served
     page = context(PHONE)
     page.goto(base + "archive.html")
-    assert page.get_by_role("link", name="analysis board").get_attribute("href") == "board.html"  # linked
+    for name, page_name in (
+        ("analysis board", "board.html"),
+        ("position editor", "editor.html"),
+        ("card-game board", "cards.html"),
+    ):
+        assert page.get_by_role("link", name=name).get_attribute("href") == page_name  # linked
     page.goto(base + "board.html")
     line = position_line(Position.deal(3, make_rules("fortress", "alternate-colours", 2)))
     page.locator("#line").fill(line)
@@ -271,6 +276,16 @@ def test_a_position_opened_by_its_line_and_a_bad_line_refused_in_one_sentence(se
         page.locator("#number").fill(bad)
         page.get_by_role("button", name="Open the deal").click()
         assert words in page.locator("#open-said").inner_text()
+
+    # The other tool pages are linked, and the position now (one move in) opens in the editor.
+    assert {a.get_attribute("href") for a in page.locator("p.tools a").all()} == {"editor.html", "cards.html"}
+    first = Position.deal(3, make_rules("fortress", "alternate-colours", 2)).legal_moves()[0]
+    click_move(page, str(first))
+    after = position_line(Position.deal(3, make_rules("fortress", "alternate-colours", 2)).play(first))
+    page.get_by_role("link", name="Change this position card by card").click()
+    page.wait_for_url(re.compile(r"editor\.html#p="))
+    page.wait_for_function("document.getElementById('line-out').value !== ''")
+    assert page.locator("#line-out").input_value() == after
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -156,6 +156,8 @@ export function analysisBoard(data) {
   // The link: this position, and the moves played from the one opened.
   const link = document.getElementById("link");
   copyLink();
+  // The position now (the moves played in it) in the editor, to change card by card.
+  const toEditor = document.getElementById("to-editor");
 
   // A free-play game's link carries its grade and deal: opened again (a reload), it is still counted as free play.
   function address() {
@@ -187,6 +189,7 @@ export function analysisBoard(data) {
     const hash = address();
     if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
     link.value = window.location.href;
+    toEditor.href = "editor.html#p=" + positionLine(positions[at]);
     document.getElementById("copied").textContent = "";
     render();
   }
