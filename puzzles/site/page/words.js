@@ -29,6 +29,23 @@ export function said(text) {
   return shown(move.card) + " " + place(move.source) + " \u2192 " + place(move.target);
 }
 
+// A message (the line reader's, the API's) as players read it: its Butterfly moves ("2C L4>F") as said
+// writes them, then its cards as saidCards does.
+export function saidMessage(text) {
+  return saidCards(String(text).replace(/\b[2-9TJQKA][CDHS] (?:[LR][0-9]+|B)>(?:[LR][0-9]+|F|B)\b/g, said));
+}
+
+// Moves written as the page writes them ("10♦ L3 → home") in the file notation ("TD L3>F"), for a
+// record pasted from the page; what is not a move is left as it was.
+export function fileMoves(text) {
+  return String(text)
+    .replace(/10(?=[\u2663\u2666\u2665\u2660])/g, "T")
+    .replace(/[\u2663\u2666\u2665\u2660]/g, (suit) => "CDHS".charAt("\u2663\u2666\u2665\u2660".indexOf(suit)))
+    .replace(/\s*(?:\u2192|->)\s*/g, ">")
+    .replace(/\bhome\b/gi, "F")
+    .replace(/\bbasement\b/gi, "B");
+}
+
 // A stored move (Butterfly) or card (a card game) as the player reads it.
 export function sayMove(patience, text) {
   return patience ? said(text) : saidCards(text);
