@@ -270,6 +270,8 @@ def board_page(days: list[Day]) -> str:
     grades = "".join(f'<option value="{grade}">{html.escape(name)}</option>' for grade, name in BOARD_GRADES.items())
     body = (
         "<h1>Analysis board</h1>\n"
+        "<p>Open any deal of Butterfly or its siblings, play it your way, and ask the engine "
+        "whether it can still be won and what each move is worth.</p>\n"
         '<p class="meta" id="what">Deal 1 &middot; Butterfly</p>\n'
         '<section id="play" aria-label="the game"></section>\n'
         '<section id="engine" class="engine" aria-labelledby="engine-title">'

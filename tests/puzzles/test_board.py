@@ -184,6 +184,7 @@ def test_a_deal_opened_by_number_played_undone_redone_and_judged_as_the_api_judg
     assert counter(page) == "Move 1 of 2"
     page.get_by_role("button", name="Redo").click()
     assert counter(page) == "Move 2 of 2" and page.get_by_role("button", name="Redo").is_disabled()
+    assert page.locator("#play .status").inner_text() == f"Redone: {said(second)}."
     line_now = position_line(Position.deal(5).replay([Move.parse(first), Move.parse(second)])[-1])
 
     # Is this still winnable? Asked within 0.3 s first, then, if that did not decide, with the full budget:
@@ -219,23 +220,34 @@ def test_a_deal_opened_by_number_played_undone_redone_and_judged_as_the_api_judg
     assert shown == [f"{said(m['move'])}: {value_words(m)}" for m in analysed["moves"]]
     assert not SOLVER_WORDS.search(page.locator("main").inner_text())
 
-    # The best line, stepped through on the picture: the board shows each position, then the game again.
+    # A winning line (not claimed the best), stepped through on the picture, its steps right under the board:
+    # the board shows each position, the counter and the status say so, then the game again.
     best = analysed["line"]
-    step = page.locator("#engine .step")
-    assert f"{len(best)} moves" in step.inner_text()
+    step = page.locator("#play .step")
+    assert step.inner_text().startswith(f"A winning line of {len(best)} moves from here")
+    assert not re.search(r"\bbest\b", page.locator("#play").inner_text() + page.locator("#engine").inner_text(), re.I)
     page.get_by_role("button", name="Next").click()
     page.get_by_role("button", name="Next").click()
-    assert step.inner_text().startswith(f"Best line, move 2 of {len(best)}: {said(best[1])}")
+    assert step.inner_text().startswith(f"Winning line, move 2 of {len(best)}: {said(best[1])}")
+    assert counter(page) == f"Winning line: move 2 of {len(best)}"
+    board_bottom = page.locator("#play .board").bounding_box()
+    next_box = page.get_by_role("button", name="Next").bounding_box()
+    assert 0 < next_box["y"] - (board_bottom["y"] + board_bottom["height"]) < 200  # in sight of the board
     m = Move.parse(best[1])
     if m.target not in ("F",):
         assert page.locator(f'#play [data-card="{m.card}"][data-source="{m.target}"]').count() == 1
     assert page.get_by_role("button", name="Undo").is_disabled()  # the game waits while the line is shown
+    page.locator("#play [data-card]").first.click()
+    assert "Back to the game" in page.locator("#play .status").inner_text()
+    page.locator(".values summary").click()  # the values fold away, the steps stay
+    assert page.locator(".move-values").is_hidden() and step.is_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"values-{size}.png"), full_page=True)
     assert serious_violations(page) == []
     page.get_by_role("button", name="Previous").click()
     page.get_by_role("button", name="Back to the game").click()
     assert counter(page) == "Move 2 of 2" and not page.get_by_role("button", name="Undo").is_disabled()
+    page.locator(".values summary").click()
 
     # The share link opens the same position, and the moves played, in a fresh browser.
     link = page.locator("#link").input_value()
@@ -260,6 +272,7 @@ def test_a_position_opened_by_its_line_and_a_bad_line_refused_in_one_sentence(se
         assert page.get_by_role("link", name=name).get_attribute("href") == page_name  # linked
     page.goto(base + "board.html")
     line = position_line(Position.deal(3, make_rules("fortress", "alternate-colours", 2)))
+    assert page.locator("h1 + p").inner_text().startswith("Open any deal of Butterfly or its siblings, play it")
     page.locator("#line").fill(line)
     page.get_by_role("button", name="Open the position").click()
     assert page.locator("#what").inner_text() == "A position \u00b7 Fortress, alternate colours, 2 free cells"
@@ -271,6 +284,7 @@ def test_a_position_opened_by_its_line_and_a_bad_line_refused_in_one_sentence(se
         said_text = page.locator("#open-said").inner_text()
         assert said_text.endswith(".") and "\n" not in said_text and said_text.count(". ") == 0, said_text
         assert not SOLVER_WORDS.search(said_text)
+        assert not re.search(r"\b[2-9TJQKA][CDHS]\b", said_text), said_text  # cards as 7♥, never 7H
         assert shown_line(page) == line  # the board keeps its position
     for bad, words in (("-3", "whole number"), ("abc", "whole number")):
         page.locator("#number").fill(bad)
@@ -302,6 +316,9 @@ def test_without_the_server_play_works_and_the_engine_says_how_to_get_it(site, c
     card = page.locator(f'#play [data-card="{legal.card}"][data-source="{legal.source}"]')
     card.focus()
     page.keyboard.press("Enter")
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "ArrowLeft"):  # only among where it may go
+        page.keyboard.press(key)
+        assert page.evaluate("document.activeElement.closest('.can, .selected') !== null"), key
     place = f'[data-source="{legal.target}"]' if legal.target[0] in "LR" else f'[data-target="{legal.target}"]'
     page.locator(f"#play {place}").first.focus()
     page.keyboard.press("Enter")
@@ -344,13 +361,13 @@ def test_the_full_answer_keeps_the_move_reached_along_an_unchanged_best_line(ser
         lambda route: route.fulfill(json=quick) if "seconds" in route.request.post_data_json else held.append(route),
     )
     page.goto(base + f"board.html#p={P}")
-    step = page.locator("#engine .step")
+    step = page.locator("#play .step")
     queen_on_r3 = page.locator('#play [data-card="QH"][data-source="R3"]')
     for full_line, kept in ((best["line"], True), (other["line"], False)):
         page.get_by_role("button", name="Show the values").click()
         page.get_by_role("button", name="Next").click()
         page.get_by_role("button", name="Next").click()
-        assert step.inner_text() == f"Best line, move 2 of 4: {said(best['line'][1])}."
+        assert step.inner_text() == f"Winning line, move 2 of 4: {said(best['line'][1])}."
         assert queen_on_r3.count() == 0  # the line's position on the board: both queens home
         deadline = time.monotonic() + 30
         while not held and time.monotonic() < deadline:  # (each call lets Playwright hand over the route)
@@ -358,11 +375,11 @@ def test_the_full_answer_keeps_the_move_reached_along_an_unchanged_best_line(ser
         held.pop().fulfill(json={**full, "line": full_line})
         page.wait_for_function("!document.querySelector('#engine .values').textContent.includes('still thinking')")
         if kept:
-            assert step.inner_text() == f"Best line, move 2 of 4: {said(best['line'][1])}."
+            assert step.inner_text() == f"Winning line, move 2 of 4: {said(best['line'][1])}."
             assert queen_on_r3.count() == 0 and page.evaluate("document.activeElement.textContent") == "Next"
             page.get_by_role("button", name="Back to the game").click()
         else:
-            assert step.inner_text().startswith(f"The best line found: {len(other['line'])} moves")
+            assert step.inner_text().startswith(f"A winning line of {len(other['line'])} moves from here")
             assert queen_on_r3.count() == 1  # the game again
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -421,12 +438,20 @@ def test_a_lost_game_reviewed_on_the_board_as_the_api_reviews_it_and_stepped_thr
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def hint_move(moves: list[dict]) -> str:
+    """The hint's move (page/analysis.js hintMove): a winning move home when there is one, else the first."""
+    winning = [m["move"] for m in moves if m["value"] in ("won", "optimal", "bounded")]
+    return next((m for m in winning if Move.parse(m).target == "F"), winning[0])
+
+
 def test_h_asks_for_a_hint_but_not_while_typing_and_a_won_game_pasted_is_reviewed_with_its_moves_over_par(
     served, context
 ):
     base, api = served
     start = P  # four moves win it; the game pasted takes five
     moves = "QH R3>B\nQS R3>F\nQH B>F\nKH B>F\nKS B>F"
+    # as the page writes moves, numbered on one line: read as the file's notation
+    pasted = " ".join(f"{k}. {said(m)}" for k, m in enumerate(moves.split("\n"), 1))
     page = context(DESKTOP)
     page.goto(base + f"board.html#p={start}")
     answer = page.locator("#engine .answer")
@@ -436,8 +461,8 @@ def test_h_asks_for_a_hint_but_not_while_typing_and_a_won_game_pasted_is_reviewe
     page.keyboard.press("h")
     page.wait_for_function("document.querySelector('#engine .answer').textContent.startsWith('A move')")
     quick = api.post("/api/analyse", json={"position": start, "lines": "best", "seconds": QUICK}).json()
-    assert answer.inner_text() == f"A move that keeps the deal winnable: {said(quick['moves'][0]['move'])}."
-    page.locator("#record").fill(moves)
+    assert answer.inner_text() == f"A move that keeps the deal winnable: {said(hint_move(quick['moves']))}."
+    page.locator("#record").fill(pasted)
     page.get_by_role("button", name="Review the record").click()
     page.locator(".review-words").wait_for()
     review = api.post("/api/review", json={"record": moves, "position": start}).json()
@@ -453,7 +478,19 @@ def test_h_asks_for_a_hint_but_not_while_typing_and_a_won_game_pasted_is_reviewe
     page.get_by_role("button", name="Review the record").click()
     page.wait_for_function("document.getElementById('review-said').textContent.startsWith('Move 2')")
     refused = page.locator("#review-said").inner_text()
-    assert refused.startswith("Move 2 (KD R3>F) is not legal") and refused.endswith(".") and "\n" not in refused
+    assert refused.startswith(f"Move 2 ({said('KD R3>F')}) is not legal: K\u2666 ") and refused.endswith(".")
+    assert "\n" not in refused and page.locator(".review-words").count() == 0  # the earlier review is gone
+    said_of = {
+        "hello, engine": "This is not a game record: its moves are written one a line, such as 7\u2665 L3 \u2192 R2 or "
+        "7H L3>R2.",
+        '[Game "papillon"]\n[Hand "1"]\n[Start "papillon_x"]\n1. AH x AC': "This is a Papillon game: review it on "
+        "the card-game board.",
+    }
+    for record, words in said_of.items():
+        page.locator("#record").fill(record)
+        page.get_by_role("button", name="Review the record").click()
+        assert page.locator("#review-said").inner_text() == words
+    assert page.locator("#review-said a").get_attribute("href") == "cards.html"
     assert page.errors == ["Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)"]  # type: ignore[attr-defined]
 
 
@@ -505,6 +542,18 @@ def test_free_play_offers_only_deals_proved_winnable_at_the_grade_chosen(served,
         assert shown_line(page) == position_line(Position.deal(deal))
     page.screenshot(path=str(SHOTS / "free-desktop-dark.png"), full_page=True)
     assert serious_violations(page) == []
+    # A deal of a grade whose shortest win is not published: said so.
+    pars = page.evaluate("JSON.parse(document.getElementById('page-data').textContent).free.pars")
+    deal, grade = next(
+        (d, g) for g, ds in sorted(rated.items()) for d in sorted(ds) if d >= len(pars) or pars[d] is None
+    )
+    page.goto(base + f"board.html#p={position_line(Position.deal(deal))}&free={grade}&deal={deal}")
+    page.wait_for_function(f"document.getElementById('what').textContent.startsWith('Free play: deal {deal}')")
+    assert (
+        page.locator("#what")
+        .inner_text()
+        .startswith(f"Free play: deal {deal}, grade {grade}, no published par for this deal \u00b7")
+    )
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -525,8 +574,15 @@ def test_a_free_play_game_reloaded_halfway_and_won_by_the_published_line_counts_
     quick = api.post(
         "/api/analyse", json={"position": position_line(Position.deal(deal)), "lines": "best", "seconds": QUICK}
     ).json()
-    best = next(m for m in quick["moves"] if m["value"] in ("won", "optimal", "bounded"))
-    assert page.locator("#engine .answer").inner_text() == f"A move that keeps the deal winnable: {said(best['move'])}."
+    assert page.locator("#engine .answer").inner_text() == (
+        f"A move that keeps the deal winnable: {said(hint_move(quick['moves']))}."
+    )
+    # At the deal's start, the published par beside the line found (which is not claimed shortest).
+    page.get_by_role("button", name="Is this still winnable?").click()
+    page.wait_for_function("document.querySelector('#engine .answer').textContent.startsWith('Still winnable')")
+    assert (
+        page.locator("#engine .answer").inner_text().endswith(f"; the shortest win from the deal is {len(line)} moves.")
+    )
     half = len(line) // 2
     play_by_clicks(page, line[:half])
     assert page.locator("#link").input_value().endswith(f"&free=1&deal={deal}")

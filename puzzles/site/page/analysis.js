@@ -2,7 +2,7 @@
 // its number, its PySolFC number or its line (line.js), played by hand
 // (hands.js) with undo and redo without limit, and, where the page is served
 // by ``butterfly serve`` (its web API, docs/serve.md), asked whether it can
-// still be won and what each move is worth, with the best line stepped
+// still be won and what each move is worth, with a winning line stepped
 // through on the picture. The position and the moves played from it are
 // kept in the address (board.html#p=LINE&m=MOVES), a link that opens them again.
 import * as R from "../rules.js";
@@ -11,8 +11,8 @@ import { button, el, svgEl } from "./dom.js";
 import { ask, copyLink, noteWithout } from "./engine.js";
 import { GRADES, begun, dealsByGrade, drawDeal, loadStats, won } from "./freeplay.js";
 import { handPlay } from "./hands.js";
-import { plural, reviewPanel } from "./review.js";
-import { said, saidCards } from "./words.js";
+import { hasMove, recordText, reviewPanel } from "./review.js";
+import { plural, said, saidCards, saidMessage } from "./words.js";
 
 const TITLES = {
   butterfly: "Butterfly",
@@ -24,6 +24,8 @@ const TITLES = {
 const QUICK = 0.3;
 // A move's value while the full answer is awaited.
 const STILL = "still thinking\u2026";
+// What the status says while a winning line is on the board in place of the game.
+const WAITING = "The winning line is on the board: press Back to the game to play.";
 // The values of a move that keeps the deal winnable.
 const WINS = ["won", "optimal", "bounded"];
 
@@ -59,14 +61,25 @@ export function valueWords(move) {
   return "not decided";
 }
 
-// The answer of the API's solve as players say it.
-export function solveWords(answer) {
+// The answer of the API's solve as players say it; ``par``: the deal's proved shortest win, known at its start.
+export function solveWords(answer, par) {
   if (answer.result === "won" || answer.result === "optimal" || answer.result === "bounded") {
     const n = answer.moves.length;
-    return "Still winnable: a winning line of " + n + (n === 1 ? " move" : " moves") + " was found from here.";
+    return "Still winnable: a winning line of " + plural(n, "move") + " was found from here" + parWords(par) + ".";
   }
   if (answer.result === "unwinnable") return "Lost: no line wins from here.";
   return "Not decided within the time.";
+}
+
+// The deal's par, when known, after what was found: the line found is a winning one, not claimed shortest.
+function parWords(par) {
+  return par === null ? "" : "; the shortest win from the deal is " + plural(par, "move");
+}
+
+// Of the moves that keep the deal winnable, one for a hint: a move home when there is one (it never misleads).
+export function hintMove(moves) {
+  const winning = moves.filter((m) => WINS.includes(m.value));
+  return winning.find((m) => R.parseMove(m.move).target === R.FOUNDATION) || winning[0];
 }
 
 // The board page: ``data`` from build.py (layout, presets, start: the line opened by default).
@@ -77,10 +90,11 @@ export function analysisBoard(data) {
   const svg = svgEl("svg", { class: "table", role: "group", "aria-label": "the board" });
   const controls = el("div", { class: "controls" });
   const counter = el("span", { class: "counter" });
+  // under the board, in sight of it: the winning line's steps, and a review's
+  const lineSteps = el("div", { class: "steps" });
+  const reviewSteps = el("div", { class: "steps" });
   box.appendChild(svg);
-  play.appendChild(status);
-  play.appendChild(box);
-  play.appendChild(controls);
+  [status, box, controls, lineSteps, reviewSteps].forEach((part) => play.appendChild(part));
 
   // The game: the positions from the start, the moves between, and how far along it is shown.
   let positions = [];
@@ -90,11 +104,13 @@ export function analysisBoard(data) {
   let asked = 0; // the latest question to the engine: an older answer is dropped
   let reviewed = null; // the game reviewed ({start, moves}) and show(n), its panel's mark of the move shown
   let free = null; // the free-play game on the board: {grade, deal, par, begun, won}, each counted once
-  let stepping = null; // the best line stepped through: {start, line, k}, k its move shown
+  let stepping = null; // the winning line stepped through: {start, line, k}, k its move shown
+  let par = null; // the shortest win from the deal opened, when published (shown at its start only)
 
   const hands = handPlay(svg, data.layout, {
     position: () => viewing || positions[at],
     locked: () => viewing !== null,
+    waiting: () => (status.textContent = WAITING),
     move: (move) => {
       const reason = R.checkMove(positions[at], move);
       if (reason !== null) {
@@ -131,7 +147,7 @@ export function analysisBoard(data) {
       if (viewing || at >= moves.length) return;
       at++;
       hands.drop();
-      status.textContent = "Played again " + said(R.formatMove(moves[at - 1])) + ".";
+      status.textContent = "Redone: " + said(R.formatMove(moves[at - 1])) + ".";
       changed();
     },
     { "data-action": "redo", "aria-keyshortcuts": "R Control+Y" },
@@ -169,7 +185,9 @@ export function analysisBoard(data) {
   function render() {
     undo.disabled = viewing !== null || at === 0;
     redo.disabled = viewing !== null || at >= moves.length;
-    counter.textContent = " Move " + at + " of " + moves.length;
+    counter.textContent = viewing
+      ? " Winning line: move " + stepping.k + " of " + stepping.line.length
+      : " Move " + at + " of " + moves.length;
     if (reviewed) reviewed.show(at);
     hands.draw();
   }
@@ -179,12 +197,10 @@ export function analysisBoard(data) {
     asked++;
     answer.textContent = "";
     values.textContent = "";
+    lineSteps.textContent = "";
     viewing = null;
     stepping = null;
-    if (reviewed && !sameGame(reviewed)) {
-      reviewed = null;
-      reviewBox.textContent = "";
-    }
+    if (reviewed && !sameGame(reviewed)) dropReview();
     countFree();
     const hash = address();
     if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
@@ -195,9 +211,11 @@ export function analysisBoard(data) {
   }
 
   // A position opened: the game starts there, then ``played`` (moves) are made while they are legal; ``game``
-  // ({grade, deal, par}): a free-play game, begun when a move was played, won when every card is home.
-  function open(position, what, played, game) {
+  // ({grade, deal, par}): a free-play game, begun when a move was played, won when every card is home;
+  // ``shortest``: the deal's published par (none: not known).
+  function open(position, what, played, game, shortest) {
     free = null;
+    par = game ? game.par : (shortest ?? null);
     positions = [position];
     moves = [];
     at = 0;
@@ -233,7 +251,7 @@ export function analysisBoard(data) {
       const game = freeGame(params.get("free"), Number(params.get("deal")));
       open(parseLine(line), game ? freeWhat(game) : "From a link", played, game);
     } catch (error) {
-      say("This link's position cannot be read: " + error.message + ".");
+      say("This link's position cannot be read: " + saidMessage(error.message) + ".");
       return false;
     }
     return true;
@@ -256,7 +274,7 @@ export function analysisBoard(data) {
         show(quick, done);
         if (!done) return ask(path, body, without).then((full) => latest() && show(full, true));
       })
-      .catch((error) => latest() && (answer.textContent = error.message));
+      .catch((error) => latest() && (answer.textContent = saidMessage(error.message)));
   }
 
   function askWinnable() {
@@ -272,8 +290,14 @@ export function analysisBoard(data) {
       { position: positionLine(p) },
       "to ask whether a position can still be won",
       (json) => json.result !== "unresolved",
-      (json, final) => (answer.textContent = final ? solveWords(json) : "Not decided at once: still thinking\u2026"),
+      (json, final) =>
+        (answer.textContent = final ? solveWords(json, parHere()) : "Not decided at once: still thinking\u2026"),
     );
+  }
+
+  // The deal's par, known for the position shown at its start only.
+  function parHere() {
+    return at === 0 && viewing === null ? par : null;
   }
 
   // No move left here (won or lost): said, and true.
@@ -301,12 +325,12 @@ export function analysisBoard(data) {
     );
   }
 
-  // A hint: one move that keeps the deal winnable (the best of the values), not the line after it.
+  // A hint: one move that keeps the deal winnable (hintMove), not the line after it.
   function askHint() {
     const p = positions[at];
     if (noMove(p)) return;
     answer.textContent = "Looking for a move that keeps the deal winnable\u2026";
-    const winning = (json) => json.moves.find((m) => WINS.includes(m.value));
+    const winning = (json) => hintMove(json.moves);
     askTwice(
       "api/analyse",
       { position: positionLine(p), lines: "best" },
@@ -322,13 +346,20 @@ export function analysisBoard(data) {
     );
   }
 
-  // The values: each legal move as players say it (a button that plays it), and the best line to step through;
+  // The values: each legal move as players say it (a button that plays it), and a winning line to step through;
   // before the ``final`` answer, a move not yet decided is still being thought about. The focus stays on its button.
   function showAnalysis(start, json, final) {
     const keyOf = (b) => b.getAttribute("data-move") || b.getAttribute("data-action");
-    const again = values.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+    const parts = [values, lineSteps];
+    const again = parts.some((part) => part.contains(document.activeElement)) ? keyOf(document.activeElement) : null;
+    // the list folds away (it is long on a phone); drawn again, it stays as the player left it
+    const folded = values.querySelector("details:not([open])") !== null;
     values.textContent = "";
-    values.appendChild(el("h3", null, "The moves from here"));
+    const fold = el("details", folded ? {} : { open: "" });
+    const summary = el("summary");
+    summary.appendChild(el("h3", null, "The moves from here"));
+    fold.appendChild(summary);
+    values.appendChild(fold);
     const list = el("ul", { class: "move-values" });
     json.moves.forEach((m) => {
       const item = el("li");
@@ -353,33 +384,36 @@ export function analysisBoard(data) {
       );
       list.appendChild(item);
     });
-    values.appendChild(list);
-    if (json.line && json.line.length) bestLine(start, json.line);
-    if (again) values.querySelectorAll("button").forEach((b) => keyOf(b) === again && b.focus());
+    fold.appendChild(list);
+    if (json.line && json.line.length) winningLine(start, json.line);
+    if (again) parts.forEach((part) => part.querySelectorAll("button").forEach((b) => keyOf(b) === again && b.focus()));
   }
 
-  // The best line, stepped through on the board with Previous and Next; drawn again (the full answer after the
-  // quick one), the same line keeps the move the player had reached.
-  function bestLine(start, line) {
+  // A winning line (the best-ranked move's, shortened but not proved shortest), stepped through on the board
+  // with Previous and Next, under it; drawn again (the full answer after the quick one), the same line keeps
+  // the move the player had reached.
+  function winningLine(start, line) {
     const same =
       stepping &&
       stepping.start === start &&
       stepping.line.length === line.length &&
       stepping.line.every((m, k) => m === line[k]);
     stepping = { start: start, line: line, k: same ? stepping.k : 0 };
-    values.appendChild(el("h3", null, "The best line"));
+    const shortest = parHere();
+    lineSteps.textContent = "";
     const step = el("p", { class: "step", "aria-live": "polite" });
     let k = 0;
     const back = button("Previous", () => go(k - 1), { "data-action": "previous" });
     const next = button("Next", () => go(k + 1), { "data-action": "next" });
     const leave = button("Back to the game", () => go(0), { "data-action": "leave" });
-    values.appendChild(step);
+    lineSteps.appendChild(step);
     const row = el("div", { class: "controls" });
     [back, next, leave].forEach((b) => row.appendChild(b));
-    values.appendChild(row);
+    lineSteps.appendChild(row);
     const along = [start];
     line.forEach((m) => along.push(R.play(along[along.length - 1], m)));
     function go(to) {
+      const from = k;
       k = Math.max(0, Math.min(line.length, to));
       stepping.k = k;
       viewing = k ? along[k] : null;
@@ -389,14 +423,16 @@ export function analysisBoard(data) {
       leave.disabled = k === 0;
       step.textContent =
         k === 0
-          ? "The best line found: " + line.length + " moves from here (Next shows them on the board)."
-          : "Best line, move " +
+          ? "A winning line of " + plural(line.length, "move") + " from here" + parWords(shortest) + ": Next shows it."
+          : "Winning line, move " +
             k +
             " of " +
             line.length +
             ": " +
             said(line[k - 1]) +
             (k === line.length ? " (the end)." : ".");
+      if (k) status.textContent = WAITING;
+      else if (from) status.textContent = "The game again, at move " + at + ": your move.";
       render();
     }
     go(stepping.k);
@@ -405,6 +441,12 @@ export function analysisBoard(data) {
   // Review: the game on the board, or a record pasted (its moves from the board's start when it names no deal).
   const reviewBox = document.getElementById("review-moves");
   const reviewSaid = document.getElementById("review-said");
+
+  function dropReview() {
+    reviewed = null;
+    reviewBox.textContent = "";
+    reviewSteps.textContent = "";
+  }
 
   function sameGame(game) {
     return (
@@ -436,10 +478,15 @@ export function analysisBoard(data) {
           "A reviewed game",
           json.moves.map((m) => R.parseMove(m.move)),
         );
-        reviewed = { start: positions[0], moves: moves.slice(), show: reviewPanel(reviewBox, json, goTo) };
+        const show = reviewPanel(reviewBox, reviewSteps, json, goTo);
+        reviewed = { start: positions[0], moves: moves.slice(), show: show };
         goTo(json.result === "lost" ? json.losing_move - 1 : moves.length);
       },
-      (error) => mine === asked && (reviewSaid.textContent = error.message),
+      (error) => {
+        if (mine !== asked) return;
+        dropReview(); // the review shown was of another game
+        reviewSaid.textContent = saidMessage(error.message);
+      },
     );
   }
 
@@ -457,8 +504,25 @@ export function analysisBoard(data) {
       reviewSaid.textContent = "Paste a game's record first, or its moves played from the board's start.";
       return;
     }
-    const named = /^\s*\[(Deal|Position)\s/im.test(text);
-    askReview(named ? { record: text } : { record: text, position: positionLine(positions[0]) });
+    if (/^\s*\[(Hand|Start)\s/im.test(text)) {
+      dropReview();
+      reviewSaid.textContent = "";
+      reviewSaid.append(
+        "This is a Papillon game: review it on the ",
+        el("a", { href: "cards.html" }, "card-game board"),
+        ".",
+      );
+      return;
+    }
+    const record = recordText(text);
+    if (!hasMove(record)) {
+      dropReview();
+      reviewSaid.textContent =
+        "This is not a game record: its moves are written one a line, such as 7\u2665 L3 \u2192 R2 or 7H L3>R2.";
+      return;
+    }
+    const named = /^\s*\[(Deal|Position)\s/im.test(record);
+    askReview(named ? { record: record } : { record: record, position: positionLine(positions[0]) });
   });
 
   // Free play: a deal drawn at the grade chosen among those proved winnable, its grade and par shown, and the
@@ -467,14 +531,20 @@ export function analysisBoard(data) {
   const freeSaid = document.getElementById("free-said");
   let stats = loadStats();
 
+  // A published Butterfly deal's proved par (null: none, or not a published deal); ``number`` as typed.
+  function parOf(number) {
+    return /^[0-9]{1,6}$/.test(String(number)) ? (data.free.pars[Number(number)] ?? null) : null;
+  }
+
   // A free-play game of ``grade`` and ``deal`` (null: not one of that grade's deals).
   function freeGame(grade, deal) {
     if (!GRADES.includes(grade) || !deals[grade].includes(deal)) return null;
-    return { grade: grade, deal: deal, par: data.free.pars[deal] ?? null };
+    return { grade: grade, deal: deal, par: parOf(deal) };
   }
 
   function freeWhat(game) {
-    return "Free play: deal " + game.deal + ", grade " + game.grade + (game.par === null ? "" : ", par " + game.par);
+    const parText = game.par === null ? "no published par for this deal" : "par " + game.par;
+    return "Free play: deal " + game.deal + ", grade " + game.grade + ", " + parText;
   }
 
   function countFree() {
@@ -519,7 +589,7 @@ export function analysisBoard(data) {
         open(parseLine(json.position), freeWhat(game), [], game);
         status.textContent = "A deal of grade " + grade + " that can be won: your move.";
       },
-      (error) => (freeSaid.textContent = error.message),
+      (error) => (freeSaid.textContent = saidMessage(error.message)),
     );
   });
 
@@ -545,9 +615,10 @@ export function analysisBoard(data) {
     ask("api/deal?" + query, null, "to open a deal by its number (a position's line opens without it)").then(
       (json) => {
         say("");
-        open(parseLine(json.position), what);
+        // a Butterfly deal by its own number is a published deal: its par, when proved
+        open(parseLine(json.position), what, [], null, theirs || name !== "butterfly" ? null : parOf(number));
       },
-      (error) => say(error.message),
+      (error) => say(saidMessage(error.message)),
     );
   });
   document.getElementById("by-line").addEventListener("submit", (event) => {
@@ -572,14 +643,14 @@ export function analysisBoard(data) {
       open(parseLine(text), "A position");
       say("");
     } catch (error) {
-      say("That line cannot be read: " + error.message + ".");
+      say("That line cannot be read: " + saidMessage(error.message) + ".");
     }
   });
   window.addEventListener("hashchange", () => {
     if (window.location.hash !== address()) openAddress();
   });
 
-  if (!openAddress()) open(parseLine(data.start), "Deal 1");
+  if (!openAddress()) open(parseLine(data.start), "Deal 1", [], null, parOf("1"));
   noteWithout(
     "to open deals by number, ask whether a position can still be won and see every move's value. " +
       "Opening a position's line and playing it work here without it.",

@@ -9,7 +9,8 @@ import { boardInput, focusedPlace, refocus } from "./input.js";
 import { shown } from "./words.js";
 
 // On ``svg``, drawn by board.js with ``layout``; ``on``: the page's side:
-// position() the position shown, locked() while no move may be made,
+// position() the position shown, locked() while no move may be made
+// (waiting(), when given, then says why to a press on the board),
 // move(move) a move tried (true when played; the page redraws),
 // say(text) a word to the player, render() the page redrawn (which calls
 // draw), went() where focus goes when the focused place is gone.
@@ -51,7 +52,11 @@ export function handPlay(svg, layout, on) {
   // A press on the board: a movable card is chosen (or, with another card
   // chosen, names its row as the destination); a place is the destination.
   function press(node) {
-    if (on.locked() || !node) return;
+    if (!node) return;
+    if (on.locked()) {
+      if (on.waiting) on.waiting();
+      return;
+    }
     const card = node.getAttribute("data-card");
     if (card !== null) {
       const source = node.getAttribute("data-source");

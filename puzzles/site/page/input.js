@@ -101,7 +101,8 @@ export function refocus(svg, at, went) {
 }
 
 // Arrow keys on the board: to the nearest card or place that can be
-// pressed in the arrow's direction, as the eye goes on the picture.
+// pressed in the arrow's direction, as the eye goes on the picture; with a
+// card picked up, only among the places lit as where it may go (and itself).
 function arrows(event) {
   const keys = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   const board = event.target && event.target.closest ? event.target.closest(".board") : null;
@@ -114,8 +115,10 @@ function arrows(event) {
   const from = centre(event.target);
   let best = null;
   let bestScore = Infinity;
+  const lit = board.querySelector(".can") !== null;
+  const aimed = (node) => node.closest(".can") || node.matches(".selected");
   board.querySelectorAll("[tabindex]").forEach((node) => {
-    if (node === event.target) return;
+    if (node === event.target || (lit && !aimed(node))) return;
     const to = centre(node);
     const along = (to.x - from.x) * way[0] + (to.y - from.y) * way[1];
     const across = Math.abs((to.x - from.x) * way[1] + (to.y - from.y) * way[0]);

@@ -2,10 +2,25 @@
 // docs/serve.md): the review in players' words, and its moves as a list
 // beside the board, each a button that shows the game up to it.
 import { button, el } from "./dom.js";
-import { plural as pluralOf, said } from "./words.js";
+import { fileMoves, plural, said } from "./words.js";
 
-// (words.js's, here too for the analysis board, which takes it from this module)
-export const plural = pluralOf;
+// A record pasted as the reader takes it: moves written as the page writes them in the file's notation, and
+// several moves on one line (numbered or not) one a line; its tags ([Game "..."]) as they were.
+export function recordText(text) {
+  return text
+    .split("\n")
+    .map((line) =>
+      line.trim().startsWith("[")
+        ? line
+        : fileMoves(line).replace(/(>(?:[LR][0-9]+|B|F))\s+(?=(?:[0-9]+\.\s*)?[2-9TJQKA][CDHS]\s)/g, "$1\n"),
+    )
+    .join("\n");
+}
+
+// Does the record hold a move at all (else it is not a game's record)?
+export function hasMove(record) {
+  return /[2-9TJQKA][CDHS]\s*(?:[LR][0-9]+|B)\s*>/.test(record);
+}
 
 // Moves as one phrase: "A", "A or B", "A, B or C", "A, B, C or one of 4 more moves".
 export function eitherOf(moves) {
@@ -58,9 +73,9 @@ export function markWords(move, json) {
   return "not decided";
 }
 
-// The review in ``box``: its sentence, Previous and Next, and each move a button; ``go(n)`` shows the game
-// after its n-th move. Returns show(n): the review marks the move last shown.
-export function reviewPanel(box, json, go) {
+// The review in ``box``: its sentence and each move a button, with Previous and Next in ``steps`` (under the
+// board); ``go(n)`` shows the game after its n-th move. Returns show(n): the review marks the move last shown.
+export function reviewPanel(box, steps, json, go) {
   box.textContent = "";
   box.appendChild(el("p", { class: "review-words" }, reviewWords(json)));
   let at = 0;
@@ -69,7 +84,8 @@ export function reviewPanel(box, json, go) {
   const row = el("div", { class: "controls" });
   row.appendChild(back);
   row.appendChild(next);
-  box.appendChild(row);
+  steps.textContent = "";
+  steps.appendChild(row);
   const list = el("ol", { class: "review-moves" });
   const items = json.moves.map((m) => {
     const item = el("li", { class: "mark-" + m.mark });
