@@ -40,6 +40,8 @@ SHOTS = ROOT / "test-output" / "cards"
 LINES_JS = ROOT / "tests" / "js" / "card_lines.js"
 LAST_DEAL = ROOT / "examples" / "papillon" / "last-deal.json"
 FROM_SEAT = ROOT / "examples" / "papillon" / "from-seat.json"
+#: examples/papillon/last-deal.json as a line (``papillon analyse --format line``).
+LAST_DEAL_LINE = "papillon_hAH6SJS.4DAS4S.THJH8S_tAC4C6C8CTCJC5D6DJD_w8.13.13_c108.116.116_p80_d2_m0_l2"
 NODE = shutil.which("node")
 #: Words of the solver that a player is never shown.
 SOLVER_WORDS = re.compile(r"\b(node|nodes|kernel|paranoid|class|worlds?|max-?n)\b", re.IGNORECASE)
@@ -145,7 +147,7 @@ def context(browser):
 
 
 def line_of(page) -> str:
-    return page.locator("#line-out").inner_text().strip()
+    return page.locator("#line-out").input_value()
 
 
 class Clicks:
@@ -201,12 +203,10 @@ def papillon_words(m: dict, mover: int, now: int) -> str:
         )
 
     pool = ", takes the pool" if m["maxn_winner"] == mover else ""
-    return (
-        chips(m["maxn_chips"][mover] - now)
-        + pool
-        + "; whatever the others do, "
-        + chips(m["guaranteed"] - now).replace("worth ", "at worst ")
-    )
+    played, worst = chips(m["maxn_chips"][mover] - now), chips(m["guaranteed"] - now)
+    if played == worst:  # (said once)
+        return played + pool + ", whatever the others do"
+    return played + pool + "; whatever the others do, " + worst.replace("worth ", "at worst ")
 
 
 def said_cards(text: str) -> str:
@@ -256,7 +256,14 @@ def test_a_newcomer_sets_up_the_last_deal_on_a_phone_by_clicks_and_sees_its_valu
         == f"P0\u2019s choices, from P0\u2019s seat ({seat['splits']} deals tried)"
     )
     first = page.locator("#engine .move-values li").first.inner_text()
-    assert first.endswith(f"takes the pool {round(seat['moves'][0]['win_chance'] * 100)}%")
+    assert first.endswith(f"wins the pool in {round(seat['moves'][0]['win_chance'] * 100)}% of the deals tried")
+    # the cards' badges are this answer's (the first choice of each card), with their legend
+    mean = seat["moves"][0]["mean_chips"] - 108
+    assert (
+        page.locator('.card-deck [data-card="AH"] .card-value').inner_text()
+        == ("+" if mean > 0 else "\u2212") + f"{round(abs(mean) * 10) / 10:g}"
+    )
+    assert page.locator("#badge-legend").inner_text().startswith("On the cards: what each is worth")
     assert not SOLVER_WORDS.search(page.locator("main").inner_text())
     assert not page.errors, page.errors  # type: ignore[attr-defined]
 
@@ -404,6 +411,7 @@ def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up
     page = context(PHONE, "dark")
     page.goto(base + "cards.html#p=" + MOUCHE_START)
     page.locator(".card-deck button").first.wait_for()
+    assert page.locator('.card-deck [data-card="TH"] small').inner_text() == "turned"
 
     # A La Mouche record: each move's mark the API's, in players' words (cards as 10♦, a forced card "the only card").
     page.fill("#record", record.read_text())
@@ -415,16 +423,22 @@ def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up
     items = page.locator(".review-moves li").all()
     assert [li.get_attribute("data-mark") for li in items] == marks
     texts = [li.inner_text() for li in items]
-    assert texts[0] == "P1 discards 10♦ J♥ and draws J♠ 10♠: a declaration, not judged."
+    assert (
+        texts[0] == "P1 discards 10♦ J♥ and draws J♠ 10♠: a declaration, not judged: its worth can only be estimated."
+    )
     forced = [t for t, m in zip(texts, moves, strict=True) if m["from_seat"] is None and m["open"]]
     assert forced and all(t.endswith(": the only card.") for t in forced)
     assert not any(re.search(r"\b(10|[2-9TJQKA])[CDHS]\b", t) for t in texts)
     page.screenshot(path=str(SHOTS / "review-mouche-phone-dark.png"), full_page=True)
 
-    # The declarations: each one's mean, from the seat to move, with the deals tried.
-    page.get_by_role("button", name="Values, all hands open").click()
+    # The declarations: no hand can be open before the draw, so the values are from the seat, said so;
+    # each one's mean, the deals tried said once, the declarations not valued counted.
+    assert page.get_by_role("button", name="Values, all hands open").is_disabled()
+    assert page.locator("#open-note").inner_text().startswith("While the stock is still to be drawn")
+    page.wait_for_function("document.querySelector('#choices li')")
+    page.get_by_role("button", name="Values from the seat to move").click()
     page.locator("#engine h3").wait_for()
-    valued = api.post("/api/analyse", json={"position": MOUCHE_START}).json()
+    valued = api.post("/api/analyse", json={"position": MOUCHE_START, "as_player": 0}).json()
     assert (
         page.locator("#engine h3").inner_text()
         == f"P0\u2019s choices, from P0\u2019s seat ({valued['worlds']} deals tried)"
@@ -433,6 +447,28 @@ def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up
     assert shown[: len(valued["options"])] == [
         said_cards(o["declaration"]) + ": on average " + _chips(o["mean_chips"]) for o in valued["options"]
     ]
+    declarations = api.post("/api/moves", json={"position": MOUCHE_START}).json()["moves"]
+    others = len(declarations) - len(valued["options"])
+    assert f"{others} other declarations not valued." in page.locator("#engine").inner_text()
+    assert page.locator("#engine").inner_text().count("deals tried") == 1
+
+    # The declarations to play: Stand, Fold, and Discard… then the cards (every legal discard reachable).
+    assert [b.inner_text() for b in page.locator("#choices > li > button").all()] == ["P0 folds", "P0 stands"]
+    before = line_of(page)
+    page.locator(".discard-pick summary").click()
+    offered = {b.get_attribute("data-discard") for b in page.locator(".discard-pick [data-discard]").all()}
+    assert offered == {c for m in declarations if m["move"].startswith("discard ") for c in m["move"].split()[1:]}
+    go = page.locator('[data-action="discard"]')
+    assert go.is_disabled() and go.inner_text() == "Choose the cards to discard"
+    page.click('[data-discard="JC"]')
+    page.click('[data-discard="8S"]')
+    assert go.inner_text() == "P0 discards 8♠ J♣" or go.inner_text() == "P0 discards J♣ 8♠"
+    go.click()
+    after = next(m for m in declarations if sorted(m["move"].split()[1:]) == ["8S", "JC"])
+    assert line_of(page) == after["position"]
+    page.screenshot(path=str(SHOTS / "declare-mouche-phone-dark.png"), full_page=True)
+    page.get_by_role("button", name="Undo").click()
+    assert line_of(page) == before
 
     # The set-up's More: the options, a hidden hand, the mouches waiting, a discard's place; Python's line.
     page.locator(".card-more summary").click()
@@ -445,8 +481,8 @@ def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up
     data |= {"entry": "largest-first", "pending": [10, 5]}
     data["hands"][1] = 5
     assert line_of(page) == mouche_line(*mouche_parse(mouche_line_of(data)))  # (Python's line of that position)
-    # (playing through needs every hand: the rules say so of a hidden one, in one sentence)
-    page.wait_for_function("document.getElementById('rules-said').textContent.includes('hidden')")
+    # (playing through needs every hand: said, and the rules not asked)
+    assert page.locator("#rules-said").inner_text().startswith("Playing it through needs every hand shown")
     page.screenshot(path=str(SHOTS / "more-mouche-phone-dark.png"), full_page=True)
 
     # Papillon seen from P0's seat (examples/papillon/from-seat.json): read and written back, then its options.
@@ -465,6 +501,11 @@ def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up
     data = papillon_data(seat) | {"stake": 2, "scoring": "modern"}
     assert line_of(page) == papillon_line(data)
     page.screenshot(path=str(SHOTS / "more-papillon-phone-dark.png"), full_page=True)
+    # a hand hidden is a position to value from the seat to move
+    assert page.locator("#rules-said").inner_text().startswith("Playing it through needs every hand shown")
+    page.get_by_role("button", name="Values from the seat to move").click()
+    page.locator("#engine h3").wait_for()
+    assert page.locator("#engine h3").inner_text().startswith("P0\u2019s choices, from P0\u2019s seat")
     assert not SOLVER_WORDS.search(page.locator("main").inner_text())
     assert serious_violations(page) == []
     # (the browser logs the refusals' 422 itself: nothing else)
@@ -477,3 +518,133 @@ def _chips(delta: float) -> str:
     if n == 0:
         return "worth no chips more"
     return f"worth {n:g} chip{'s' if n != 1 else ''} " + ("more" if delta > 0 else "less")
+
+
+def _play_to_the_end(page, api, start: str) -> tuple[list[str], dict]:
+    """The first choice pressed until the hand is over: the lines played through, and the last move."""
+    lines = [start]
+    while True:
+        page.wait_for_function("document.querySelector('#choices li')")
+        first = api.post("/api/moves", json={"position": lines[-1]}).json()["moves"][0]
+        page.locator("#choices button").first.click()
+        if first["position"] is None:
+            return lines, first
+        lines.append(first["position"])
+        assert line_of(page) == lines[-1]
+
+
+@pytest.mark.parametrize("start", [LAST_DEAL_LINE, MOUCHE_START], ids=["papillon", "mouche"])
+def test_a_hand_played_to_its_end_is_over_and_undo_takes_the_last_move_back(served, context, start):
+    base, api = served
+    page = context(PHONE)
+    page.goto(base + "cards.html#p=" + start)
+    lines, last = _play_to_the_end(page, api, start)
+    result = last["result"]
+    end = (
+        "The hand is over: "
+        + ", ".join(f"P{s} {c} chip{'s' if c != 1 else ''}" for s, c in enumerate(result["chips"]))
+        + f"; the pool holds {result['pool']}."
+    )
+    # the move recorded, the hand shown as over: the final chips and pool, no choice left
+    assert page.locator("#played").inner_text().endswith(end)
+    assert page.locator("#problems").inner_text() == end
+    assert page.locator("#choices li").count() == 0
+    assert [page.locator(f"#chips{s}").input_value() for s in range(len(result["chips"]))] == [
+        str(c) for c in result["chips"]
+    ]
+    assert page.locator("#pool").input_value() == str(result["pool"])
+    assert line_of(page) == lines[-1]  # (the link keeps the hand's last position)
+    if start == LAST_DEAL_LINE:  # the last card played: every hand and the table empty
+        assert page.locator('[data-where="h2"]').inner_text() == "P2\u2019s hand: none"
+        assert page.locator('[data-where="t"]').inner_text() == "The table: none"
+    page.screenshot(
+        path=str(SHOTS / f"over-{'papillon' if start == LAST_DEAL_LINE else 'mouche'}-phone.png"), full_page=True
+    )
+    # Undo takes that move back, naming it, and offers the choices again
+    page.get_by_role("button", name="Undo").click()
+    assert line_of(page) == lines[-1]
+    mover = api.post("/api/moves", json={"position": lines[-1]}).json()["to_move"]
+    words = said_cards(last["move"])
+    taken = f"P{mover}\u2019s {words}" if " takes " in words else f"P{mover} " + {"fold": "folds"}.get(words, words)
+    assert page.locator("#played").inner_text() == f"Took back {taken}."
+    page.wait_for_function("document.querySelector('#choices li')")
+    assert page.locator("#problems").inner_text() != end
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
+def test_a_papillon_game_reviewed_every_move_said_and_opened_and_other_texts_turned_away(served, context, tmp_path):
+    base, api = served
+    record = tmp_path / "papillon.rec"
+    subprocess.run(
+        [sys.executable, "-m", "butterfly.cli", "papillon", "play", "--players", "3", "--seed", "3"]
+        + ["--record", str(record)],
+        capture_output=True,
+        check=True,
+    )
+    page = context(PHONE)
+    page.goto(base + "cards.html")
+    # the How to play button and the other tools, as on the board and the editor
+    assert page.locator("#help").is_visible()
+    assert page.locator("p.tools").inner_text().startswith("Also here: the analysis board and the position editor")
+
+    # a Butterfly move list, a Butterfly record, and text with no move: said what they are
+    for text, said in (
+        ("7S R5>L1\n2D L3>F\n", "This is a Butterfly game: review it on the analysis board"),
+        ('[Game "butterfly"]\n[Deal "1"]\n1. 7S R5>L1\n', "This is a Butterfly game: review it on the analysis board"),
+        ("hello, is this thing on?", "This is not a game record"),
+    ):
+        page.fill("#record", text)
+        page.get_by_role("button", name="Review the game").click()
+        assert page.locator("#review-out").inner_text().startswith(said)
+    assert page.locator('#review-out a[href="board.html"]').count() == 0  # (the last one has no link)
+
+    page.fill("#record", record.read_text())
+    page.get_by_role("button", name="Review the game").click()
+    page.locator(".review-moves li").first.wait_for()
+    review = api.post("/api/review", json={"record": record.read_text(), "game": "papillon"}).json()
+    moves = review["hands"][0]["moves"]
+    texts = [li.inner_text() for li in page.locator(".review-moves li").all()]
+    # every move says its mark, or why it has none; a forced one is the only move
+    for text, m in zip(texts, moves, strict=True):
+        if m["choices"] == 1:
+            assert text.endswith(": the only move."), text
+        elif not (m["from_seat"] or m["open_cards"]):
+            assert ": not judged: " in text, text
+    assert any(": not judged: too many cards unseen" in t for t in texts)
+    # one line for the hand: each player's marks and the chips given away
+    summary = page.locator(".review-sum").inner_text()
+    assert summary.startswith("This hand: P0 ") and "P1 " in summary and "P2 " in summary
+    assert page.locator("#review-out").inner_text().count("Marks, by the share") == 1
+    page.screenshot(path=str(SHOTS / "review-papillon-phone.png"), full_page=True)
+    # a move pressed opens its position (before it) in the set-up
+    page.locator(".review-moves li button").nth(4).click()
+    assert line_of(page) == moves[4]["position"]
+    assert not SOLVER_WORDS.search(page.locator("main").inner_text())
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
+def test_the_pack_on_a_phone_one_suit_a_row_labels_legible_the_place_chosen_not_the_focus(served, context):
+    base, _ = served
+    page = context(PHONE)
+    page.goto(base + "cards.html#p=" + LAST_DEAL_LINE)
+    page.locator(".card-deck button").first.wait_for()
+    # Papillon's 13 cards a suit: each suit from the first column, in two half-rows on a phone
+    lefts = {page.locator(f'.card-deck [data-card="A{suit}"]').bounding_box()["x"] for suit in "CDHS"}  # type: ignore[index]
+    assert len(lefts) == 1
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.card-deck small')).fontSize)")
+    assert size >= 11
+    # the place chosen is filled; a place with the keyboard's focus only ringed
+    chosen = page.locator('[data-place="h0"]')
+    other = page.locator('[data-place="h1"]')
+    other.focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    background = "getComputedStyle(e).backgroundColor"
+    assert chosen.evaluate(f"e => {background}") != other.evaluate(f"e => {background}")
+    # Up and Down go by the rows drawn: from A♣ down to the 8♣ in its half-row, then to A♦
+    page.locator('.card-deck [data-card="AC"]').focus()
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.card") == "8C"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.card") == "AD"
+    page.screenshot(path=str(SHOTS / "pack-papillon-phone.png"), full_page=True)

@@ -16,6 +16,16 @@ const PLAYERS = { papillon: [3, 4], mouche: [3, 4, 5, 6], pamphile: [3, 4, 5, 6]
 const MARKED = ["inaccuracy", "mistake", "blunder"];
 const DECLARED = { "": "not yet", s: "stands", f: "folds" };
 const SCORING = { 1725: "every payment of 1725", modern: "the modern payments" };
+// A place in a few letters, under a card of the pack: "P0", "table", "turned", "won P1".
+const SHORT = {
+  h: (seat) => "P" + seat,
+  t: () => "table",
+  s: () => "stock",
+  w: (seat) => "won P" + seat,
+  u: () => "turned",
+  p: (seat) => "by P" + seat,
+  x: (seat) => "out P" + seat,
+};
 const ENTRY = { all: "all into the next pool", "largest-first": "one at a time, largest first", cap: "capped" };
 
 function round(x) {
@@ -45,13 +55,17 @@ function percent(x) {
 
 // One move's value in words, from an analysis's answer (all hands open, or from a seat).
 export function valueWords(m, mover, chipsNow) {
-  if (m.maxn_chips !== undefined && m.maxn_tricks === undefined)
+  if (m.maxn_chips !== undefined && m.maxn_tricks === undefined) {
+    const played = chipsWords(m.maxn_chips[mover] - chipsNow) + (m.maxn_winner === mover ? ", takes the pool" : "");
+    const worst = chipsWords(m.guaranteed - chipsNow);
+    // (the same number twice is said once)
     return (
-      chipsWords(m.maxn_chips[mover] - chipsNow) +
-      (m.maxn_winner === mover ? ", takes the pool" : "") +
-      "; whatever the others do, " +
-      chipsWords(m.guaranteed - chipsNow).replace("worth ", "at worst ")
+      played +
+      (worst === chipsWords(m.maxn_chips[mover] - chipsNow)
+        ? ", whatever the others do"
+        : "; whatever the others do, " + worst.replace("worth ", "at worst "))
     );
+  }
   if (m.maxn_tricks !== undefined)
     return (
       "wins " +
@@ -61,10 +75,15 @@ export function valueWords(m, mover, chipsNow) {
       "; whatever the others do, at least " +
       plural(m.guaranteed_tricks, "trick")
     );
-  if (m.mean_chips !== undefined)
-    return "on average " + chipsWords(m.mean_chips - chipsNow) + ", takes the pool " + percent(m.win_chance);
-  if (m.expected_chips !== undefined)
-    return "on average " + chipsWords(m.expected_chips - chipsNow) + ", takes the pool " + percent(m.win_chance);
+  const mean = m.mean_chips !== undefined ? m.mean_chips : m.expected_chips;
+  if (mean !== undefined)
+    return (
+      "on average " +
+      chipsWords(mean - chipsNow) +
+      ", wins the pool in " +
+      percent(m.win_chance) +
+      " of the deals tried"
+    );
   if (m.mean_tricks !== undefined)
     return round(m.mean_tricks) + " tricks on average, makes the mouche " + percent(m.mouche_chance);
   return "not valued";
@@ -73,7 +92,8 @@ export function valueWords(m, mover, chipsNow) {
 export function cardBoard() {
   let setup = C.blank("papillon", 3);
   let at = "h0"; // the place the next card clicked goes to
-  let history = []; // the lines played through, for undo
+  let history = []; // the positions played through, for undo: {line, move} (the move in words)
+  let over = null; // a hand played to its end: {before: its last line, end: the result in words}
   let asked = 0;
 
   const root = document.getElementById("setup");
@@ -97,11 +117,13 @@ export function cardBoard() {
 
   const placesRow = el("div", { class: "card-places", role: "group", "aria-label": "put the cards clicked in" });
   const deck = el("div", { class: "card-deck", role: "group", "aria-label": "the cards (arrows move between them)" });
-  gridKeys(deck, 13);
+  gridKeys(deck);
+  // (what the small numbers on the cards are, once an answer puts them there)
+  const legend = el("p", { class: "note", id: "badge-legend" });
   const where = el("ul", { class: "card-where" });
   const counters = el("fieldset", { class: "card-counters" });
   [head, el("p", { class: "note" }, "Choose a place, then click its cards; a card clicked again goes back."), placesRow]
-    .concat([deck, problemsOut, where, counters, rulesOut])
+    .concat([deck, legend, problemsOut, where, counters, rulesOut])
     .forEach((node) => root.appendChild(node));
 
   function restart(game, players) {
@@ -132,18 +154,23 @@ export function cardBoard() {
     const card = stop && stop.getAttribute("data-card");
     const focused = deck.contains(document.activeElement);
     deck.textContent = "";
-    C.pack(setup.game, setup.players).forEach((card) => {
+    const all = C.pack(setup.game, setup.players);
+    deck.style.setProperty("--ranks", String(all.length / 4)); // (one suit a row: style.css)
+    all.forEach((card, k) => {
       const place = C.placeOf(setup, card);
       const face = shown(card);
-      const short = place ? (place.id.charAt(0) === "h" ? "P" + place.id.slice(1) : place.name.split(" ").pop()) : "";
       const b = button(face, () => {
         C.place(setup, card, at);
         changed();
       });
-      b.className = "card-pick" + (place ? " placed" : "") + (/[♦♥]/.test(face) ? " red" : "");
+      b.className =
+        "card-pick" +
+        (place ? " placed" : "") +
+        (/[♦♥]/.test(face) ? " red" : "") +
+        (k % (all.length / 4) === 0 ? " suit-start" : "");
       b.setAttribute("data-card", cardText(card));
       b.setAttribute("aria-label", face + (place ? ", in " + place.name : ", not placed"));
-      if (short) b.appendChild(el("small", null, short));
+      if (place) b.appendChild(el("small", null, SHORT[place.id.charAt(0)](place.id.slice(1))));
       deck.appendChild(b);
     });
     const again = deck.querySelector('[data-card="' + card + '"]');
@@ -389,8 +416,14 @@ export function cardBoard() {
   const link = document.getElementById("link");
   copyLink();
 
-  // After every change: the picture (unless a counter is being typed), the checks, the line and the link.
+  // A change made to the set-up: a hand played to its end is no longer over.
   function changed(typing) {
+    over = null;
+    redraw(typing);
+  }
+
+  // The picture (unless a counter is being typed), the checks, the line and the link.
+  function redraw(typing) {
     asked++;
     gameSelect.value = setup.game;
     playersSelect.textContent = "";
@@ -401,22 +434,37 @@ export function cardBoard() {
     drawDeck();
     drawWhere();
     if (!typing) drawCounters();
-    const wrong = C.problems(setup);
+    const wrong = over ? [] : C.problems(setup);
     const left = C.unplaced(setup).length;
-    problemsOut.textContent = wrong.length
-      ? wrong.map(sentence).join(" ")
-      : C.isMouche(setup)
-        ? plural(left, "card") + " not placed: the stock and the discards."
-        : "Every card is placed or counted as won.";
-    const line = C.writeLine(setup);
-    lineOut.textContent = line;
+    problemsOut.textContent = over
+      ? over.end
+      : wrong.length
+        ? wrong.map(sentence).join(" ")
+        : C.isMouche(setup)
+          ? plural(left, "card") + " not placed: the stock and the discards."
+          : "Every card is placed or counted as won.";
+    // (a hand over is no position to open again: the line and the link stay at its last one)
+    const line = over ? over.before : C.writeLine(setup);
+    lineOut.value = line;
     const hash = "#p=" + line;
     if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
     link.value = window.location.href;
     document.getElementById("copied").textContent = "";
     values.textContent = "";
     answer.textContent = "";
+    legend.textContent = "";
+    // before the draw, the cards a seat will hold are not known: no hand can be open
+    const drawing = declaring();
+    openButton.disabled = drawing;
+    openNote.textContent = drawing
+      ? "While the stock is still to be drawn, no hand can be open: the values are from the seat to move."
+      : "";
     check(line, wrong);
+  }
+
+  // La Mouche before the draw: a seat still in the hand has not declared.
+  function declaring() {
+    return C.isMouche(setup) && !setup.plays.length && C.inHand(setup).some((s) => setup.declared[s] === null);
   }
 
   // ---- the engine -------------------------------------------------------------------------
@@ -427,8 +475,11 @@ export function cardBoard() {
     const mine = asked;
     moves = null;
     drawMoves();
-    if (wrong.length) {
-      rulesOut.textContent = "";
+    rulesOut.textContent = "";
+    if (over || wrong.length) return;
+    if (setup.hidden.some((count) => count !== null)) {
+      rulesOut.textContent =
+        "Playing it through needs every hand shown; the values from the seat to move work as it is.";
       return;
     }
     engineHere().then((here) => {
@@ -454,19 +505,28 @@ export function cardBoard() {
   const engine = document.getElementById("engine");
   const answer = el("p", { class: "answer", role: "status" });
   const values = el("div", { class: "values" });
-  engine.appendChild(button("Values, all hands open", () => askValues(false), { "data-action": "open-values" }));
+  const openButton = button("Values, all hands open", () => askValues(false), { "data-action": "open-values" });
+  const openNote = el("p", { class: "note", id: "open-note" });
+  engine.appendChild(openButton);
   engine.appendChild(button("Values from the seat to move", () => askValues(true), { "data-action": "seat-values" }));
+  engine.appendChild(openNote);
   engine.appendChild(answer);
   engine.appendChild(values);
 
+  // The seat to move: the rules' answer; else Papillon's counter, or La Mouche's one hand shown (a seat's view).
   function mover() {
-    return C.isMouche(setup) ? (moves ? moves.to_move : null) : setup.toMove;
+    if (moves) return moves.to_move;
+    if (!C.isMouche(setup)) return setup.toMove;
+    const seen = setup.hidden.flatMap((count, seat) => (count === null ? [seat] : []));
+    return seen.length === 1 ? seen[0] : null;
   }
 
   function askValues(fromSeat) {
     const mine = ++asked;
     const line = C.writeLine(setup);
     values.textContent = "";
+    legend.textContent = "";
+    deck.querySelectorAll(".card-value").forEach((v) => v.remove()); // (they were another answer's)
     const seat = mover();
     const body = { position: line };
     if (fromSeat) {
@@ -505,10 +565,9 @@ export function cardBoard() {
       ),
     );
     const ul = el("ul", { class: "move-values" });
-    if (json.options)
-      json.options.forEach((o) =>
-        ul.appendChild(el("li", null, saidCards(o.declaration) + ": on average " + chipsWords(o.mean_chips))),
-      );
+    (json.options || []).forEach((o) =>
+      ul.appendChild(el("li", null, saidCards(o.declaration) + ": on average " + chipsWords(o.mean_chips))),
+    );
     list.forEach((m) => {
       const text = saidCards(m.move || m.card) + ": " + valueWords(m, seat, now);
       ul.appendChild(el("li", { "data-move": m.move || m.card }, text));
@@ -518,6 +577,12 @@ export function cardBoard() {
         face.appendChild(el("span", { class: "card-value" }, badge(text.split(": ")[1])));
     });
     values.appendChild(ul);
+    const unvalued = json.options && moves ? moves.moves.length - json.options.length : 0;
+    if (unvalued > 0)
+      values.appendChild(el("p", { class: "note" }, plural(unvalued, "other declaration") + " not valued."));
+    if (deck.querySelector(".card-value"))
+      legend.textContent =
+        "On the cards: what each is worth in the answer below (+5: 5 chips more than now); a card with several choices shows its first.";
   }
 
   // ---- play through ---------------------------------------------------------------------
@@ -529,9 +594,11 @@ export function cardBoard() {
     "Undo",
     () => {
       if (!history.length) return;
-      setup = C.readLine(history.pop());
-      played.textContent = "Took back the last move.";
-      changed();
+      const last = history.pop();
+      setup = C.readLine(last.line);
+      over = null;
+      redraw();
+      played.textContent = "Took back " + last.move + ".";
     },
     { "data-action": "undo" },
   );
@@ -543,35 +610,98 @@ export function cardBoard() {
     choices.textContent = "";
     undo.disabled = history.length === 0;
     if (!moves) return;
-    moves.moves.forEach((m) => {
-      const who = "P" + moves.to_move;
-      const b = button(
-        playedBy(who, m.move),
-        () => {
-          const before = C.writeLine(setup);
-          const said = m.said.length ? " (" + m.said.map(saidCards).join("; ") + ")" : "";
-          if (m.position === null) {
-            played.textContent =
-              playedBy(who, m.move) +
-              said +
-              ". The hand is over: " +
-              m.result.chips.map((c, s) => "P" + s + " " + plural(c, "chip")).join(", ") +
-              "; the pool holds " +
-              m.result.pool +
-              ".";
-            return;
-          }
-          history.push(before);
-          setup = C.readLine(m.position);
-          changed();
-          played.textContent = playedBy(who, m.move) + said + ".";
-        },
-        { "data-move": m.move },
-      );
-      const item = el("li");
-      item.appendChild(b);
-      choices.appendChild(item);
+    const who = "P" + moves.to_move;
+    const item = (node) => choices.appendChild(el("li")).appendChild(node);
+    // La Mouche's discards (often thirty) are one choice: the cards are chosen, then discarded
+    const discards = moves.moves.filter((m) => m.move.startsWith("discard "));
+    moves.moves
+      .filter((m) => !discards.includes(m))
+      .forEach((m) => item(button(playedBy(who, m.move), () => playMove(who, m), { "data-move": m.move })));
+    if (discards.length) item(discardPicker(who, discards));
+  }
+
+  // The cards a discard throws away, as the API writes them: "discard JC 8S draw 9C TD" gives JC 8S.
+  function discarded(move) {
+    return move
+      .replace(/^discard /, "")
+      .split(" draw ")[0]
+      .split(" ");
+  }
+
+  function discardPicker(who, discards) {
+    const key = (cards) => cards.slice().sort().join(" ");
+    const legal = new Map(discards.map((m) => [key(discarded(m.move)), m]));
+    const cards = [...new Set(discards.flatMap((m) => discarded(m.move)))];
+    cards.sort((a, b) => parseCard(a) - parseCard(b));
+    const chosen = new Set();
+    const box = el("details", { class: "discard-pick" });
+    box.appendChild(el("summary", null, who + " discards\u2026"));
+    const row = el("div", { class: "card-places", role: "group", "aria-label": "the cards to discard" });
+    const go = button("", () => legal.has(key([...chosen])) && playMove(who, legal.get(key([...chosen]))), {
+      "data-action": "discard",
     });
+    function update() {
+      const m = legal.get(key([...chosen]));
+      go.disabled = !m;
+      go.textContent = m
+        ? playedBy(who, m.move)
+        : chosen.size
+          ? "Not a discard the rules allow"
+          : "Choose the cards to discard";
+    }
+    cards.forEach((card) => {
+      const b = button(
+        shown(parseCard(card)),
+        () => {
+          if (!chosen.delete(card)) chosen.add(card);
+          b.setAttribute("aria-pressed", String(chosen.has(card)));
+          update();
+        },
+        { "aria-pressed": "false", "data-discard": card, class: "card-place" },
+      );
+      row.appendChild(b);
+    });
+    box.appendChild(row);
+    box.appendChild(go);
+    update();
+    return box;
+  }
+
+  function playMove(who, m) {
+    const words = playedBy(who, m.move);
+    const said = m.said.length ? " (" + m.said.map(saidCards).join("; ") + ")" : "";
+    const before = C.writeLine(setup);
+    history.push({ line: before, move: words });
+    if (m.position === null) {
+      setup = handOver(before, m.move, moves.to_move, m.result);
+      over = {
+        before,
+        end:
+          "The hand is over: " +
+          m.result.chips.map((c, s) => "P" + s + " " + plural(c, "chip")).join(", ") +
+          "; the pool holds " +
+          m.result.pool +
+          ".",
+      };
+    } else setup = C.readLine(m.position);
+    redraw();
+    played.textContent = words + said + "." + (over ? " " + over.end : "");
+  }
+
+  // The set-up once the last move has ended the hand: its cards played, the final chips and pool.
+  function handOver(line, move, seat, result) {
+    const end = C.readLine(line);
+    const cards = (move.match(/\b(10|[2-9TJQKA])[CDHS]\b/g) || []).map(parseCard);
+    if (!C.isMouche(end)) {
+      cards.forEach((card) => C.place(end, card, C.placeOf(end, card).id)); // (placed again where it is: gone)
+      end.table = []; // (taken by the last to capture: docs/rules/papillon.md, the end of the hand)
+    } else {
+      cards.forEach((card) => C.place(end, card, "p" + seat));
+      if (move === "fold") end.declared[seat] = "f";
+    }
+    end.chips = result.chips;
+    end.pool = result.pool;
+    return end;
   }
 
   // ---- review ---------------------------------------------------------------------------
@@ -580,50 +710,65 @@ export function cardBoard() {
   document.getElementById("by-record").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = document.getElementById("record").value.trim();
-    if (!text) {
+    reviewOut.textContent = "";
+    const game = recordGame(text);
+    if (!text)
       reviewOut.textContent = "Paste a game\u2019s record first: the moves of a hand or a game, one after another.";
-      return;
+    else if (game === "patience") {
+      reviewOut.appendChild(document.createTextNode("This is a Butterfly game: review it on "));
+      reviewOut.appendChild(el("a", { href: "board.html" }, "the analysis board"));
+      reviewOut.appendChild(document.createTextNode(" (board.html)."));
+    } else if (game === null)
+      reviewOut.textContent =
+        "This is not a game record: it has no move of Papillon or La Mouche in it. Paste a game\u2019s record, hand by hand.";
+    else {
+      reviewOut.textContent = "Reviewing the game move by move\u2026";
+      ask("api/review", { record: text, game }, "to review a game").then(
+        (json) => showReview(json, game),
+        (error) => (reviewOut.textContent = saidCards(error.message)),
+      );
     }
-    const game = /\[Game\s+"mouche"\]|\[Start\s+"mouche_/i.test(text) ? "mouche" : "papillon";
-    reviewOut.textContent = "Reviewing the game move by move\u2026";
-    ask("api/review", { record: text, game }, "to review a game").then(
-      (json) => showReview(json, game),
-      (error) => (reviewOut.textContent = saidCards(error.message)),
-    );
   });
 
-  // A move's judgement (from the seat when judged so, else with all hands open), or null when not judged.
-  function judgementOf(move) {
-    return (move.from_seat && move.from_seat.judgement) || (move.open_cards || move.open || {}).judgement || null;
-  }
+  // ---- opening a line -----------------------------------------------------------------
 
-  // The judgement as players say it: "best", "the only card", "mistake, 2 chips less than the best".
-  function markWords(move, game) {
-    const j = judgementOf(move);
-    if (!j) return move.not_judged ? "a declaration, not judged" : "";
-    if (j.mark === "only") {
-      const forced = game === "mouche" ? move.from_seat === null : move.choices === 1;
-      if (forced) return game === "mouche" ? "the only card" : "the only move";
-      return "every choice was worth the same";
+  const said = document.getElementById("open-said");
+  function openLine(text, what) {
+    try {
+      setup = C.readLine(text);
+    } catch (error) {
+      said.textContent = what + " cannot be read: " + error.message + ".";
+      return false;
     }
-    const lost = j.loss ? ", " + chipsWords(-j.loss).replace("worth ", "") + " than the best" : "";
-    return j.mark + lost;
+    history = [];
+    said.textContent = "";
+    changed();
+    return true;
   }
 
+  // A reviewed hand, its moves marked, each opening its position in the set-up when the review gives it.
   function showReview(json, game) {
     let k = 0;
     function draw() {
       reviewOut.textContent = "";
       const hand = json.hands[k];
       reviewOut.appendChild(el("h3", null, "Hand " + hand.number + " of " + json.hands.length));
+      reviewOut.appendChild(el("p", { class: "review-sum" }, handSummary(hand, game)));
+      reviewOut.appendChild(el("p", { class: "note" }, MARK_SCALE));
       // (it scrolls when long: a Tab stop, so keys scroll it too)
       const list = el("ol", { class: "review-moves", tabindex: "0", "aria-label": "the hand's moves" });
       hand.moves.forEach((m) => {
-        const seat = "P" + (game === "mouche" ? m.seat : m.player);
-        const words = markWords(m, game);
+        const text = playedBy(seatOf(m, game), m.move || m.action) + ": " + markWords(m, game) + ".";
         const mark = (judgementOf(m) || {}).mark || "";
         const item = el("li", { class: MARKED.includes(mark) ? "review-mistake" : "", "data-mark": mark });
-        item.textContent = playedBy(seat, m.move || m.action) + (words ? ": " + words : "") + ".";
+        if (m.position)
+          item.appendChild(
+            button(text, () => openLine(m.position, "This move\u2019s position") && root.scrollIntoView(), {
+              class: "review-open",
+              title: "its position before it, in the set-up",
+            }),
+          );
+        else item.textContent = text;
         list.appendChild(item);
       });
       reviewOut.appendChild(list);
@@ -645,27 +790,12 @@ export function cardBoard() {
     draw();
   }
 
-  // ---- opening a line -----------------------------------------------------------------
-
-  const said = document.getElementById("open-said");
-  function openLine(text, what) {
-    try {
-      setup = C.readLine(text);
-    } catch (error) {
-      said.textContent = what + " cannot be read: " + error.message + ".";
-      return false;
-    }
-    history = [];
-    said.textContent = "";
-    changed();
-    return true;
-  }
   document.getElementById("by-line").addEventListener("submit", (event) => {
     event.preventDefault();
     let text = document.getElementById("line").value.trim();
     const found = /[#&]p=([^&]+)/.exec(text);
     if (found) text = found[1];
-    if (!text) said.textContent = "Paste a position\u2019s line first, such as papillon analyse --format line prints.";
+    if (!text) said.textContent = "Paste a position\u2019s line or a link to this board first.";
     else openLine(text, "That line");
   });
   const linked = /[#&]p=([^&]+)/.exec(window.location.hash);
@@ -674,4 +804,68 @@ export function cardBoard() {
     "to have the set-up checked by the rules, see every card\u2019s value, play it through and review a game. " +
       "Setting up, the line and the link work here without it.",
   );
+}
+
+// ---- the review's words --------------------------------------------------------------------
+
+// The marks on one scale, as docs/analysis.md lists them (a move's loss as a share of what was at stake).
+const MARK_SCALE =
+  "Marks, by the share of what was at stake that a move gave away: best; good, up to 10%; " +
+  "inaccuracy, up to 25%; mistake, up to 50%; blunder, more.";
+
+function seatOf(move, game) {
+  return "P" + (game === "mouche" ? move.seat : move.player);
+}
+
+// A move's judgement (from the seat when judged so, else with all hands open), or null when not judged.
+function judgementOf(move) {
+  return (move.from_seat && move.from_seat.judgement) || (move.open_cards || move.open || {}).judgement || null;
+}
+
+// Why a move has no mark, in players' words (the API's reason when it is none of the known ones).
+function notJudged(reason) {
+  if (/declaration/.test(reason)) return "a declaration, not judged: its worth can only be estimated";
+  if (/redeal/.test(reason)) return "not judged: too many cards unseen, with more than one redeal to come";
+  return "not judged: " + String(reason || "no value was found").replace(/^not judged: /, "");
+}
+
+// The judgement as players say it: "best", "the only card", "mistake, 2 chips less than the best".
+function markWords(move, game) {
+  if (game === "papillon" && move.choices === 1) return "the only move";
+  const j = judgementOf(move);
+  if (!j) return notJudged(move.not_judged);
+  if (j.mark === "only")
+    return game === "mouche" && move.from_seat === null ? "the only card" : "every choice was worth the same";
+  const lost = j.loss ? ", " + chipsWords(-j.loss).replace("worth ", "") + " than the best" : "";
+  const open = move.from_seat ? "" : ", with all hands open";
+  return j.mark + lost + open;
+}
+
+// A hand in one line: each player's marked moves and the chips their moves gave away.
+function handSummary(hand, game) {
+  const seats = new Map();
+  hand.moves.forEach((m) => {
+    const seat = seatOf(m, game);
+    const sum = seats.get(seat) || { marks: {}, lost: 0 };
+    const j = judgementOf(m);
+    if (j && MARKED.includes(j.mark)) sum.marks[j.mark] = (sum.marks[j.mark] || 0) + 1;
+    sum.lost += (j && j.loss) || 0;
+    seats.set(seat, sum);
+  });
+  const words = [...seats.entries()].sort().map(([seat, sum]) => {
+    const marks = MARKED.filter((mark) => sum.marks[mark]).map((mark) => plural(sum.marks[mark], mark));
+    const lost = round(sum.lost) ? ", " + plural(round(sum.lost), "chip") + " given away" : "";
+    return seat + " " + (marks.join(", ") || "no mistakes") + lost;
+  });
+  return "This hand: " + words.join("; ") + ".";
+}
+
+// The game a pasted text is a record of: "papillon", "mouche", "patience" (a Butterfly record or move
+// list), or null when no move of any game is in it.
+function recordGame(text) {
+  if (/\[Game\s+"mouche"\]|\[Start\s+"mouche_/i.test(text)) return "mouche";
+  if (/\[Game\s+"papillon"\]|\[Start\s+"papillon_/i.test(text)) return "papillon";
+  if (/\[Game\s+"|\b(10|[2-9TJQKA])[CDHS]\s+[A-Z]+\d?\s*>\s*[A-Z]/i.test(text)) return "patience";
+  if (/\bP\d\s*:|\b(trail|stand|fold|discard)\b|\b(10|[2-9TJQKA])[CDHS]\s+x\s/i.test(text)) return "papillon";
+  return null;
 }
