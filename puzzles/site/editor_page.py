@@ -55,11 +55,12 @@ def editor_page(days: list[Day]) -> str:
         '<button type="button" id="copy">Copy the link</button></div><p id="copied" role="status"></p>\n'
         "</section>\n"
         '<section class="open" aria-labelledby="open-title">\n<h2 id="open-title">Start from a deal or a line</h2>\n'
+        "<p>A deal opens here by its number, of the game chosen above.</p>\n"
         '<form id="by-number" class="open-form">'
         '<label>Deal number <input id="number" name="number" inputmode="numeric" autocomplete="off" size="10">'
         '</label> <button type="submit">Open the deal</button></form>\n'
-        "<p>A position&rsquo;s line, or a link to the board or the editor, opens here to change: "
-        "<code>butterfly deal 5 --format line</code> prints deal 5&rsquo;s.</p>\n"
+        "<p>Or a line copied from the board&rsquo;s Share link (any link to the board or the editor) "
+        "opens here to change.</p>\n"
         '<form id="by-line" class="open-form">'
         '<label>A line or a link <input id="line" name="line" autocomplete="off" '
         'spellcheck="false" autocapitalize="off"></label> <button type="submit">Open the line</button></form>\n'

@@ -1,5 +1,5 @@
 // The position editor's layout (puzzles/site/page/editor-layout.js): cards put,
-// moved and taken, every problem said at once in Python's words, the line once whole.
+// moved and taken, every problem said at once in Python's words made a player's, the line once whole.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import "./fixtures.js";
@@ -24,41 +24,49 @@ const card = R.parseCard;
 test("deal 1 put card by card from an empty layout comes out as its line", () => {
   const deal = parseLine(DEAL1);
   let layout = emptyLayout(R.makeRules("butterfly"));
-  assert.deepEqual(check(layout), ["48 card(s) missing: 2C 3C 4C 5C 6C 7C 8C 9C ..."]);
+  assert.deepEqual(check(layout, "Butterfly"), [
+    "48 cards missing: 2\u2663 3\u2663 4\u2663 5\u2663 6\u2663 7\u2663 8\u2663 9\u2663 ...",
+  ]);
   deal.rules.rowNames.forEach((name, i) => deal.rows[i].forEach((c) => (layout = put(layout, c, name))));
-  assert.deepEqual(check(layout), []);
+  assert.deepEqual(check(layout, "Butterfly"), []);
   assert.equal(lineOf(layout), DEAL1);
 });
 
-test("every problem is said at once, each as Python says it", () => {
+test("every problem is said at once, each as Python says it in a player's words", () => {
   let layout = layoutOf(parseLine(DEAL1));
   layout = take(layout, card("8D"), "L1", 4); // 8D taken off L1 ...
   layout = put(layout, card("8D"), "R2"); // ... put on R2
   layout = put(layout, card("8D"), "L1"); // and on L1 again: twice
   layout = take(layout, card("9H"), "R5", 3);
   layout = take(layout, card("7S"), "R5", 3);
-  assert.deepEqual(check(layout), ["card 8D is twice: in L1 and R2", "2 card(s) missing: 9H 7S"]);
+  assert.deepEqual(check(layout, "Butterfly"), [
+    "card 8\u2666 is twice: in L1 and R2",
+    "2 cards missing: 9\u2665 7\u2660",
+  ]);
   // 3H in R5 and under the hearts pile raised to 5H: twice, home named
   layout = put(layout, card("5H"), R.FOUNDATION);
   assert.equal(places(layout)[card("3H")].join(" "), "F R5");
-  assert.ok(check(layout).includes("card 3H is twice: in foundation and R5 (the hearts pile at home holds AH to 5H)"));
+  assert.ok(
+    check(layout, "Butterfly").includes(
+      "card 3\u2665 is twice: in foundation and R5 (the hearts pile at home holds A\u2665 to 5\u2665)",
+    ),
+  );
   [card("2C"), card("3C"), card("4C"), card("5C")].forEach((c) => (layout = put(layout, c, R.CELL)));
-  assert.equal(check(layout)[0], "4 cards in the cells, butterfly has 3");
+  assert.equal(check(layout, "Butterfly")[0], "4 cards in the cells, Butterfly has 3");
 });
 
 test("a row the game lacks keeps its cards, said, until they are moved", () => {
   let layout = withRules(layoutOf(parseLine(DEAL1)), R.makeRules("beleaguered-castle"));
   assert.deepEqual(Object.keys(layout.rows), ["L1", "L2", "L3", "L4", "R1", "R2", "R3", "R4", "L5", "R5"]);
-  assert.deepEqual(check(layout).slice(0, 2), [
-    "no row L5 in beleaguered-castle (rows L1..R4)",
-    "no row R5 in beleaguered-castle (rows L1..R4)",
+  assert.deepEqual(check(layout, "Beleaguered Castle"), [
+    "Beleaguered Castle has rows L1 to L4 and R1 to R4: move the cards on L5 and R5",
   ]);
   for (const name of ["L5", "R5"])
     while (layout.rows[name]) {
       const c = layout.rows[name][0];
       layout = put(take(layout, c, name, 0), c, "L1");
     }
-  assert.deepEqual(check(layout), []);
+  assert.deepEqual(check(layout, "Beleaguered Castle"), []);
   assert.equal(parseLine(lineOf(layout)).rows[0].length, 15);
 });
 
@@ -72,11 +80,13 @@ test("a card moved within its row goes just outside the card pressed, or outermo
   assert.equal(row(move(layout, card("3C"), "L1", 1, "L1")), "2C 4C 5C 3C");
   const home = move(layout, card("5C"), "L1", 3, R.FOUNDATION);
   assert.deepEqual(home.foundations, [5, 1, 1, 1]);
-  assert.deepEqual(check(home).slice(0, 3), [
-    "card 2C is twice: in foundation and L1 (the clubs pile at home holds AC to 5C)",
-    "card 3C is twice: in foundation and L1 (the clubs pile at home holds AC to 5C)",
-    "card 4C is twice: in foundation and L1 (the clubs pile at home holds AC to 5C)",
-  ]);
+  assert.deepEqual(
+    check(home, "Butterfly").slice(0, 3),
+    ["2", "3", "4"].map(
+      (rank) =>
+        "card " + rank + "\u2663 is twice: in foundation and L1 (the clubs pile at home holds A\u2663 to 5\u2663)",
+    ),
+  );
   // the one card of a row the rules lack, put on that row again: nothing changes
   const castle = withRules(put(emptyLayout(rules), card("KS"), "L5"), R.makeRules("beleaguered-castle"));
   assert.equal(move(castle, card("KS"), "L5", 0, "L5"), castle);

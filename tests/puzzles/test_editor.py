@@ -18,6 +18,7 @@ import pytest
 from chromium import launched
 from tool_pages import DESKTOP, PHONE, built_site, pages, serious_violations, serving
 
+from butterfly.games.cards import Card
 from butterfly.games.errors import InputError
 from butterfly.games.patience.notation import parse_line, position_line
 from butterfly.games.patience.rules import Position
@@ -50,6 +51,11 @@ def context(browser):
 def sentence(text: str) -> str:
     """A message as the page says it: a capital first, a full stop last."""
     return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def page_words(text: str) -> str:
+    """A message of Python's as the page words it: its cards as players read them (7♥, 10♦)."""
+    return re.sub(r"\b([2-9TJQKA])([CDHS])\b", lambda m: str(Card.parse(m[0]).unicode()), text)
 
 
 def python_says(line: str) -> str:
@@ -102,7 +108,8 @@ def violations(page) -> list:
 def test_deal_1_set_up_by_clicks_is_pythons_line_and_its_links_open_it(site, context):
     page = context(DESKTOP)
     page.goto((site / "editor.html").as_uri())
-    assert problems(page) == ["48 card(s) missing: 2C 3C 4C 5C 6C 7C 8C 9C ..."]  # the aces start at home
+    # the aces start at home
+    assert problems(page) == [page_words("48 cards missing: 2C 3C 4C 5C 6C 7C 8C 9C ...")]
     deal = Position.deal(1)
     for name, row in zip(deal.rules.row_names, deal.rows, strict=True):
         for card in row:
@@ -142,7 +149,7 @@ def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site,
     page.locator('#play [data-card="7S"]').click()
     page.get_by_role("button", name="Put back in the palette").click()
     twice_missing = DEAL1.replace("9H7S", "9H").replace("6H.", "6H8D.")
-    assert problems(page) == [sentence(python_says(twice_missing)), "1 card(s) missing: 7S."]
+    assert problems(page) == [page_words(sentence(python_says(twice_missing))), "1 card missing: 7\u2660."]
     assert page.locator('[data-palette="8D"]').get_attribute("aria-label") == "8\u2666, placed 2 times, in L1 and in R2"
     refused(page)
     page.screenshot(path=str(SHOTS / "problems-phone-dark.png"), full_page=True)
@@ -157,7 +164,7 @@ def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site,
     page.locator('[data-palette="5H"]').click()
     page.locator('#play [data-card="AH"]').click()
     over = python_says(DEAL1.replace("AH", "5H"))
-    assert problems(page)[0] == sentence(over + " (the hearts pile at home holds AH to 5H)")
+    assert problems(page)[0] == page_words(sentence(over + " (the hearts pile at home holds AH to 5H)"))
     refused(page)
     page.get_by_role("button", name="Undo").click()
 
@@ -169,16 +176,15 @@ def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site,
     full = DEAL1.replace("_b-", "_b8DJC2D2C")
     for row_end in ("8H8D.", "9SJC.", "3C2D.", "4H2C."):
         full = full.replace(row_end, row_end[:2] + ".")
-    assert problems(page) == [sentence(python_says(full))]
+    assert problems(page) == [sentence(python_says(full)).replace("butterfly has", "Butterfly has")]
     refused(page)
 
     # A game with fewer rows and no basement: Beleaguered Castle; L5's and R5's cards stay until moved.
     page.locator("#game").select_option("beleaguered-castle")
     assert page.locator("#cells").input_value() == "0"
     assert problems(page) == [
-        "No row L5 in beleaguered-castle (rows L1..R4).",
-        "No row R5 in beleaguered-castle (rows L1..R4).",
-        "4 cards in the cells, beleaguered-castle has 0.",
+        "Beleaguered Castle has rows L1 to L4 and R1 to R4: move the cards on L5 and R5.",
+        "4 cards in the cells, Beleaguered Castle has 0.",
     ]
     refused(page)
     page.screenshot(path=str(SHOTS / "fewer-rows-phone-dark.png"), full_page=True)
@@ -256,9 +262,17 @@ def test_a_deal_by_its_number_where_the_engine_deals_it(site, served, context):
     page.get_by_role("button", name="Open the deal").click()
     page.wait_for_function("document.getElementById('line-out').value !== ''")
     assert page.locator("#line-out").input_value() == DEAL1 and problems(page) == []
-    page.locator("#number").fill("5x")
-    page.get_by_role("button", name="Open the deal").click()
-    assert page.locator("#open-said").inner_text().startswith("A deal number is a whole number")
+    for typed, words in (
+        ("", "Type a deal number first."),
+        ("5x", "A deal number is a whole number, such as 5."),
+        ("9" * 20, "That number is too large: deals go up to 9,223,372,036,854,775,807."),
+    ):
+        page.locator("#number").fill(typed)
+        page.get_by_role("button", name="Open the deal").click()
+        assert page.locator("#open-said").inner_text() == words
+    page.locator("#line").fill("")
+    page.get_by_role("button", name="Open the line").click()
+    assert page.locator("#open-said").inner_text().startswith("Paste a line first, such as one copied from the board")
     alone = context(PHONE)
     alone.goto((site / "editor.html").as_uri())
     alone.locator("#number").fill("1")

@@ -1,10 +1,11 @@
 // The position editor's layout with no page (page/editor.js draws and drives
 // it): cards put and taken, what is wrong said as Python says it (line.js
-// problems), and the line once the position is whole. A layout is a position
+// problems) in a player's words, and the line once the position is whole. A layout is a position
 // of rules.js whose rows are named ({rows: {L1: [...], ...}}), so that a row
 // the rules lack can keep its cards after the game is changed, until moved.
 import * as R from "../rules.js";
 import { parseLine, positionLine, problems } from "../line.js";
+import { plural, saidCards } from "./words.js";
 
 const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
 
@@ -105,26 +106,37 @@ function positionOf(layout) {
   };
 }
 
-// Python's words made plainer where they name home: which pile holds the card.
-function plain(problem, layout) {
+// Python's words made plainer: which pile at home holds a card, "1 card missing", the game by its ``title``,
+// cards as players read them (7♥).
+function plain(problem, layout, title) {
   const twice = /^card (\S\S) is twice: in foundation and/.exec(problem);
-  if (!twice) return problem;
-  const suit = Math.floor(R.parseCard(twice[1]) / 13);
-  const top = R.cardText(suit * 13 + layout.foundations[suit] - 1);
-  const ace = R.cardText(suit * 13);
-  return problem + " (the " + SUIT_NAMES[suit] + " pile at home holds " + ace + " to " + top + ")";
+  let words = problem
+    .replace(/^(\d+) card\(s\) missing/, (_, n) => plural(Number(n), "card") + " missing")
+    .replace(", " + layout.rules.name + " has ", ", " + title + " has ");
+  if (twice) {
+    const suit = Math.floor(R.parseCard(twice[1]) / 13);
+    const top = R.cardText(suit * 13 + layout.foundations[suit] - 1);
+    const ace = R.cardText(suit * 13);
+    words += " (the " + SUIT_NAMES[suit] + " pile at home holds " + ace + " to " + top + ")";
+  }
+  return saidCards(words);
 }
 
-// Everything wrong with the layout, each in one sentence (Python's line reader's where it has one); none when whole.
-export function check(layout) {
+// A game's rows in words: "L1 to L4 and R1 to R4".
+function rowWords(names) {
+  const side = (wing) => names.filter((n) => n.charAt(0) === wing);
+  return [side("L"), side("R")].map((rows) => rows[0] + " to " + rows[rows.length - 1]).join(" and ");
+}
+
+// Everything wrong with the layout, each in one sentence (Python's line reader's where it has one, in a
+// player's words); none when whole. ``title``: the game's name as the page names it ("Beleaguered Castle").
+export function check(layout, title) {
   const names = layout.rules.rowNames;
-  const found = Object.keys(layout.rows)
-    .filter((name) => !names.includes(name))
-    .map(
-      (name) =>
-        "no row " + name + " in " + layout.rules.name + " (rows " + names[0] + ".." + names[names.length - 1] + ")",
-    );
-  return found.concat(problems(positionOf(layout)).map((problem) => plain(problem, layout)));
+  const extra = Object.keys(layout.rows).filter((name) => !names.includes(name));
+  const found = extra.length
+    ? [title + " has rows " + rowWords(names) + ": move the cards on " + extra.join(" and ")]
+    : [];
+  return found.concat(problems(positionOf(layout)).map((problem) => plain(problem, layout, title)));
 }
 
 // The line of a whole layout (check finds nothing), read back by parseLine as every reader will read it.

@@ -14,7 +14,7 @@ import { editorDrawing } from "./editor-board.js";
 import { check, emptyLayout, layoutOf, lineOf, move, places, put, take, withRules } from "./editor-layout.js";
 import { ask, copyLink, sentence } from "./engine.js";
 import { boardInput, focusedPlace, pressable, refocus } from "./input.js";
-import { shown } from "./words.js";
+import { saidMessage, shown } from "./words.js";
 
 const PALETTE = "palette";
 const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
@@ -328,13 +328,13 @@ export function positionEditor(data) {
     undo.disabled = at === 0;
     redo.disabled = at >= history.length - 1;
     putBack.disabled = !picked || picked.source === PALETTE;
-    const problems = check(layout);
+    const problems = check(layout, game.options[game.selectedIndex].text);
     let line = null;
     if (!problems.length) {
       try {
         line = lineOf(layout);
       } catch (error) {
-        problems.push(error.message);
+        problems.push(saidMessage(error.message));
       }
     }
     list.textContent = "";
@@ -372,7 +372,7 @@ export function positionEditor(data) {
       render();
       return true;
     } catch (error) {
-      openSaid.textContent = sentence("That line cannot be read: " + error.message);
+      openSaid.textContent = sentence("That line cannot be read: " + saidMessage(error.message));
       return false;
     }
   }
@@ -382,7 +382,8 @@ export function positionEditor(data) {
     const found = /[#&]p=([^&]+)/.exec(text);
     if (found) text = found[1];
     if (!text)
-      openSaid.textContent = "Paste a position's line first, such as the one butterfly deal 5 --format line prints.";
+      openSaid.textContent =
+        "Paste a line first, such as one copied from the board's Share link, or open a deal by its number above.";
     else if (!isLine(text) && !text.includes("_"))
       openSaid.textContent =
         "That is not a position's line: a line starts with its game's name, such as butterfly or fortress.";
@@ -393,8 +394,15 @@ export function positionEditor(data) {
   document.getElementById("by-number").addEventListener("submit", (event) => {
     event.preventDefault();
     const number = document.getElementById("number").value.trim();
-    if (!/^[0-9]+$/.test(number) || BigInt(number) > 9223372036854775807n) {
-      openSaid.textContent = "A deal number is a whole number, such as 5, up to 9,223,372,036,854,775,807.";
+    const wrong = !number
+      ? "Type a deal number first."
+      : !/^[0-9]+$/.test(number)
+        ? "A deal number is a whole number, such as 5."
+        : BigInt(number) > 9223372036854775807n
+          ? "That number is too large: deals go up to 9,223,372,036,854,775,807."
+          : null;
+    if (wrong) {
+      openSaid.textContent = wrong;
       return;
     }
     const game = document.getElementById("game").value;
@@ -405,7 +413,7 @@ export function positionEditor(data) {
       "to deal by number (a position's line opens without it)",
     ).then(
       (json) => openLine(json.position, "Deal " + number + " is open: change any card."),
-      (error) => (openSaid.textContent = error.message),
+      (error) => (openSaid.textContent = saidMessage(error.message)),
     );
   });
 
