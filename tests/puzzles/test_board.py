@@ -3,7 +3,7 @@ Chromium driven by Playwright, on a real ``butterfly serve --site`` started
 here, at a phone's size and a desktop's: a deal opened by number, played by
 clicks, undone and redone by buttons and keys, asked whether it is still
 winnable and shown its moves' values (the same as the API's for the same
-position), its best line stepped through; a position opened by its line, a
+position), a winning line stepped through under the board; a position opened by its line, a
 bad line refused in one sentence, the share link opened in a fresh browser;
 and the site alone (file://), where play works and the engine's buttons say
 how to get it. Screenshots go to test-output/board/."""
@@ -346,7 +346,7 @@ P = "butterfly_fKCKDJHJS_bKHKS_l-.-.-.-.-_r-.-.QSQH.-.-"
 
 
 def test_the_full_answer_keeps_the_move_reached_along_an_unchanged_best_line(served, context):
-    """The values' full answer arrives while the player steps through the quick answer's best line: the same
+    """The values' full answer arrives while the player steps through the quick answer's winning line: the same
     line keeps the move reached, another line starts again from the game. The answers are the server's for P,
     the quick one made to leave a move undecided (so that the page asks again), the full one held back until
     the player has stepped."""

@@ -100,7 +100,7 @@ export function analysisBoard(data) {
   let positions = [];
   let moves = [];
   let at = 0;
-  let viewing = null; // the best line's position shown in place of the game's, while stepped through
+  let viewing = null; // the winning line's position shown in place of the game's, while stepped through
   let asked = 0; // the latest question to the engine: an older answer is dropped
   let reviewed = null; // the game reviewed ({start, moves}) and show(n), its panel's mark of the move shown
   let free = null; // the free-play game on the board: {grade, deal, par, begun, won}, each counted once
