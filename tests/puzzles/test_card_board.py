@@ -495,6 +495,7 @@ def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up
     page.fill("#line", seat)
     page.get_by_role("button", name="Open the position").click()
     assert line_of(page) == seat and page.locator("#hidden1").input_value() == "3"
+    assert page.locator("#played").inner_text() == ""  # (the undo said before was of another position)
     assert page.locator(".card-more").get_attribute("open") is not None  # (kept open across set-ups)
     page.fill("#stake", "2")
     page.select_option("#scoring", "modern")
@@ -554,9 +555,13 @@ def test_a_hand_played_to_its_end_is_over_and_undo_takes_the_last_move_back(serv
     ]
     assert page.locator("#pool").input_value() == str(result["pool"])
     assert line_of(page) == lines[-1]  # (the link keeps the hand's last position)
+    assert page.get_by_role("button", name="Values from the seat to move").is_disabled()
+    assert page.locator("#open-note").inner_text() == "The hand is over: nothing is left to value."
     if start == LAST_DEAL_LINE:  # the last card played: every hand and the table empty
         assert page.locator('[data-where="h2"]').inner_text() == "P2\u2019s hand: none"
         assert page.locator('[data-where="t"]').inner_text() == "The table: none"
+    else:  # the last to fold: P1's hand out of the play
+        assert page.locator('[data-where="h1"]').inner_text() == "P1\u2019s hand: none"
     page.screenshot(
         path=str(SHOTS / f"over-{'papillon' if start == LAST_DEAL_LINE else 'mouche'}-phone.png"), full_page=True
     )
@@ -613,7 +618,7 @@ def test_a_papillon_game_reviewed_every_move_said_and_opened_and_other_texts_tur
     assert any(": not judged: too many cards unseen" in t for t in texts)
     # one line for the hand: each player's marks and the chips given away
     summary = page.locator(".review-sum").inner_text()
-    assert summary.startswith("This hand: P0 ") and "P1 " in summary and "P2 " in summary
+    assert summary.startswith("This hand: P0: ") and "; P1: " in summary and "; P2: " in summary
     assert page.locator("#review-out").inner_text().count("Marks, by the share") == 1
     page.screenshot(path=str(SHOTS / "review-papillon-phone.png"), full_page=True)
     # a move pressed opens its position (before it) in the set-up

@@ -454,11 +454,14 @@ export function cardBoard() {
     answer.textContent = "";
     legend.textContent = "";
     // before the draw, the cards a seat will hold are not known: no hand can be open
-    const drawing = declaring();
-    openButton.disabled = drawing;
-    openNote.textContent = drawing
-      ? "While the stock is still to be drawn, no hand can be open: the values are from the seat to move."
-      : "";
+    const drawing = !over && declaring();
+    openButton.disabled = over !== null || drawing;
+    seatButton.disabled = over !== null;
+    openNote.textContent = over
+      ? "The hand is over: nothing is left to value."
+      : drawing
+        ? "While the stock is still to be drawn, no hand can be open: the values are from the seat to move."
+        : "";
     check(line, wrong);
   }
 
@@ -508,7 +511,8 @@ export function cardBoard() {
   const openButton = button("Values, all hands open", () => askValues(false), { "data-action": "open-values" });
   const openNote = el("p", { class: "note", id: "open-note" });
   engine.appendChild(openButton);
-  engine.appendChild(button("Values from the seat to move", () => askValues(true), { "data-action": "seat-values" }));
+  const seatButton = button("Values from the seat to move", () => askValues(true), { "data-action": "seat-values" });
+  engine.appendChild(seatButton);
   engine.appendChild(openNote);
   engine.appendChild(answer);
   engine.appendChild(values);
@@ -697,7 +701,10 @@ export function cardBoard() {
       end.table = []; // (taken by the last to capture: docs/rules/papillon.md, the end of the hand)
     } else {
       cards.forEach((card) => C.place(end, card, "p" + seat));
-      if (move === "fold") end.declared[seat] = "f";
+      if (move === "fold") {
+        end.declared[seat] = "f";
+        end.hands[seat] = []; // (a folded hand is out of the play, as the line writes it)
+      }
     }
     end.chips = result.chips;
     end.pool = result.pool;
@@ -742,6 +749,7 @@ export function cardBoard() {
     }
     history = [];
     said.textContent = "";
+    played.textContent = ""; // (it was about another position)
     changed();
     return true;
   }
@@ -855,7 +863,7 @@ function handSummary(hand, game) {
   const words = [...seats.entries()].sort().map(([seat, sum]) => {
     const marks = MARKED.filter((mark) => sum.marks[mark]).map((mark) => plural(sum.marks[mark], mark));
     const lost = round(sum.lost) ? ", " + plural(round(sum.lost), "chip") + " given away" : "";
-    return seat + " " + (marks.join(", ") || "no mistakes") + lost;
+    return seat + ": " + (marks.join(", ") || "no mistakes") + lost;
   });
   return "This hand: " + words.join("; ") + ".";
 }
