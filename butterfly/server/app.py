@@ -281,7 +281,7 @@ def make_app(settings: Settings) -> FastAPI:
         except TaskFailed as error:  # (a bug in the engine, not the request: asking again fails the same way)
             return JSONResponse({"detail": f"the engine failed on this request ({error}): please report it"}, 500)
         cache.put(key, result)
-        return JSONResponse(result, headers={"X-Cache": "miss"})
+        return Response(result, media_type="application/json", headers={"X-Cache": "miss"})
 
     @app.get("/api/health", summary="The server's workers, queue and cache")
     async def health() -> dict:
@@ -409,7 +409,7 @@ def make_app(settings: Settings) -> FastAPI:
     return app
 
 
-async def _watched(request: Request, work: Awaitable[dict]) -> dict:
+async def _watched(request: Request, work: Awaitable[str]) -> str:
     """``work``'s result, cancelled (its worker freed) when the client goes away."""
     task = asyncio.ensure_future(work)
     try:
@@ -436,7 +436,7 @@ class SharedSearches:
     def __init__(self) -> None:
         self.running: dict[str, _Shared] = {}
 
-    async def run(self, key: str, start: Callable[[], Awaitable[dict]], request: Request) -> dict:
+    async def run(self, key: str, start: Callable[[], Awaitable[str]], request: Request) -> str:
         shared = self.running.get(key)
         if shared is None:
             shared = self.running[key] = _Shared(asyncio.ensure_future(start()))
@@ -450,7 +450,7 @@ class SharedSearches:
                 shared.search.cancel()  # (its worker is replaced: the search stops)
                 self._forget(key, shared)
 
-    def _done(self, key: str, shared: _Shared, search: asyncio.Future[dict]) -> None:
+    def _done(self, key: str, shared: _Shared, search: asyncio.Future[str]) -> None:
         self._forget(key, shared)
 
     def _forget(self, key: str, shared: _Shared) -> None:
@@ -460,7 +460,7 @@ class SharedSearches:
 
 @dataclass
 class _Shared:
-    search: asyncio.Future[dict]
+    search: asyncio.Future[str]
     clients: int = 0
 
 

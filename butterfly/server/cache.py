@@ -65,8 +65,8 @@ class AnswerCache:
         self.hits += 1
         return text
 
-    def put(self, key: str, answer: dict) -> None:
-        text = json.dumps(answer, separators=(",", ":"))
+    def put(self, key: str, text: str) -> None:
+        """Keep an answer's JSON text (as the server sends it)."""
         self._remember(key, text)
         if self.db is not None:
             with self.db:

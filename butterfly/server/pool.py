@@ -30,6 +30,10 @@ from typing import Any
 GRACE = 10.0
 #: The longest answer a worker may send, bytes.
 MAX_ANSWER = 64 * 1024 * 1024
+#: A worker's reply is one line: one of these words, a space, and JSON: the
+#: answer as the API sends it (kept as text: the server neither reads nor
+#: writes it again), or the refusal's or the failure's message.
+ANSWER, REFUSED, FAILED = "answer", "refused", "failed"
 
 
 class Busy(Exception):
@@ -65,15 +69,14 @@ def serve_requests() -> None:
     sys.stdout = sys.stderr
     for line in sys.stdin:
         request = json.loads(line)
-        answer: dict[str, object]
         try:
-            answer = {"answer": run(request["task"], request["args"])}
+            reply = ANSWER + " " + json.dumps(run(request["task"], request["args"]), separators=(",", ":"))
         except InputError as error:
-            answer = {"refused": str(error)}
+            reply = REFUSED + " " + json.dumps(str(error))
         except Exception as error:  # a bug: said to the server (and its trace to standard error), the worker lives on
             traceback.print_exc()
-            answer = {"failed": f"{type(error).__name__}: {error}".splitlines()[0]}
-        answers.write(json.dumps(answer) + "\n")
+            reply = FAILED + " " + json.dumps(f"{type(error).__name__}: {error}".splitlines()[0])
+        answers.write(reply + "\n")
         answers.flush()
 
 
@@ -96,15 +99,17 @@ class _Worker:
         )
         return cls(process)
 
-    async def call(self, payload: bytes, wait: float) -> dict:
-        """Send a request and wait for its answer (TimeoutError, or EOFError when the worker died)."""
+    async def call(self, payload: bytes, wait: float) -> tuple[str, str]:
+        """Send a request and wait for its reply: its kind and its JSON text (TimeoutError, or EOFError when
+        the worker died)."""
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(payload + b"\n")
         await self.process.stdin.drain()
         line = await asyncio.wait_for(self.process.stdout.readline(), wait)
         if not line:
             raise EOFError
-        return json.loads(line)
+        kind, _, text = line.decode().rstrip("\n").partition(" ")
+        return kind, text
 
     async def stop(self) -> None:
         if self.process.returncode is None:
@@ -142,8 +147,8 @@ class WorkerPool:
         await self._add()
         self.replaced += 1  # (counted once its successor is in place: a request after it finds a worker)
 
-    async def run(self, task: str, args: dict[str, Any], seconds: float, long: bool = False) -> dict:
-        """The answer of ``task`` (``long``: one of the long requests);
+    async def run(self, task: str, args: dict[str, Any], seconds: float, long: bool = False) -> str:
+        """The answer of ``task`` as JSON text (``long``: one of the long requests);
         Busy, WorkerLost, TaskError or TaskFailed otherwise. The quick requests and the
         long ones queue apart, each at most :attr:`queue` deep, so that long
         ones waiting for their slots never fill the quick ones' queue."""
@@ -174,10 +179,10 @@ class WorkerPool:
         else:
             self.waiting += step
 
-    async def _call(self, worker: _Worker, task: str, args: dict[str, Any], seconds: float) -> dict:
+    async def _call(self, worker: _Worker, task: str, args: dict[str, Any], seconds: float) -> str:
         payload = json.dumps({"task": task, "args": args}).encode()
         try:
-            reply = await worker.call(payload, seconds + GRACE)
+            kind, text = await worker.call(payload, seconds + GRACE)
         except asyncio.CancelledError:  # the client went away: stop its search
             await asyncio.shield(self._replace(worker))
             raise
@@ -188,11 +193,11 @@ class WorkerPool:
             await self._replace(worker)
             raise WorkerLost(overran=False) from None
         self.idle.put_nowait(worker)
-        if "refused" in reply:
-            raise TaskError(reply["refused"])
-        if "failed" in reply:
-            raise TaskFailed(reply["failed"])
-        return reply["answer"]
+        if kind == REFUSED:
+            raise TaskError(json.loads(text))
+        if kind == FAILED:
+            raise TaskFailed(json.loads(text))
+        return text
 
     async def close(self) -> None:
         for worker in list(self.all):

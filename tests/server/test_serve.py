@@ -5,6 +5,7 @@ was; its cache file reused by the next run."""
 
 from __future__ import annotations
 
+import json
 import signal
 import socket
 import sqlite3
@@ -182,7 +183,7 @@ def test_a_cache_file_whose_name_reads_as_a_uri(tmp_path):
     """``?`` and ``#`` in the name are the file's (the check opens it by URI)."""
     path = str(tmp_path / "answers?mode=rw#1.db")
     cache = AnswerCache(path)
-    cache.put("key", {"answer": 1})
+    cache.put("key", json.dumps({"answer": 1}))
     cache.close()
     again = AnswerCache(path)
     assert again.get("key") == {"answer": 1}
