@@ -21,7 +21,7 @@ by kind, default :data:`MIX`):
 - ``analyse`` (70): POST /api/analyse of a Butterfly position without
   lengths and with ``lines`` ``best`` (:data:`BOARD`), the board's "show
   the values" (every legal move decided, the best line shortened), asked
-  as the board asks: first with ``seconds`` ``--quick`` (0.15), and when
+  as the board asks: first with ``seconds`` ``--quick`` (0.1), and when
   that answer leaves a move undecided, at once again without ``seconds``
   (the server's budget; "the undecided, again" in the tables), of a
   position along the published shortest line of one of deals 0-99
@@ -144,7 +144,7 @@ class Pools:
         raise ValueError(kind)
 
 
-def make_pools(quick: float = 0.15) -> Pools:
+def make_pools(quick: float = 0.1) -> Pools:
     """Every request of the mix: positions along the published lines and the played games of DEALS
     (the board's first asking of a position within ``quick`` seconds)."""
     pools = Pools()
@@ -593,7 +593,7 @@ def main() -> None:
     parser.add_argument("--server", default=None, metavar="URL", help="use this running server, start none")
     parser.add_argument("--serve-option", action="append", default=[], help="another option for butterfly serve")
     parser.add_argument(
-        "--quick", type=float, default=0.15, help="the board's first budget for values and verdicts, s (0.15)"
+        "--quick", type=float, default=0.1, help="the board's first budget for values and verdicts, s (0.1)"
     )
     parser.add_argument("--once", action="store_true", help="the cold run only")
     parser.add_argument("--log", type=Path, default=None, help="every request as a line of JSON to this file")

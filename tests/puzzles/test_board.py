@@ -113,7 +113,7 @@ def solve_words(answer: dict) -> str:
 
 
 #: The seconds of the board's first question to the engine (page/analysis.js QUICK).
-QUICK = 0.3
+QUICK = 0.1
 #: Records whether a move's value is ever shown as still being thought about.
 SEEN_THINKING = """() => {
   window.seenThinking = false;
