@@ -1,6 +1,6 @@
-"""What the tool pages' browser tests share (tests/puzzles/test_board.py, test_card_board.py): the site built
-and served by a real ``butterfly serve``, pages in fresh browser contexts that keep the errors they log, and
-axe's serious findings. Each module makes them once (module fixtures) from these."""
+"""What the tool pages' browser tests share (tests/puzzles/test_board.py, test_editor.py, test_card_board.py;
+their fixtures are tests/puzzles/conftest.py's): the site built and served by a real ``butterfly serve``, pages
+in fresh browser contexts that keep the errors they log, and axe's serious findings."""
 
 from __future__ import annotations
 

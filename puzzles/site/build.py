@@ -2,8 +2,10 @@
 
 From the committed calendar (:func:`puzzles.daily.load_calendar`) it writes
 ``index.html`` (today's puzzle, chosen in the browser by the reader's local
-date), ``archive.html`` (every day built, newest first), ``board.html`` (the
-analysis board, its own script ``analysis.js``) and one page a day,
+date), ``archive.html`` (every day built, newest first), the tool pages
+(``board.html``, the analysis board; ``editor.html``, the position editor;
+``cards.html``, the card-game board: each with its own script, frame.py's
+TOOL_ENTRIES) and one page a day,
 ``day/YYYY-MM-DD.html``, playable in the browser: the page's data is JSON in
 a ``<script type="application/json">`` tag, played by ``page.js`` and the ES
 modules it imports (``page/``, ``rules.js``: the Butterfly rules,
@@ -15,9 +17,6 @@ The output directory is written whole or not at all: the site is built in a
 temporary directory beside it and renamed into place. A directory already
 there is replaced only when it is a previous build (it holds
 :data:`MARKER`) or empty.
-
->>> json_for_html({"a": "</script>"})
-'{"a": "\\\\u003c/script\\\\u003e"}'
 """
 
 from __future__ import annotations

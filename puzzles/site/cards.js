@@ -1,17 +1,8 @@
 // The card-game board's script (cards.html; puzzles/site/cards_page.py
 // writes the page): the entry of its ES modules, as analysis.js is the
-// analysis board's.
+// analysis board's. Its keys are its own (page/grid-keys.js): not the
+// Butterfly boards' shortcuts.
 import { cardBoard } from "./page/cards-board.js";
-import { contrastToggle } from "./page/contrast.js";
-import { howToPlay } from "./page/dialogs.js";
-import { offline } from "./page/offline.js";
-import { whenReady } from "./page/ready.js";
+import { toolPage } from "./page/tool.js";
 
-function main() {
-  contrastToggle();
-  howToPlay(false, false);
-  offline(JSON.parse(document.getElementById("page-data").textContent).span);
-  cardBoard();
-}
-
-whenReady(main);
+toolPage(cardBoard, false);

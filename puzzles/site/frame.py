@@ -52,7 +52,11 @@ Span = tuple[date, date]
 
 
 def json_for_html(value: object) -> str:
-    """JSON safe inside a ``<script>`` element (no ``<``, ``>`` or ``&``)."""
+    """JSON safe inside a ``<script>`` element (no ``<``, ``>`` or ``&``).
+
+    >>> json_for_html({"a": "</script>"})
+    '{"a": "\\\\u003c/script\\\\u003e"}'
+    """
     text = json.dumps(value, sort_keys=True, ensure_ascii=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 

@@ -17,8 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from chromium import launched
-from tool_pages import DESKTOP, PHONE, built_site, pages, serious_violations, serving
+from tool_pages import DESKTOP, PHONE, serious_violations, serving
 
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.rules import Move, Position, make_rules
@@ -31,24 +30,9 @@ SOLVER_WORDS = re.compile(r"\b(node|nodes|kernel|paranoid|class)\b", re.IGNORECA
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    return built_site(tmp_path_factory, "board")
-
-
-@pytest.fixture(scope="module")
 def served(site, tmp_path_factory):
     # --max-seconds 2: the values' second asking (the server's whole budget) is over in 2 s, not 10
     yield from serving(site, tmp_path_factory, "--max-seconds", "2")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from launched()
-
-
-@pytest.fixture
-def context(browser):
-    yield from pages(browser)
 
 
 def click_move(page, text: str) -> None:

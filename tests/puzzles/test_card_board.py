@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from server.served import MOUCHE_START, PAPILLON_RECORD
-from tool_pages import DESKTOP, PHONE, built_site, pages, serious_violations, serving
+from tool_pages import DESKTOP, PHONE, serious_violations
 
 from butterfly.games.cards import Card, make_deck
 from butterfly.games.mouche.notation import data_of as mouche_data
@@ -125,27 +125,6 @@ def test_the_pages_lines_are_pythons():
     assert "does not know: x1" in out[-2]["error"] and "papillon or mouche" in out[-1]["error"]
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    return built_site(tmp_path_factory, "cards")
-
-
-@pytest.fixture(scope="module")
-def served(site, tmp_path_factory):
-    yield from serving(site, tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = pytest.importorskip("chromium")  # (skips, saying why, without Playwright or the browser)
-    yield from chromium.launched()
-
-
-@pytest.fixture
-def context(browser):
-    yield from pages(browser)
-
-
 def line_of(page) -> str:
     return page.locator("#line-out").input_value()
 
@@ -222,7 +201,7 @@ def test_a_newcomer_sets_up_the_last_deal_on_a_phone_by_clicks_and_sees_its_valu
     page.locator(".card-deck button").first.wait_for()
     you = set_up_last_deal(page)
     expected = subprocess.run(
-        [sys.executable, "-m", "butterfly.cli", "papillon", "analyse", str(LAST_DEAL), "--format", "line"],
+        [sys.executable, "-P", "-m", "butterfly.cli", "papillon", "analyse", str(LAST_DEAL), "--format", "line"],
         capture_output=True,
         text=True,
         check=True,
@@ -403,7 +382,7 @@ def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up
     base, api = served
     record = tmp_path / "mouche.rec"
     subprocess.run(
-        [sys.executable, "-m", "butterfly.cli", "mouche", "play", "--players", "3", "--hands", "1", "--seed", "3"]
+        [sys.executable, "-P", "-m", "butterfly.cli", "mouche", "play", "--players", "3", "--hands", "1", "--seed", "3"]
         + ["--bots", "random", "--record", str(record)],
         capture_output=True,
         check=True,
@@ -487,7 +466,7 @@ def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up
 
     # Papillon seen from P0's seat (examples/papillon/from-seat.json): read and written back, then its options.
     seat = subprocess.run(
-        [sys.executable, "-m", "butterfly.cli", "papillon", "analyse", str(FROM_SEAT), "--format", "line"],
+        [sys.executable, "-P", "-m", "butterfly.cli", "papillon", "analyse", str(FROM_SEAT), "--format", "line"],
         capture_output=True,
         text=True,
         check=True,
@@ -581,7 +560,7 @@ def test_a_papillon_game_reviewed_every_move_said_and_opened_and_other_texts_tur
     base, api = served
     record = tmp_path / "papillon.rec"
     subprocess.run(
-        [sys.executable, "-m", "butterfly.cli", "papillon", "play", "--players", "3", "--seed", "3"]
+        [sys.executable, "-P", "-m", "butterfly.cli", "papillon", "play", "--players", "3", "--seed", "3"]
         + ["--record", str(record)],
         capture_output=True,
         check=True,

@@ -15,8 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from chromium import launched
-from tool_pages import DESKTOP, PHONE, built_site, pages, serious_violations, serving
+from tool_pages import DESKTOP, PHONE, serious_violations
 
 from butterfly.games.cards import Card
 from butterfly.games.errors import InputError
@@ -26,26 +25,6 @@ from butterfly.games.patience.rules import Position
 ROOT = Path(__file__).parents[2]
 SHOTS = ROOT / "test-output" / "editor"
 DEAL1 = position_line(Position.deal(1))
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    return built_site(tmp_path_factory, "editor")
-
-
-@pytest.fixture(scope="module")
-def served(site, tmp_path_factory):
-    yield from serving(site, tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from launched()
-
-
-@pytest.fixture
-def context(browser):
-    yield from pages(browser)
 
 
 def sentence(text: str) -> str:
