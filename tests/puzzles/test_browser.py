@@ -982,7 +982,7 @@ def test_the_arrow_keys_walk_the_board(site, watched):
     assert focused() == [None, "B"]  # the basement, under the body
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", ["light", pytest.param("dark", marks=pytest.mark.slow)])  # (dark: -m slow)
 def test_no_serious_accessibility_violation_on_any_kind_of_page(site, watched, scheme):
     """axe-core (bundled by axe-playwright-python) on the index, a day of each game, the archive
     with a day solved and one given up, How to play, a board with cards in its basement, and
@@ -1235,6 +1235,7 @@ def win_by(w, day, make, screenshot: str) -> None:
     w.page.screenshot(path=str(SCREENSHOTS / screenshot), full_page=True)
 
 
+@pytest.mark.slow  # (a whole deal by taps is in the default run; dragging a card is in test_board and test_editor)
 def test_a_whole_deal_is_won_by_dragging_cards_on_the_picture_in_the_dark(site, watched):
     _, base = site
     day = day_of("deal")

@@ -193,7 +193,7 @@ def said_cards(text: str) -> str:
     return words.replace(" x ", " takes ")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", [pytest.param("light", marks=pytest.mark.slow), "dark"])  # (light: -m slow)
 def test_a_newcomer_sets_up_the_last_deal_on_a_phone_by_clicks_and_sees_its_values(served, context, scheme):
     base, api = served
     page = context(PHONE, scheme)

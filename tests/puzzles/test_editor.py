@@ -176,8 +176,15 @@ def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site,
     assert not page.errors  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize(
+    "size, scheme",
+    [
+        ("phone", "dark"),
+        ("desktop", "light"),
+        pytest.param("phone", "light", marks=pytest.mark.slow),  # (the other two: -m slow)
+        pytest.param("desktop", "dark", marks=pytest.mark.slow),
+    ],
+)
 def test_by_keyboard_alone(site, context, size, scheme):
     page = context(PHONE if size == "phone" else DESKTOP, scheme)
     page.goto((site / "editor.html").as_uri())

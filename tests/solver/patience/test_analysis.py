@@ -355,7 +355,7 @@ def test_random_positions_of_every_preset_and_suit_rule_are_decided_within_the_d
 def test_with_the_best_line_alone_shortened_the_values_are_the_same():
     """``lines="best"``: the same values; every winning line replays to a win,
     and the best is the shortened line of its move."""
-    for position in endings()[::20] + [Position.deal(5)]:
+    for position in endings()[::40] + [Position.deal(5)]:
         every = analyse(position, LIMITS, lengths=None)
         best = analyse(position, LIMITS, lengths=None, lines="best")
         check(position, best)
