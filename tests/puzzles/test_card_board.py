@@ -125,6 +125,12 @@ def test_the_pages_lines_are_pythons():
     assert "does not know: x1" in out[-2]["error"] and "papillon or mouche" in out[-1]["error"]
 
 
+def cli_line(path: Path) -> str:
+    """``butterfly papillon analyse PATH --format line`` as a user runs it (the installed command)."""
+    command = [sys.executable, "-P", "-m", "butterfly.cli", "papillon", "analyse", str(path), "--format", "line"]
+    return subprocess.run(command, capture_output=True, text=True, check=True).stdout.strip()
+
+
 def line_of(page) -> str:
     return page.locator("#line-out").input_value()
 
@@ -200,12 +206,7 @@ def test_a_newcomer_sets_up_the_last_deal_on_a_phone_by_clicks_and_sees_its_valu
     page.goto(base + "cards.html")
     page.locator(".card-deck button").first.wait_for()
     you = set_up_last_deal(page)
-    expected = subprocess.run(
-        [sys.executable, "-P", "-m", "butterfly.cli", "papillon", "analyse", str(LAST_DEAL), "--format", "line"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    expected = cli_line(LAST_DEAL)
     assert line_of(page) == expected
     print(f"\nnewcomer set-up of last-deal.json: {you.clicks} clicks and {you.keys} keystrokes")
     assert you.clicks < 60  # (well under two minutes of clicks)
@@ -465,12 +466,7 @@ def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up
     page.screenshot(path=str(SHOTS / "more-mouche-phone-dark.png"), full_page=True)
 
     # Papillon seen from P0's seat (examples/papillon/from-seat.json): read and written back, then its options.
-    seat = subprocess.run(
-        [sys.executable, "-P", "-m", "butterfly.cli", "papillon", "analyse", str(FROM_SEAT), "--format", "line"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    seat = cli_line(FROM_SEAT)
     page.fill("#line", seat)
     page.get_by_role("button", name="Open the position").click()
     assert line_of(page) == seat and page.locator("#hidden1").input_value() == "3"
