@@ -79,14 +79,60 @@ def said(move: str) -> str:
     return f"{m.card.unicode()} {place.get(m.source, m.source)} \u2192 {place.get(m.target, m.target)}"
 
 
-def value_words(m: dict) -> str:
-    """A move's value as the page says it (page/analysis.js valueWords)."""
-    return {
-        "optimal": f"wins in {m['length']} move{'s' if m['length'] != 1 else ''}",
-        "bounded": f"wins in at most {m['length']} moves",
-        "won": "wins",
-        "lost": "loses the deal",
-    }.get(m["value"], "not decided")
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+#: The values of a winning move, proved length first (page/move-values.js WINS).
+WINS = ("optimal", "bounded", "won")
+
+
+def known_length(m: dict, searching: bool) -> int | None:
+    """A winning move's length as the page knows it (page/move-values.js knownLength)."""
+    if m["value"] in ("optimal", "bounded") or (m["value"] == "won" and not searching):
+        return m["length"]
+    return None
+
+
+def value_words(m: dict, searching: bool = False) -> str:
+    """A move's value as the page says it (page/move-values.js valueWords)."""
+    length = known_length(m, searching)
+    if m["value"] == "optimal":
+        return f"wins in {plural(m['length'], 'move')}"
+    if m["value"] in WINS:
+        if length is not None:
+            return f"wins in at most {plural(length, 'move')}"
+        return "wins \u2014 length still being searched" if searching else "wins"
+    if m["value"] == "lost":
+        return "loses the deal"
+    return "still thinking\u2026" if searching else "not decided"
+
+
+def ranked(moves: list[dict], searching: bool = False) -> list[dict]:
+    """The moves as the page lists them: winning moves shortest first, proved before not at the same length,
+    then those of unknown length, the undecided, the lost (page/move-values.js rankMoves)."""
+
+    def rank(m: dict) -> tuple:
+        if m["value"] not in WINS:
+            return (3 if m["value"] == "lost" else 2, 0, 0)
+        length = known_length(m, searching)
+        return (length is None, length or 0, WINS.index(m["value"]))
+
+    return sorted(moves, key=rank)
+
+
+def merged(quick: dict, full: dict) -> list[dict]:
+    """The moves of the answer with lengths, each it left undecided as the quick answer decided it (a win's
+    length unknown then: page/move-values.js mergeAnswers)."""
+    before = {m["move"]: m for m in quick["moves"]}
+
+    def kept(m: dict) -> dict:
+        earlier = before.get(m["move"])
+        if m["value"] != "unknown" or earlier is None or earlier["value"] == "unknown":
+            return m
+        return {**earlier, "length": None, "line": None} if earlier["value"] == "won" else earlier
+
+    return [kept(m) for m in full["moves"]]
 
 
 def solve_words(answer: dict) -> str:
@@ -98,11 +144,12 @@ def solve_words(answer: dict) -> str:
 
 #: The seconds of the board's first question to the engine (page/analysis.js QUICK).
 QUICK = 0.1
-#: Records whether a move's value is ever shown as still being thought about.
-SEEN_THINKING = """() => {
-  window.seenThinking = false;
+#: Records the values shown while the lengths are searched (a winning move's length, or a move not decided).
+SEEN_SEARCHING = """() => {
+  window.seenSearching = [];
   new MutationObserver(() => {
-    if (document.querySelector('#engine .values').textContent.includes('still thinking')) window.seenThinking = true;
+    const shown = [...document.querySelectorAll('#engine .move-values button')].map((b) => b.textContent);
+    if (shown.some((text) => /length still being searched|still thinking/.test(text))) window.seenSearching = shown;
   }).observe(document.getElementById('engine'), {subtree: true, childList: true, characterData: true});
 }"""
 
@@ -185,30 +232,32 @@ def test_a_deal_opened_by_number_played_undone_redone_and_judged_as_the_api_judg
         [] if decided else [("api/solve", {"position": line_now})]
     )
 
-    # Show the values: the quick answer at once, each move it left undecided "still thinking…" until the
-    # full answer replaces it; each legal move then marked as the API marks it, in the API's order.
+    # Show the values: the quick answer at once, each winning move's length "still being searched" and each
+    # move it left undecided "still thinking…" until the answer with lengths replaces it; each legal move then
+    # valued as the API values it, winning moves shortest first (proved before bounded at the same length).
     asked.clear()
-    page.evaluate(SEEN_THINKING)
+    page.evaluate(SEEN_SEARCHING)
     page.get_by_role("button", name="Show the values").click()
     page.locator(".move-values button").first.wait_for()
-    page.wait_for_function(
-        "![...document.querySelectorAll('.move-values button')].some(b => b.textContent.includes('still thinking'))"
-    )
+    page.wait_for_function("document.querySelector('#engine .answer').textContent === ''")
     body = {"position": line_now, "lines": "best"}
     quick = api.post("/api/analyse", json={**body, "seconds": QUICK}).json()
-    decided = all(m["value"] != "unknown" for m in quick["moves"])
-    analysed = quick if decided else api.post("/api/analyse", json=body).json()
-    assert asked == [("api/analyse", {**body, "seconds": QUICK})] + ([] if decided else [("api/analyse", body)])
-    assert page.evaluate("window.seenThinking") == (not decided)
+    lengths = {"position": line_now, "lengths": True}
+    analysed = api.post("/api/analyse", json=lengths).json()
+    assert asked == [("api/analyse", {**body, "seconds": QUICK}), ("api/analyse", lengths)]
+    searching = [f"{said(m['move'])}: {value_words(m, searching=True)}" for m in ranked(quick["moves"], True)]
+    assert page.evaluate("window.seenSearching") == searching
+    final = merged(quick, analysed)
     shown = [b.inner_text() for b in page.locator(".move-values button").all()]
-    assert shown == [f"{said(m['move'])}: {value_words(m)}" for m in analysed["moves"]]
+    assert shown == [f"{said(m['move'])}: {value_words(m)}" for m in ranked(final)]
+    assert any(re.search(r": wins in (at most )?\d+ moves$", text) for text in shown), shown
     assert not SOLVER_WORDS.search(page.locator("main").inner_text())
 
-    # A winning line (not claimed the best), stepped through on the picture, its steps right under the board:
-    # the board shows each position, the counter and the status say so, then the game again.
-    best = analysed["line"]
+    # The shortest winning line known (not claimed the best), stepped through on the picture, its steps right
+    # under the board: the board shows each position, the counter and the status say so, then the game again.
+    best = ranked(final)[0]["line"]
     step = page.locator("#play .step")
-    assert step.inner_text().startswith(f"A winning line of {len(best)} moves from here")
+    assert step.inner_text().startswith(f"A winning line of {len(best)} moves from here, ")
     assert not re.search(r"\bbest\b", page.locator("#play").inner_text() + page.locator("#engine").inner_text(), re.I)
     page.get_by_role("button", name="Next").click()
     page.get_by_role("button", name="Next").click()
@@ -223,9 +272,10 @@ def test_a_deal_opened_by_number_played_undone_redone_and_judged_as_the_api_judg
     assert page.get_by_role("button", name="Undo").is_disabled()  # the game waits while the line is shown
     page.locator("#play [data-card]").first.click()
     assert "Back to the game" in page.locator("#play .status").inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#engine").screenshot(path=str(SHOTS / f"values-list-{size}.png"))
     page.locator(".values summary").click()  # the values fold away, the steps stay
     assert page.locator(".move-values").is_hidden() and step.is_visible()
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"values-{size}.png"), full_page=True)
     assert serious_violations(page) == []
     page.get_by_role("button", name="Previous").click()
@@ -329,15 +379,17 @@ def test_without_the_server_play_works_and_the_engine_says_how_to_get_it(site, c
 P = "butterfly_fKCKDJHJS_bKHKS_l-.-.-.-.-_r-.-.QSQH.-.-"
 
 
-def test_the_full_answer_keeps_the_move_reached_along_an_unchanged_best_line(served, context):
-    """The values' full answer arrives while the player steps through the quick answer's winning line: the same
-    line keeps the move reached, another line starts again from the game. The answers are the server's for P,
-    the quick one made to leave a move undecided (so that the page asks again), the full one held back until
-    the player has stepped."""
+def test_the_answer_with_lengths_keeps_the_move_reached_along_an_unchanged_line(served, context):
+    """The values' answer with lengths arrives while the player steps through the quick answer's winning line:
+    the same line keeps the move reached, another (a shorter one known) starts again from the game. The
+    answers are the server's for P, the one with lengths held back until the player has stepped, and, the
+    second time, made to leave the quick line's move undecided (so that the other move's line is offered)."""
     base, api = served
-    full = api.post("/api/analyse", json={"position": P, "lines": "best"}).json()
+    quick = api.post("/api/analyse", json={"position": P, "lines": "best", "seconds": QUICK}).json()
+    full = api.post("/api/analyse", json={"position": P, "lengths": True}).json()
+    assert [m["value"] for m in quick["moves"]] == ["won", "won"]  # so the page asks for the lengths
     best, other = full["moves"]
-    quick = {**full, "moves": [best, {**other, "value": "unknown"}]}
+    assert best["line"] == quick["line"] and best["value"] == "optimal" and len(other["line"]) == 5
     held: list = []
     page = context(PHONE)
     page.route(
@@ -347,8 +399,12 @@ def test_the_full_answer_keeps_the_move_reached_along_an_unchanged_best_line(ser
     page.goto(base + f"board.html#p={P}")
     step = page.locator("#play .step")
     queen_on_r3 = page.locator('#play [data-card="QH"][data-source="R3"]')
-    for full_line, kept in ((best["line"], True), (other["line"], False)):
+    undecided = {**best, "value": "unknown", "length": None, "lower_bound": None, "line": None}
+    for moves, kept in (([best, other], True), ([undecided, other], False)):
         page.get_by_role("button", name="Show the values").click()
+        assert step.inner_text() == (
+            "A winning line of 4 moves from here (shorter ones are still being searched): Next shows it."
+        )
         page.get_by_role("button", name="Next").click()
         page.get_by_role("button", name="Next").click()
         assert step.inner_text() == f"Winning line, move 2 of 4: {said(best['line'][1])}."
@@ -356,16 +412,31 @@ def test_the_full_answer_keeps_the_move_reached_along_an_unchanged_best_line(ser
         deadline = time.monotonic() + 30
         while not held and time.monotonic() < deadline:  # (each call lets Playwright hand over the route)
             page.evaluate("0")
-        held.pop().fulfill(json={**full, "line": full_line})
-        page.wait_for_function("!document.querySelector('#engine .values').textContent.includes('still thinking')")
+        held.pop().fulfill(json={**full, "moves": moves})
+        page.wait_for_function("document.querySelector('#engine .answer').textContent === ''")
         if kept:
             assert step.inner_text() == f"Winning line, move 2 of 4: {said(best['line'][1])}."
             assert queen_on_r3.count() == 0 and page.evaluate("document.activeElement.textContent") == "Next"
             page.get_by_role("button", name="Back to the game").click()
+            assert step.inner_text() == "A winning line of 4 moves from here, none shorter: Next shows it."
         else:
-            assert step.inner_text().startswith(f"A winning line of {len(other['line'])} moves from here")
+            assert step.inner_text() == "A winning line of 5 moves from here, the shortest known: Next shows it."
             assert queen_on_r3.count() == 1  # the game again
-    assert not page.errors  # type: ignore[attr-defined]
+            values = [b.inner_text() for b in page.locator(".move-values button").all()]
+            assert values == [f"{said(other['move'])}: wins in 5 moves", f"{said(best['move'])}: wins"]
+    # The lengths refused (the engine busy): the quick values stand, no length claimed, and the answer says why.
+    page.get_by_role("button", name="Show the values").click()
+    deadline = time.monotonic() + 30
+    while not held and time.monotonic() < deadline:
+        page.evaluate("0")
+    held.pop().fulfill(status=429, json={"detail": "the server is busy: every worker is taken and the queue is full"})
+    page.wait_for_function("document.querySelector('#engine .answer').textContent.includes('busy')")
+    values = [b.inner_text() for b in page.locator(".move-values button").all()]
+    assert values == [f"{said(m['move'])}: wins" for m in quick["moves"]]
+    assert step.inner_text() == "A winning line of 4 moves from here: Next shows it."
+    assert page.errors == [  # type: ignore[attr-defined]
+        "Failed to load resource: the server responded with a status of 429 (Too Many Requests)"
+    ]
 
 
 #: A game that loses deal 2: its published line's first 36 moves, then a move that loses it (found with
@@ -423,7 +494,7 @@ def test_a_lost_game_reviewed_on_the_board_as_the_api_reviews_it_and_stepped_thr
 
 
 def hint_move(moves: list[dict]) -> str:
-    """The hint's move (page/analysis.js hintMove): a winning move home when there is one, else the first."""
+    """The hint's move (page/move-values.js hintMove): a winning move home when there is one, else the first."""
     winning = [m["move"] for m in moves if m["value"] in ("won", "optimal", "bounded")]
     return next((m for m in winning if Move.parse(m).target == "F"), winning[0])
 

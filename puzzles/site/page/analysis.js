@@ -11,6 +11,15 @@ import { button, el, svgEl } from "./dom.js";
 import { ask, copyLink, noteWithout } from "./engine.js";
 import { GRADES, begun, dealsByGrade, drawDeal, loadStats, won } from "./freeplay.js";
 import { handPlay } from "./hands.js";
+import {
+  hintMove,
+  lineWords,
+  mergeAnswers,
+  offeredLine,
+  rankMoves,
+  valueWords,
+  withoutLengths,
+} from "./move-values.js";
 import { hasMove, recordText, reviewPanel } from "./review.js";
 import { plural, said, saidCards, saidMessage } from "./words.js";
 
@@ -23,12 +32,12 @@ const TITLES = {
 // The seconds of the first question: within the server's quick queue (QUICK_SECONDS, 1 s), answered at once
 // (bench/serve.py: a tenth of a second keeps the 95th percentile of a click's first values under 0.3 s at 50 users).
 const QUICK = 0.1;
-// A move's value while the full answer is awaited.
+// A hint while the full answer is awaited.
 const STILL = "still thinking\u2026";
 // What the status says while a winning line is on the board in place of the game.
 const WAITING = "The winning line is on the board: press Back to the game to play.";
-// The values of a move that keeps the deal winnable.
-const WINS = ["won", "optimal", "bounded"];
+// What the answer says while the winning moves' lengths are searched (the values shown meanwhile).
+const SEARCHING = "Still searching how long each winning line is\u2026";
 
 // A move in the address: card, source, target with nothing between ("7HL2L1", "5CBF"): URL-safe.
 export function moveToLink(move) {
@@ -53,15 +62,6 @@ export function rulesWords(position) {
   return words;
 }
 
-// A move's value as players say it (the API's analyse: won, optimal, bounded, lost, unknown).
-export function valueWords(move) {
-  if (move.value === "optimal") return "wins in " + move.length + (move.length === 1 ? " move" : " moves");
-  if (move.value === "bounded") return "wins in at most " + move.length + " moves";
-  if (move.value === "won") return "wins";
-  if (move.value === "lost") return "loses the deal";
-  return "not decided";
-}
-
 // The answer of the API's solve as players say it; ``par``: the deal's proved shortest win, known at its start.
 export function solveWords(answer, par) {
   if (answer.result === "won" || answer.result === "optimal" || answer.result === "bounded") {
@@ -75,12 +75,6 @@ export function solveWords(answer, par) {
 // The deal's par, when known, after what was found: the line found is a winning one, not claimed shortest.
 function parWords(par) {
   return par === null ? "" : "; the shortest win from the deal is " + plural(par, "move");
-}
-
-// Of the moves that keep the deal winnable, one for a hint: a move home when there is one (it never misleads).
-export function hintMove(moves) {
-  const winning = moves.filter((m) => WINS.includes(m.value));
-  return winning.find((m) => R.parseMove(m.move).target === R.FOUNDATION) || winning[0];
 }
 
 // The board page: ``data`` from build.py (layout, presets, start: the line opened by default).
@@ -264,18 +258,26 @@ export function analysisBoard(data) {
   }
 
   // Asked first within QUICK seconds (the server's quick queue), at once; what that left undecided
-  // (``decided`` false) asked again with the server's full budget. ``show(json, final)`` while still the latest question.
-  function askTwice(path, body, without, decided, show) {
+  // (``decided`` false) asked again with the server's full budget: the same question, or ``again`` (its body).
+  // ``show(json, final, quick)`` while still the latest question (``quick``: the first answer, beside the
+  // second); ``failed(quick)`` when the second question fails, before the answer says why.
+  function askTwice(path, body, without, { decided, show, again, failed }) {
     const mine = ++asked;
     const latest = () => mine === asked;
+    let first = null;
     return ask(path, Object.assign({ seconds: QUICK }, body), without)
       .then((quick) => {
         if (!latest()) return;
+        first = quick;
         const done = decided(quick);
-        show(quick, done);
-        if (!done) return ask(path, body, without).then((full) => latest() && show(full, true));
+        show(quick, done, null);
+        if (!done) return ask(path, again || body, without).then((full) => latest() && show(full, true, quick));
       })
-      .catch((error) => latest() && (answer.textContent = saidMessage(error.message)));
+      .catch((error) => {
+        if (!latest()) return;
+        if (first && failed) failed(first);
+        answer.textContent = saidMessage(error.message);
+      });
   }
 
   function askWinnable() {
@@ -286,14 +288,11 @@ export function analysisBoard(data) {
       return;
     }
     answer.textContent = "Asking whether this position can still be won\u2026";
-    askTwice(
-      "api/solve",
-      { position: positionLine(p) },
-      "to ask whether a position can still be won",
-      (json) => json.result !== "unresolved",
-      (json, final) =>
+    askTwice("api/solve", { position: positionLine(p) }, "to ask whether a position can still be won", {
+      decided: (json) => json.result !== "unresolved",
+      show: (json, final) =>
         (answer.textContent = final ? solveWords(json, parHere()) : "Not decided at once: still thinking\u2026"),
-    );
+    });
   }
 
   // The deal's par, known for the position shown at its start only.
@@ -309,21 +308,24 @@ export function analysisBoard(data) {
     return true;
   }
 
+  // The values: the quick answer says which moves win, the second (with the full budget) how long each
+  // winning move's line is, and decides what the first left undecided. Asked again unless every move was
+  // decided with its length (lost, or winning at once).
   function askValues() {
     const p = positions[at];
     values.textContent = "";
     if (noMove(p)) return;
     answer.textContent = "Working out the value of every move\u2026";
-    askTwice(
-      "api/analyse",
-      { position: positionLine(p), lines: "best" },
-      "to see the value of every move",
-      (json) => json.moves.every((m) => m.value !== "unknown"),
-      (json, final) => {
-        answer.textContent = "";
-        showAnalysis(p, json, final);
+    const line = positionLine(p);
+    askTwice("api/analyse", { position: line, lines: "best" }, "to see the value of every move", {
+      decided: (json) => json.moves.every((m) => m.value === "lost" || m.value === "optimal"),
+      again: { position: line, lengths: true },
+      show: (json, final, quick) => {
+        answer.textContent = final ? "" : SEARCHING;
+        showAnalysis(p, quick ? mergeAnswers(quick, json) : json, !final);
       },
-    );
+      failed: (quick) => showAnalysis(p, withoutLengths(quick), false),
+    });
   }
 
   // A hint: one move that keeps the deal winnable (hintMove), not the line after it.
@@ -332,24 +334,22 @@ export function analysisBoard(data) {
     if (noMove(p)) return;
     answer.textContent = "Looking for a move that keeps the deal winnable\u2026";
     const winning = (json) => hintMove(json.moves);
-    askTwice(
-      "api/analyse",
-      { position: positionLine(p), lines: "best" },
-      "to get a hint",
-      (json) => Boolean(winning(json)) || json.moves.every((m) => m.value !== "unknown"),
-      (json, final) => {
+    askTwice("api/analyse", { position: positionLine(p), lines: "best" }, "to get a hint", {
+      decided: (json) => Boolean(winning(json)) || json.moves.every((m) => m.value !== "unknown"),
+      show: (json, final) => {
         const m = winning(json);
         if (m) answer.textContent = "A move that keeps the deal winnable: " + said(m.move) + ".";
         else if (json.moves.every((m) => m.value === "lost"))
           answer.textContent = "No move keeps the deal winnable: it is lost.";
         else answer.textContent = final ? "No move that keeps the deal winnable was found in the time." : STILL;
       },
-    );
+    });
   }
 
-  // The values: each legal move as players say it (a button that plays it), and a winning line to step through;
-  // before the ``final`` answer, a move not yet decided is still being thought about. The focus stays on its button.
-  function showAnalysis(start, json, final) {
+  // The values: each legal move as players say it (a button that plays it), the winning moves shortest first,
+  // and the shortest winning line known to step through; ``searching``: the winning moves' lengths (and the
+  // moves not yet decided) are still being searched. The focus stays on its button.
+  function showAnalysis(start, json, searching) {
     const keyOf = (b) => b.getAttribute("data-move") || b.getAttribute("data-action");
     const parts = [values, lineSteps];
     const again = parts.some((part) => part.contains(document.activeElement)) ? keyOf(document.activeElement) : null;
@@ -362,10 +362,10 @@ export function analysisBoard(data) {
     fold.appendChild(summary);
     values.appendChild(fold);
     const list = el("ul", { class: "move-values" });
-    json.moves.forEach((m) => {
+    rankMoves(json.moves, searching).forEach((m) => {
       const item = el("li");
       const move = R.parseMove(m.move);
-      const text = said(m.move) + ": " + (final || m.value !== "unknown" ? valueWords(m) : STILL);
+      const text = said(m.move) + ": " + valueWords(m, searching);
       item.appendChild(
         button(
           text,
@@ -386,21 +386,23 @@ export function analysisBoard(data) {
       list.appendChild(item);
     });
     fold.appendChild(list);
-    if (json.line && json.line.length) winningLine(start, json.line);
+    const offer = offeredLine(json, searching);
+    if (offer) winningLine(start, offer, searching);
     if (again) parts.forEach((part) => part.querySelectorAll("button").forEach((b) => keyOf(b) === again && b.focus()));
   }
 
-  // A winning line (the best-ranked move's, shortened but not proved shortest), stepped through on the board
-  // with Previous and Next, under it; drawn again (the full answer after the quick one), the same line keeps
-  // the move the player had reached.
-  function winningLine(start, line) {
+  // A winning line (``offer``, offeredLine's), stepped through on the board with Previous and Next, under it;
+  // drawn again (the full answer after the quick one), the same line keeps the move the player had reached.
+  function winningLine(start, offer, searching) {
+    const line = offer.line;
     const same =
       stepping &&
       stepping.start === start &&
       stepping.line.length === line.length &&
       stepping.line.every((m, k) => m === line[k]);
     stepping = { start: start, line: line, k: same ? stepping.k : 0 };
-    const shortest = parHere();
+    // the deal's par beside a line not proved shortest (a proved one is as long)
+    const parText = offer.shortest ? "" : parWords(parHere());
     lineSteps.textContent = "";
     const step = el("p", { class: "step", "aria-live": "polite" });
     let k = 0;
@@ -424,7 +426,7 @@ export function analysisBoard(data) {
       leave.disabled = k === 0;
       step.textContent =
         k === 0
-          ? "A winning line of " + plural(line.length, "move") + " from here" + parWords(shortest) + ": Next shows it."
+          ? lineWords(offer, searching) + parText + ": Next shows it."
           : "Winning line, move " +
             k +
             " of " +
