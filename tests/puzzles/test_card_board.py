@@ -121,6 +121,10 @@ def test_the_pages_lines_are_pythons():
     done = subprocess.run([NODE, str(LINES_JS)], input=json.dumps(texts), capture_output=True, text=True, check=True)
     out = json.loads(done.stdout)
     assert [o.get("line") for o in out[: len(lines)]] == lines
+    # La Mouche's played cards placed seat by seat (every seat's, then the next's): the same line, each
+    # trick ordered by the rules (over many tricks won by a seat other than its leader's next)
+    assert [o["bySeat"] for o in out[150 : len(lines)]] == mouches
+    assert sum("." in re.search("_w([^_]*)|$", line)[0] for line in mouches) > 20  # (two tricks and more)
     assert out[len(lines)]["line"] == papillon_line(papillon_parse(other).state)
     assert "does not know: x1" in out[-2]["error"] and "papillon or mouche" in out[-1]["error"]
 
@@ -628,3 +632,101 @@ def test_the_pack_on_a_phone_one_suit_a_row_labels_legible_the_place_chosen_not_
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.dataset.card") == "AD"
     page.screenshot(path=str(SHOTS / "pack-papillon-phone.png"), full_page=True)
+
+
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+#: The browser's own log line for a request it could not make (the engine stopped on purpose below).
+NOT_LOADED = re.compile(r"Failed to load resource|status of 503")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_engine_stopped_mid_play_is_said_beside_the_play_and_the_position_not_called_illegal(served, context, size):
+    base, api = served
+    page = context(SIZES[size])
+    page.goto(base + "cards.html#p=" + LAST_DEAL_LINE)
+    page.locator("#choices button").first.wait_for()
+    stopped, again = page.locator("#engine-stopped"), page.get_by_role("button", name="Ask again")
+    assert stopped.inner_text() == "" and not again.is_visible()
+    # butterfly serve gone: a choice played, the next choices cannot come
+    page.route("**/api/**", lambda route: route.abort())
+    page.locator("#choices button").first.click()
+    page.wait_for_function("document.getElementById('engine-stopped').textContent")
+    assert stopped.inner_text() == "The engine is not answering: start butterfly serve again, then press Ask again."
+    assert again.is_visible() and page.locator("#choices li").count() == 0
+    assert page.locator("#rules-said").inner_text() == "The rules could not be asked: the engine is not answering."
+    page.screenshot(path=str(SHOTS / f"engine-stopped-{size}.png"), full_page=True)
+    # failing (a 5xx) is the engine stopped too, not a refusal of the position
+    page.unroute("**/api/**")
+    page.route("**/api/moves", lambda route: route.fulfill(status=503, json={"detail": "the search stopped"}))
+    again.click()
+    page.wait_for_function("document.getElementById('engine-stopped').textContent")
+    assert page.locator("#rules-said").inner_text() == "The rules could not be asked: the engine is not answering."
+    # started again: Ask again brings the choices back, and the note goes
+    page.unroute("**/api/moves")
+    again.click()
+    page.locator("#choices button").first.wait_for()
+    moves = api.post("/api/moves", json={"position": line_of(page)}).json()
+    assert page.locator("#rules-said").inner_text().startswith(f"The rules accept this position: P{moves['to_move']}")
+    assert stopped.inner_text() == "" and not again.is_visible()
+    assert all(NOT_LOADED.search(e) for e in page.errors), page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_link_with_a_broken_escape_leaves_a_blank_set_up_and_says_why(served, context, size):
+    base, _ = served
+    page = context(SIZES[size])
+    page.goto(base + "cards.html#p=%E0%A4%A")
+    page.locator(".card-deck button").first.wait_for()
+    assert page.locator("#open-said").inner_text() == (
+        "This link\u2019s position cannot be read: a card game's line starts with papillon or mouche."
+    )
+    assert line_of(page).startswith("papillon_h-.-.-_t-")
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
+#: A La Mouche hand (4 players, P3 deals, hearts trumps) two tricks and two cards in: P3 trumps the first
+#: trick and wins the second, so the tricks are not in the seats' order (Python's line).
+MOUCHE_TRICKS = (
+    "mouche_d3_tQH_as.s.s.s_h6D7D.8C9C9H.6C8D9D.KHAS_w0TD1AD2QD3JH.3TS06S17S29S_k38H0TC_p5_c1000.1000.1000.995"
+)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_la_mouche_played_cards_placed_seat_by_seat_make_the_tricks_of_the_rules(served, context, size):
+    base, api = served
+    page = context(SIZES[size])
+    page.goto(base + "cards.html#p=" + MOUCHE_TRICKS)
+    page.locator("#choices button").first.wait_for()
+    played = {seat: [] for seat in range(4)}
+    for trick in re.findall(r"_[wk]([^_]*)", MOUCHE_TRICKS):
+        for seat, card in re.findall(r"([0-9])((?:10|[2-9TJQKA])[CDHS])", trick):
+            played[int(seat)].append(card)
+    # every played card taken back, then placed again player by player, P0 first, as the buttons invite
+    for seat, cards in played.items():
+        page.click(f'[data-place="p{seat}"]')
+        for card in cards:
+            page.click(f'.card-deck [data-card="{card}"]')
+    for seat, cards in played.items():
+        page.click(f'[data-place="p{seat}"]')
+        for card in cards:
+            page.click(f'.card-deck [data-card="{card}"]')
+    assert line_of(page) == MOUCHE_TRICKS
+    page.wait_for_function("document.getElementById('rules-said').textContent.startsWith('The rules accept')")
+    moves = api.post("/api/moves", json={"position": MOUCHE_TRICKS}).json()
+    assert [b.get_attribute("data-move") for b in page.locator("#choices button").all()] == [
+        m["move"] for m in moves["moves"]
+    ]
+    # the set-up says how it reads the played cards, and shows the tricks so read
+    assert (
+        page.locator("#trick-note")
+        .inner_text()
+        .startswith("Played cards: place each player\u2019s in the order of their tricks, the players in any order.")
+    )
+    assert "P0, the first to play still in the hand, leads the first trick" in page.locator("#trick-note").inner_text()
+    assert [li.inner_text() for li in page.locator("[data-trick]").all()] == [
+        "Trick 1: P0 10♦, P1 A♦, P2 Q♦, P3 J♥; P3 wins it",
+        "Trick 2: P3 10♠, P0 6♠, P1 7♠, P2 9♠; P3 wins it",
+        "Trick 3 so far: P3 8♥, P0 10♣",
+    ]
+    page.screenshot(path=str(SHOTS / f"tricks-mouche-{size}.png"), full_page=True)
+    assert not page.errors, page.errors  # type: ignore[attr-defined]

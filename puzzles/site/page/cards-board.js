@@ -122,8 +122,10 @@ export function cardBoard() {
   const legend = el("p", { class: "note", id: "badge-legend" });
   const where = el("ul", { class: "card-where" });
   const counters = el("fieldset", { class: "card-counters" });
-  [head, el("p", { class: "note" }, "Choose a place, then click its cards; a card clicked again goes back."), placesRow]
-    .concat([deck, legend, problemsOut, where, counters, rulesOut])
+  // (La Mouche: how the played cards are read; drawWhere writes it)
+  const trickNote = el("p", { class: "note", id: "trick-note" });
+  [head, el("p", { class: "note" }, "Choose a place, then click its cards; a card clicked again goes back."), trickNote]
+    .concat([placesRow, deck, legend, problemsOut, where, counters, rulesOut])
     .forEach((node) => root.appendChild(node));
 
   function restart(game, players) {
@@ -196,6 +198,28 @@ export function cardBoard() {
       where.appendChild(
         el("li", { "data-where": "s" }, "The stock: " + plural(setup.stockCount, "card") + " not shown"),
       );
+    drawTricks();
+  }
+
+  // La Mouche's tricks as the page reads the played cards: each in the order of play, its winner once whole.
+  function drawTricks() {
+    const first = C.isMouche(setup) ? C.inHand(setup)[0] : undefined;
+    trickNote.textContent =
+      first === undefined
+        ? ""
+        : "Played cards: place each player\u2019s in the order of their tricks, the players in any order. " +
+          "Each trick is put in the order of play: P" +
+          first +
+          ", the first to play still in the hand, leads the first trick; the winner of each trick leads the next.";
+    if (first === undefined) return;
+    const whole = C.inHand(setup).length;
+    const known = C.trumpSuit(setup) !== null;
+    C.tricks(setup).forEach((trick, k) => {
+      const cards = trick.map(([seat, card]) => "P" + seat + " " + shown(card)).join(", ");
+      const end = trick.length < whole ? "" : known ? "; P" + C.trickWinner(setup, trick) + " wins it" : "";
+      const head = "Trick " + (k + 1) + (trick.length < whole ? " so far" : "");
+      where.appendChild(el("li", { "data-trick": String(k + 1) }, head + ": " + cards + end));
+    });
   }
 
   // A whole-number input for a counter: ``get``/``set`` read and write the set-up.
@@ -479,6 +503,8 @@ export function cardBoard() {
     moves = null;
     drawMoves();
     rulesOut.textContent = "";
+    stoppedOut.textContent = "";
+    askAgain.hidden = true;
     if (over || wrong.length) return;
     if (setup.hidden.some((count) => count !== null)) {
       rulesOut.textContent =
@@ -499,8 +525,17 @@ export function cardBoard() {
             ".";
           drawMoves();
         },
-        (error) =>
-          mine === asked && (rulesOut.textContent = "Not a position the rules allow: " + saidCards(error.message)),
+        (error) => {
+          if (mine !== asked) return;
+          if (!error.stopped) {
+            rulesOut.textContent = "Not a position the rules allow: " + saidCards(error.message);
+            return;
+          }
+          // (unreachable is not illegal: the set-up says so, the play says what to do, beside its choices)
+          rulesOut.textContent = "The rules could not be asked: the engine is not answering.";
+          stoppedOut.textContent = "The engine is not answering: start butterfly serve again, then press Ask again.";
+          askAgain.hidden = false;
+        },
       );
     });
   }
@@ -606,7 +641,12 @@ export function cardBoard() {
     },
     { "data-action": "undo" },
   );
+  // The engine stopped: said beside the choices it would have given, with a button to ask it again.
+  const stoppedOut = el("p", { class: "said", role: "status", id: "engine-stopped" });
+  const askAgain = button("Ask again", () => redraw(), { "data-action": "ask-again", hidden: "" });
   play.appendChild(played);
+  play.appendChild(stoppedOut);
+  play.appendChild(askAgain);
   play.appendChild(choices);
   play.appendChild(undo);
 
@@ -806,8 +846,9 @@ export function cardBoard() {
     if (!text) said.textContent = "Paste a position\u2019s line or a link to this board first.";
     else openLine(text, "That line");
   });
-  const linked = /[#&]p=([^&]+)/.exec(window.location.hash);
-  if (!linked || !openLine(decodeURIComponent(linked[1]), "This link\u2019s position")) changed();
+  // (read as the analysis board and the editor read it: a broken %-escape is a line that cannot be read, not a crash)
+  const linked = new URLSearchParams(window.location.hash.slice(1)).get("p");
+  if (!linked || !openLine(linked, "This link\u2019s position")) changed();
   noteWithout(
     "to have the set-up checked by the rules, see every card\u2019s value, play it through and review a game. " +
       "Setting up, the line and the link work here without it.",

@@ -16,6 +16,9 @@ export const HAND_SIZE = { papillon: 3, mouche: 5 };
 const MOUCHE_PURSE = 1000;
 const MOUCHE_CAP = 20;
 const PAMPHILE = "JC";
+const SUITS = "CDHS";
+// La Mouche's card order, low to high (the ace between the ten and the jack).
+const MOUCHE_ORDER = "23456789TAJQK";
 
 // The cards a game with ``players`` plays with, in the order of the pack (suit by suit, rank up).
 export function pack(game, players) {
@@ -129,18 +132,74 @@ export function writeLine(setup) {
   ]);
   const size = inHand(setup).length;
   const played = (plays) => plays.map(([seat, card]) => seat + cardText(card)).join("") || "-";
-  const whole = setup.plays.length - (setup.plays.length % size);
+  // (cards placed as played by a seat that folded come last, as placed: the rules then refuse them)
+  const seats = inHand(setup);
+  const plays = tricks(setup)
+    .flat()
+    .concat(setup.plays.filter(([seat]) => !seats.includes(seat)));
+  const whole = plays.length - (plays.length % size);
   if (whole) {
-    const tricks = [];
-    for (let k = 0; k < whole; k += size) tricks.push(played(setup.plays.slice(k, k + size)));
-    f.push(["w", tricks.join(".")]);
+    const done = [];
+    for (let k = 0; k < whole; k += size) done.push(played(plays.slice(k, k + size)));
+    f.push(["w", done.join(".")]);
   }
-  if (setup.plays.length > whole) f.push(["k", played(setup.plays.slice(whole))]);
+  if (plays.length > whole) f.push(["k", played(plays.slice(whole))]);
   f.push(["p", String(setup.pool)], ["c", setup.chips.join(".")]);
   if (setup.discarded.some((d) => d && d.length))
     f.push(["x", setup.discarded.map((d) => (d && d.length ? cards(byPack(d)) : "-")).join(".")]);
   if (setup.pending.length) f.push(["q", setup.pending.join(".")]);
   return join("mouche", f);
+}
+
+// ---- the order of play (La Mouche) -------------------------------------------------
+// The page keeps each seat's played cards in the order of the tricks, however they were clicked; the
+// order within each trick follows from the rules (games/mouche/rules.py, trick_winner).
+
+// The trump suit (0 to 3: clubs, diamonds, hearts, spades), or null while it is not known.
+export function trumpSuit(setup) {
+  if (setup.turned === null) return null;
+  if (isPamphile(setup, setup.turned)) return setup.trump === null ? null : SUITS.indexOf(setup.trump);
+  return Math.floor(setup.turned / 13);
+}
+
+function isPamphile(setup, card) {
+  return setup.pamphile && cardText(card) === PAMPHILE;
+}
+
+// How strongly ``card`` holds a trick led in suit ``led``: the Pamphile over trumps, over the suit led, over the rest.
+function strength(setup, card, led, trump) {
+  if (isPamphile(setup, card)) return 300;
+  const power = MOUCHE_ORDER.indexOf(cardText(card).charAt(0));
+  const suit = Math.floor(card / 13);
+  if (suit === trump) return 200 + power;
+  return suit === led ? 100 + power : 0;
+}
+
+// The seat that wins ``trick`` (its [seat, card] plays in the order played).
+export function trickWinner(setup, trick) {
+  const trump = trumpSuit(setup);
+  const led = isPamphile(setup, trick[0][1]) ? trump : Math.floor(trick[0][1] / 13);
+  const hold = ([, card]) => strength(setup, card, led, trump);
+  return trick.reduce((best, play) => (hold(play) > hold(best) ? play : best))[0];
+}
+
+// The cards played, trick by trick, each in the order of play: the first to play still in the hand leads
+// the first trick, the winner of each trick the next; each seat's k-th card is its card of trick k.
+export function tricks(setup) {
+  const seats = inHand(setup);
+  const bySeat = seats.map((seat) => setup.plays.filter(([s]) => s === seat));
+  const out = [];
+  let leader = 0; // (an index in seats)
+  for (let k = 0; seats.length && bySeat.some((plays) => plays.length > k); k++) {
+    const trick = [];
+    for (let j = 0; j < seats.length; j++) {
+      const play = bySeat[(leader + j) % seats.length][k];
+      if (play) trick.push(play);
+    }
+    out.push(trick);
+    if (trick.length === seats.length) leader = seats.indexOf(trickWinner(setup, trick));
+  }
+  return out;
 }
 
 // ---- reading -------------------------------------------------------------------
@@ -422,6 +481,22 @@ export function problems(setup) {
             (setup.hidden[seat] === null ? "placed" : "hidden or played"),
         );
     });
+    // (each trick takes one card from each player still in the hand)
+    const counts = inHand(setup).map((seat) => [seat, setup.plays.filter(([s]) => s === seat).length]);
+    const most = counts.reduce((a, b) => (b[1] > a[1] ? b : a), [null, 0]);
+    const fewest = counts.reduce((a, b) => (b[1] < a[1] ? b : a), [null, Infinity]);
+    if (most[1] - fewest[1] > 1)
+      out.push(
+        "P" +
+          most[0] +
+          " has played " +
+          plural(most[1], "card") +
+          " and P" +
+          fewest[0] +
+          " " +
+          fewest[1] +
+          ": each trick takes one card from each player",
+      );
   }
   return out;
 }

@@ -25,6 +25,14 @@ export function engineHere() {
   return served;
 }
 
+// The engine gone or failing (no answer, or a 5xx): an error with ``stopped`` set, so a page tells it from a
+// refusal (4xx), which is about the question asked.
+function stopped(text) {
+  const error = new Error(text);
+  error.stopped = true;
+  return error;
+}
+
 // A question to the API (``body``: POSTed as JSON; none: a GET): its JSON answer, or a sentence (thrown) saying
 // why there is none; ``without``: what the engine is wanted for, said when it is not here.
 export function ask(path, body, without) {
@@ -39,14 +47,15 @@ export function ask(path, body, without) {
           (json) => {
             if (response.ok) return json;
             if (response.status === 429) throw new Error("The engine is busy; ask again in a moment.");
-            throw new Error(sentence(json && typeof json.detail === "string" ? json.detail : "refused"));
+            const said = sentence(json && typeof json.detail === "string" ? json.detail : "refused");
+            throw response.status >= 500 ? stopped(said) : new Error(said);
           },
           () => {
-            throw new Error("The engine gave no answer: ask again in a moment.");
+            throw stopped("The engine gave no answer: ask again in a moment.");
           },
         ),
       () => {
-        throw new Error("The engine does not answer: is butterfly serve still running?");
+        throw stopped("The engine does not answer: is butterfly serve still running?");
       },
     );
   });
