@@ -41,7 +41,8 @@ def editor_page(days: list[Day]) -> str:
         '<form id="rules" class="open-form" aria-label="the rules">'
         f'<label>Game <select id="game" name="game">{_options(GAMES)}</select></label> '
         f'<label>Suits <select id="variant" name="variant">{_options(variants)}</select></label> '
-        f'<label>Cells <select id="cells" name="cells">{_options(cells)}</select></label></form>\n'
+        f'<label><span id="cells-name">Basement cells</span> <select id="cells" name="cells">{_options(cells)}</select>'
+        "</label></form>\n"
         '<section id="play" aria-label="the layout and the cards">\n'
         '<p id="said" class="status" role="status"></p>\n</section>\n'
         '<section class="check" aria-labelledby="check-title">\n<h2 id="check-title">Is it a position?</h2>\n'

@@ -40,7 +40,7 @@ test("every problem is said at once, each as Python says it in a player's words"
   layout = take(layout, card("9H"), "R5", 3);
   layout = take(layout, card("7S"), "R5", 3);
   assert.deepEqual(check(layout, "Butterfly"), [
-    "card 8\u2666 is twice: in L1 and R2",
+    "card 8\u2666 is twice: in L1 and in R2",
     "2 cards missing: 9\u2665 7\u2660",
   ]);
   // 3H in R5 and under the hearts pile raised to 5H: twice, home named
@@ -48,11 +48,20 @@ test("every problem is said at once, each as Python says it in a player's words"
   assert.equal(places(layout)[card("3H")].join(" "), "F R5");
   assert.ok(
     check(layout, "Butterfly").includes(
-      "card 3\u2665 is twice: in foundation and R5 (the hearts pile at home holds A\u2665 to 5\u2665)",
+      "card 3\u2665 is twice: at home and in R5 (the hearts pile at home holds A\u2665 to 5\u2665)",
     ),
   );
   [card("2C"), card("3C"), card("4C"), card("5C")].forEach((c) => (layout = put(layout, c, R.CELL)));
-  assert.equal(check(layout, "Butterfly")[0], "4 cards in the cells, Butterfly has 3");
+  assert.equal(check(layout, "Butterfly")[0], "4 cards in the basement, Butterfly has 3 basement cells");
+  // places as every other page names them: home and the basement (free cells where the game has them)
+  layout = put(layout, card("9D"), R.CELL);
+  assert.ok(check(layout, "Butterfly").includes("card 9\u2666 is twice: in R3 and in the basement"));
+  const castle = withRules(layout, R.makeRules("beleaguered-castle"));
+  assert.ok(
+    check(castle, "Beleaguered Castle").includes("5 cards in the free cells, Beleaguered Castle has no free cells"),
+  );
+  assert.ok(check(castle, "Beleaguered Castle").includes("card 9\u2666 is twice: in R3 and in the free cells"));
+  assert.ok(check(layout, "Butterfly").every((problem) => !problem.includes("foundation")));
 });
 
 test("a row the game lacks keeps its cards, said, until they are moved", () => {
@@ -84,7 +93,7 @@ test("a card moved within its row goes just outside the card pressed, or outermo
     check(home, "Butterfly").slice(0, 3),
     ["2", "3", "4"].map(
       (rank) =>
-        "card " + rank + "\u2663 is twice: in foundation and L1 (the clubs pile at home holds A\u2663 to 5\u2663)",
+        "card " + rank + "\u2663 is twice: at home and in L1 (the clubs pile at home holds A\u2663 to 5\u2663)",
     ),
   );
   // the one card of a row the rules lack, put on that row again: nothing changes

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import "./fixtures.js";
-import { playedBy, said, saidCards, wrongWords } from "../../puzzles/site/page/words.js";
+import { cellWords, playedBy, said, saidCards, wrongWords } from "../../puzzles/site/page/words.js";
 
 test("cards and moves as players read them", () => {
   assert.equal(said("TS L4>R1"), "10\u2660 L4 \u2192 R1");
@@ -14,6 +14,12 @@ test("cards and moves as players read them", () => {
     saidCards("7H cannot go to its foundation (it holds 5H)"),
     "7\u2665 cannot go to its foundation (it holds 5\u2665)",
   );
+});
+
+test("a game's cells named as players name them: the basement, or free cells", () => {
+  assert.equal(cellWords(3, true), "3 basement cells");
+  assert.equal(cellWords(1, false), "1 free cell");
+  assert.equal(cellWords(0, false), "no free cells");
 });
 
 test("a card game's solution says who plays each move", () => {

@@ -3,7 +3,8 @@ Chromium driven by Playwright, on the site alone (file://: no engine, no
 server): deal 1 set up by clicks from an empty layout comes out as Python's
 line; every impossible set-up (a card twice, cards missing, a pile at home
 over cards placed, too many cards in the basement, rows the game lacks) is
-said at once in the line reader's words and gets no line; drags; the share
+said at once in the line reader's words, its places named as every page
+names them (home, the basement, free cells), and gets no line; drags; the share
 link opens the same position in a fresh browser; "Open on the analysis
 board" lands there with the position; everything by keyboard alone; at a
 phone's size in the dark and a desktop's in the light, axe finding no serious
@@ -128,7 +129,8 @@ def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site,
     page.locator('#play [data-card="7S"]').click()
     page.get_by_role("button", name="Put back in the palette").click()
     twice_missing = DEAL1.replace("9H7S", "9H").replace("6H.", "6H8D.")
-    assert problems(page) == [page_words(sentence(python_says(twice_missing))), "1 card missing: 7\u2660."]
+    assert python_says(twice_missing) == "card 8D is twice: in L1 and R2"
+    assert problems(page) == ["Card 8\u2666 is twice: in L1 and in R2.", "1 card missing: 7\u2660."]
     assert page.locator('[data-palette="8D"]').get_attribute("aria-label") == "8\u2666, placed 2 times, in L1 and in R2"
     refused(page)
     page.screenshot(path=str(SHOTS / "problems-phone-dark.png"), full_page=True)
@@ -142,8 +144,9 @@ def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site,
     # The hearts pile at home raised to 5H, over hearts still in the rows.
     page.locator('[data-palette="5H"]').click()
     page.locator('#play [data-card="AH"]').click()
-    over = python_says(DEAL1.replace("AH", "5H"))
+    over = python_says(DEAL1.replace("AH", "5H")).replace("in foundation and ", "at home and in ")
     assert problems(page)[0] == page_words(sentence(over + " (the hearts pile at home holds AH to 5H)"))
+    assert "foundation" not in page.locator("main").inner_text()  # home, as every other page says
     refused(page)
     page.get_by_role("button", name="Undo").click()
 
@@ -155,15 +158,20 @@ def test_every_impossible_set_up_is_said_at_once_in_the_line_readers_words(site,
     full = DEAL1.replace("_b-", "_b8DJC2D2C")
     for row_end in ("8H8D.", "9SJC.", "3C2D.", "4H2C."):
         full = full.replace(row_end, row_end[:2] + ".")
-    assert problems(page) == [sentence(python_says(full)).replace("butterfly has", "Butterfly has")]
+    assert python_says(full) == "4 cards in the cells, butterfly has 3"
+    assert problems(page) == ["4 cards in the basement, Butterfly has 3 basement cells."]
+    assert page.locator("#cells-name").inner_text() == "Basement cells" and page.locator("#cells").input_value() == "3"
     refused(page)
 
     # A game with fewer rows and no basement: Beleaguered Castle; L5's and R5's cards stay until moved.
     page.locator("#game").select_option("beleaguered-castle")
-    assert page.locator("#cells").input_value() == "0"
+    assert page.locator("#said").inner_text() == "Beleaguered Castle: 8 rows, no free cells."
+    assert page.locator("#cells-name").inner_text() == "Free cells" and page.locator("#cells").input_value() == "0"
+    extra = page.locator('#play [data-card="2C"][data-source="B"]').get_attribute("aria-label")
+    assert extra == "2\u2663 in the free cells, one more than Beleaguered Castle has"
     assert problems(page) == [
         "Beleaguered Castle has rows L1 to L4 and R1 to R4: move the cards on L5 and R5.",
-        "4 cards in the cells, Beleaguered Castle has 0.",
+        "4 cards in the free cells, Beleaguered Castle has no free cells.",
     ]
     refused(page)
     page.screenshot(path=str(SHOTS / "fewer-rows-phone-dark.png"), full_page=True)

@@ -21,7 +21,7 @@ import {
   withoutLengths,
 } from "./move-values.js";
 import { hasMove, recordText, reviewPanel } from "./review.js";
-import { plural, said, saidCards, saidMessage } from "./words.js";
+import { cellWords, plural, said, saidCards, saidMessage } from "./words.js";
 
 const TITLES = {
   butterfly: "Butterfly",
@@ -55,10 +55,7 @@ export function rulesWords(position) {
   const data = R.positionToJson(position);
   let words = TITLES[data.game];
   if (data.variant) words += ", " + data.variant.replace("-", " ");
-  if (data.cells !== undefined) {
-    const kind = position.rules.cellsOneWay ? "basement cell" : "free cell";
-    words += ", " + data.cells + " " + kind + (data.cells === 1 ? "" : "s");
-  }
+  if (data.cells !== undefined) words += ", " + cellWords(data.cells, position.rules.cellsOneWay);
   return words;
 }
 

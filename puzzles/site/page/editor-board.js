@@ -24,8 +24,9 @@ function pressable(g, label) {
   return g;
 }
 
-// A drawing of layouts on ``svg``: draw(layout, picked), ``picked`` the card
-// picked up ({card, source, index}, source "palette" for one not yet placed) or null.
+// A drawing of layouts on ``svg``: draw(layout, picked, title), ``picked`` the card
+// picked up ({card, source, index}, source "palette" for one not yet placed) or null,
+// ``title`` the game as the page names it ("Beleaguered Castle").
 export function editorDrawing(svg, G) {
   let reach = [0, 0]; // the longest rows seen, left and right: the picture never shrinks under a finger
 
@@ -58,7 +59,7 @@ export function editorDrawing(svg, G) {
     parent.appendChild(g);
   }
 
-  return function draw(layout, picked) {
+  return function draw(layout, picked, title) {
     const rules = layout.rules;
     const names = Object.keys(layout.rows);
     const wings = [names.filter((n) => n.charAt(0) === "L"), names.filter((n) => n.charAt(0) === "R")];
@@ -128,7 +129,7 @@ export function editorDrawing(svg, G) {
         if (onRight) labelAttrs["text-anchor"] = "end";
         row.appendChild(svgEl("text", labelAttrs, name));
         if (!cards.length) empty(row, name, "row " + name + ", empty", "#place", innerX, y);
-        const lacks = extra ? ", a row " + rules.name + " lacks" : "";
+        const lacks = extra ? ", a row " + title + " lacks" : "";
         cards.forEach((c, k) => {
           const x = innerX + k * step;
           const outer = k === cards.length - 1;
@@ -153,7 +154,7 @@ export function editorDrawing(svg, G) {
         const c = layout.cells[k];
         if (c === undefined) empty(cells, R.CELL, kind + ", an empty cell", "#place", x, cellsTop);
         else {
-          const over = k >= rules.cells ? ", one more than " + rules.name + " has" : "";
+          const over = k >= rules.cells ? ", one more than " + title + " has" : "";
           const label = shown(c) + " in the " + kind + over;
           lifted = card(cells, c, R.CELL, k, label, x, cellsTop, { x: x, width: G.width }, picked) || lifted;
         }

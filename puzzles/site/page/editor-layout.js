@@ -5,7 +5,7 @@
 // the rules lack can keep its cards after the game is changed, until moved.
 import * as R from "../rules.js";
 import { parseLine, positionLine, problems } from "../line.js";
-import { plural, saidCards } from "./words.js";
+import { cellWords, plural, saidCards } from "./words.js";
 
 const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
 
@@ -106,13 +106,25 @@ function positionOf(layout) {
   };
 }
 
-// Python's words made plainer: which pile at home holds a card, "1 card missing", the game by its ``title``,
-// cards as players read them (7♥).
+// Python's words made plainer, as every other page names places: home and the basement (or free cells),
+// not "foundation" and "cells"; which pile at home holds a card, "1 card missing", the game by its
+// ``title``, cards as players read them (7♥).
 function plain(problem, layout, title) {
+  const rules = layout.rules;
+  const cellsName = rules.cellsOneWay ? "the basement" : "the free cells";
+  const where = (place) => (place === "foundation" ? "at home" : "in " + (place === R.CELL ? cellsName : place));
   const twice = /^card (\S\S) is twice: in foundation and/.exec(problem);
   let words = problem
     .replace(/^(\d+) card\(s\) missing/, (_, n) => plural(Number(n), "card") + " missing")
-    .replace(", " + layout.rules.name + " has ", ", " + title + " has ");
+    .replace(
+      /^(\d+) cards in the cells, \S+ has (\d+)$/,
+      (_, n, room) =>
+        n + " cards in " + cellsName + ", " + title + " has " + cellWords(Number(room), rules.cellsOneWay),
+    )
+    .replace(
+      / is twice: in (\S+) and (\S+)$/,
+      (_, first, second) => " is twice: " + where(first) + " and " + where(second),
+    );
   if (twice) {
     const suit = Math.floor(R.parseCard(twice[1]) / 13);
     const top = R.cardText(suit * 13 + layout.foundations[suit] - 1);

@@ -14,14 +14,15 @@ import { editorDrawing } from "./editor-board.js";
 import { check, emptyLayout, layoutOf, lineOf, move, places, put, take, withRules } from "./editor-layout.js";
 import { ask, copyLink, sentence } from "./engine.js";
 import { boardInput, focusedPlace, pressable, refocus } from "./input.js";
-import { saidMessage, shown } from "./words.js";
+import { cellWords, saidMessage, shown } from "./words.js";
 
 const PALETTE = "palette";
 const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
 
-function placeWords(name) {
+// A place as every page names it: home, the basement (Butterfly's one-way cells) or the free cells, a row.
+function placeWords(name, rules) {
   if (name === R.FOUNDATION) return "home";
-  if (name === R.CELL) return "the basement";
+  if (name === R.CELL) return rules.cellsOneWay ? "the basement" : "the free cells";
   return name;
 }
 
@@ -36,6 +37,7 @@ export function positionEditor(data) {
   const game = document.getElementById("game");
   const variant = document.getElementById("variant");
   const cells = document.getElementById("cells");
+  const cellsName = document.getElementById("cells-name");
   const draw = editorDrawing(svg, data.layout);
 
   let layout = emptyLayout(R.makeRules("butterfly"));
@@ -160,9 +162,9 @@ export function positionEditor(data) {
       putDown();
       return;
     }
-    const where = placeWords(target);
+    const where = placeWords(target, layout.rules);
     let words = moving
-      ? shown(card) + " moved from " + placeWords(source) + " to " + where
+      ? shown(card) + " moved from " + placeWords(source, layout.rules) + " to " + where
       : shown(card) + " put in " + where;
     if (target === R.FOUNDATION && card % 13)
       words += ": the " + SUIT_NAMES[Math.floor(card / 13)] + " pile now holds every card up to it";
@@ -172,7 +174,7 @@ export function positionEditor(data) {
   function remove() {
     if (!picked || picked.source === PALETTE) return;
     const { card, source, index } = picked;
-    const words = shown(card) + " put back in the palette from " + placeWords(source);
+    const words = shown(card) + " put back in the palette from " + placeWords(source, layout.rules);
     change(take(layout, card, source, index), sentence(words));
   }
 
@@ -199,7 +201,7 @@ export function positionEditor(data) {
         "Picked " +
           shown(picked.card) +
           " from " +
-          placeWords(picked.source) +
+          placeWords(picked.source, layout.rules) +
           ": press its new place, or Delete to put it back in the palette.",
       );
       render();
@@ -281,8 +283,9 @@ export function positionEditor(data) {
     const preset = R.makeRules(game.value);
     if (reset) cells.value = String(preset.cells);
     const rules = R.makeRules(game.value, variant.value || null, Number(cells.value));
-    const words = game.options[game.selectedIndex].text + ": " + rules.rowNames.length + " rows";
-    change(withRules(layout, rules), sentence(words + ", " + rules.cells + (rules.cells === 1 ? " cell" : " cells")));
+    const words = gameTitle() + ": " + rules.rowNames.length + " rows, ";
+    change(withRules(layout, rules), sentence(words + cellWords(rules.cells, rules.cellsOneWay)));
+    nameCells();
   }
   game.addEventListener("change", () => rulesChosen(true));
   variant.addEventListener("change", () => rulesChosen(false));
@@ -293,6 +296,15 @@ export function positionEditor(data) {
     game.value = name;
     variant.value = rules.suits === R.makeRules(name).suits ? "" : rules.suits;
     cells.value = String(rules.cells);
+    nameCells();
+  }
+  // The game as the menu names it ("Beleaguered Castle").
+  function gameTitle() {
+    return game.options[game.selectedIndex].text;
+  }
+  // The cells' menu named as the game names them: Butterfly's basement, the others' free cells.
+  function nameCells() {
+    cellsName.textContent = layout.rules.cellsOneWay ? "Basement cells" : "Free cells";
   }
 
   // What the page shows after every change: the picture, the palette, what is wrong, the line and links when whole.
@@ -304,7 +316,7 @@ export function positionEditor(data) {
   const link = document.getElementById("link");
   function render() {
     const at_ = focusedPlace(svg);
-    draw(layout, picked);
+    draw(layout, picked, gameTitle());
     refocus(svg, at_, null);
     if (!svg.querySelector('[tabindex="0"]')) rove(stopAgain());
     const where = places(layout);
@@ -318,7 +330,7 @@ export function positionEditor(data) {
         ? here.map((p) => (p === R.FOUNDATION ? "home" : p)).join(" ")
         : "";
       const state = here.length
-        ? here.map((p) => (p === R.FOUNDATION ? "at home" : "in " + placeWords(p))).join(" and ")
+        ? here.map((p) => (p === R.FOUNDATION ? "at home" : "in " + placeWords(p, layout.rules))).join(" and ")
         : "not placed";
       key.setAttribute(
         "aria-label",
@@ -328,7 +340,7 @@ export function positionEditor(data) {
     undo.disabled = at === 0;
     redo.disabled = at >= history.length - 1;
     putBack.disabled = !picked || picked.source === PALETTE;
-    const problems = check(layout, game.options[game.selectedIndex].text);
+    const problems = check(layout, gameTitle());
     let line = null;
     if (!problems.length) {
       try {

@@ -6,6 +6,13 @@ import * as R from "../rules.js";
 // "1 move", "3 moves".
 export const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
 
+// A game's cells as players name them: Butterfly's, one way, are its basement ("3 basement cells"), the
+// others' free cells ("1 free cell", "no free cells").
+export function cellWords(count, oneWay) {
+  const kind = oneWay ? "basement cell" : "free cell";
+  return count ? plural(count, kind) : "no " + kind + "s";
+}
+
 // A card as players read it: rank and suit symbol ("10" for tens).
 export function shown(card) {
   const text = R.cardText(card);
