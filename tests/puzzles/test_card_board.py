@@ -677,10 +677,11 @@ def test_a_link_with_a_broken_escape_leaves_a_blank_set_up_and_says_why(served, 
     page = context(SIZES[size])
     page.goto(base + "cards.html#p=%E0%A4%A")
     page.locator(".card-deck button").first.wait_for()
-    assert page.locator("#open-said").inner_text() == (
-        "This link\u2019s position cannot be read: a card game's line starts with papillon or mouche."
-    )
+    why = "This link\u2019s position cannot be read: a card game's line starts with papillon or mouche."
+    assert page.locator("#open-said").inner_text() == why
+    assert page.locator("#problems").inner_text().startswith(why + " 52 cards not placed")  # (and at the top)
     assert line_of(page).startswith("papillon_h-.-.-_t-")
+    page.screenshot(path=str(SHOTS / f"broken-link-{size}.png"), full_page=True)
     assert not page.errors, page.errors  # type: ignore[attr-defined]
 
 

@@ -848,7 +848,12 @@ export function cardBoard() {
   });
   // (read as the analysis board and the editor read it: a broken %-escape is a line that cannot be read, not a crash)
   const linked = new URLSearchParams(window.location.hash.slice(1)).get("p");
-  if (!linked || !openLine(linked, "This link\u2019s position")) changed();
+  if (!linked) changed();
+  else if (!openLine(linked, "This link\u2019s position")) {
+    changed();
+    // (said in the set-up too: on a phone, Open a position is far below)
+    problemsOut.textContent = said.textContent + " " + problemsOut.textContent;
+  }
   noteWithout(
     "to have the set-up checked by the rules, see every card\u2019s value, play it through and review a game. " +
       "Setting up, the line and the link work here without it.",
