@@ -272,7 +272,7 @@ def board_page(days: list[Day]) -> str:
         "<p>Open any deal of Butterfly or its siblings, play it your way, and ask the engine "
         "whether it can still be won and what each move is worth.</p>\n"
         '<p class="meta" id="what">Deal 1 &middot; Butterfly</p>\n'
-        '<section id="play" aria-label="the game"></section>\n'
+        '<section id="play" class="filled-by-script" aria-label="the game"></section>\n'
         '<section id="engine" class="engine" aria-labelledby="engine-title">'
         '<h2 id="engine-title">Ask the engine</h2><p id="engine-note" class="note"></p></section>\n'
         '<section id="free" class="free" aria-labelledby="free-title">\n<h2 id="free-title">Free play</h2>\n'

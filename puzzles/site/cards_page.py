@@ -14,7 +14,7 @@ BODY = (
     "<h1>Card-game board</h1>\n"
     '<p class="meta">Papillon, La Mouche and Le Pamphile: set up a deal or an ending, see what each card is '
     "worth, play it through, review a game.</p>\n"
-    '<section id="setup" class="card-setup" aria-labelledby="setup-title">'
+    '<section id="setup" class="card-setup filled-by-script" aria-labelledby="setup-title">'
     '<h2 id="setup-title">Set up the cards</h2></section>\n'
     '<section class="link" aria-labelledby="link-title">\n<h2 id="link-title">Share this position</h2>\n'
     '<label class="line-out">Its line <input id="line-out" readonly spellcheck="false"></label>\n'

@@ -43,7 +43,7 @@ def editor_page(days: list[Day]) -> str:
         f'<label>Suits <select id="variant" name="variant">{_options(variants)}</select></label> '
         f'<label><span id="cells-name">Basement cells</span> <select id="cells" name="cells">{_options(cells)}</select>'
         "</label></form>\n"
-        '<section id="play" aria-label="the layout and the cards">\n'
+        '<section id="play" class="filled-by-script" aria-label="the layout and the cards">\n'
         '<p id="said" class="status" role="status"></p>\n</section>\n'
         '<section class="check" aria-labelledby="check-title">\n<h2 id="check-title">Is it a position?</h2>\n'
         '<p id="verdict" class="said" role="status"></p>\n<ul id="problems" class="problems"></ul>\n</section>\n'

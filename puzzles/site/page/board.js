@@ -4,7 +4,8 @@
 // right, each row's outer card outermost and whole, the basement below. The
 // card faces are the page's own (build.py: <use> of "face-7H"). Drawn anew
 // after every press; the wings keep the width of the longest rows seen, so the
-// board never shrinks under the player's finger.
+// board never shrinks under the player's finger; and it is as large as fits
+// on the first screen with what goes under it (fitOnScreen).
 import * as R from "../rules.js";
 import { svgEl } from "./dom.js";
 import { shown } from "./words.js";
@@ -14,12 +15,38 @@ function focusRing(g, x, y, w, h) {
   g.appendChild(svgEl("rect", { class: "ring-in", x: x - 5, y: y - 5, width: w + 10, height: h + 10, rx: 8 }));
 }
 
+// The board (``svg`` in its box) as large as fits on the first screen with
+// what goes under it in its section (its controls, a line's steps), never
+// smaller than a third of the screen, as laid out now.
+export function fitOnScreen(svg) {
+  const box = svg.parentNode;
+  const top = box.getBoundingClientRect().top + window.scrollY;
+  const shown = Array.from(box.parentNode.children).filter((part) => part.offsetParent !== null);
+  const under = shown[shown.length - 1].getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
+  const room = window.innerHeight - top - under - 12;
+  svg.style.maxHeight = Math.max(room, window.innerHeight / 3) + "px";
+}
+
+// The cards in the longest row of each wing of ``p``: [left, right].
+function reachOf(p) {
+  const longest = (wing) =>
+    Math.max(0, ...p.rows.filter((row, i) => p.rules.rowNames[i].charAt(0) === wing).map((row) => row.length));
+  return [longest("L"), longest("R")];
+}
+
+// Of ``positions``, one with the longest left rows and one with the longest
+// right: drawn once, they widen the board to what every one of them needs.
+export function widest(positions) {
+  return [0, 1].map((side) => positions.reduce((wide, p) => (reachOf(p)[side] > reachOf(wide)[side] ? p : wide)));
+}
+
 // A drawing of positions on ``svg``: draw(position, selected, targets), where
 // ``selected`` is the chosen card ({card, source} or null) and ``targets`` the
 // places it may go ({name: true}).
 export function boardDrawing(svg, layout) {
   const G = layout;
   let reach = [0, 0]; // the longest rows seen, left and right
+  window.addEventListener("resize", () => fitOnScreen(svg)); // a phone turned
 
   // A card that can be pressed: a row's outer card or a basement card.
   function movable(parent, selected, card, source, x, y) {
@@ -67,8 +94,7 @@ export function boardDrawing(svg, layout) {
     const left = [];
     const right = [];
     names.forEach((name, i) => (name.charAt(0) === "L" ? left : right).push(i));
-    const longest = (wing) => Math.max(0, ...wing.map((i) => p.rows[i].length));
-    reach = [Math.max(reach[0], longest(left)), Math.max(reach[1], longest(right))];
+    reach = reachOf(p).map((cards, side) => Math.max(reach[side], cards));
     const wing = (cards) => G.width + (Math.max(cards, G.minReach) - 1) * G.step;
     const levels = Math.max(left.length, right.length, 4);
     const top = G.margin;
@@ -82,6 +108,7 @@ export function boardDrawing(svg, layout) {
     svg.setAttribute("viewBox", "0 0 " + width + " " + height);
     svg.setAttribute("width", width);
     svg.setAttribute("height", height);
+    fitOnScreen(svg); // what goes under the board may have changed since (a line's steps shown)
     svg.appendChild(svgEl("rect", { class: "cloth", x: 0, y: 0, width: width, height: height }));
     // The body: each suit's pile, its top card last.
     const bodyTop = top + ((levels - 4) * G.pitch) / 2;

@@ -3,6 +3,7 @@
 // played by taps, drags and keys (hands.js, input.js), each move judged by the kind's
 // judge and, where winning is the goal, watched by the proved search.
 import * as R from "../rules.js";
+import { fitOnScreen } from "./board.js";
 import { button, el, svgEl } from "./dom.js";
 import { Game } from "./game.js";
 import { handPlay } from "./hands.js";
@@ -119,15 +120,6 @@ export function patienceBoard(play, start, layout, puzzle, day) {
     });
   }
 
-  // The board as large as fits with its controls on the first screen (never
-  // smaller than a third of it), as laid out now and after a turn or resize.
-  function fit() {
-    const top = box.getBoundingClientRect().top + window.scrollY;
-    const room = window.innerHeight - top - controls.getBoundingClientRect().height - 12;
-    svg.style.maxHeight = Math.max(room, window.innerHeight / 3) + "px";
-  }
-  window.addEventListener("resize", fit);
-
   // A wrong line, told; counted once (game.failed), and not again when
   // replayed from the browser's memory (``counted``: before the reload).
   function fail(message, counted) {
@@ -206,7 +198,7 @@ export function patienceBoard(play, start, layout, puzzle, day) {
   return {
     element: box,
     controls: controls,
-    fit: fit,
+    fit: () => fitOnScreen(svg), // once the page has added its own controls (Give up)
     // The solution stepper shows its positions on the board, which then takes
     // no move; the counter counts the solution's moves shown.
     replay: (p, moves) => {

@@ -2,6 +2,7 @@
 // positions replayed by the rules), in words for a card game, with who plays
 // each move (its picture stays the starting position).
 import * as R from "../rules.js";
+import { widest } from "./board.js";
 import { button, el } from "./dom.js";
 import { playedBy, sayMove } from "./words.js";
 
@@ -25,6 +26,15 @@ export function solutionStepper(box, data, board, start) {
       show();
     }),
   );
+  const replayed = board && board.replay;
+  const along = [start]; // the positions of the solution, from the start
+  if (replayed) {
+    moves.forEach((move, k) => along.push(R.play(along[k], move)));
+    // The widest drawn first: the board keeps the width of the longest rows it
+    // has drawn (board.js), so it keeps one size from the first step on, and
+    // Back and Next stay under the finger.
+    widest(along).forEach((p) => board.replay(p, []));
+  }
   function show() {
     const move = step
       ? data.seats
@@ -35,12 +45,7 @@ export function solutionStepper(box, data, board, start) {
       step === 0
         ? "The start (" + moves.length + " moves)"
         : step + ". " + move + (step === moves.length ? " (the end)" : "");
-    if (board && board.replay) {
-      let p = start;
-      for (let k = 0; k < step; k++) p = R.play(p, moves[k]);
-      board.replay(p, moves.slice(0, step));
-      board.element.scrollIntoView({ block: "nearest" }); // the board may grow as rows lengthen
-    }
+    if (replayed) board.replay(along[step], moves.slice(0, step));
     box.scrollIntoView({ block: "nearest" });
   }
   show();
