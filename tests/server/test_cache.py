@@ -18,6 +18,7 @@ import pytest
 from server.served import DEAL_1, START_SECONDS, butterfly, wait_ready
 
 from butterfly.games.errors import InputError
+from butterfly.server import cache as cache_module
 from butterfly.server.cache import APPLICATION_ID, FORMAT, TABLES, AnswerCache, digest_of, key_of
 
 #: A file size a cache cannot grow past: a new file needs three pages of 4 KiB, an answer's write one more.
@@ -85,6 +86,17 @@ def test_a_row_changed_on_disk_is_dropped(tmp_path):
     assert again.misses == 4 and again.hits == 1
     again.close()
     assert [key for key, _, _ in _rows(path)] == [kept["sound"]]  # the others dropped, to be searched again
+
+
+def test_another_code_versions_answers_are_never_found(tmp_path, monkeypatch):
+    path = tmp_path / "answers.db"
+    cache = AnswerCache(str(path))
+    cache.put(key_of("solve", SOLVE), '{"result": "won"}')
+    cache.close()
+    monkeypatch.setattr(cache_module, "answers_version", lambda: "0.1.0+another")
+    again = AnswerCache(str(path))
+    assert again.get(key_of("solve", SOLVE)) is None
+    again.close()
 
 
 def test_a_file_that_fails_costs_no_answer_and_is_said_once(tmp_path, capsys):
