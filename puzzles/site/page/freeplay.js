@@ -22,6 +22,19 @@ export function drawDeal(deals, grade, random) {
   return list[Math.floor(random() * list.length)];
 }
 
+// A new deal drawn (``game``: {deal, grade}), in words for under the button that drew it.
+export function drawnWords(game) {
+  return "Deal " + game.deal.toLocaleString("en") + ", grade " + game.grade + ": it is on the board above.";
+}
+
+// A new deal drawn and on the board: said in ``said``, under the button, and
+// ``what`` (the line naming the deal, over the board) scrolled to the top of
+// the screen, the board under it: on a phone both were out of sight above the form.
+export function showDrawn(said, what, game) {
+  said.textContent = drawnWords(game);
+  what.scrollIntoView({ block: "start" });
+}
+
 // The statistics kept, read field by field (the browser's storage is the reader's to edit).
 export function parseStats(text) {
   let kept = null;
