@@ -31,8 +31,13 @@ import tempfile
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
+from urllib.parse import quote
 
 from butterfly.games.errors import InputError
+from butterfly.games.mouche.format import position_from_data as mouche_position
+from butterfly.games.mouche.notation import position_line as mouche_line
+from butterfly.games.papillon.notation import position_line as papillon_line
+from butterfly.games.patience.format import deal_from_json
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.rules import PRESETS_DATA, Position
 from butterfly.games.records import seat_name
@@ -118,6 +123,45 @@ def _path_of(day: Day) -> str:
     return f"day/{day.date.isoformat()}.html"
 
 
+def _line(day: Day) -> str:
+    """The day's position as its game's one line, as its board opens it from a link (``#p=``)."""
+    position = day.puzzle.position
+    game = family_for(day.puzzle.game).name
+    if game == "papillon":
+        return papillon_line(position)
+    if game == "mouche":
+        return mouche_line(*mouche_position(position))
+    return position_line(deal_from_json(position))
+
+
+def _board_link(line: str, **more: object) -> str:
+    """A board's link (from a day page) opening ``line``, and ``more`` (free play's grade and deal)."""
+    fields = {"p": line, **more}
+    return "#" + "&".join(f"{name}={quote(str(value), safe='._-')}" for name, value in fields.items())
+
+
+@functools.cache
+def _free_deals() -> dict[str, list[int]]:
+    """Free play's deals by grade ("1" to "5"), as the board draws them (board_free_play)."""
+    deals: dict[str, list[int]] = {}
+    for deal, grade in enumerate(board_free_play()["grades"]):
+        deals.setdefault(grade, []).append(deal)
+    return deals
+
+
+def _go_on(day: Day) -> dict:
+    """Where a day finished leads on: ``analyse``, its position on its game's board; ``free``, a
+    free-play Butterfly deal of its grade on the analysis board (one of them, a different one each
+    day, never the deal the day's puzzle comes from), counted in the player's free play as the
+    board's own deals are."""
+    board = BOARD if family(day.puzzle) == "patience" else CARDS
+    grade = str(day.puzzle.grade)
+    deals = [deal for deal in _free_deals()[grade] if deal != day.puzzle.facts.get("deal")]
+    deal = deals[day.number % len(deals)]
+    free = _board_link(position_line(Position.deal(deal)), free=grade, deal=deal)
+    return {"analyse": f"../{board}{_board_link(_line(day))}", "free": f"../{BOARD}{free}", "grade": grade}
+
+
 def day_page(
     day: Day,
     previous: Day | None = None,
@@ -147,6 +191,7 @@ def day_page(
         '<section id="play"></section>\n'
         '<section id="after" hidden></section>\n'
         f'<p class="pager">{" ".join(links)}</p>\n'
+        f"{tools_nav(root='../', free_play=True)}"
         "<noscript><p>Playing the puzzle needs JavaScript; the position is drawn above.</p></noscript>"
     )
     data = {
@@ -168,6 +213,7 @@ def day_page(
         # the rules' presets (games/patience/presets.json), which rules.js reads as Python does
         "presets": PRESETS_DATA if patience else None,
         "puzzle": puzzle.to_json(),
+        "goOn": _go_on(day),
     }
     return page(f"Butterfly daily #{day.number}", "../", body, data, span or (day.date, day.date))
 

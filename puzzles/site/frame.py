@@ -272,8 +272,17 @@ def span_of(days: list[Day]) -> Span:
 TOOL_NAMES = {BOARD: "the analysis board", EDITOR: "the position editor", CARDS: "the card-game board"}
 
 
-def tools_nav(current: str | None = None) -> str:
-    """The other tool pages, linked in one line (on each tool page and the archive), so that a
-    player who finds one finds them all; ``current``: the page it is on (not linked)."""
-    links = [f'<a href="{name}">{html.escape(words)}</a>' for name, words in TOOL_NAMES.items() if name != current]
+#: Free play: new Butterfly deals at a chosen grade, a section of the analysis board.
+FREE_PLAY = f"{BOARD}#free"
+
+
+def tools_nav(current: str | None = None, root: str = "", free_play: bool = False) -> str:
+    """The other tool pages, linked in one line (on each tool page, the front page and the day
+    pages), so that a player who finds one finds them all; ``current``: the page it is on (not
+    linked); ``root``: the way from the page to the site's top; ``free_play``: free play named
+    too, after the board (on the day pages, whose players look for another deal)."""
+    names = dict(TOOL_NAMES)
+    if free_play:
+        names = {BOARD: names.pop(BOARD), FREE_PLAY: "free play", **names}
+    links = [f'<a href="{root}{name}">{html.escape(words)}</a>' for name, words in names.items() if name != current]
     return f'<p class="tools">Also here: {", ".join(links[:-1])} and {links[-1]}.</p>\n'

@@ -21,14 +21,17 @@ import re
 import threading
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from chromium import launched
 
+from butterfly.games.lines import parse_line
+from butterfly.games.mouche.format import position_from_data as mouche_position
 from butterfly.games.patience.format import deal_from_json
-from butterfly.games.patience.rules import PRESETS_DATA, Move
+from butterfly.games.patience.rules import PRESETS_DATA, Move, Position
 from butterfly.puzzles.daily import load_calendar
-from butterfly.puzzles.site.build import build_site
+from butterfly.puzzles.site.build import board_free_play, build_site
 from butterfly.puzzles.site.corpus import build_corpus
 from butterfly.puzzles.site.frame import json_for_html
 from butterfly.puzzles.site.server import site_server
@@ -171,6 +174,13 @@ def card_on_board(page, card, source):
 def place_on_board(page, name):
     """A place on the board a chosen card can go to: a row, home (F), the basement (B)."""
     return page.locator(f'#play [data-target="{name}"]')
+
+
+def choose_card(page, card: str) -> None:
+    """A Sunday's card played from the choices under the picture: chosen by a first press, played by a second."""
+    choice = page.locator(f'#play button.choice[data-card="{card}"]')
+    choice.click()
+    choice.click()
 
 
 def click_move(page, text: str) -> None:
@@ -403,9 +413,9 @@ def test_a_card_game_puzzle_is_played_by_choosing_a_card(site, watched):
     wrong = day.puzzle.alternatives()[0].moves[0]
     w = watched(viewport=PHONE)
     w.page.goto(base + f"day/{day.date}.html")
-    w.page.click(f'#play button.choice[data-card="{wrong}"]')
+    choose_card(w.page, wrong)
     assert w.status().startswith(f"Not that: {said_cards(wrong)}")
-    w.page.click(f'#play button.choice[data-card="{right}"]')
+    choose_card(w.page, right)
     assert w.status().startswith(f"Right: {said_cards(right)}")
     assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -516,7 +526,7 @@ def test_an_only_moves_puzzle_plays_the_moves_between_and_refuses_a_wrong_step(s
 def solve_by_clicks(page, day) -> None:
     """Solve a day's puzzle as a player would: the answer, or the whole stored solution."""
     if day.puzzle.kind == "only-card":
-        page.click(f'#play button.choice[data-card="{day.puzzle.answer[0][0]}"]')
+        choose_card(page, day.puzzle.answer[0][0])
     else:
         if day.puzzle.kind == "only-move":
             moves = [day.puzzle.answer[0][0]]
@@ -1358,6 +1368,12 @@ def mine_so_far(w) -> int:
     return w.page.evaluate(f"JSON.parse(localStorage.getItem('butterfly-daily')).days['{date_}'].misses")
 
 
+def tap_twice(card) -> None:
+    """A card of a Sunday's picture played by taps: the first chooses it, the second plays it."""
+    card.tap()
+    card.tap()
+
+
 def test_a_card_game_is_played_by_tapping_the_cards_in_its_picture(site, watched):
     _, base = site
     day = day_of("only-card", game="mouche")
@@ -1370,29 +1386,29 @@ def test_a_card_game_is_played_by_tapping_the_cards_in_its_picture(site, watched
         "Math.min(...[...document.querySelectorAll('#picture svg text')].map(t => t.getBoundingClientRect().height))"
     )
     assert smallest >= 10, smallest
-    w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()
+    tap_twice(w.page.locator(f"#picture #card-{wrong.split()[0]}"))
     assert w.status().startswith(f"Not that: {said_cards(wrong)}")
     # the picture fills a phone's screen: the verdict below it is brought into view
     status_box = w.page.locator("main .status").bounding_box()
     assert status_box is not None and status_box["y"] >= 0
     # (scrolled to the bottom edge, to a fraction of a pixel)
     assert status_box["y"] + status_box["height"] <= PHONE["height"] + 1
-    w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()  # the same wrong card again: no second miss
+    tap_twice(w.page.locator(f"#picture #card-{wrong.split()[0]}"))  # the same wrong card again: no second miss
     assert w.status().startswith(f"Already tried. Not that: {said_cards(wrong)}")
     assert mine_so_far(w) == 1
     assert "refuted" in (w.page.locator(f'#play button.choice[data-card="{wrong}"]').get_attribute("class") or "")
     w.page.reload()  # the tries are kept with the day: after a reload the same wrong card is no second miss
     assert "refuted" in (w.page.locator(f'#play button.choice[data-card="{wrong}"]').get_attribute("class") or "")
-    w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()
+    tap_twice(w.page.locator(f"#picture #card-{wrong.split()[0]}"))
     assert w.status().startswith(f"Already tried. Not that: {said_cards(wrong)}")
     assert mine_so_far(w) == 1
     # the cards that may be played are marked without hover (a phone has none)
     frame = w.page.locator(f"#picture #card-{right.split()[0]} > rect").first
     assert frame.evaluate("r => getComputedStyle(r).strokeWidth") == "4px"
-    w.page.locator(f"#picture #card-{right.split()[0]}").tap()
+    tap_twice(w.page.locator(f"#picture #card-{right.split()[0]}"))
     assert w.status().startswith(f"Right: {said_cards(right)}")
     close_panel(w)
-    w.page.locator(f"#picture #card-{wrong.split()[0]}").tap()  # done: no more tries count
+    tap_twice(w.page.locator(f"#picture #card-{wrong.split()[0]}"))  # done: no more tries count
     assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / "card-game-tapped-phone.png"), full_page=True)
@@ -1419,3 +1435,180 @@ def test_a_win_shorter_than_a_par_not_proved_shortest_is_told_as_such(site, watc
     w.check_clean(base)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w.page.screenshot(path=str(SCREENSHOTS / "par-beaten-phone.png"))
+
+
+# ------------------------------------------------------------------ issue 65: Sunday taps, Escape, where a day leads on
+SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+
+
+def press(w, locator) -> None:
+    """A press as the player's device makes it: a tap on a phone (a touch screen), a click on a desktop."""
+    if w.page.viewport_size == PHONE:
+        locator.tap()
+    else:
+        locator.click()
+
+
+def misses_kept(w) -> int:
+    """The wrong tries kept for the day open (none while nothing is kept)."""
+    date_ = w.page.evaluate("JSON.parse(document.getElementById('page-data').textContent).date")
+    kept = w.page.evaluate(f"(JSON.parse(localStorage.getItem('butterfly-daily')) || {{days: {{}}}}).days['{date_}']")
+    return kept["misses"] if kept else 0
+
+
+def without_the_engine(w) -> None:
+    """The tool pages ask ``butterfly serve``'s engine, which this static site has not: each request
+    to it is refused (404), which the browser logs as an error. Those are forgiven, and only those."""
+    refused = []
+    w.page.on("response", lambda r: r.status == 404 and "/api/" in r.url and refused.append(r.url))
+
+    def forgive() -> None:
+        logged = "console: Failed to load resource: the server responded with a status of 404 (File not found)"
+        for _ in refused:
+            if logged in w.errors:
+                w.errors.remove(logged)
+
+    w.forgive = forgive
+
+
+@SIZES
+def test_on_a_sunday_one_curious_tap_is_no_wrong_try(site, watched, size):
+    """Issue 65, item 14: on 10 January 2027 (La Mouche) one tap on 8♦ was taken as the answer and counted.
+    As on the Butterfly days, a first tap only chooses a card; a second plays it; Escape puts it down."""
+    _, base = site
+    day = day_of("only-card", game="mouche")
+    right = day.puzzle.answer[0][0]
+    wrong = day.puzzle.alternatives()[0].moves[0]
+    w = watched(viewport=size, has_touch=size is PHONE)
+    w.page.goto(base + f"day/{day.date}.html")
+    in_picture = w.page.locator(f"#picture #card-{wrong}")
+    below = w.page.locator(f'#play button.choice[data-card="{wrong}"]')
+    press(w, in_picture)
+    assert w.status() == f"Chosen: {said_cards(wrong)}. Tap it again to play it (Escape puts it down)."
+    assert in_picture.get_attribute("aria-pressed") == below.get_attribute("aria-pressed") == "true"
+    assert misses_kept(w) == 0
+    w.page.keyboard.press("Escape")
+    prompt = "Your move: tap a card with a yellow frame, or choose below the picture."
+    assert w.status() == f"{said_cards(wrong)} put down. {prompt}"
+    assert in_picture.get_attribute("aria-pressed") == below.get_attribute("aria-pressed") == "false"
+    # a press on another card chooses that one instead: still no try
+    press(w, w.page.locator(f"#picture #card-{right}"))
+    press(w, below)
+    assert w.status().startswith(f"Chosen: {said_cards(wrong)}.") and misses_kept(w) == 0
+    press(w, below)  # the second press plays it
+    assert w.status().startswith(f"Not that: {said_cards(wrong)}") and misses_kept(w) == 1
+    press(w, w.page.locator(f"#picture #card-{right}"))
+    assert w.status().startswith(f"Chosen: {said_cards(right)}.")
+    press(w, w.page.locator(f'#play button.choice[data-card="{right}"]'))  # the same card, pressed below it
+    assert w.status().startswith(f"Right: {said_cards(right)}")
+    assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
+
+
+@SIZES
+@pytest.mark.parametrize("where", ["day", "board"])
+def test_escape_puts_a_card_down_and_the_status_says_so(site, watched, size, where):
+    """Issue 65, item 15: Escape put the card down, but the status still read "8♦ picked up: now where
+    it goes" (a day page and the analysis board alike); pressed again with no one move to make, the same."""
+    _, base = site
+    day = day_of("deal")
+    w = watched(viewport=size, has_touch=size is PHONE)
+    if where == "board":
+        without_the_engine(w)
+        w.page.goto(base + "board.html")
+        start = Position.deal(1)
+    else:
+        w.page.goto(base + f"day/{day.date}.html")
+        start = deal_from_json(day.puzzle.position)
+    moves = start.legal_moves()
+    card, source = moves[0].card, moves[0].source
+    shown = said_cards(str(card))
+    status = w.page.locator("#play .status")
+    press(w, card_on_board(w.page, card, source))
+    assert status.inner_text() == f"{shown} picked up: now where it goes (Escape puts it down)."
+    w.page.keyboard.press("Escape")
+    assert card_on_board(w.page, card, source).get_attribute("aria-pressed") == "false"
+    assert status.inner_text() == f"{shown} put down."
+    # a card with several places to go and none of them home, pressed twice, is let go too
+    torn = next(
+        (m.card, m.source)
+        for m in moves
+        if sum((n.card, n.source) == (m.card, m.source) for n in moves) > 1
+        and not any((n.card, n.source, n.target) == (m.card, m.source, "F") for n in moves)
+    )
+    press(w, card_on_board(w.page, *torn))
+    press(w, card_on_board(w.page, *torn))
+    assert status.inner_text() == f"{said_cards(str(torn[0]))} put down."
+    assert card_on_board(w.page, *torn).get_attribute("aria-pressed") == "false"
+    if where == "board":
+        w.forgive()
+
+
+def drawn_on_the_board(page, position) -> None:
+    """Each row's outer card of ``position`` is on the board, where it lies."""
+    for name, row in zip(position.rules.row_names, position.rows):
+        if row:
+            assert card_on_board(page, row[-1], name).count() == 1, (name, row[-1])
+
+
+def board_line(page) -> str:
+    """The position line a tool page's address opens (its ``#p=``)."""
+    return parse_qs(urlsplit(page.url).fragment)["p"][0]
+
+
+@pytest.mark.parametrize(
+    "game, size",
+    [
+        pytest.param("butterfly", DESKTOP, id="butterfly-desktop"),
+        pytest.param("mouche", PHONE, id="mouche-phone"),
+        # the same flows at the other size: under -m slow
+        pytest.param("butterfly", PHONE, id="butterfly-phone", marks=pytest.mark.slow),
+        pytest.param("mouche", DESKTOP, id="mouche-desktop", marks=pytest.mark.slow),
+    ],
+)
+def test_a_finished_day_leads_to_free_play_at_its_grade_and_its_position_on_the_board(site, watched, size, game):
+    """Issue 65, item 20: a day page linked none of the tools. Once the day is over (solved, or given up),
+    the finish panel and the page under the board lead to a free-play deal at the day's grade and to the
+    day's position on its game's board; every day page names the tools, free play among them."""
+    _, base = site
+    day = day_of("only-move") if game == "butterfly" else day_of("only-card", game="mouche")
+    w = watched(viewport=size, has_touch=size is PHONE)
+    without_the_engine(w)
+    w.page.goto(base + f"day/{day.date}.html")
+    tools = w.page.locator("p.tools")
+    assert tools.inner_text() == (
+        "Also here: the analysis board, free play, the position editor and the card-game board."
+    )
+    assert w.page.get_by_role("link", name="Analyse this position").count() == 0  # nothing given away before the end
+    if game == "butterfly":
+        solve_by_clicks(w.page, day)
+    else:
+        w.page.get_by_role("button", name="Give up").click()
+    panel = w.page.locator("dialog.finish")
+    another = "Play another deal at this grade" if game == "butterfly" else "Play a Butterfly deal at this grade"
+    board_name = "analysis board" if game == "butterfly" else "card-game board"
+    assert panel.locator(".go-on").inner_text().split("\n") == [
+        f"{another} in free play",
+        f"Analyse this position on the {board_name}",
+    ]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.page.screenshot(path=str(SCREENSHOTS / f"go-on-{game}-{'phone' if size is PHONE else 'desktop'}.png"))
+    close_panel(w)
+    w.page.locator("#after").get_by_role("link", name="Analyse this position").click()
+    if game == "butterfly":
+        w.page.wait_for_url("**/board.html#p=*")
+        assert parse_line(board_line(w.page)) == deal_from_json(day.puzzle.position)
+        assert w.page.locator("#what").inner_text().startswith("From a link")
+        drawn_on_the_board(w.page, deal_from_json(day.puzzle.position))
+    else:
+        w.page.wait_for_url("**/cards.html#p=*")
+        assert parse_line(w.page.locator("#line-out").input_value()) == mouche_position(day.puzzle.position)
+    w.page.go_back()
+    w.page.locator("#after").get_by_role("link", name=another).click()
+    w.page.wait_for_url("**/board.html#p=*")
+    deal = int(parse_qs(urlsplit(w.page.url).fragment)["deal"][0])
+    grade = day.puzzle.grade
+    assert w.page.locator("#what").inner_text().startswith(f"Free play: deal {deal}, grade {grade}, ")
+    assert parse_line(board_line(w.page)) == Position.deal(deal)
+    drawn_on_the_board(w.page, Position.deal(deal))
+    assert board_free_play()["grades"][deal] == str(grade) and deal != day.puzzle.facts.get("deal")
+    w.forgive()

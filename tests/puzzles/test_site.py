@@ -11,14 +11,19 @@ import subprocess
 from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import pytest
 
 from butterfly.games.errors import InputError
-from butterfly.games.patience.rules import PRESETS_DATA
+from butterfly.games.lines import parse_line
+from butterfly.games.mouche.format import position_from_data as mouche_position
+from butterfly.games.papillon.format import position_from_data as papillon_position
+from butterfly.games.patience.format import deal_from_json
+from butterfly.games.patience.rules import PRESETS_DATA, Position
 from butterfly.puzzles.daily import family, load_calendar, puzzle_of
 from butterfly.puzzles.kinds import family_for
-from butterfly.puzzles.site.build import ASSETS, CORE, MARKER, SCRIPTS, TOOL_ENTRIES, build_site
+from butterfly.puzzles.site.build import ASSETS, CORE, MARKER, SCRIPTS, TOOL_ENTRIES, board_free_play, build_site
 from butterfly.puzzles.site.bundle import BUNDLE, bundled
 
 #: A week with every kind: a Sunday card-game ending, Butterfly deals, endgames, only-move.
@@ -269,3 +274,41 @@ def test_a_butterfly_day_carries_the_rules_presets_and_a_card_game_none(site):
         data = json.loads(data_text)
         presets[data["patience"]] = data["presets"]
     assert presets == {True: PRESETS_DATA, False: None}
+
+
+def test_each_day_page_names_the_tools_and_where_a_finished_day_leads_on(site):
+    """Issue 65, item 20: a day page linked none of the tools, and free play was never named. Every day
+    names them; its data holds, for the end of the day, its position on its game's board and a free-play
+    deal at its grade (never the day's own deal)."""
+    out, _ = site
+    for k in range(DAYS):
+        day = puzzle_of(date(2027, 1, 1 + k))
+        page = out / "day" / f"{day.date.isoformat()}.html"
+        text = page.read_text(encoding="utf-8")
+        tools = re.search(r'<p class="tools">(.*?)</p>', text, re.S)
+        assert tools is not None, page
+        assert re.sub(r"<[^>]+>", "", tools.group(1)) == (
+            "Also here: the analysis board, free play, the position editor and the card-game board."
+        )
+        hrefs = re.findall(r'href="([^"]+)"', tools.group(1))
+        assert hrefs == ["../board.html", "../board.html#free", "../editor.html", "../cards.html"]
+        (data_text,) = parse(page).data
+        go_on = json.loads(data_text)["goOn"]
+        board, _, analyse = go_on["analyse"].partition("#")
+        assert board == ("../board.html" if family(day.puzzle) == "patience" else "../cards.html")
+        assert (out / "day" / board).resolve().is_file()
+        position = parse_line(parse_qs(analyse)["p"][0])
+        game = family_for(day.puzzle.game).name
+        if game == "patience":
+            assert position == deal_from_json(day.puzzle.position)
+        elif game == "mouche":
+            assert position == mouche_position(day.puzzle.position)
+        else:
+            assert position == papillon_position(day.puzzle.position)
+        board, _, free = go_on["free"].partition("#")
+        fields = parse_qs(free)
+        deal = int(fields["deal"][0])
+        assert board == "../board.html" and fields["free"] == [str(day.puzzle.grade)] == [go_on["grade"]]
+        assert parse_line(fields["p"][0]) == Position.deal(deal)
+        assert board_free_play()["grades"][deal] == str(day.puzzle.grade)
+        assert deal != day.puzzle.facts.get("deal")

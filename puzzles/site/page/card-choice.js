@@ -1,6 +1,9 @@
 // A card game's answer (a Sunday), chosen from the buttons under the picture
 // or by pressing the card in the picture (each playable card framed in
 // yellow; one with several choices, as Papillon's captures, asks which).
+// As on the Butterfly days, a first press only chooses a card (lifted in the
+// picture), so that a curious tap is never a wrong try: pressed again, it is
+// played; Escape puts it down.
 import { button, el, svgEl } from "./dom.js";
 import { cardChoices, judgeCard } from "./kinds/only-card.js";
 import { saidCards } from "./words.js";
@@ -15,6 +18,7 @@ export function cardChoice(play, puzzle, day, tried) {
   const handle = {
     lock: () => {
       locked = true;
+      mark(null);
       box.querySelectorAll("button").forEach((b) => (b.disabled = true));
       // the picture's cards are no longer to be played: no frames, no buttons
       document.querySelectorAll("#picture .choosable").forEach((g) => {
@@ -22,6 +26,7 @@ export function cardChoice(play, puzzle, day, tried) {
         g.removeAttribute("role");
         g.removeAttribute("tabindex");
         g.removeAttribute("aria-label");
+        g.removeAttribute("aria-pressed");
       });
     },
   };
@@ -29,8 +34,44 @@ export function cardChoice(play, puzzle, day, tried) {
     const choice = box.querySelector('[data-card="' + card + '"]');
     if (choice) choice.classList.add("refuted");
   }
-  function decide(card) {
+  const prompt = "Your move: tap a card with a yellow frame, or choose below the picture.";
+  let chosen = null; // the choice pressed once, played by a second press
+
+  // The choice ``card`` shown chosen (null: none), in its button and in the picture.
+  function mark(card) {
+    chosen = card;
+    box.querySelectorAll("button.choice").forEach((b) => {
+      b.setAttribute("aria-pressed", String(b.getAttribute("data-card") === card));
+    });
+    document.querySelectorAll("#picture .choosable").forEach((g) => {
+      const lifted = card !== null && g.id === "card-" + card.split(" ")[0];
+      g.classList.toggle("chosen", lifted);
+      g.setAttribute("aria-pressed", String(lifted));
+      if (lifted) g.setAttribute("transform", "translate(0 -12)");
+      else g.removeAttribute("transform");
+    });
+  }
+
+  // A choice pressed: the first press chooses it, a second plays it.
+  function press(card) {
     if (locked) return;
+    if (chosen === card) {
+      mark(null);
+      decide(card);
+      return;
+    }
+    mark(card);
+    status.textContent = "Chosen: " + saidCards(card) + ". Tap it again to play it (Escape puts it down).";
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || chosen === null || locked || document.querySelector("dialog[open]")) return;
+    event.preventDefault();
+    status.textContent = saidCards(chosen) + " put down. " + prompt;
+    mark(null);
+  });
+
+  function decide(card) {
     const verdict = judgeCard(puzzle, card);
     if (verdict.finish) day.finish(verdict.finish);
     else {
@@ -40,12 +81,14 @@ export function cardChoice(play, puzzle, day, tried) {
     status.scrollIntoView({ block: "nearest" }); // on a phone the picture fills the screen
   }
   cards.forEach((card) =>
-    box.appendChild(button(saidCards(card), () => decide(card), { class: "choice", "data-card": card })),
+    box.appendChild(
+      button(saidCards(card), () => press(card), { class: "choice", "data-card": card, "aria-pressed": "false" }),
+    ),
   );
   tried.forEach((what) => {
     if (what.startsWith("card ")) strike(what.slice(5));
   });
-  status.textContent = "Your move: tap a card with a yellow frame, or choose below the picture.";
+  status.textContent = prompt;
   play.appendChild(box);
   // The cards of the picture that a choice plays can be pressed too.
   const picture = document.querySelector("#picture svg");
@@ -66,6 +109,7 @@ export function cardChoice(play, puzzle, day, tried) {
     g.setAttribute("tabindex", "0");
     g.setAttribute("aria-label", "play " + saidCards(first));
     g.classList.add("choosable");
+    g.setAttribute("aria-pressed", "false");
     ["ring-out", "ring-in"].forEach((ring) => {
       g.appendChild(
         svgEl("rect", {
@@ -81,7 +125,7 @@ export function cardChoice(play, puzzle, day, tried) {
     function pick() {
       if (locked) return;
       if (options.length === 1) {
-        decide(options[0]);
+        press(options[0]);
         return;
       }
       status.textContent =

@@ -1,7 +1,8 @@
 // The statistics, and the finish panel: the moment a day is finished, in the
 // manner of Wordle's, the result, the statistics with this day's bars marked,
-// the share and the time to the next puzzle, over the page; closed with its
-// button, Escape or a press outside it.
+// the share, the time to the next puzzle and where to go on meanwhile, over
+// the page; closed with its button, Escape or a press outside it.
+import { goOnLinks } from "./after.js";
 import { localDate, untilMidnight } from "./dates.js";
 import { closeOnBackdrop } from "./dialogs.js";
 import { button, el } from "./dom.js";
@@ -116,6 +117,7 @@ export function finishPanel(result, state, data, showSolution) {
   sheet.appendChild(shareButton(text));
   const next = el("p", { class: "next" });
   sheet.appendChild(next);
+  sheet.appendChild(goOnLinks(data));
   const tick = () => {
     if (shown.open) next.textContent = "Next puzzle in " + untilMidnight(new Date()) + ".";
   };

@@ -44,8 +44,20 @@ export function handPlay(svg, layout, on) {
       on.render();
       return;
     }
-    selected = again ? null : { card: card, source: source };
-    if (selected) on.say(shown(card) + " picked up: now where it goes (Escape puts it down).");
+    if (again) {
+      putDown();
+      return;
+    }
+    selected = { card: card, source: source };
+    on.say(shown(card) + " picked up: now where it goes (Escape puts it down).");
+    on.render();
+  }
+
+  // The chosen card let go (Escape, or pressed again with no one move to make): said, so that
+  // the status no longer reads "picked up".
+  function putDown() {
+    on.say(shown(selected.card) + " put down.");
+    selected = null;
     on.render();
   }
 
@@ -78,8 +90,7 @@ export function handPlay(svg, layout, on) {
     // Escape puts a chosen card down.
     escape: () => {
       if (!selected) return false;
-      selected = null;
-      on.render();
+      putDown();
       return true;
     },
     // A card dragged to a place is moved there; dropped off the board it goes back.
