@@ -210,7 +210,7 @@ def test_by_keyboard_alone(site, context, size, scheme):
     assert page.locator('[data-palette="7D"]').get_attribute("aria-pressed") == "true"
     page.keyboard.press("Tab")  # to the layout
     assert page.evaluate(focused.format("data-card")) == "AC"
-    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")  # up and to the left: L1 (to the left, L1 and L2 are as near, A♣ between them)
     assert page.evaluate(focused.format("data-target")) == "L1"
     page.keyboard.press("Enter")
     assert page.locator("#said").inner_text() == "7\u2666 put in L1."
