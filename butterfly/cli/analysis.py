@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import click
 
-from butterfly.cli.common import Seconds, WholeNumber, echo_json, line_format_option
+from butterfly.cli.common import Seconds, WholeNumber, echo_json, line_format_option, record_text
 from butterfly.cli.patience import game_options, limit_options, limits_of, load_deal, pysol_option
 from butterfly.games.errors import InputError
-from butterfly.games.files import read_text
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.record import read_game_text
 from butterfly.games.patience.render import draw
@@ -142,7 +141,7 @@ def read_game(
     """The deal and the moves of ``review [DEAL] RECORD``, and the deal's
     number when one is given: the record may name its deal; a DEAL given
     beside it must be the same."""
-    text = read_text(record_source)
+    text = record_text(record_source)
     number = int(deal_source) if deal_source is not None and deal_source.isdigit() else None
     record = read_game_text(text)
     named, moves = record.position, list(record.moves)

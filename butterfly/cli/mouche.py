@@ -19,6 +19,7 @@ from butterfly.cli.common import (
     picture_options,
     position_text,
     record_option,
+    record_text,
     seed_option,
     wanted_pictures,
     when_broke_option,
@@ -26,7 +27,6 @@ from butterfly.cli.common import (
     write_picture,
 )
 from butterfly.games.cards import Card
-from butterfly.games.files import read_text
 from butterfly.games.mouche.format import game_json, game_log, parse_position
 from butterfly.games.mouche.game import play_game
 from butterfly.games.mouche.notation import is_line, parse_line, position_line
@@ -277,7 +277,7 @@ def review(record_file, worlds, seed, as_json):
     from butterfly.games.mouche.record import read_record
     from butterfly.solver.mouche.review import WORLDS, review_record
 
-    result = review_record(read_record(read_text(record_file)), worlds=worlds or WORLDS, seed=seed)
+    result = review_record(read_record(record_text(record_file)), worlds=worlds or WORLDS, seed=seed)
     if as_json:
         echo_json(result.to_json())
         return

@@ -18,13 +18,13 @@ from butterfly.cli.common import (
     picture_options,
     position_text,
     record_option,
+    record_text,
     seed_option,
     wanted_pictures,
     when_broke_option,
     write_new_files,
     write_picture,
 )
-from butterfly.games.files import read_text
 from butterfly.games.papillon.format import Position, game_json, game_log, position_data, position_from_data
 from butterfly.games.papillon.game import play_game
 from butterfly.games.papillon.notation import data_of, is_line, position_line
@@ -268,7 +268,7 @@ def review(record_file, limit, seed, engine, as_json):
     every move judged with all cards open and from the player's seat, in chips
     at the end of the hand, and each player's average loss and accuracy
     (docs/analysis.md)."""
-    result = review_record(read_record(read_text(record_file)), engine=engine, limit=limit or LIMIT, seed=seed)
+    result = review_record(read_record(record_text(record_file)), engine=engine, limit=limit or LIMIT, seed=seed)
     if as_json:
         echo_json(result.to_json())
         return

@@ -17,6 +17,7 @@ from butterfly.cli.common import (
     line_format_option,
     picture_options,
     png_of,
+    refuse_other_line,
     wanted_pictures,
     write_new_files,
     write_picture,
@@ -183,7 +184,7 @@ def load_deal(
         rules = make_rules(game, variant, cells)
         number = pysol.parse_game_number(pysol_number)
         return pysol.pysol_deal(number, rules), f"PySolFC {rules.name} game #{number}"
-    if source is None:
+    if source is None or not source.strip():
         raise InputError("missing DEAL: a deal number, a deal file, - for standard input, or --pysol NUMBER")
     is_number = source.strip().isdigit() and not os.path.exists(source)
     if is_number:
@@ -191,6 +192,7 @@ def load_deal(
         rules = make_rules(game or "butterfly", variant, cells)
         return Position.deal(number, rules), f"{rules.name} deal {number}"
     if source != "-" and not os.path.exists(source):
+        refuse_other_line(source, is_line)
         if not is_line(source):
             raise InputError(
                 f"{source!r} is neither a deal number nor an existing file, nor a position's line (docs/formats.md)"
@@ -199,6 +201,7 @@ def load_deal(
         origin = "the line given"
     else:
         text = read_text(source)
+        refuse_other_line(text, is_line)
         position = parse_line(text) if is_line(text) else parse_deal(text)
         origin = "stdin" if source == "-" else source
     if game or variant or cells is not None:

@@ -3,7 +3,8 @@ and its moves, with comments, read and written in the grammar every game's
 record shares (games/record_text.py).
 
 The deal is ``[Deal "N"]`` (with ``[Game]``, ``[Variant]`` and ``[Cells]``
-when not Butterfly's) or ``[Position "LINE"]`` (games/patience/notation.py).
+when not Butterfly's) or ``[Position "LINE"]`` (games/patience/notation.py),
+which those tags, when given beside it, must agree with.
 
 >>> deal = Position.deal(1)
 >>> text = write_record(deal, [Move.parse("7S R5>F")], number=1)
@@ -29,7 +30,7 @@ from butterfly.games.deals import parse_deal_number
 from butterfly.games.errors import InputError, ParseError
 from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.notation import parse_line, position_line
-from butterfly.games.patience.rules import Move, Position, make_rules, rules_header
+from butterfly.games.patience.rules import Move, Position, Rules, make_rules, rules_header
 
 T = TypeVar("T")
 
@@ -61,6 +62,7 @@ def read_game_text(text: str) -> PatienceRecord:
 def read_record(text: str) -> PatienceRecord:
     """Read a record; every problem is one InputError naming the line or the tag."""
     record = record_text.parse_record(text)
+    position = _position(record.tags)  # before the moves: a record of another game is refused as that
     if len(record.hands) > 1 or any(hand.tags for hand in record.hands):
         raise ParseError("a patience record is one game: it has no [Hand] tags")
     moves = []
@@ -75,30 +77,46 @@ def read_record(text: str) -> PatienceRecord:
                 raise ParseError(f"line {written.line}: {error}") from None
             if written.comment:
                 comments[len(moves)] = written.comment
-    return PatienceRecord(_position(record.tags), tuple(moves), record.tags, comments)
+    return PatienceRecord(position, tuple(moves), record.tags, comments)
 
 
 def _position(tags: dict[str, str]) -> Position | None:
+    """The deal the tags name: ``[Deal]`` with the rules ``[Game]``,
+    ``[Variant]`` and ``[Cells]`` give, or ``[Position]``, which the rules
+    tags given beside it must agree with."""
+    rules = _rules(tags) if any(tag in tags for tag in RULES_TAGS) else None
     if "Position" in tags:
-        if any(tag in tags for tag in ("Deal", "Game", "Variant", "Cells")):
-            raise ParseError("give the deal as [Position] or as [Deal] (with [Game]...), not both")
-        try:
-            return parse_line(tags["Position"])
-        except InputError as error:
-            raise ParseError(f"tag Position: {error}") from None
+        if "Deal" in tags:
+            raise ParseError("give the deal as [Position] or as [Deal], not both")
+        position = _tag("Position", lambda: parse_line(tags["Position"]))
+        if rules is not None and _rules(tags, rules_header(position.rules)) != position.rules:
+            given = ", ".join(f"[{tag}]" for tag in RULES_TAGS if tag in tags)
+            raise ParseError(f"the Position's line is of {position.rules.name}: {given} must agree or be left out")
+        return position
     if "Deal" not in tags:
-        if any(tag in tags for tag in ("Game", "Variant", "Cells")):
+        if rules is not None:
             raise ParseError('the record names its rules but not its deal: add [Deal "N"]')
         return None
+    return Position.deal(_tag("Deal", lambda: parse_deal_number(tags["Deal"])), rules or make_rules())
+
+
+#: The tags that name a deal's rules.
+RULES_TAGS = ("Game", "Variant", "Cells")
+
+
+def _rules(tags: dict[str, str], untagged: dict | None = None) -> Rules:
+    """The rules the tags name, each tag not given taken from ``untagged``
+    (:func:`rules_header`'s fields; None: Butterfly's). Each problem names its tag."""
+    untagged = untagged or {"game": "butterfly", "variant": None, "cells": None}
     cells = tags.get("Cells")
     if cells is not None and not (cells.isascii() and cells.isdigit() and len(cells) < 4):
         raise ParseError(f"tag Cells must be a whole number, not {cells[:20]!r}")
-    game = tags.get("Game", "butterfly").lower()
-    variant = tags["Variant"].lower() if "Variant" in tags else None
+    game = tags["Game"].lower() if "Game" in tags else untagged["game"]
+    variant = tags["Variant"].lower() if "Variant" in tags else untagged["variant"]
+    number = untagged["cells"] if cells is None else int(cells)
     _tag("Game", lambda: make_rules(game))
     _tag("Variant", lambda: make_rules(game, variant))
-    rules = _tag("Cells", lambda: make_rules(game, variant, None if cells is None else int(cells)))
-    return Position.deal(_tag("Deal", lambda: parse_deal_number(tags["Deal"])), rules)
+    return _tag("Cells", lambda: make_rules(game, variant, number))
 
 
 def _tag(name: str, read: Callable[[], T]) -> T:

@@ -204,6 +204,9 @@ def test_review_a_record_that_names_its_deal(cli, tmp_path):
     record = _record(tmp_path, write_record(start, moves[-19:]), "from-position.txt")
     data = json.loads(cli.run("review", record, "--json").stdout)
     assert data["result"] == "won" and parse_line(data["position"]) == start
+    # its game named beside its line, as a person may type it
+    record = _record(tmp_path, '[Game "butterfly"]\n' + write_record(start, moves[-19:]), "with-game.txt")
+    assert json.loads(cli.run("review", record, "--json").stdout)["result"] == "won"
 
 
 def test_review_finds_the_losing_move(cli, tmp_path):
@@ -311,6 +314,8 @@ def test_bad_input_is_one_line_and_exit_2(cli, args, fragments):
         ('[Deal "1"]\n[Deal "2"]\n', ["line 2", "twice"]),
         ('[Position "butterfly_l-_r-"]\n', ["tag Position"]),
         ('[Game "fortress"]\n1. 2D L3>F\n', ["names its rules but not its deal"]),
+        ('[Game "chess"]\n\n1. e4\n', ["tag Game", "unknown game 'chess'"]),
+        ('[Game "fortress"]\n[Position "' + position_line(Position.deal(1)) + '"]\n', ["line is of butterfly"]),
     ],
 )
 def test_a_bad_record_is_one_line_and_exit_2(cli, tmp_path, text, fragments):

@@ -253,6 +253,8 @@ def test_the_cli_refuses_a_bad_line_in_one_line_with_exit_2(cli, what, line, fra
     result = cli.run("show", line)
     if is_line(line):  # (a line of an unknown game is not taken for a line: no file, no number, no line)
         cli.one_line_error(result, *fragments)
+    elif what == "another game's line":  # the command for it is named
+        cli.one_line_error(result, "this is a Papillon line; use butterfly papillon show")
     else:
         cli.one_line_error(result, "neither a deal number nor an existing file, nor a position's line")
 

@@ -137,6 +137,24 @@ def test_the_position_tag():
     assert read_record(f'[Position "{line.lower()}"]\n').position == start
 
 
+def test_rules_tags_beside_the_position_tag_must_agree_with_its_line():
+    start = Position.deal(1).replay([Move.parse("2D L3>F")])[-1]
+    for tags in ('[Game "butterfly"]', '[Game "Butterfly"]\n[Cells "3"]'):  # (Butterfly's own basement, written out)
+        record = read_record(f'{tags}\n[Position "{position_line(start)}"]\n1. 3C L3>F\n')
+        assert record.position == start and record.moves == (Move.parse("3C L3>F"),)
+    fortress = Position.deal(8, make_rules("fortress", "same-suit", 2))
+    record = read_record(f'[Game "fortress"]\n[Cells "2"]\n[Position "{position_line(fortress)}"]\n')
+    assert record.position == fortress
+    for tags in ('[Game "fortress"]', '[Cells "0"]', '[Game "butterfly"]\n[Variant "same-suit"]', '[Cells "1"]'):
+        with pytest.raises(ParseError, match=r"the Position's line is of butterfly: \[.*must agree or be left out"):
+            read_record(f'{tags}\n[Position "{position_line(start)}"]\n')
+
+
+def test_a_record_of_another_game_is_refused_by_its_game_not_its_moves():
+    with pytest.raises(ParseError, match="tag Game: unknown game 'chess'"):
+        read_record('[Game "chess"]\n\n1. e4\n')
+
+
 #: Bad records, the error's kind and what its message must say.
 BAD = [
     ('[Deal "1"]\n1. P0: 2D L3>F\n', ["line 2", "seat", "P0"]),
@@ -150,7 +168,7 @@ BAD = [
     ("[Deal 1]\n", ["line 1", '[Name "value"]']),
     ('[Deal "1"\n', ["line 1", '[Name "value"]']),
     ('[Deal "1"]\n[Hand "1"]\n1. 2D L3>F\n[Hand "2"]\n', ["one game", "[Hand]"]),
-    ('[Deal "1"]\n[Position "butterfly_l-_r-"]\n', ["[Position] or as [Deal]", "not both"]),
+    ('[Deal "1"]\n[Position "butterfly_l-_r-"]\n', ["[Position] or as [Deal], not both"]),
     ('[Game "fortress"]\n', ["names its rules but not its deal"]),
     ('[Variant "same-suit"]\n1. 2D L3>F\n', ["names its rules but not its deal"]),
     ('[Cells "x"]\n[Deal "1"]\n', ["tag Cells", "'x'"]),
