@@ -229,8 +229,9 @@ both are proved by a search, never guessed.</p>
 Enter to pick a card, then to its place and Enter; <kbd>u</kbd> or
 <kbd>Ctrl</kbd>+<kbd>Z</kbd> takes a move back, <kbd>h</kbd> asks for a
 hint. In a card game, tap your card in the picture or choose it from the
-list under it, then tap it again to play it (<kbd>Esc</kbd> puts it down):
-here too a curious tap is never a wrong try. The cards you may play are
+list under it, then tap it again (or drag it to the middle of the table)
+to play it; <kbd>Esc</kbd> puts it down: here too a curious tap is never a
+wrong try. The cards you may play are
 marked with a yellow frame.</p>
 <p>A wrong try is a move after which the puzzle can no longer be won, or a
 wrong card: each counts once, however you reach it again, even after a reload.</p>

@@ -1497,11 +1497,27 @@ def test_on_a_sunday_one_curious_tap_is_no_wrong_try(site, watched, size):
     assert w.status().startswith(f"Chosen: {said_cards(wrong)}.") and misses_kept(w) == 0
     press(w, below)  # the second press plays it
     assert w.status().startswith(f"Not that: {said_cards(wrong)}") and misses_kept(w) == 1
-    press(w, w.page.locator(f"#picture #card-{right}"))
-    assert w.status().startswith(f"Chosen: {said_cards(right)}.")
-    press(w, w.page.locator(f'#play button.choice[data-card="{right}"]'))  # the same card, pressed below it
+    # a drag dropped off the middle of the table puts the card back; dropped on it, plays it
+    drag_to(w.page, w.page.locator(f"#picture #card-{right}"), w.page.locator("#picture .seat").first)
+    assert w.status().startswith(f"Not that: {said_cards(wrong)}") and misses_kept(w) == 1
+    if size is PHONE:
+        drag_to(w.page, w.page.locator(f"#picture #card-{right}"), w.page.locator("#picture .middle"))
+    else:
+        press(w, w.page.locator(f"#picture #card-{right}"))
+        assert w.status().startswith(f"Chosen: {said_cards(right)}.")
+        press(w, w.page.locator(f'#play button.choice[data-card="{right}"]'))  # the same card, pressed below it
     assert w.status().startswith(f"Right: {said_cards(right)}")
     assert mine(w) == "\N{LARGE RED SQUARE}\N{LARGE GREEN SQUARE}"
+
+
+def drag_to(page, thing, place) -> None:
+    """``thing`` dragged by the mouse to the middle of ``place``, in steps (the page sees it move)."""
+    start, end = thing.bounding_box(), place.bounding_box()
+    assert start is not None and end is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
 
 
 @SIZES

@@ -2,8 +2,8 @@
 // or by pressing the card in the picture (each playable card framed in
 // yellow; one with several choices, as Papillon's captures, asks which).
 // As on the Butterfly days, a first press only chooses a card (lifted in the
-// picture), so that a curious tap is never a wrong try: pressed again, it is
-// played; Escape puts it down.
+// picture), so that a curious tap is never a wrong try: pressed again, or
+// dragged to the middle of the table, it is played; Escape puts it down.
 import { button, el, svgEl } from "./dom.js";
 import { cardChoices, judgeCard } from "./kinds/only-card.js";
 import { saidCards } from "./words.js";
@@ -137,7 +137,51 @@ export function cardChoice(play, puzzle, day, tried) {
         ". Choose one below.";
       box.querySelector('[data-card="' + options[0] + '"]').focus();
     }
-    g.addEventListener("click", pick);
+    // A card dragged to the middle of the table is played (as a second tap); dropped elsewhere it goes back.
+    let drag = null; // {id, x, y, moved}
+    let dragged = false; // the click that ends a drag is no press
+    g.addEventListener("pointerdown", (event) => {
+      dragged = false;
+      if (!locked && event.button === 0)
+        drag = { id: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
+    });
+    g.addEventListener("pointermove", (event) => {
+      if (!drag || event.pointerId !== drag.id) return;
+      const dx = event.clientX - drag.x;
+      const dy = event.clientY - drag.y;
+      if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 8) return;
+      if (!drag.moved) g.setPointerCapture(event.pointerId);
+      drag.moved = true;
+      const scale = picture.getScreenCTM() ? picture.getScreenCTM().a : 1;
+      g.setAttribute("transform", "translate(" + dx / scale + " " + dy / scale + ")");
+    });
+    function endDrag(event, dropped) {
+      if (!drag || event.pointerId !== drag.id) return;
+      const moved = drag.moved;
+      drag = null;
+      if (!moved) return; // a press, not a drag: the click follows
+      dragged = true;
+      mark(chosen); // back in its place (lifted if chosen)
+      const middle = picture.querySelector(".middle");
+      const mat = middle ? middle.getBoundingClientRect() : null;
+      const inside =
+        mat &&
+        event.clientX >= mat.left &&
+        event.clientX <= mat.right &&
+        event.clientY >= mat.top &&
+        event.clientY <= mat.bottom;
+      if (!dropped || !inside || locked) return;
+      if (options.length === 1) {
+        mark(null);
+        decide(options[0]);
+      } else pick();
+    }
+    g.addEventListener("pointerup", (event) => endDrag(event, true));
+    g.addEventListener("pointercancel", (event) => endDrag(event, false));
+    g.addEventListener("click", () => {
+      if (dragged) dragged = false;
+      else pick();
+    });
     g.addEventListener("keydown", (event) => {
       if (event.key !== "Enter" && event.key !== " ") return;
       event.preventDefault();
