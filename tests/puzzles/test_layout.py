@@ -82,10 +82,6 @@ STEPPED = """(steps) => {
 }"""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="page/analysis.js is to call freeplay.js showDrawn once a free-play deal is opened (issue 65, item 16)",
-)
 @pytest.mark.parametrize("size", SIZES)
 def test_free_play_shows_the_deal_drawn_and_says_what_it_is_under_its_button(served, context, size):
     """Issue 65: on a phone the view stayed at the form after "A new deal", the board off-screen above it."""

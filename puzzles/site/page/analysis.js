@@ -9,7 +9,7 @@ import * as R from "../rules.js";
 import { isLine, parseLine, positionLine } from "../line.js";
 import { button, el, svgEl } from "./dom.js";
 import { ask, copyLink, noteWithout } from "./engine.js";
-import { GRADES, begun, dealsByGrade, drawDeal, loadStats, won } from "./freeplay.js";
+import { GRADES, begun, dealsByGrade, drawDeal, loadStats, showDrawn, won } from "./freeplay.js";
 import { handPlay } from "./hands.js";
 import {
   hintMove,
@@ -585,9 +585,9 @@ export function analysisBoard(data) {
     freeSaid.textContent = "Dealing a new deal of grade " + grade + "\u2026";
     ask("api/deal?number=" + game.deal, null, "to deal a new game").then(
       (json) => {
-        freeSaid.textContent = "";
         open(parseLine(json.position), freeWhat(game), [], game);
         status.textContent = "A deal of grade " + grade + " that can be won: your move.";
+        showDrawn(freeSaid, document.getElementById("what"), game);
       },
       (error) => (freeSaid.textContent = saidMessage(error.message)),
     );
