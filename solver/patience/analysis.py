@@ -236,6 +236,16 @@ def _from_result(moves: tuple[Move, ...], result: SolveResult, seconds: float) -
 
 
 def _rank(value: MoveValue) -> tuple:
-    """Best first: wins by proved length, then by line length, then unknown, then lost."""
+    """Best first: the wins whose length was searched (optimal or bounded),
+    shortest first and, at the same length, the proved one first (so the
+    position's value and line are a proved length's when one is as short);
+    then the other wins by length, then unknown, then lost."""
     won = value.value in (OPTIMAL, BOUNDED, WON)
-    return (not won, value.value == LOST, value.value == WON, value.length or 0, value.lower_bound or 0)
+    return (
+        not won,
+        value.value == LOST,
+        value.value == WON,
+        value.length or 0,
+        value.value != OPTIMAL,
+        value.lower_bound or 0,
+    )

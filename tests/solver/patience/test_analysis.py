@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from butterfly.games.patience.notation import parse_line
 from butterfly.games.patience.rules import PRESETS, Position, make_rules
 from butterfly.puzzles.patience.endgame import shortest_win
 from butterfly.solver.patience.analysis import LENGTH_LIMITS, LOST, UNKNOWN, VALUES, analyse
@@ -146,8 +147,11 @@ def check(position: Position, analysis, exact: bool = True) -> dict[str, int]:
         else:
             assert not exact, (position, entry)
             assert entry.line is None and entry.stopped_by in ("nodes", "time", "memory")
-    ranks = [(e.value not in WINS, e.value == LOST, e.value == WON, e.length or 0, e.lower_bound or 0) for e in entries]
-    assert ranks == sorted(ranks)  # best first
+    # best first: searched lengths shortest first, a proved one before a bounded one as long; then the rest
+    ranks = [(e.value not in WINS, e.value == LOST, e.value == WON, e.length or 0, e.value != OPTIMAL) for e in entries]
+    assert ranks == sorted(ranks)
+    if entries:  # the position's value and line are the first entry's
+        assert analysis.line == (entries[0].line or ())
     if position.is_won():
         assert analysis.value == WON and not entries
     elif not entries or all(e.value == LOST for e in entries):
@@ -195,6 +199,18 @@ def test_bounded_values_when_the_search_for_lengths_is_cut_short():
     for position in endings((16, 26)):
         _tally(total, check(position, analyse(position, LIMITS, lengths=Limits(max_nodes=20))))
     assert total.get(BOUNDED, 0) + total.get(WON, 0) > 20, total
+
+
+def test_a_proved_length_comes_before_a_bounded_one_as_long():
+    """Three moves win in 27 moves, two of them bounded (their search for a
+    shortest line stopped), one proved: the proved one is listed first."""
+    position = parse_line(
+        "butterfly_f5C9DKH7S_bKCKD_l-.-.-.-.-_rJSTD8SQCKSQDJC.6C7C.QSJDTS9C8C.-.TC9S"  # deal 1, 30 moves from its end
+    )
+    analysis = analyse(position, Limits(max_nodes=200_000), lengths=Limits(max_nodes=50))
+    check(position, analysis)
+    ties = [e.value for e in analysis.moves if e.length == 27]
+    assert ties == [OPTIMAL, BOUNDED, BOUNDED]
 
 
 def test_without_lengths_a_winning_move_is_only_won():
