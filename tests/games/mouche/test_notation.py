@@ -146,3 +146,12 @@ def test_a_turned_pamphile_waits_for_the_dealers_choice():
     assert state.phase == "trump" and state.to_move == 2 and state.pending == (5,) and position_line(state) == line
     with pytest.raises(InputError, match="give the trump suit"):
         parse_line(line.replace("a-.-.-.-", "a-.-.-.s"))
+
+
+def test_a_folded_hand_is_a_dash_or_zero_and_never_hidden():
+    """docs/formats.md, "La Mouche and Le Pamphile": player 1 folded; ``-`` and ``0`` are the same."""
+    folded = "mouche_d0_tTS_a-.f.-.-_h6CKC7H7SJS.-.ACTDJDAHKH.6DQDKD8H6S_p5_c995.1000.1000.1000"
+    assert parse_line(folded.replace("S.-.A", "S.0.A")) == parse_line(folded) and parse_line(folded)[1] == ()
+    with pytest.raises(InputError, match="player 0 should hold 5 cards, not 0"):  # a number elsewhere: hidden
+        parse_line(folded.replace("h6CKC7H7SJS.", "h0."))
+    assert parse_line(folded.replace("h6CKC7H7SJS.", "h5."))[1] == (0,)

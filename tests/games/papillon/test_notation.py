@@ -172,3 +172,39 @@ def test_a_json_object_spelling_cards_its_own_way_gives_the_usual_line():
 def test_what_is_a_line():
     assert is_line(LINE) and is_line(" Papillon_h- ")
     assert not is_line("last-deal.json") and not is_line("mouche_d0") and not is_line("papillon")
+
+
+#: A position where player 2 holds no card, every won card listed (so hands and the stock may be hidden).
+EMPTY_HANDED = (
+    "papillon_hJS.JH.-_tJC5D6DJDAS4S_wAC2C3C4C5C6C7C8C9CTCQCKC.AD2D3D4D7D8D9DTDQDKDAH2H3H4H5H6H7H"
+    ".8H9HTHQHKH2S3S5S6S7S8S9STSQSKS_c111.113.114_p82_d2_m0_l2"
+)
+
+
+def test_a_count_of_zero_is_a_hidden_hand_or_stock_not_an_empty_one():
+    """docs/formats.md, "Papillon": ``0`` in ``h`` or ``s`` is a count, so hidden; ``-`` is shown empty."""
+    assert parse_line(EMPTY_HANDED).hidden == ()
+    assert parse_line(EMPTY_HANDED.replace(".-_t", ".0_t")).hidden == (2,)
+    for line in (
+        EMPTY_HANDED.replace("_w", "_s0_w"),
+        EMPTY_HANDED.replace("_w", "_s-_w"),
+        EMPTY_HANDED.replace(".-_t", ".0_t"),
+    ):
+        assert parse_line(line).state == parse_line(EMPTY_HANDED).state  # no card either way
+        assert line_of(data_of(line)) == line  # written as given
+    counted = EMPTY_HANDED.split("_w")[0] + "_w12.17.15_c111.113.114_p82_d2_m0_l2"
+    parse_line(counted)  # every hand shown, the stock shown empty: won cards may be counts
+    for hidden in (counted.replace("_w", "_s0_w"), counted.replace(".-_t", ".0_t")):
+        with pytest.raises(InputError, match="list the cards each player has taken"):
+            parse_line(hidden)
+
+
+def test_in_chips_a_dash_is_a_minus_sign_and_minus_zero_is_zero():
+    """docs/formats.md, "Papillon": ``-`` before digits is a minus sign; ``-0`` is read and written as 0."""
+    assert parse_line(LINE.replace("c250.262.248", "c250.-12.248")).state.chips == (250, -12, 248)
+    minus_zero = LINE.replace("c250.262.248", "c250.-0.248")
+    assert parse_line(minus_zero).state.chips == (250, 0, 248)
+    assert "_c250.0.248_" in position_line(data_of(minus_zero))
+    assert data_of(minus_zero)["chips"] == json.loads("[250, -0, 248]")  # as the JSON form reads it
+    with pytest.raises(InputError, match="chips \\(c\\) of player 1 must be a whole number, not '-'"):
+        parse_line(LINE.replace("c250.262.248", "c250.-.248"))

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from butterfly.games import notation
 from butterfly.games.cards import Card
 from butterfly.games.errors import InputError
-from butterfly.games.patience.format import deal_from_json, deal_to_json
+from butterfly.games.patience.format import deal_from_json, deal_to_json, format_deal_text
 from butterfly.games.patience.notation import is_line, parse_line, position_line
 from butterfly.games.patience.rules import MAX_CELLS, PRESETS, VARIANTS, Position, make_rules
 
@@ -280,3 +280,12 @@ def test_a_few_characters_changed_in_a_good_line_give_a_position_or_one_input_er
         parse_line("".join(line))
     except InputError as error:
         assert "\n" not in str(error)
+
+
+def test_the_basement_is_read_in_any_order_and_written_in_deck_order():
+    """docs/formats.md: suit (clubs, diamonds, hearts, spades), then rank from the ace, in every form."""
+    line = "butterfly_f5C9DKH7S_bKDKC8C_l-.-.-.-.-_rJSTD8SQCKSQDJC.6C7C.QSJDTS9C.-.TC9S"
+    position = parse_line(line)
+    assert position_line(position) == line.replace("KDKC8C", "8CKCKD")
+    assert deal_to_json(position)["basement"] == ["8C", "KC", "KD"]
+    assert "\nB: 8C KC KD\n" in format_deal_text(position)
