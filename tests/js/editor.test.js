@@ -92,8 +92,7 @@ test("a card moved within its row goes just outside the card pressed, or outermo
   assert.deepEqual(
     check(home, "Butterfly").slice(0, 3),
     ["2", "3", "4"].map(
-      (rank) =>
-        "card " + rank + "\u2663 is twice: at home and in L1 (the clubs pile at home holds A\u2663 to 5\u2663)",
+      (rank) => "card " + rank + "\u2663 is twice: at home and in L1 (the clubs pile at home holds A\u2663 to 5\u2663)",
     ),
   );
   // the one card of a row the rules lack, put on that row again: nothing changes

@@ -602,6 +602,7 @@ def test_free_play_offers_only_deals_proved_winnable_at_the_grade_chosen(served,
     deal, grade = next(
         (d, g) for g, ds in sorted(rated.items()) for d in sorted(ds) if d >= len(pars) or pars[d] is None
     )
+    page.locator("#grade").select_option("1" if grade == "5" else "5")
     page.goto(base + f"board.html#p={position_line(Position.deal(deal))}&free={grade}&deal={deal}")
     page.wait_for_function(f"document.getElementById('what').textContent.startsWith('Free play: deal {deal}')")
     assert (
@@ -609,6 +610,7 @@ def test_free_play_offers_only_deals_proved_winnable_at_the_grade_chosen(served,
         .inner_text()
         .startswith(f"Free play: deal {deal}, grade {grade}, no published par for this deal \u00b7")
     )
+    assert page.locator("#grade").input_value() == grade  # "A new deal" deals the link's grade again
     assert not page.errors  # type: ignore[attr-defined]
 
 

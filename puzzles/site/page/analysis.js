@@ -225,7 +225,11 @@ export function analysisBoard(data) {
       moves.push(move);
       at++;
     });
-    if (game) free = Object.assign({ begun: at > 0, won: R.isWon(positions[at]) }, game);
+    if (game) {
+      free = Object.assign({ begun: at > 0, won: R.isWon(positions[at]) }, game);
+      // (a link from a day page opens a game of its grade: "A new deal" then deals that grade again)
+      document.getElementById("grade").value = game.grade;
+    }
     status.textContent = wrong || "";
     changed();
   }
