@@ -97,11 +97,11 @@ def read_object(text: str, game: str, fields: set[str], required: tuple[str, ...
     data = load_json(text, "position")
     if not isinstance(data, dict):
         raise ParseError("a position is a JSON object")
+    if data.get("game", game) != game:  # (before the fields: another game's are all unknown here)
+        raise ParseError(f"this position is for {data['game']!r}, not {game}")
     unknown = sorted(set(data) - fields)
     if unknown:
         raise ParseError(f"unknown field {unknown[0]!r} in the position")
-    if data.get("game", game) != game:
-        raise ParseError(f"this position is for {data['game']!r}, not {game}")
     for name in required:
         if name not in data:
             raise ParseError(f"the position has no {name!r}")

@@ -1,11 +1,13 @@
-"""A position argument that is nothing at all, or another game's line, is
-refused as what it is (naming the command that reads it), not as a file
+"""A position argument that is nothing at all, or another game's line (or
+JSON position), is refused as what it is (naming the command that reads it), not as a file
 that does not exist: by every command that takes a position, a deal or a
 record, typed in its place or in a file."""
 
 from __future__ import annotations
 
 import pytest
+
+import checkout
 
 #: One line of each game (docs/formats.md, "One-line positions").
 PAPILLON = "papillon_hAH6SJS.4DAS4S.THJH8S_tAC4C6C8CTCJC5D6DJD_w8.13.13_c108.116.116_p80_d2_m0_l2"
@@ -73,3 +75,14 @@ def test_the_games_own_lines_still_read(cli):
     assert cli.run("papillon", "analyse", PAPILLON, "--format", "line").output.strip() == PAPILLON
     assert cli.run("mouche", "analyse", MOUCHE, "--format", "line").output.strip() == MOUCHE
     assert cli.run("analyse", BUTTERFLY, "--format", "line").output.strip() == BUTTERFLY
+
+
+def test_another_games_json_position_names_its_game(cli):
+    examples = checkout.EXAMPLES
+    cli.one_line_error(
+        cli.run("papillon", "analyse", examples / "mouche" / "play.json"), "this position is for 'mouche', not papillon"
+    )
+    cli.one_line_error(
+        cli.run("mouche", "analyse", examples / "papillon" / "last-deal.json"),
+        "this position is for 'papillon', not mouche",
+    )
