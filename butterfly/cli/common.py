@@ -141,8 +141,8 @@ CARD_GAME_LINES = {"papillon": ("Papillon", "butterfly papillon"), "mouche": ("L
 
 
 def line_games() -> dict[str, tuple[str, str]]:
-    """Every game's lines as :data:`CARD_GAME_LINES` gives the card games':
-    the patience presets' too."""
+    """Every game's lines, as :data:`CARD_GAME_LINES` gives the card games':
+    theirs and each patience preset's."""
     from butterfly.games.patience.rules import PRESETS  # (here: most commands that import this module never need it)
 
     return {name: (f"patience ({name})", "butterfly") for name in PRESETS} | CARD_GAME_LINES
