@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 import pytest
 from tool_pages import DESKTOP, PHONE
 
-from butterfly.puzzles.daily import LAUNCH, load_calendar
+from butterfly.puzzles.daily import load_calendar
 
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 #: A card-game position from a review (a hand played to its last card), opened by its link.
@@ -26,6 +26,19 @@ LAYOUT_SHIFT = """() => new Promise((done) => {
   }).observe({ type: "layout-shift", buffered: true });
   setTimeout(() => done(shift), 500);
 })"""
+
+
+#: The Next button in ``where`` pressed ``steps`` times in the page (quicker than Playwright's clicks, for a
+#: whole line): where its top is on the screen before the first press and after each.
+STEPPED = """([where, steps]) => {
+  const next = [...document.querySelectorAll(where + ' button')].find((b) => b.textContent === 'Next');
+  const tops = [next.getBoundingClientRect().top];
+  for (let k = 0; k < steps; k++) {
+    next.click();
+    tops.push(next.getBoundingClientRect().top);
+  }
+  return tops;
+}"""
 
 
 def bottom(page, selector: str) -> float:
@@ -66,20 +79,10 @@ def test_the_analysis_board_fits_the_first_screen_and_stays_there_along_a_line(s
         page.get_by_role("button", name="Next").click()
         assert page.evaluate("window.scrollY") == 0
     assert page.locator("#play .step").inner_text().startswith("Winning line, move 5 of ")
+    # Further along, the rows lengthen and the words wrap: Next stays under the finger.
+    tops = page.evaluate(STEPPED, ["#play .steps", 40])
+    assert all(abs(top - tops[0]) <= 2 for top in tops), tops
     assert not page.errors  # type: ignore[attr-defined]
-
-
-#: Next pressed ``steps`` times in the page (quicker than Playwright's clicks, for a whole line): where its
-#: top is on the screen before the first press and after each.
-STEPPED = """(steps) => {
-  const next = [...document.querySelectorAll('#play .stepper button')].find((b) => b.textContent === 'Next');
-  const tops = [next.getBoundingClientRect().top];
-  for (let k = 0; k < steps; k++) {
-    next.click();
-    tops.push(next.getBoundingClientRect().top);
-  }
-  return tops;
-}"""
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -103,7 +106,6 @@ def test_free_play_shows_the_deal_drawn_and_says_what_it_is_under_its_button(ser
 def open_day(page, base: str, number: int):
     """Day ``number`` opened on its own date (How to play seen before); its Day."""
     day = load_calendar()[number - 1]
-    assert day.date >= LAUNCH
     page.context.clock.set_fixed_time(datetime(day.date.year, day.date.month, day.date.day, 12, tzinfo=UTC))
     page.context.add_init_script("localStorage.setItem('butterfly-daily-seen', 'yes')")
     page.goto(base + f"day/{day.date}.html")
@@ -122,7 +124,7 @@ def test_the_solution_stepper_keeps_next_under_the_finger(served, context, size)
     page.keyboard.press("Escape")  # the finish panel
     page.get_by_role("button", name="Show the solution").click()
     stepper = page.locator("#play .stepper")
-    tops = page.evaluate(STEPPED, len(day.puzzle.solution))
+    tops = page.evaluate(STEPPED, ["#play .stepper", len(day.puzzle.solution)])
     assert all(abs(top - tops[0]) <= 2 for top in tops), tops
     assert stepper.locator("p").inner_text().endswith("(the end)")
     assert bottom(page, "#play .stepper") <= SIZES[size]["height"]

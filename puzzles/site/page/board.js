@@ -3,9 +3,10 @@
 // foundations as its body, the rows L1.. as the left wing and R1.. as the
 // right, each row's outer card outermost and whole, the basement below. The
 // card faces are the page's own (build.py: <use> of "face-7H"). Drawn anew
-// after every press; the wings keep the width of the longest rows seen, so the
-// board never shrinks under the player's finger; and it is as large as fits
-// on the first screen with what goes under it (fitOnScreen).
+// after every press; the wings keep the width of the longest rows seen and the
+// board its tallest height on the screen, so that it never shrinks under the
+// player's finger; and it is as large as fits on the first screen with what
+// goes under it (fitOnScreen).
 import * as R from "../rules.js";
 import { svgEl } from "./dom.js";
 import { shown } from "./words.js";
@@ -17,14 +18,15 @@ function focusRing(g, x, y, w, h) {
 
 // The board (``svg`` in its box) as large as fits on the first screen with
 // what goes under it in its section (its controls, a line's steps), never
-// smaller than a third of the screen, as laid out now.
+// smaller than a third of the screen, as laid out now: that height, in pixels.
 export function fitOnScreen(svg) {
   const box = svg.parentNode;
   const top = box.getBoundingClientRect().top + window.scrollY;
   const shown = Array.from(box.parentNode.children).filter((part) => part.offsetParent !== null);
   const under = shown[shown.length - 1].getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
-  const room = window.innerHeight - top - under - 12;
-  svg.style.maxHeight = Math.max(room, window.innerHeight / 3) + "px";
+  const room = Math.max(window.innerHeight - top - under - 12, window.innerHeight / 3);
+  svg.style.maxHeight = room + "px";
+  return room;
 }
 
 // The cards in the longest row of each wing of ``p``: [left, right].
@@ -46,6 +48,7 @@ export function widest(positions) {
 export function boardDrawing(svg, layout) {
   const G = layout;
   let reach = [0, 0]; // the longest rows seen, left and right
+  let tallest = 0; // the board's tallest on the screen so far, in pixels
   window.addEventListener("resize", () => fitOnScreen(svg)); // a phone turned
 
   // A card that can be pressed: a row's outer card or a basement card.
@@ -97,18 +100,24 @@ export function boardDrawing(svg, layout) {
     reach = reachOf(p).map((cards, side) => Math.max(reach[side], cards));
     const wing = (cards) => G.width + (Math.max(cards, G.minReach) - 1) * G.step;
     const levels = Math.max(left.length, right.length, 4);
-    const top = G.margin;
     const bodyX = G.margin + G.label + wing(reach[0]) + G.gap;
     const bodyWidth = G.width + 12 * G.pileStep;
     const rightX = bodyX + bodyWidth + G.gap;
     const width = rightX + wing(reach[1]) + G.label + G.margin;
     const wingsHeight = levels * G.pitch;
-    const height = top + wingsHeight + (p.rules.cells ? G.pitch + 22 : 0) + G.margin - 14;
+    const drawn = G.margin + wingsHeight + (p.rules.cells ? G.pitch + 22 : 0) + G.margin - 14;
+    const room = fitOnScreen(svg); // what goes under the board may have changed since (a line's steps shown)
+    // As wide as the screen (a phone), longer rows would make the board shorter
+    // and what is under it move up: it keeps the tallest it has been on the
+    // screen (within the room), its drawing in the middle.
+    const across = svg.parentNode.clientWidth;
+    const height = across ? Math.max(drawn, (Math.min(tallest, room) * width) / across) : drawn;
+    const top = G.margin + (height - drawn) / 2;
     svg.textContent = "";
     svg.setAttribute("viewBox", "0 0 " + width + " " + height);
     svg.setAttribute("width", width);
     svg.setAttribute("height", height);
-    fitOnScreen(svg); // what goes under the board may have changed since (a line's steps shown)
+    tallest = Math.max(tallest, Math.floor(svg.getBoundingClientRect().height)); // whole pixels: no creeping up
     svg.appendChild(svgEl("rect", { class: "cloth", x: 0, y: 0, width: width, height: height }));
     // The body: each suit's pile, its top card last.
     const bodyTop = top + ((levels - 4) * G.pitch) / 2;
