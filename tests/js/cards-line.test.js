@@ -94,3 +94,44 @@ test("a player far ahead of another in cards played is said in plain words", () 
     problems(setup),
   );
 });
+
+// La Mouche set-ups on their way (placed in any order) that the rules would refuse: each said, so that the
+// page asks the rules nothing until they can play it (games/mouche/format.py refuses the same).
+test("a La Mouche set-up still being placed says what its order of play still needs", () => {
+  const before = placed(standing(), [[1, "9S"]]);
+  before.declared = [null, "s", null];
+  const said = problems(before);
+  assert.ok(said.includes("P0 declares before P1: the declarations go in turn from the first to play"), said);
+  assert.ok(said.includes("P0 has not declared yet: cards are played only once everyone has"), said);
+  // trick 1 is led by P0 (P2 deals): P1's card placed before P0's is a gap, not yet a trick
+  assert.ok(
+    problems(placed(standing(), [[1, "9S"]])).includes(
+      "trick 1 has P1\u2019s card but not yet P0\u2019s, who plays before",
+    ),
+  );
+  assert.deepEqual(
+    problems(placed(standing(), IN_ORDER)).filter((p) => /trick|declare/.test(p)),
+    [],
+  );
+  const folded = standing();
+  folded.declared = ["f", "f", null];
+  assert.ok(problems(folded).includes("everyone but the dealer folded: the hand is over"));
+  const discarding = standing();
+  discarding.declared = ["d2", "s", "s"];
+  place(discarding, parseCard("2C"), "x0");
+  assert.ok(problems(discarding).includes("P0 discarded 2 cards: 1 placed as discarded"), problems(discarding));
+  const pamphile = standing("pamphile", "JC");
+  assert.ok(
+    pamphile.trump === null &&
+      problems(pamphile).includes("the Pamphile is turned: choose the trumps before anyone declares"),
+  );
+  const pool = standing();
+  pool.pool = 12;
+  assert.ok(problems(pool).includes("the pool is a multiple of 5 chips, at least 5"));
+});
+
+test("a Papillon stock deals 3 cards to each player: its size is said when it cannot", () => {
+  const setup = blank("papillon", 3);
+  place(setup, parseCard("2C"), "s");
+  assert.ok(problems(setup).includes("the stock holds 1 card: it deals 3 to each player, so a multiple of 9"));
+});

@@ -731,3 +731,78 @@ def test_la_mouche_played_cards_placed_seat_by_seat_make_the_tricks_of_the_rules
     ]
     page.screenshot(path=str(SHOTS / f"tricks-mouche-{size}.png"), full_page=True)
     assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
+def _bold(page, selector: str) -> list[str]:
+    """The words drawn in bold in ``selector``: each element's own text whose weight is bold."""
+    return page.evaluate(
+        """s => [...document.querySelectorAll(s + ', ' + s + ' *')]
+            .filter(e => Number(getComputedStyle(e).fontWeight) >= 600)
+            .map(e => [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim())
+            .filter(t => t)""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_la_mouche_set_up_placed_card_by_card_asks_the_rules_only_once_it_can_be_played(served, context, size):
+    base, _ = served
+    page = context(SIZES[size])
+    asked: list[tuple[int, str]] = []
+    page.on("response", lambda r: "/api/moves" in r.url and asked.append((r.status, r.request.post_data or "")))
+    page.goto(base + "cards.html")
+    page.locator(".card-deck button").first.wait_for()
+    page.select_option("#card-game", "mouche")
+    page.select_option("#players", "4")
+    data = mouche_data(MOUCHE_TRICKS)
+    # the places in the order of their buttons (the hands, the turned card, each player's played cards), then
+    # the counters under the pack (the declarations, the chips)
+    plays = data["tricks_played"] + [data["trick"]]
+    places = {f"h{seat}": hand for seat, hand in enumerate(data["hands"])} | {"u": [data["turned"]]}
+    places |= {f"p{seat}": [card for trick in plays for s, card in trick if s == seat] for seat in range(4)}
+    for place, cards in places.items():
+        page.click(f'[data-place="{place}"]')
+        for card in cards:
+            page.click(f'.card-deck [data-card="{card}"]')
+    for seat in range(4):
+        page.select_option(f"#declared{seat}", "s")
+    page.click("#chips3")
+    page.keyboard.type("995")
+    assert line_of(page) == MOUCHE_TRICKS
+    page.wait_for_function("document.getElementById('rules-said').textContent.startsWith('The rules accept')")
+    # the rules were asked only of set-ups they could play: never refused, nothing in the console
+    refused = [(status, body) for status, body in asked if status >= 400]
+    assert refused == [] and asked, refused
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+    # the set-up's status is drawn whole: the cards left to place are a plain note, nothing bold stays
+    assert page.locator("#problems").inner_text() == "15 cards not placed: the stock and the discards."
+    assert _bold(page, "#problems") == [] and _bold(page, "#rules-said") == []
+    page.click('[data-place="h0"]')
+    page.click('.card-deck [data-card="6D"]')  # taken back: what is wrong now is bold, and only that
+    assert _bold(page, "#problems") == ["P0 should hold 5 cards (with those played): 4 are placed."]
+    page.click('.card-deck [data-card="6D"]')
+    page.wait_for_function("document.getElementById('rules-said').textContent.startsWith('The rules accept')")
+    assert _bold(page, "#problems") == [] and _bold(page, "#rules-said") == []
+    page.screenshot(path=str(SHOTS / f"set-up-mouche-{size}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_counter_showing_0_or_1000_takes_the_number_typed_after_a_click(served, context, size):
+    base, _ = served
+    page = context(SIZES[size])
+    page.goto(base + "cards.html")
+    page.locator(".card-deck button").first.wait_for()
+    page.click("#chips0")
+    page.keyboard.type("108")
+    assert page.locator("#chips0").input_value() == "108"
+    assert "_c108.0.0_" in line_of(page)
+    # the caret after the 0 (the choice undone by End): the 0 in front still goes, "080" is 80
+    page.click("#pool")
+    page.keyboard.press("End")
+    page.keyboard.type("80")
+    assert page.locator("#pool").input_value() == "80" and "_p80_" in line_of(page)
+    page.select_option("#card-game", "mouche")
+    page.click("#chips2")
+    page.keyboard.type("995")
+    assert page.locator("#chips2").input_value() == "995" and "_c1000.1000.995" in line_of(page)
+    assert not page.errors, page.errors  # type: ignore[attr-defined]

@@ -97,8 +97,8 @@ export function cardBoard() {
   let asked = 0;
 
   const root = document.getElementById("setup");
-  const problemsOut = el("p", { class: "said", id: "problems", role: "status" });
-  const rulesOut = el("p", { class: "said", id: "rules-said", role: "status" });
+  const problemsOut = el("p", { id: "problems", role: "status" });
+  const rulesOut = el("p", { id: "rules-said", role: "status" });
 
   // The game and its players.
   const head = el("div", { class: "open-form" });
@@ -127,6 +127,24 @@ export function cardBoard() {
   [head, el("p", { class: "note" }, "Choose a place, then click its cards; a card clicked again goes back."), trickNote]
     .concat([placesRow, deck, legend, problemsOut, where, counters, rulesOut])
     .forEach((node) => root.appendChild(node));
+
+  // A status drawn whole each time, so nothing stays from an earlier one: what is wrong (to put right) in
+  // bold, what is only said (the cards left to place, the rules' yes) plain.
+  function say(out, wrong, plain) {
+    out.textContent = "";
+    if (wrong) out.appendChild(el("strong", null, wrong));
+    if (plain) out.appendChild(document.createTextNode((wrong ? " " : "") + plain));
+  }
+
+  // A counter's figures are chosen whole as it is entered, so the digits typed replace them, and a 0 left in
+  // front of them goes ("0108" is 108): no Backspace needed first.
+  function typedOver(input) {
+    input.addEventListener("focus", () => input.select());
+    input.addEventListener("input", () => {
+      const bare = input.value.replace(/^(\s*-?)0+(?=[0-9])/, "$1");
+      if (bare !== input.value) input.value = bare;
+    });
+  }
 
   function restart(game, players) {
     setup = C.blank(game, players);
@@ -226,10 +244,11 @@ export function cardBoard() {
   function numberInput(label, id, value, set) {
     const wrap = el("label", null, label + " ");
     const input = el("input", { id, inputmode: "numeric", autocomplete: "off", size: "5", value: String(value) });
+    typedOver(input);
     input.addEventListener("input", () => {
       const text = input.value.trim();
       if (!/^-?[0-9]{1,15}$/.test(text)) {
-        problemsOut.textContent = sentence(label + " must be a whole number, such as 20");
+        say(problemsOut, sentence(label + " must be a whole number, such as 20"));
         return;
       }
       set(Number(text));
@@ -263,10 +282,11 @@ export function cardBoard() {
       size: "3",
       value: value === null ? "" : String(value),
     });
+    typedOver(input);
     input.addEventListener("change", () => {
       const text = input.value.trim();
       if (text && !/^[0-9]{1,2}$/.test(text)) {
-        problemsOut.textContent = sentence(label + " must be a number of cards, such as 3, or left empty");
+        say(problemsOut, sentence(label + " must be a number of cards, such as 3, or left empty"));
         return;
       }
       set(text ? Number(text) : null);
@@ -361,7 +381,7 @@ export function cardBoard() {
       input.addEventListener("change", () => {
         const text = input.value.trim();
         if (!/^([0-9]{1,9}\s*)*$/.test(text)) {
-          problemsOut.textContent = "Mouches waiting are numbers of chips, such as 10 5.";
+          say(problemsOut, "Mouches waiting are numbers of chips, such as 10 5.");
           return;
         }
         setup.pending = text ? text.split(/\s+/).map(Number) : [];
@@ -460,13 +480,16 @@ export function cardBoard() {
     if (!typing) drawCounters();
     const wrong = over ? [] : C.problems(setup);
     const left = C.unplaced(setup).length;
-    problemsOut.textContent = over
-      ? over.end
-      : wrong.length
-        ? wrong.map(sentence).join(" ")
-        : C.isMouche(setup)
+    if (over) say(problemsOut, "", over.end);
+    else if (wrong.length) say(problemsOut, wrong.map(sentence).join(" "));
+    else
+      say(
+        problemsOut,
+        "",
+        C.isMouche(setup)
           ? plural(left, "card") + " not placed: the stock and the discards."
-          : "Every card is placed or counted as won.";
+          : "Every card is placed or counted as won.",
+      );
     // (a hand over is no position to open again: the line and the link stay at its last one)
     const line = over ? over.before : C.writeLine(setup);
     lineOut.value = line;
@@ -502,13 +525,12 @@ export function cardBoard() {
     const mine = asked;
     moves = null;
     drawMoves();
-    rulesOut.textContent = "";
+    say(rulesOut, "");
     stoppedOut.textContent = "";
     askAgain.hidden = true;
     if (over || wrong.length) return;
     if (setup.hidden.some((count) => count !== null)) {
-      rulesOut.textContent =
-        "Playing it through needs every hand shown; the values from the seat to move work as it is.";
+      say(rulesOut, "", "Playing it through needs every hand shown; the values from the seat to move work as it is.");
       return;
     }
     engineHere().then((here) => {
@@ -517,22 +539,25 @@ export function cardBoard() {
         (json) => {
           if (mine !== asked) return;
           moves = json;
-          rulesOut.textContent =
+          say(
+            rulesOut,
+            "",
             "The rules accept this position: P" +
-            json.to_move +
-            " to move, " +
-            plural(json.moves.length, "choice") +
-            ".";
+              json.to_move +
+              " to move, " +
+              plural(json.moves.length, "choice") +
+              ".",
+          );
           drawMoves();
         },
         (error) => {
           if (mine !== asked) return;
           if (!error.stopped) {
-            rulesOut.textContent = "Not a position the rules allow: " + saidCards(error.message);
+            say(rulesOut, "Not a position the rules allow: " + saidCards(error.message));
             return;
           }
           // (unreachable is not illegal: the set-up says so, the play says what to do, beside its choices)
-          rulesOut.textContent = "The rules could not be asked: the engine is not answering.";
+          say(rulesOut, "The rules could not be asked: the engine is not answering.");
           stoppedOut.textContent = "The engine is not answering: start butterfly serve again, then press Ask again.";
           askAgain.hidden = false;
         },
@@ -852,7 +877,7 @@ export function cardBoard() {
   else if (!openLine(linked, "This link\u2019s position")) {
     changed();
     // (said in the set-up too: on a phone, Open a position is far below)
-    problemsOut.textContent = said.textContent + " " + problemsOut.textContent;
+    problemsOut.prepend(el("strong", null, said.textContent), " ");
   }
   noteWithout(
     "to have the set-up checked by the rules, see every card\u2019s value, play it through and review a game. " +

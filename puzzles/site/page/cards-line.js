@@ -465,6 +465,16 @@ export function problems(setup) {
             : "count " + plural(won - left, "card") + " fewer as won"),
       );
     if (!held(setup.toMove)) out.push("P" + setup.toMove + " is to move but holds no cards");
+    const stock = setup.stockCount === null ? setup.stock.length : setup.stockCount;
+    const deal = size * setup.players;
+    if (stock % deal)
+      out.push("the stock holds " + plural(stock, "card") + ": it deals 3 to each player, so a multiple of " + deal);
+    if (setup.papillons.length && stock) out.push("a papillon is made only once the stock is empty");
+    setup.papillons.forEach((seat) => {
+      if (held(seat)) out.push("P" + seat + " made a papillon but still holds cards");
+    });
+    if (setup.stake < 1) out.push("most cards pays at least 1 chip");
+    if (setup.pool < 0) out.push("the pool holds 0 chips or more");
   } else {
     if (setup.turned === null) out.push("no card is turned for trumps yet");
     setup.hands.forEach((hand, seat) => {
@@ -497,7 +507,69 @@ export function problems(setup) {
           fewest[1] +
           ": each trick takes one card from each player",
       );
+    out.push(...moucheOrder(setup, all.length));
   }
+  return out;
+}
+
+// What La Mouche's rules ask of the order of the hand, checked here so that a set-up still being placed is
+// not sent to them (games/mouche/format.py says the same): the declarations, the discards, the play.
+function moucheOrder(setup, packSize) {
+  const out = [];
+  const n = setup.players;
+  const order = Array.from({ length: n }, (_, k) => (setup.dealer + 1 + k) % n);
+  const waiting = order.filter((seat) => setup.declared[seat] === null);
+  const early = order.slice(order.indexOf(waiting[0])).find((seat) => setup.declared[seat] !== null);
+  if (waiting.length && early !== undefined)
+    out.push("P" + waiting[0] + " declares before P" + early + ": the declarations go in turn from the first to play");
+  if (
+    setup.turned !== null &&
+    isPamphile(setup, setup.turned) &&
+    setup.trump === null &&
+    setup.declared.some((d) => d !== null)
+  )
+    out.push("the Pamphile is turned: choose the trumps before anyone declares");
+  if (order.slice(0, -1).every((seat) => setup.declared[seat] === "f"))
+    out.push("everyone but the dealer folded: the hand is over");
+  else if (setup.plays.length && waiting.length)
+    out.push("P" + waiting[0] + " has not declared yet: cards are played only once everyone has");
+  const discards = setup.declared.map((d) => (d && d.charAt(0) === "d" ? Number(d.slice(1)) : 0));
+  setup.discarded.forEach((cards, seat) => {
+    const placed = cards ? cards.length : 0;
+    if (placed && placed !== discards[seat])
+      out.push(
+        discards[seat]
+          ? "P" + seat + " discarded " + plural(discards[seat], "card") + ": " + placed + " placed as discarded"
+          : "P" + seat + " did not discard: take back the cards placed as discarded",
+      );
+  });
+  const stock = packSize - n * HAND_SIZE.mouche - 1;
+  const thrown = discards.reduce((a, b) => a + b, 0);
+  if (thrown > stock) out.push(plural(thrown, "card") + " discarded: more than the stock of " + stock);
+  // the trick being played: its cards placed from its leader on, none skipped
+  const all = tricks(setup);
+  const seats = inHand(setup);
+  const last = all[all.length - 1];
+  if (last && last.length < seats.length) {
+    const leader = all.length > 1 ? trickWinner(setup, all[all.length - 2]) : seats[0];
+    const turn = seats.slice(seats.indexOf(leader)).concat(seats.slice(0, seats.indexOf(leader)));
+    const gap = last.findIndex(([seat], k) => seat !== turn[k]);
+    if (gap >= 0)
+      out.push(
+        "trick " +
+          all.length +
+          " has P" +
+          last[gap][0] +
+          "\u2019s card but not yet P" +
+          turn[gap] +
+          "\u2019s, who plays before",
+      );
+  }
+  if (seats.length && seats.every((seat) => setup.plays.filter(([s]) => s === seat).length === HAND_SIZE.mouche))
+    out.push("every trick is played: the hand is over");
+  if (setup.pool < 5 || setup.pool % 5) out.push("the pool is a multiple of 5 chips, at least 5");
+  if (setup.cap < 5 || setup.cap % 5) out.push("the cap is a multiple of 5 chips, at least 5");
+  if (setup.pending.some((q) => q < 5 || q % 5)) out.push("a mouche waiting is a multiple of 5 chips, at least 5");
   return out;
 }
 
