@@ -24,6 +24,7 @@ from server.served import MOUCHE_START, PAPILLON_RECORD
 from tool_pages import DESKTOP, PHONE, serious_violations
 
 from butterfly.games.cards import Card, make_deck
+from butterfly.games.errors import InputError
 from butterfly.games.mouche.notation import data_of as mouche_data
 from butterfly.games.mouche.notation import line_of as mouche_line_of
 from butterfly.games.mouche.notation import parse_line as mouche_parse
@@ -34,10 +35,12 @@ from butterfly.games.papillon.notation import data_of as papillon_data
 from butterfly.games.papillon.notation import parse_line as papillon_parse
 from butterfly.games.papillon.notation import position_line as papillon_line
 from butterfly.games.papillon.rules import HandState, Options, Scoring
+from butterfly.server.tasks import moves_task
 
 ROOT = Path(__file__).parents[2]
 SHOTS = ROOT / "test-output" / "cards"
 LINES_JS = ROOT / "tests" / "js" / "card_lines.js"
+STEPS_JS = ROOT / "tests" / "js" / "card_steps.js"
 LAST_DEAL = ROOT / "examples" / "papillon" / "last-deal.json"
 FROM_SEAT = ROOT / "examples" / "papillon" / "from-seat.json"
 #: examples/papillon/last-deal.json as a line (``papillon analyse --format line``).
@@ -127,6 +130,25 @@ def test_the_pages_lines_are_pythons():
     assert sum("." in re.search("_w([^_]*)|$", line)[0] for line in mouches) > 20  # (two tricks and more)
     assert out[len(lines)]["line"] == papillon_line(papillon_parse(other).state)
     assert "does not know: x1" in out[-2]["error"] and "papillon or mouche" in out[-1]["error"]
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+def test_a_set_up_being_placed_goes_to_the_rules_only_when_they_accept_it():
+    # Python's positions placed again card by card and counter by counter, in a shuffled order: every set-up
+    # met on the way that the page finds nothing wrong with (the page then asks /api/moves) is one the rules
+    # accept, so placing a set-up logs no refusal
+    assert NODE is not None
+    texts = json.dumps(_positions(8)[::2])  # (half of them: enough, and quick)
+    done = subprocess.run([NODE, str(STEPS_JS)], input=texts, capture_output=True, text=True, check=True)
+    sent = json.loads(done.stdout)
+    assert len(sent) > 100 and sum(line.startswith("mouche") for line in sent) > 50, len(sent)
+    refused = {}
+    for line in sent:
+        try:
+            moves_task(line)
+        except InputError as error:
+            refused[line] = str(error)
+    assert refused == {}
 
 
 def cli_line(path: Path) -> str:

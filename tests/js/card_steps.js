@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// The card-game board's set-ups on their way (puzzles/site/page/cards-line.js):
+// each position Python wrote (every hand shown) is placed again from a blank
+// set-up, card by card and counter by counter in a shuffled order (each
+// player's played cards in the order of their tricks), and every set-up met
+// on the way that the page finds nothing wrong with is printed: the page
+// sends it to the rules, which tests/puzzles/test_card_board.py holds to
+// accept it.
+//
+//   node tests/js/card_steps.js < TEXTS.json   (a JSON list of lines; prints the list of lines the page would send)
+import fs from "node:fs";
+import * as C from "../../puzzles/site/page/cards-line.js";
+
+let seed = 7;
+function random() {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+}
+
+function shuffled(list) {
+  for (let k = list.length - 1; k > 0; k--) {
+    const j = Math.floor(random() * (k + 1));
+    [list[k], list[j]] = [list[j], list[k]];
+  }
+  return list;
+}
+
+// The clicks and counters that set up ``target`` from ``setup`` (a blank one, its options already set):
+// each a step; a seat's played cards, and a discard after its declaration, keep their order.
+function steps(setup, target) {
+  const out = [];
+  const put = (card, id) => () => C.place(setup, card, id);
+  target.hands.forEach((hand, seat) => hand.forEach((card) => out.push([put(card, "h" + seat)])));
+  target.chips.forEach((chips, seat) => out.push([() => (setup.chips[seat] = chips)]));
+  out.push([() => (setup.pool = target.pool)]);
+  if (!C.isMouche(target)) {
+    target.table.forEach((card) => out.push([put(card, "t")]));
+    target.stock.forEach((card) => out.push([put(card, "s")]));
+    target.taken.forEach((won, seat) => out.push([() => (setup.taken[seat] = won)]));
+    out.push([() => (setup.toMove = target.toMove)], [() => (setup.lastTrailer = target.lastTrailer)]);
+    out.push([() => (setup.papillons = target.papillons)]);
+    return out;
+  }
+  out.push([put(target.turned, "u")], [() => (setup.trump = target.trump)]);
+  target.declared.forEach((declared, seat) => {
+    const discards = (target.discarded[seat] || []).map((card) => put(card, "x" + seat));
+    out.push([() => (setup.declared[seat] = declared), ...discards]);
+  });
+  for (let seat = 0; seat < target.players; seat++)
+    out.push(target.plays.filter(([s]) => s === seat).map(([, card]) => put(card, "p" + seat)));
+  return out;
+}
+
+const texts = JSON.parse(fs.readFileSync(0, "utf8"));
+const sent = [];
+for (const text of texts) {
+  const target = C.readLine(text);
+  if (target.hidden.some((count) => count !== null)) continue;
+  const setup = C.blank(target.game, target.players);
+  const options = ["dealer", "stake", "scoring", "anySuit", "entry", "cap", "pending"];
+  options.forEach((name) => name in target && (setup[name] = target[name]));
+  // the steps shuffled, each group's in its order: the next step taken from a group drawn at random
+  const groups = shuffled(steps(setup, target).filter((group) => group.length));
+  while (groups.length) {
+    const k = Math.floor(random() * groups.length);
+    groups[k].shift()();
+    if (!groups[k].length) groups.splice(k, 1);
+    if (!C.problems(setup).length) sent.push(C.writeLine(setup));
+  }
+}
+process.stdout.write(JSON.stringify(sent) + "\n");
