@@ -189,13 +189,18 @@ def _read(path: Path) -> str:
 
 def puzzle_of(day: date, root: Path = CALENDAR_DIR) -> Day:
     """The calendar's entry for ``day``; an InputError for a date it has none for."""
-    if day < LAUNCH:
-        raise InputError(f"no daily puzzle before {LAUNCH}, the first (butterfly daily {LAUNCH} shows it)")
-    days = load_calendar(root)
-    index = (day - LAUNCH).days
-    if index >= len(days):
-        ends = f"the calendar ends {days[-1].date}" if days else "the calendar is empty"
-        raise InputError(f"no daily puzzle for {day}: {ends} (butterfly calendar extend adds days)")
+    return day_in(load_calendar(root), day)
+
+
+def day_in(days: Sequence[Day], day: date) -> Day:
+    """``day``'s entry of the calendar ``days`` (:func:`load_calendar`); for a
+    date it has none for, an InputError naming the dates it has (the calendar
+    shipped runs to the last day chosen, not to :data:`LAST_DATE`)."""
+    if not days:
+        raise InputError(f"no daily puzzle for {day}: the calendar is empty")
+    index = (day - days[0].date).days
+    if not 0 <= index < len(days):
+        raise InputError(f"no daily puzzle for {day}: the calendar runs from {days[0].date} to {days[-1].date}")
     return days[index]
 
 

@@ -17,28 +17,31 @@ import asyncio
 import contextlib
 import datetime
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import swagger_ui_bundle
-from fastapi import FastAPI, Path, Query, Request
+from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi.routing import APIRoute
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from butterfly.games.deals import MAX_DEAL
-from butterfly.games.errors import InputError
+from butterfly.games.errors import InputError, shown
 from butterfly.games.notation import MAX_LINE
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.rules import PRESETS, VARIANTS, Position, make_rules
 from butterfly.server.cache import AnswerCache, key_of
-from butterfly.server.pool import Busy, TaskError, TaskFailed, WorkerLost, WorkerPool
+from butterfly.server.pool import Answer, Busy, TaskError, TaskFailed, TooLate, WorkerLost, WorkerPool
 from butterfly.server.tasks import canonical_line, moves_task
 
 #: The largest request body, bytes: a long game's record fits many times over.
@@ -60,6 +63,10 @@ QUICK_SECONDS = 1.0
 DOCS_ASSETS = "/docs/assets"
 #: How often a running request checks that its client is still there, seconds.
 WATCH_EVERY = 0.2
+#: An answer is kept in the cache when its search had at least this share of
+#: its request's seconds: one cut short by a wait for a worker might have
+#: gone further with its whole time, and is searched again when asked again.
+FULL_TIME_SHARE = 0.95
 
 
 @dataclass(frozen=True)
@@ -73,8 +80,46 @@ class Settings:
     cache: str | None = None
     site: str | None = None
 
+    def __post_init__(self) -> None:
+        # (no time at all would refuse every search as too late: said here, whoever builds the settings)
+        if not self.max_seconds > 0:
+            raise ValueError(f"max_seconds must be above 0, not {self.max_seconds}")
+        if self.workers < 1:
+            raise ValueError(f"workers must be 1 or more, not {self.workers}")
 
-Line = Annotated[str, Field(min_length=1, max_length=MAX_LINE, description="A position's line (docs/formats.md).")]
+
+def _any_case(name: str) -> str:
+    return "".join(f"[{letter.lower()}{letter.upper()}]" if letter.isalpha() else letter for letter in name)
+
+
+#: What a position's line may be (docs/formats.md, "One-line positions"), for
+#: the OpenAPI description: a game's name in any case, then fields, each a
+#: tag letter and its value in the characters a URL carries as they are. The
+#: games' notation checks the rest, with its own messages.
+LINE_PATTERN = (
+    r"^\s*(?:"
+    + "|".join(_any_case(game) for game in (*PRESETS, "papillon", "mouche"))
+    + r")(?:_[A-Za-z][A-Za-z0-9.~-]*)*\s*$"
+)
+#: Deal 1 of Butterfly (``butterfly deal 1 --format line``), the last four
+#: moves of its shortest line, and a Papillon hand near its end: the examples
+#: of the API's description.
+DEAL_1 = (
+    "butterfly_fACADAHAS_b-_l7D9C4D8H8D.5SJD6D9SJC.5DKD3C2D.JH5H7H4H2C.6SKCKHTHTS"
+    "_rJSTD8SQC4S.6C7C5CKS6H.QSQHQD9D.3D3S4C2H8C.TC3H2S9H7S"
+)
+DEAL_1_ENDING = "butterfly_fKCKDJHJS_bKHKS_l-.-.-.-.-_r-.-.QSQH.-.-"
+PAPILLON_ENDING = "papillon_h9S.KH.KS_t2C_w20.17.11_c250.262.248_p60_d0_m2"
+
+Line = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=MAX_LINE,
+        description="A position's line (docs/formats.md).",
+        json_schema_extra={"pattern": LINE_PATTERN},
+    ),
+]
 Nodes = Annotated[
     int | None, Field(ge=1, le=1 << 62, description="Positions the search may expand (cut to the server's limit).")
 ]
@@ -87,7 +132,13 @@ class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)  # strict: "100" or true is no number of nodes
 
 
+def _examples(*examples: dict[str, Any]) -> ConfigDict:
+    return ConfigDict(json_schema_extra={"examples": list(examples)})
+
+
 class SolveRequest(_Request):
+    model_config = _examples({"position": DEAL_1}, {"position": DEAL_1_ENDING, "shortest": True, "seconds": 1})
+
     position: Line
     shortest: bool = Field(False, description="Find a shortest line (optimal, or bounded with a proved bound).")
     max_nodes: Nodes = None
@@ -95,6 +146,10 @@ class SolveRequest(_Request):
 
 
 class AnalyseRequest(_Request):
+    model_config = _examples(
+        {"position": DEAL_1_ENDING, "lines": "best", "seconds": 0.1}, {"position": PAPILLON_ENDING, "as_player": 2}
+    )
+
     position: Line
     lengths: bool = Field(False, description="Give each winning move its shortest line (patience).")
     lines: Literal["all", "best"] = Field(
@@ -108,6 +163,8 @@ class AnalyseRequest(_Request):
 
 
 class ReviewRequest(_Request):
+    model_config = _examples({"record": "QH R3>B\nQS R3>F\nQH B>F\nKH B>F\nKS B>F", "position": DEAL_1_ENDING})
+
     record: str = Field(
         min_length=1, max_length=MAX_RECORD, description="A game record (docs/formats.md) or a move list."
     )
@@ -120,10 +177,14 @@ class ReviewRequest(_Request):
 
 
 class RateRequest(_Request):
+    model_config = _examples({"position": DEAL_1})
+
     position: Line
 
 
 class MovesRequest(_Request):
+    model_config = _examples({"position": PAPILLON_ENDING})
+
     position: Line = Field(description="A Papillon or La Mouche position's line, every hand shown.")
 
 
@@ -142,7 +203,16 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
 SEARCH_REFUSALS: dict[int | str, dict[str, Any]] = {
     **REFUSALS,
     429: {"model": Detail, "description": "Every worker is busy and the queue is full: ask again after Retry-After."},
-    503: {"model": Detail, "description": "The search stopped before it answered (its worker was replaced)."},
+    503: {
+        "model": Detail,
+        "description": "No worker was free within the request's seconds, or the search stopped before it answered "
+        "(its worker was replaced): the detail says which.",
+    },
+}
+#: Why a search stopped before it answered (:class:`WorkerLost`), said to the client.
+LOST = {
+    "died": "the search stopped before it answered (its worker was replaced): ask again",
+    "stalled": "the worker stopped answering and was replaced: ask again",
 }
 
 
@@ -185,6 +255,57 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
 
+def _single_names(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object that names each key once (the JSON parser alone would keep the last)."""
+    named: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in named:
+            raise InputError(f"the request body gives {shown(name)} twice")
+        named[name] = value
+    return named
+
+
+class SingleNamesRequest(Request):
+    """A request whose JSON body names each key once (:func:`_single_names`)."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = json.loads(await self.body(), object_pairs_hook=_single_names)
+        return self._json
+
+
+class SingleNamesRoute(APIRoute):
+    """An endpoint whose body is read by :class:`SingleNamesRequest`."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def read_strictly(request: Request) -> Response:
+            return await handler(SingleNamesRequest(request.scope, request.receive))
+
+        return read_strictly
+
+
+def single_query_values(request: Request) -> None:
+    """Each query parameter given once (otherwise the last would silently win)."""
+    seen: set[str] = set()
+    for name, _ in request.query_params.multi_items():
+        if name in seen:
+            raise InputError(f"the query gives {shown(name)} more than once")
+        seen.add(name)
+
+
+def _ascii_digits(value: object) -> object:
+    if isinstance(value, str) and not (value.isascii() and value.isdigit()):
+        raise PydanticCustomError("whole_number", "Input should be a whole number (ASCII digits 0-9 only)")
+    return value
+
+
+#: A query's whole number as the command line reads one: ASCII digits alone
+#: (the validator by itself takes "0.0", " 5", "+5" and "5_000").
+WholeNumber = BeforeValidator(_ascii_digits)
+
+
 async def _too_large(send: Send, limit: int) -> None:
     body = JSONResponse({"detail": f"the request body is over {limit:,} bytes"}, status_code=413).body
     await send({"type": "http.response.start", "status": 413, "headers": [(b"content-type", b"application/json")]})
@@ -214,7 +335,9 @@ def make_app(settings: Settings) -> FastAPI:
         version="1",
         lifespan=lifespan,
         docs_url=None,  # (served below from this machine, not from a CDN: it works without the internet)
+        dependencies=[Depends(single_query_values)],
     )
+    app.router.route_class = SingleNamesRoute
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.mount(DOCS_ASSETS, StaticFiles(directory=swagger_ui_bundle.swagger_ui_path), name="docs-assets")
 
@@ -234,6 +357,8 @@ def make_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def unreadable(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 400 and isinstance(error.__cause__, InputError):  # (a key named twice)
+            return JSONResponse({"detail": str(error.__cause__)}, status_code=422)
         if error.status_code == 400 and isinstance(error.__cause__, ValueError | RecursionError):
             # FastAPI's "error parsing the body": bytes not UTF-8, JSON nested too deep or a number too long
             return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=422)
@@ -255,33 +380,40 @@ def make_app(settings: Settings) -> FastAPI:
         )
 
     async def answer(request: Request, task: str, args: dict[str, Any], seconds: float, long: bool = False) -> Response:
-        """The task's answer: from the cache, or from a worker while the client waits."""
+        """The task's answer: from the cache, or from a worker while the client waits, within ``seconds``
+        counted from now (the wait for a worker too)."""
         cache: AnswerCache = state["cache"]
+        pool: WorkerPool = state["pool"]
         key = key_of(task, args)
         cached = cache.get_text(key)
         if cached is not None:
             return Response(cached, media_type="application/json", headers={"X-Cache": "hit"})
+        retry = {"Retry-After": str(RETRY_AFTER)}
         try:
-            result = await searches.run(key, lambda: state["pool"].run(task, args, seconds, long), request)
+            # (a full queue raises Busy before anything here waits: the 429 is immediate)
+            found: Answer = await searches.run(key, lambda: pool.submit(task, args, seconds, long), request)
         except Busy:
-            return JSONResponse(
-                {"detail": "the server is busy: every worker is taken and the queue is full"},
-                status_code=429,
-                headers={"Retry-After": str(RETRY_AFTER)},
-            )
+            busy = "the server is busy: every worker is taken and the queue is full"
+            return JSONResponse({"detail": busy}, status_code=429, headers=retry)
+        except TooLate:
+            late = f"the server was too busy to start this search within its {seconds:g} s: ask again"
+            return JSONResponse({"detail": late}, status_code=503, headers=retry)
         except WorkerLost as lost:
-            why = (
-                f"the search ran past its {seconds:g} s and was stopped: ask with a smaller position or budget"
-                if lost.overran
-                else "the search stopped before it answered (its worker was replaced): ask again"
-            )
+            if lost.why == "overran":
+                why = f"the search ran past its {seconds:g} s and was stopped: ask with a smaller position or budget"
+            else:
+                why = LOST[lost.why]
             return JSONResponse({"detail": why}, status_code=503)
         except TaskError as error:
             return JSONResponse({"detail": str(error)}, status_code=422)
         except TaskFailed as error:  # (a bug in the engine, not the request: asking again fails the same way)
             return JSONResponse({"detail": f"the engine failed on this request ({error}): please report it"}, 500)
-        cache.put(key, result)
-        return Response(result, media_type="application/json", headers={"X-Cache": "miss"})
+        headers = {"X-Cache": "miss", "X-Queue-Seconds": f"{found.waited:.3f}"}
+        if found.given is not None:
+            headers["X-Search-Seconds"] = f"{found.given:.3f}"
+        if found.given is None or found.given >= FULL_TIME_SHARE * seconds:
+            cache.put(key, found.text)
+        return Response(found.text, media_type="application/json", headers=headers)
 
     @app.get("/api/health", summary="The server's workers, queue and cache")
     async def health() -> dict:
@@ -304,23 +436,25 @@ def make_app(settings: Settings) -> FastAPI:
     )
     async def deal(
         game: Literal[tuple(PRESETS)] = "butterfly",  # type: ignore[valid-type]
-        number: Annotated[int | None, Query(ge=0, le=MAX_DEAL)] = None,
-        pysol: Annotated[str | None, Query(min_length=1, max_length=40)] = None,
+        number: Annotated[int | None, Query(ge=0, le=MAX_DEAL, examples=[1]), WholeNumber] = None,
+        pysol: Annotated[str | None, Query(min_length=1, max_length=40, examples=["12345"])] = None,
         variant: Literal[tuple(VARIANTS)] | None = None,  # type: ignore[valid-type]
-        cells: Annotated[int | None, Query(ge=0, le=52)] = None,
+        cells: Annotated[int | None, Query(ge=0, le=52), WholeNumber] = None,
     ) -> dict:
         from butterfly.games.patience import pysol as pysol_numbers
 
         if (number is None) == (pysol is None):
             raise InputError("give a deal number or a PySolFC game number (pysol), one of the two")
         rules = make_rules(game, variant, cells)
+        pysol_number = None
         if pysol is not None:
             if game not in pysol_numbers.PYSOL_GAMES:
                 raise InputError(f"PySolFC numbers {', '.join(pysol_numbers.PYSOL_GAMES)}, not {game}")
-            position = pysol_numbers.pysol_deal(pysol_numbers.parse_game_number(pysol), rules)
+            pysol_number = pysol_numbers.parse_game_number(pysol)  # (the number as PySolFC reads it: "#1,234" is 1234)
+            position = pysol_numbers.pysol_deal(pysol_number, rules)
         else:
             position = Position.deal(number, rules)  # type: ignore[arg-type]
-        return {"game": rules.name, "number": number, "pysol": pysol, "position": position_line(position)}
+        return {"game": rules.name, "number": number, "pysol": pysol_number, "position": position_line(position)}
 
     @app.get(
         "/api/daily/{day}",
@@ -328,11 +462,13 @@ def make_app(settings: Settings) -> FastAPI:
         summary="The daily puzzle of a date (YYYY-MM-DD, or today by the server's clock)",
     )
     async def daily(day: Annotated[str, Path(max_length=10)]) -> dict:
-        from butterfly.puzzles.daily import in_range, parse_date, puzzle_of
+        from butterfly.puzzles.daily import day_in, load_calendar, parse_date
 
         date = datetime.date.today() if day == "today" else parse_date(day)
-        entry = await asyncio.to_thread(puzzle_of, in_range(date))
-        return entry.to_json()
+        days = await asyncio.to_thread(load_calendar)
+        entry = day_in(days, date)
+        calendar = {"first": days[0].date.isoformat(), "last": days[-1].date.isoformat()}
+        return {**entry.to_json(), "calendar": calendar}
 
     @app.post(
         "/api/solve",
@@ -409,7 +545,7 @@ def make_app(settings: Settings) -> FastAPI:
     return app
 
 
-async def _watched(request: Request, work: Awaitable[str]) -> str:
+async def _watched(request: Request, work: Awaitable[Answer]) -> Answer:
     """``work``'s result, cancelled (its worker freed) when the client goes away."""
     task = asyncio.ensure_future(work)
     try:
@@ -436,10 +572,12 @@ class SharedSearches:
     def __init__(self) -> None:
         self.running: dict[str, _Shared] = {}
 
-    async def run(self, key: str, start: Callable[[], Awaitable[str]], request: Request) -> str:
+    async def run(self, key: str, start: Callable[[], asyncio.Future[Answer]], request: Request) -> Answer:
+        """``start``'s answer, or that of the same search already running; what
+        ``start`` raises at once (Busy) is raised before anything waits."""
         shared = self.running.get(key)
         if shared is None:
-            shared = self.running[key] = _Shared(asyncio.ensure_future(start()))
+            shared = self.running[key] = _Shared(start())
             shared.search.add_done_callback(functools.partial(self._done, key, shared))
         shared.clients += 1
         try:
@@ -450,7 +588,7 @@ class SharedSearches:
                 shared.search.cancel()  # (its worker is replaced: the search stops)
                 self._forget(key, shared)
 
-    def _done(self, key: str, shared: _Shared, search: asyncio.Future[str]) -> None:
+    def _done(self, key: str, shared: _Shared, search: asyncio.Future[Answer]) -> None:
         self._forget(key, shared)
 
     def _forget(self, key: str, shared: _Shared) -> None:
@@ -460,7 +598,7 @@ class SharedSearches:
 
 @dataclass
 class _Shared:
-    search: asyncio.Future[str]
+    search: asyncio.Future[Answer]
     clients: int = 0
 
 

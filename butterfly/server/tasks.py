@@ -6,9 +6,11 @@ prints. A request that is wrong in a way only the work finds out (an
 impossible position, an illegal move) raises InputError: the API answers
 422 with its one line.
 
-Time: a request's ``seconds`` is shared out among its searches, so the
-answer comes within about that time (the pool stops a worker that runs far
-past it, :data:`butterfly.server.pool.GRACE`).
+Time: a task's ``seconds`` are what its request's wait for a worker left
+of the request's own (:meth:`butterfly.server.pool.WorkerPool.submit`),
+shared out among its searches, so the answer comes within about the
+request's time (the pool stops a worker that runs far past it,
+:data:`butterfly.server.pool.GRACE`).
 """
 
 from __future__ import annotations

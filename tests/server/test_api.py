@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -28,7 +29,11 @@ from butterfly.games.mouche.record import read_record as read_mouche_record
 from butterfly.games.notation import MAX_LINE
 from butterfly.games.papillon.record import read_record as read_papillon_record
 from butterfly.games.patience.format import parse_moves
-from butterfly.server.app import MAX_BODY, MAX_RECORD, Settings, make_app
+from butterfly.games.patience.notation import position_line
+from butterfly.games.patience.rules import Position
+from butterfly.puzzles.daily import load_calendar
+from butterfly.server.app import DEAL_1 as DEAL_1_EXAMPLE
+from butterfly.server.app import LINE_PATTERN, MAX_BODY, MAX_RECORD, Settings, make_app
 from butterfly.server.tasks import MEMORY_MIB, moves_task
 from butterfly.solver import analysis
 from butterfly.solver.patience.result import Limits
@@ -37,6 +42,10 @@ from butterfly.solver.patience.solve import INTERLEAVED, solve_short, solve_shor
 #: The server's own limits: small, and the searches below bounded by nodes, never by time.
 MAX_NODES = 100_000
 MAX_SECONDS = 30.0
+#: The calendar as shipped: its first and last days.
+SHIPPED = load_calendar()
+FIRST_DAY, LAST_DAY = SHIPPED[0].date.isoformat(), SHIPPED[-1].date.isoformat()
+DOCS = Path(__file__).parents[2] / "docs"
 
 
 @pytest.fixture(scope="module")
@@ -99,13 +108,35 @@ def test_deal_is_the_commands(client, cli, params, args):
     result = cli.run(*args, "--format", "line")
     assert result.exit_code == 0, result.output
     assert deal["position"] == result.stdout.strip()
-    assert deal["number"] == params.get("number") and deal["pysol"] == params.get("pysol")
+    pysol = params.get("pysol")
+    assert deal["number"] == params.get("number") and deal["pysol"] == (None if pysol is None else int(pysol))
+
+
+@pytest.mark.parametrize("written", ["-1", "#1", "0001", "1,"])
+def test_a_pysol_number_is_answered_as_read(client, written):
+    """PySolFC's way of writing a number (separators ignored, as the command line's --pysol) is answered as
+    the number it reads, an integer: "-1" is game 1, not a negative number kept as text."""
+    deal = ok(client.get("/api/deal", params={"pysol": written, "game": "fortress"}))
+    assert deal["pysol"] == 1
+    assert deal["position"] == ok(client.get("/api/deal", params={"pysol": "1", "game": "fortress"}))["position"]
 
 
 def test_daily_is_the_commands(client, cli):
+    """The command's entry, and how far the calendar goes: its first and last days as shipped."""
     result = cli.run("daily", "2027-01-01", "--json")
     assert result.exit_code == 0, result.output
-    assert ok(client.get("/api/daily/2027-01-01")) == json.loads(result.stdout)
+    daily = ok(client.get("/api/daily/2027-01-01"))
+    assert daily.pop("calendar") == {"first": FIRST_DAY, "last": LAST_DAY}
+    assert daily == json.loads(result.stdout)
+    assert ok(client.get(f"/api/daily/{LAST_DAY}"))["date"] == LAST_DAY
+
+
+def test_the_docs_give_the_calendars_dates_as_shipped():
+    """The docs say how far the calendar goes as its files do (it once said 2126, the files ended in 2028)."""
+    day = r"([0-9]{4}-[0-9]{2}-[0-9]{2})"
+    for page in ("serve.md", "puzzles.md"):
+        text = " ".join((DOCS / page).read_text().split())  # (a sentence may be cut across lines)
+        assert set(re.findall(f"runs from {day} to {day}", text)) == {(FIRST_DAY, LAST_DAY)}, page
 
 
 @pytest.mark.parametrize("position, max_nodes", [(DEAL_1, MAX_NODES), (DEAL_7, 1_000)], ids=["won", "unresolved"])
@@ -305,8 +336,18 @@ def test_the_largest_body(client):
     "params, message",
     [
         ({"number": MAX_DEAL + 1}, "number: Input should be less than or equal to"),
-        ({"number": -1}, "number: Input should be greater than or equal to 0"),
-        ({"number": "x"}, "number: Input should be a valid integer"),
+        ({"number": -1}, "number: Input should be a whole number (ASCII digits 0-9 only)"),
+        ({"number": "1e3"}, "number: Input should be a whole number (ASCII digits 0-9 only)"),
+        ({"number": "1.0"}, "number: Input should be a whole number (ASCII digits 0-9 only)"),
+        ({"number": " 1"}, "number: Input should be a whole number (ASCII digits 0-9 only)"),
+        ({"number": "+1"}, "number: Input should be a whole number (ASCII digits 0-9 only)"),
+        ({"number": "1_0"}, "number: Input should be a whole number (ASCII digits 0-9 only)"),
+        ({"number": "\u0663"}, "number: Input should be a whole number (ASCII digits 0-9 only)"),
+        ({"number": 1, "cells": "0.0"}, "cells: Input should be a whole number (ASCII digits 0-9 only)"),
+        ({"number": [1, 2]}, "the query gives 'number' more than once"),
+        ({"number": 1, "cells": [0, 0]}, "the query gives 'cells' more than once"),
+        ({"number": 1, "game": ["butterfly", "fortress"]}, "the query gives 'game' more than once"),
+        ({"number": "x"}, "number: Input should be a whole number (ASCII digits 0-9 only)"),
         ({"number": 1, "cells": 53}, "cells: Input should be less than or equal to 52"),
         ({"number": 1, "cells": 9}, "cells must be 0 to 8"),
         ({"number": 1, "game": "chess"}, "game: Input should be"),
@@ -328,7 +369,9 @@ def test_a_wrong_deal(client, params, message):
     [
         ("2027-02-30", "is not a date written YYYY-MM-DD"),
         ("someday", "is not a date written YYYY-MM-DD"),
-        ("2026-12-31", "outside the calendar's dates"),
+        ("2026-12-31", f"no daily puzzle for 2026-12-31: the calendar runs from {FIRST_DAY} to {LAST_DAY}"),
+        ("2050-06-15", f"no daily puzzle for 2050-06-15: the calendar runs from {FIRST_DAY} to {LAST_DAY}"),
+        ("9999-12-31", f"the calendar runs from {FIRST_DAY} to {LAST_DAY}"),
         ("2027-01-011", "day: String should have at most 10 characters"),
     ],
 )
@@ -339,7 +382,7 @@ def test_a_wrong_day(client, day, message):
 def test_today_is_a_day_or_outside_the_calendar(client):
     response = client.get("/api/daily/today")
     if response.status_code != 200:
-        one_line_detail(response, 422, "outside the calendar's dates")
+        one_line_detail(response, 422, f"the calendar runs from {FIRST_DAY} to {LAST_DAY}")
 
 
 # Wrong requests of every kind: a 4xx with one line, never a 500.
@@ -437,6 +480,59 @@ def test_a_wrong_field(client, path, body, message):
 )
 def test_a_body_that_is_not_a_json_object(client, content, content_type, message):
     one_line_detail(client.post("/api/solve", content=content, headers={"content-type": content_type}), 422, message)
+
+
+@pytest.mark.parametrize(
+    "path, content, name",
+    [
+        ("/api/solve", b'{"position": "x", "position": "' + DEAL_1.encode() + b'"}', "position"),
+        ("/api/solve", b'{"position": "' + DEAL_1.encode() + b'", "max_nodes": 5, "max_nodes": 6}', "max_nodes"),
+        ("/api/review", b'{"record": "7S R5>L1", "game": "patience", "game": "mouche"}', "game"),
+        ("/api/moves", b'{"position": "' + PAPILLON.encode() + b'", "position": "x"}', "position"),
+    ],
+)
+def test_a_key_named_twice(client, path, content, name):
+    """JSON's parser would keep the last of two values: the request is refused, naming the key."""
+    response = client.post(path, content=content, headers={"content-type": "application/json"})
+    assert one_line_detail(response, 422) == f"the request body gives {name!r} twice"
+
+
+def request_examples(schema: dict) -> list[tuple[str, dict]]:
+    """Every request model's examples in the OpenAPI description, with the endpoint they are for."""
+    examples = []
+    for path, methods in schema["paths"].items():
+        body = methods.get("post", {}).get("requestBody")
+        if body:
+            name = body["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+            examples += [(path, example) for example in schema["components"]["schemas"][name]["examples"]]
+    return examples
+
+
+def test_the_descriptions_examples_are_answered(client):
+    """Each request model has examples, their lines match the description's pattern, and each is answered."""
+    schema = ok(client.get("/openapi.json"))
+    examples = request_examples(schema)
+    assert {path for path, _ in examples} == {"/api/solve", "/api/analyse", "/api/review", "/api/rate", "/api/moves"}
+    for path, example in examples:
+        if "position" in example:
+            assert re.fullmatch(LINE_PATTERN, example["position"]), example
+        ok(client.post(path, json=example))
+    assert DEAL_1_EXAMPLE == DEAL_1 == position_line(Position.deal(1))
+
+
+@pytest.mark.parametrize("line", [DEAL_1, DEAL_1.upper(), f" {DEAL_1.lower()}\n", PAPILLON, MOUCHE, MOUCHE_START])
+def test_the_line_pattern_takes_what_the_notation_takes(client, line):
+    parse_line(line)
+    assert re.fullmatch(LINE_PATTERN, line)
+    schema = ok(client.get("/openapi.json"))["components"]["schemas"]
+    assert schema["SolveRequest"]["properties"]["position"]["pattern"] == LINE_PATTERN
+
+
+@pytest.mark.parametrize("line", ["0", "nonsense", "chess_e4", f"{DEAL_1}_f?", "butterfly__b-", f"x{DEAL_1}"])
+def test_the_line_pattern_refuses_what_the_notation_refuses(client, line):
+    """What the description's pattern refuses, the API refuses too (its message the notation's own)."""
+    assert not re.fullmatch(LINE_PATTERN, line)
+    one_line_detail(client.post("/api/solve", json={"position": line}), 422)
 
 
 @pytest.mark.parametrize(

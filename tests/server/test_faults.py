@@ -6,6 +6,7 @@ next request is answered."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -13,6 +14,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -20,8 +22,8 @@ from fastapi.testclient import TestClient
 from server.served import DEAL_1, DEAL_7, one_line_detail, wait_ready
 
 from butterfly.server import pool as pool_module
-from butterfly.server.app import QUICK_SECONDS, Settings, make_app
-from butterfly.server.pool import TaskFailed, WorkerPool
+from butterfly.server.app import FULL_TIME_SHARE, QUICK_SECONDS, Settings, make_app
+from butterfly.server.pool import Busy, TaskFailed, WorkerPool
 
 #: A search that runs its whole time (a shortest line of deal 7 takes minutes).
 LONG = {"position": DEAL_7, "shortest": True, "max_nodes": 1 << 40, "seconds": 30}
@@ -145,9 +147,9 @@ def test_an_error_in_the_work_is_said_and_the_worker_lives_on():
         try:
             (pid,) = pool.pids()
             with pytest.raises(TaskFailed, match="KeyError"):
-                await pool.run("no-such-task", {}, 5)
+                await pool.submit("no-such-task", {}, 5)
             solve = {"position": DEAL_1, "max_nodes": 1_000, "seconds": 5, "shortest": False}
-            assert json.loads(await pool.run("solve", solve, 5))["nodes"] <= 1_000
+            assert json.loads((await pool.submit("solve", solve, 5)).text)["nodes"] <= 1_000
             assert pool.pids() == [pid] and pool.replaced == 0
         finally:
             await pool.close()
@@ -176,6 +178,21 @@ def send_raw(port: int, body: dict) -> socket.socket:
     head = "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
     raw.sendall(f"{head}Content-Length: {len(data)}\r\n\r\n".encode() + data)
     return raw
+
+
+def read_reply(raw: socket.socket) -> str:
+    """The whole reply to what :func:`send_raw` sent (a JSON body), the connection then closed."""
+    raw.settimeout(PATIENCE)
+    reply = ""
+    while not reply.endswith("}"):
+        reply += raw.recv(10_000).decode()
+    raw.close()
+    return reply
+
+
+def stopped(pid: int) -> bool:
+    """The process is stopped (SIGSTOP), by its state letter in /proc."""
+    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "T"
 
 
 def until_busy(client: httpx.Client) -> None:
@@ -216,12 +233,126 @@ def test_a_worker_killed_behind_the_real_server(serve):
         raw = send_raw(served.port, LONG)
         until_busy(client)
         os.kill(worker, signal.SIGKILL)
-        raw.settimeout(PATIENCE)
-        reply = ""
-        while not reply.endswith("}"):
-            reply += raw.recv(10_000).decode()
-        raw.close()
+        reply = read_reply(raw)
         assert reply.startswith("HTTP/1.1 503"), reply
         assert reply.endswith('{"detail":"the search stopped before it answered (its worker was replaced): ask again"}')
         assert client.post("/api/solve", json=QUICK).status_code == 200
         assert client.get("/api/health").json()["replaced"] == 1
+
+
+def test_a_worker_killed_while_idle_is_replaced_when_it_dies(serve):
+    """No request is needed to notice it: the server replaces it at once, and the next request is answered."""
+    served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
+    with wait_ready(served.url) as client:
+        (worker,) = served.worker_pids()
+        os.kill(worker, signal.SIGKILL)
+        until(lambda: client.get("/api/health").json()["replaced"] == 1, "the worker to be replaced")
+        assert served.worker_pids() != [worker]
+        assert client.post("/api/solve", json=QUICK).status_code == 200
+
+
+def test_a_request_sent_as_an_idle_worker_dies_is_answered(serve):
+    """The request that comes right after the kill, before or after the server noticed it, is answered by
+    the worker's successor (it was a 503 for the request that found the dead worker)."""
+    served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
+    with wait_ready(served.url) as client:
+        (worker,) = served.worker_pids()
+        os.kill(worker, signal.SIGKILL)
+        answer = client.post("/api/solve", json=QUICK)
+        assert answer.status_code == 200, answer.text
+        assert client.get("/api/health").json()["replaced"] == 1
+
+
+def test_a_worker_stopped_while_idle_is_replaced_before_a_request_is_sent_to_it(serve):
+    """A frozen worker (SIGSTOP) is found out when a request takes it: the request goes to its successor
+    (waiting for it to start, within its seconds)."""
+    served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
+    with wait_ready(served.url) as client:
+        (worker,) = served.worker_pids()
+        os.kill(worker, signal.SIGSTOP)
+        until(lambda: stopped(worker), "the worker to stop")  # (a signal takes effect when its process next runs)
+        try:
+            answer = client.post("/api/solve", json=QUICK)
+            assert answer.status_code == 200, answer.text
+            assert client.get("/api/health").json()["replaced"] == 1 and worker not in served.worker_pids()
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker, signal.SIGKILL)
+
+
+def test_a_worker_frozen_mid_search_is_told_apart_from_a_search_out_of_time(serve):
+    """A worker that stops working (SIGSTOP) while it searches: the request is told the worker stopped
+    answering, not that its search ran past its time (which would blame the position)."""
+    served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
+    with wait_ready(served.url) as client:
+        (worker,) = served.worker_pids()
+        raw = send_raw(served.port, LONG)
+        until_busy(client)
+        os.kill(worker, signal.SIGSTOP)
+        try:
+            reply = read_reply(raw)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker, signal.SIGKILL)
+        assert reply.startswith("HTTP/1.1 503"), reply
+        assert reply.endswith('{"detail":"the worker stopped answering and was replaced: ask again"}'), reply
+        assert client.post("/api/solve", json=QUICK).status_code == 200
+
+
+def test_a_full_queue_is_refused_before_anything_waits():
+    """The 429 is decided when the request is submitted, before the server's loop runs anything else: of
+    two requests submitted at once with one idle worker and no queue, the second is refused there and then
+    (counted, not timed: it never waits)."""
+
+    async def two_at_once() -> None:
+        pool = WorkerPool(1, 0)
+        await pool.start()
+        try:
+            first = pool.submit("solve", {**QUICK, "seconds": 5, "shortest": False}, 5)
+            with pytest.raises(Busy):
+                pool.submit("solve", {**QUICK, "seconds": 5, "shortest": False, "max_nodes": 999}, 5)
+            assert pool.waiting == 1
+            assert json.loads((await first).text)["nodes"] <= 1_000
+            assert pool.waiting == 0
+        finally:
+            await pool.close()
+
+    asyncio.run(two_at_once())
+
+
+def test_a_request_queued_behind_a_search_has_its_time_cut():
+    """One worker: a search of 4 s asked while one of 1.5 s runs waits for it, and its search is given what
+    the wait left of its 4 s (the headers say both), so it answers within its time; an answer cut short
+    so is not kept in the cache (the one given its whole time is)."""
+    with TestClient(make_app(Settings(workers=1, queue=1, max_nodes=1 << 40, max_seconds=30))) as client:
+        assert client.post("/api/solve", json=QUICK).status_code == 200  # (the worker started and ready)
+        entries = client.get("/api/health").json()["cache"]["entries"]
+        first, responses = in_background(client, {"position": DEAL_7, "max_nodes": 1 << 40, "seconds": 1.5})
+        until(lambda: busy(client.app), "the first search to start")
+        answer = client.post("/api/solve", json={"position": DEAL_7, "max_nodes": (1 << 40) - 1, "seconds": 4.0})
+        assert answer.status_code == 200, answer.text
+        waited, given = float(answer.headers["x-queue-seconds"]), float(answer.headers["x-search-seconds"])
+        assert given < FULL_TIME_SHARE * 4.0 and abs(waited + given - 4.0) <= 0.002, answer.headers
+        first.join(PATIENCE)
+        assert float(responses[0].headers["x-search-seconds"]) >= FULL_TIME_SHARE * 1.5
+        assert client.get("/api/health").json()["cache"]["entries"] == entries + 1  # (the first search's alone)
+
+
+def test_a_request_that_waits_through_its_seconds():
+    """One worker busy with a long search: a request of 0.5 s waiting behind it is given up when its 0.5 s
+    are spent, and told the server was too busy (not that its position was too big)."""
+    with TestClient(make_app(Settings(workers=1, queue=1, max_nodes=1 << 40, max_seconds=30))) as client:
+        thread, responses = in_background(client, LONG)
+        until(lambda: busy(client.app), "the long search to start")
+        late = client.post("/api/solve", json={**QUICK, "seconds": 0.5})
+        one_line_detail(late, 503, "the server was too busy to start this search within its 0.5 s: ask again")
+        assert late.headers["retry-after"] == "1"
+        assert client.get("/api/health").json()["waiting"] == 0
+        os.kill(pool_of(client.app).pids()[0], signal.SIGKILL)  # (the long search ended at once)
+        thread.join(PATIENCE)
+        one_line_detail(responses[0], 503)
+
+
+def test_settings_without_time_are_refused():
+    with pytest.raises(ValueError, match="max_seconds must be above 0"):
+        Settings(max_seconds=0)
