@@ -786,6 +786,9 @@ def test_a_la_mouche_set_up_placed_card_by_card_asks_the_rules_only_once_it_can_
         page.click(f'[data-place="{place}"]')
         for card in cards:
             page.click(f'.card-deck [data-card="{card}"]')
+    # every card placed, nobody declared yet: said in bold, and the rules not asked
+    assert _bold(page, "#problems") == ["P0 has not declared yet: cards are played only once everyone has."]
+    page.screenshot(path=str(SHOTS / f"set-up-mouche-undeclared-{size}.png"), full_page=True)
     for seat in range(4):
         page.select_option(f"#declared{seat}", "s")
     page.click("#chips3")
