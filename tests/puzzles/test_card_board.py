@@ -5,7 +5,9 @@ the Papillon ending of examples/papillon/last-deal.json set up by clicks on a
 phone (the clicks counted and printed), its values equal the API's, played
 through and undone, impossible set-ups refused in plain words, a set-up by
 keys alone, a record reviewed with its mistakes marked, the link opened in a
-fresh browser, and the page from file:// saying how to get the engine.
+fresh browser, and the page from file:// saying how to get the engine; a La
+Mouche ending placed card by card asking the rules nothing they refuse, only
+what is wrong said in bold, and counters typed over.
 Screenshots go to test-output/cards/."""
 
 from __future__ import annotations
