@@ -264,13 +264,12 @@ class WorkerPool:
 
     async def _add_successor(self) -> None:
         await self._add()
-        self.replaced += 1
+        self.replaced += 1  # (counted once the successor is in place: a request after it finds a worker)
 
     async def _replace(self, worker: _Worker) -> None:
         self.all.discard(worker)
         await worker.stop()
-        await self._add()
-        self.replaced += 1  # (counted once its successor is in place: a request after it finds a worker)
+        await self._add_successor()
 
     def submit(self, task: str, args: dict[str, Any], seconds: float, long: bool = False) -> asyncio.Future[Answer]:
         """``task`` run within ``seconds``, counted from now (``long``: one of
