@@ -30,7 +30,7 @@ from butterfly.games.notation import MAX_LINE
 from butterfly.games.papillon.record import read_record as read_papillon_record
 from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.notation import position_line
-from butterfly.games.patience.rules import Position
+from butterfly.games.patience.rules import PRESETS, VARIANTS, Position, make_rules
 from butterfly.puzzles.daily import load_calendar
 from butterfly.server.app import DEAL_1 as DEAL_1_EXAMPLE
 from butterfly.server.app import LINE_PATTERN, MAX_BODY, MAX_RECORD, Settings, make_app
@@ -520,7 +520,15 @@ def test_the_descriptions_examples_are_answered(client):
     assert DEAL_1_EXAMPLE == DEAL_1 == position_line(Position.deal(1))
 
 
-@pytest.mark.parametrize("line", [DEAL_1, DEAL_1.upper(), f" {DEAL_1.lower()}\n", PAPILLON, MOUCHE, MOUCHE_START])
+#: A deal of every preset in every suit variant, as its game writes it.
+PRESET_DEALS = [
+    position_line(Position.deal(3, make_rules(name, suits, None))) for name in PRESETS for suits in VARIANTS
+]
+
+
+@pytest.mark.parametrize(
+    "line", [DEAL_1, DEAL_1.upper(), f" {DEAL_1.lower()}\n", PAPILLON, MOUCHE, MOUCHE_START, *PRESET_DEALS]
+)
 def test_the_line_pattern_takes_what_the_notation_takes(client, line):
     parse_line(line)
     assert re.fullmatch(LINE_PATTERN, line)
