@@ -395,9 +395,9 @@ def make_app(settings: Settings) -> FastAPI:
         except Busy:
             busy = "the server is busy: every worker is taken and the queue is full"
             return JSONResponse({"detail": busy}, status_code=429, headers=retry)
-        except TooLate:
-            late = f"the server was too busy to start this search within its {seconds:g} s: ask again"
-            return JSONResponse({"detail": late}, status_code=503, headers=retry)
+        except TooLate as late:
+            too_late = f"the server was too busy to start this search within {late.seconds:g} s: ask again"
+            return JSONResponse({"detail": too_late}, status_code=503, headers=retry)
         except WorkerLost as lost:
             if lost.why == "overran":
                 why = f"the search ran past its {seconds:g} s and was stopped: ask with a smaller position or budget"

@@ -9,10 +9,10 @@ on the server's event loop.
   requests already wait, the next one is refused at once (:class:`Busy`,
   raised by :meth:`WorkerPool.submit` itself, before the server's loop runs
   anything else: the API answers 429 with Retry-After).
-- One clock a request: its wait for a worker counts in its seconds. A
-  request that waits through all of them is given up (:class:`TooLate`);
-  one that gets a worker in time has its search given what is left
-  (:attr:`Answer.given`).
+- One clock a request: its wait for a worker counts in its seconds (at
+  least :data:`LEAST_TIME`). A request that waits through all of them is
+  given up (:class:`TooLate`); one that gets a worker in time has its
+  search given what is left, its seconds at most (:attr:`Answer.given`).
 - A request whose client goes away is cancelled: its worker is stopped and
   a fresh one takes its place, so the search stops with it.
 - A worker that dies while idle is replaced when it dies, and one found
@@ -40,6 +40,9 @@ from typing import Any, Literal
 
 #: Seconds a worker may run past its request's own time before it is stopped.
 GRACE = 10.0
+#: The least time a request has, its wait for a worker and its search
+#: together, seconds: a search of a fraction of a second may wait a moment.
+LEAST_TIME = 1.0
 #: How often a worker holding a request is looked at (stopped?), seconds.
 WATCH_EVERY = 1.0
 #: A worker past its deadline that has used no CPU for this long had stopped
@@ -63,7 +66,11 @@ class Busy(Exception):
 
 
 class TooLate(Exception):
-    """The request waited for a worker through all of its seconds."""
+    """The request waited for a worker through all of its time (``seconds``)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"{seconds:g} s")
+        self.seconds = seconds
 
 
 class WorkerLost(Exception):
@@ -91,8 +98,8 @@ class Answer:
     text: str
     #: Seconds the request waited for a worker.
     waited: float
-    #: Seconds its search was given (its seconds less the wait); None for a
-    #: task that takes no seconds (rate).
+    #: Seconds its search was given (what the wait left of its time, its
+    #: seconds at most); None for a task that takes no seconds (rate).
     given: float | None
 
 
@@ -272,11 +279,12 @@ class WorkerPool:
         await self._add_successor()
 
     def submit(self, task: str, args: dict[str, Any], seconds: float, long: bool = False) -> asyncio.Future[Answer]:
-        """``task`` run within ``seconds``, counted from now (``long``: one of
-        the long requests): its :class:`Answer`, or Busy, TooLate, WorkerLost,
-        TaskError or TaskFailed. Busy is raised here, at once, before anything
-        waits; a task's ``seconds`` argument is replaced by what the wait left
-        of them. The quick requests and the long ones queue apart, each at
+        """``task`` run within ``seconds`` (at least :data:`LEAST_TIME`),
+        counted from now (``long``: one of the long requests): its
+        :class:`Answer`, or Busy, TooLate, WorkerLost, TaskError or
+        TaskFailed. Busy is raised here, at once, before anything waits; a
+        task's ``seconds`` argument is replaced by what the wait left of that
+        time, ``seconds`` at most. The quick requests and the long ones queue apart, each at
         most :attr:`queue` deep, so that long ones waiting for their slots
         never fill the quick ones' queue."""
         if long:
@@ -304,22 +312,22 @@ class WorkerPool:
 
     async def _run(self, place: _Place, task: str, args: dict[str, Any], seconds: float) -> Answer:
         loop = asyncio.get_running_loop()
-        arrived = loop.time()
+        arrived, time = loop.time(), max(seconds, LEAST_TIME)
         slot = False
         try:
             while True:
                 try:
-                    async with asyncio.timeout_at(arrived + seconds):
+                    async with asyncio.timeout_at(arrived + time):
                         if place.long and not slot:
                             await self.long_slots.acquire()
                             slot = True
                             self.long_held += 1
                         worker = await self._take()
                 except TimeoutError:
-                    raise TooLate from None
+                    raise TooLate(time) from None
                 self._leave(place)
                 waited = loop.time() - arrived
-                given = max(0.0, seconds - waited)  # (only a budget of microseconds is spent by taking an idle worker)
+                given = max(0.0, min(seconds, time - waited))  # (0: a budget of microseconds spent taking a worker)
                 timed = "seconds" in args
                 payload = json.dumps({"task": task, "args": {**args, "seconds": given} if timed else args}).encode()
                 text = await self._call(worker, payload, given)

@@ -338,14 +338,29 @@ def test_a_request_queued_behind_a_search_has_its_time_cut():
         assert client.get("/api/health").json()["cache"]["entries"] == entries + 1  # (the first search's alone)
 
 
-def test_a_request_that_waits_through_its_seconds():
-    """One worker busy with a long search: a request of 0.5 s waiting behind it is given up when its 0.5 s
-    are spent, and told the server was too busy (not that its position was too big)."""
+def test_a_search_of_a_fraction_of_a_second_may_wait_a_moment():
+    """A request of 0.1 s (the board's first asking) queued behind a short search keeps its whole 0.1 s:
+    its time is at least LEAST_TIME, wait and search together, so a short queue costs it nothing."""
+    with TestClient(make_app(Settings(workers=1, queue=1, max_nodes=1 << 40, max_seconds=30))) as client:
+        first, responses = in_background(client, {"position": DEAL_7, "max_nodes": 1 << 40, "seconds": 0.3})
+        until(lambda: busy(client.app), "the first search to start")
+        answer = client.post("/api/solve", json={"position": DEAL_7, "max_nodes": 1 << 39, "seconds": 0.1})
+        assert answer.status_code == 200, answer.text
+        assert float(answer.headers["x-queue-seconds"]) > 0 and answer.headers["x-search-seconds"] == "0.100"
+        first.join(PATIENCE)
+        assert responses[0].status_code == 200
+
+
+@pytest.mark.parametrize("seconds, time", [(2.0, "2 s"), (0.1, "1 s")])
+def test_a_request_that_waits_through_its_seconds(seconds, time):
+    """One worker busy with a long search: a request waiting behind it is given up when its seconds are
+    spent (at least LEAST_TIME: a search of 0.1 s may wait a moment), and told the server was too busy (not
+    that its position was too big)."""
     with TestClient(make_app(Settings(workers=1, queue=1, max_nodes=1 << 40, max_seconds=30))) as client:
         thread, responses = in_background(client, LONG)
         until(lambda: busy(client.app), "the long search to start")
-        late = client.post("/api/solve", json={**QUICK, "seconds": 0.5})
-        one_line_detail(late, 503, "the server was too busy to start this search within its 0.5 s: ask again")
+        late = client.post("/api/solve", json={**QUICK, "seconds": seconds})
+        one_line_detail(late, 503, f"the server was too busy to start this search within {time}: ask again")
         assert late.headers["retry-after"] == "1"
         assert client.get("/api/health").json()["waiting"] == 0
         os.kill(pool_of(client.app).pids()[0], signal.SIGKILL)  # (the long search ended at once)
