@@ -48,7 +48,8 @@ export function ask(path, body, without) {
             if (response.ok) return json;
             if (response.status === 429) throw new Error("The engine is busy; ask again in a moment.");
             const said = sentence(json && typeof json.detail === "string" ? json.detail : "refused");
-            throw response.status >= 500 ? stopped(said) : new Error(said);
+            // (a 5xx with Retry-After: the engine is running but was too busy to start in time, not stopped)
+            throw response.status >= 500 && !response.headers.get("retry-after") ? stopped(said) : new Error(said);
           },
           () => {
             throw stopped("The engine gave no answer: ask again in a moment.");
