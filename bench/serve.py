@@ -21,9 +21,10 @@ by kind, default :data:`MIX`):
 - ``analyse`` (70): POST /api/analyse of a Butterfly position without
   lengths and with ``lines`` ``best`` (:data:`BOARD`), the board's "show
   the values" (every legal move decided, the best line shortened), asked
-  as the board asks: first with ``seconds`` ``--quick`` (0.1), and when
-  that answer leaves a move undecided, at once again without ``seconds``
-  (the server's budget; "the undecided, again" in the tables), of a
+  as the board asks: first with ``seconds`` ``--quick`` (0.1), then at
+  once again with ``lengths`` and the server's budget, unless every move
+  was lost or had its proved length already ("the undecided, again" in
+  the tables: each winning move's length, as the board shows them), of a
   position along the published shortest line of one of deals 0-99
   (data/lengths_butterfly.csv.gz), or, one time in two (``--played``),
   along a game of the ladder's random or greedy-e20 player on one of those
@@ -241,6 +242,8 @@ async def user(
         first.total = first.latency
         if first.undecided:  # as the board does: the rest at once, with the server's budget
             body = {name: value for name, value in (item.body or {}).items() if name != "seconds"}
+            if item.kind == "analyse":  # (the board's second asking of the values: each winning move's length)
+                body = {"position": body["position"], "lengths": True}
             deeper = await send(
                 client, run, number, Item(item.kind + DEEPER, item.method, item.path, body, item.source)
             )
@@ -262,9 +265,11 @@ async def send(client: httpx.AsyncClient, run: str, number: int, item: Item) -> 
             answer = response.json()
             search_seconds, nodes = answer.get("seconds"), answer.get("nodes")
             value = answer.get("value", answer.get("result"))
-            undecided = answer.get("result") == "unresolved" or any(
-                move["value"] == "unknown" for move in answer.get("moves", []) if isinstance(move, dict)
-            )
+            values = [move["value"] for move in answer.get("moves", []) if isinstance(move, dict)]
+            if item.kind == "analyse":  # (the board asks its values again unless each is lost or proved shortest)
+                undecided = any(value not in ("lost", "optimal") for value in values)
+            else:
+                undecided = answer.get("result") == "unresolved" or "unknown" in values
     except httpx.HTTPError as error:
         status = type(error).__name__
     latency = time.monotonic() - began
