@@ -1,4 +1,4 @@
-"""``butterfly serve``: the web API and the built site (docs/serve.md)."""
+"""``butterfly serve``: the web API, and the tool pages or a built site (docs/serve.md)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,16 @@ import click
 from butterfly.cli.common import Seconds, WholeNumber
 from butterfly.games.errors import InputError
 from butterfly.solver.patience.result import MAX_NODES
+
+
+class MoreThanZeroSeconds(Seconds):
+    """A number of seconds above 0 (:class:`Seconds`)."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if number == 0:
+            self.fail("must be more than 0 (0 would stop every request at once)", param, ctx)
+        return number
 
 
 @click.command(name="serve")
@@ -34,7 +44,11 @@ from butterfly.solver.patience.result import MAX_NODES
     help="The most positions a request's search may expand.",
 )
 @click.option(
-    "--max-seconds", type=Seconds(3600), default=10.0, show_default=True, help="The most seconds a request may take."
+    "--max-seconds",
+    type=MoreThanZeroSeconds(3600),
+    default=10.0,
+    show_default=True,
+    help="The most seconds a request may take.",
 )
 @click.option(
     "--cache",
@@ -48,15 +62,19 @@ from butterfly.solver.patience.result import MAX_NODES
     "site",
     default=None,
     type=click.Path(exists=True, file_okay=False),
-    help="A site butterfly site build wrote, served at /.",
+    help="A site butterfly site build wrote, served at / (default: the tool pages alone).",
 )
-def serve(host, port, workers, queue, max_nodes, max_seconds, cache, site) -> None:
-    """Serve the engine as a web API (with its docs at /docs) and a built site."""
+# (for the tests: a receipt deadline they need not wait 10 s for)
+@click.option("--receive-seconds", type=MoreThanZeroSeconds(3600), default=None, hidden=True)
+def serve(host, port, workers, queue, max_nodes, max_seconds, cache, site, receive_seconds) -> None:
+    """Serve the engine as a web API (with its docs at /docs), with the tool pages or a built site."""
     import uvicorn
 
     from butterfly.puzzles.site.server import site_folder
     from butterfly.server.app import Settings, make_app
     from butterfly.server.cache import AnswerCache
+    from butterfly.server.http import RECEIVE_SECONDS, connection_limits, guarded_protocol
+    from butterfly.server.pages import ToolPages
     from butterfly.server.pool import default_workers
 
     folder = None if site is None else site_folder(site)
@@ -70,13 +88,32 @@ def serve(host, port, workers, queue, max_nodes, max_seconds, cache, site) -> No
     settings = Settings(workers or default_workers(), queue, max_nodes, max_seconds, cache, folder)
     address = listener.getsockname()
     shown = f"[{address[0]}]" if ":" in address[0] else address[0]
-    click.echo(f"serving at http://{shown}:{address[1]}/ (API docs at /docs; Ctrl-C stops)")
+    url = f"http://{shown}:{address[1]}"
+    click.echo(f"serving at {url}/ (API docs at /docs; Ctrl-C stops)")
     if not ipaddress.ip_address(address[0]).is_loopback:
         click.echo(f"warning: listening on {host}, not the loopback: anyone who can reach this machine can use it")
+    app = make_app(settings)
+    pages = None
     if folder is None:
-        click.echo("no --site: the API alone (butterfly site build --out DIR, then --site DIR, serves the site too)")
-    config = uvicorn.Config(make_app(settings), log_level="warning", timeout_graceful_shutdown=5)
-    uvicorn.Server(config).run(sockets=[listener])
+        pages = ToolPages()  # (written while the server starts: a page asked for meanwhile waits for them)
+        app.mount("/", pages, name="tools")
+        click.echo(f"the analysis board at {url}/board.html, the position editor and the card-game board beside it")
+        click.echo(
+            "no --site: the tools alone (butterfly site build --out DIR, then --site DIR, serves the daily site)"
+        )
+    cap, backlog = connection_limits()
+    config = uvicorn.Config(
+        app,
+        http=guarded_protocol(receive_seconds or RECEIVE_SECONDS, cap),
+        backlog=backlog,
+        log_level="warning",
+        timeout_graceful_shutdown=5,
+    )
+    try:
+        uvicorn.Server(config).run(sockets=[listener])
+    finally:
+        if pages is not None:
+            pages.close()
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -424,12 +424,12 @@ _URL = re.compile(r"https?://[^\s\"'<>\\]+")
 _CORE_LINE = "const CORE = []; // build.py writes the list"
 
 
-def service_worker() -> str:
-    """sw.js with :data:`CORE`, the files it keeps on install."""
+def service_worker(core: tuple[str, ...] = CORE) -> str:
+    """sw.js with ``core``, the files it keeps on install (the whole site's :data:`CORE`)."""
     text = (HERE / SERVICE_WORKER).read_text(encoding="utf-8")
     if _CORE_LINE not in text:
         raise InputError(f"{SERVICE_WORKER} has no line {_CORE_LINE!r} for the files to keep")
-    return text.replace(_CORE_LINE, f"const CORE = {json.dumps(list(CORE))};")
+    return text.replace(_CORE_LINE, f"const CORE = {json.dumps(list(core))};")
 
 
 @functools.cache
