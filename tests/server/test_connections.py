@@ -19,7 +19,7 @@ from contextlib import contextmanager
 
 import pytest
 import uvicorn
-from server.served import START_SECONDS, butterfly, wait_ready
+from server.served import START_SECONDS, butterfly, start_server, wait_ready
 
 from butterfly.server.http import guarded_protocol
 
@@ -79,8 +79,6 @@ def json_detail(answer: tuple[int, dict[str, str], bytes], status: int, fragment
 @pytest.fixture(scope="module")
 def served(tmp_path_factory) -> Iterator[int]:
     """A server whose requests must arrive within 1 s: its port."""
-    from server.served import start_server
-
     server = start_server(tmp_path_factory.mktemp("serve"), "--workers", "1", "--receive-seconds", "1")
     try:
         wait_ready(server.url).close()
@@ -211,8 +209,6 @@ def open_files_limited(limit: int) -> Iterator[None]:
 
 
 def test_idle_connections_beyond_the_cap_make_room(tmp_path):
-    from server.served import start_server
-
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < 600:
         pytest.skip(f"this test opens 400 connections: the open-file limit here is {soft}")
