@@ -213,6 +213,19 @@ def test_a_proved_length_comes_before_a_bounded_one_as_long():
     assert ties == [OPTIMAL, BOUNDED, BOUNDED]
 
 
+@pytest.mark.slow
+def test_a_proved_length_sets_the_value_and_line_when_a_bounded_one_is_as_short():
+    """Deal 16's start, each shortest line searched within 5,000 positions:
+    several moves win in 67, some proved, some bounded; the position takes
+    a proved one's value and line (a bounded one's, when the two were
+    ordered by length alone). A few minutes: one search a move."""
+    analysis = analyse(Position.deal(16), Limits(max_nodes=200_000), lengths=Limits(max_nodes=5_000, memory_mib=256))
+    best = analysis.moves[0]
+    assert (best.value, best.length) == (OPTIMAL, 67)
+    assert any(entry.value == BOUNDED and entry.length == 67 for entry in analysis.moves)
+    assert analysis.value == OPTIMAL and analysis.line == best.line
+
+
 def test_without_lengths_a_winning_move_is_only_won():
     for position in endings()[::3] + small(40, 3)[:20]:
         analysis = analyse(position, LIMITS, lengths=None)
