@@ -68,7 +68,7 @@ COMMANDS = {
     "serve": (
         "butterfly.cli.serve",
         "serve",
-        "Serve the engine as a web API (with its docs at /docs) and a built site.",
+        "Serve the engine as a web API (with its docs at /docs), with the tool pages or a built site.",
     ),
     "show": ("butterfly.cli.patience", "show", "Draw DEAL; with --moves, every position along the way."),
     "site": ("butterfly.cli.site", "site", "The daily puzzle as a static web site: build it, serve it locally."),
