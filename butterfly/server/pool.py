@@ -57,6 +57,9 @@ ANSWER, REFUSED, FAILED = "answer", "refused", "failed"
 #: A worker's first line, once its imports are done: it is given requests only
 #: then, so that no request pays for a worker's start.
 READY = b"ready\n"
+#: A worker's line on reading a request, before it works on it: a worker lost
+#: before saying it never had the request, which goes to another worker.
+TAKEN = "taken"
 #: A process's states (/proc/PID/stat) in which it does not work: stopped, traced, dead.
 NOT_WORKING = frozenset("TtZX")
 
@@ -116,6 +119,8 @@ def serve_requests() -> None:
     answers.write(READY.decode())
     answers.flush()
     for line in sys.stdin:
+        answers.write(TAKEN + "\n")
+        answers.flush()
         request = json.loads(line)
         try:
             reply = ANSWER + " " + json.dumps(run(request["task"], request["args"]), separators=(",", ":"))
@@ -359,6 +364,17 @@ class WorkerPool:
             await worker.send(payload)
         except OSError:  # (ConnectionError among them)
             self._succeed(worker)
+            return None
+        try:
+            # (a worker that dies or stops before it took the request never had it: sent again, to its successor)
+            taken, _ = await worker.receive(loop.time() + seconds + GRACE)
+            if taken != TAKEN:
+                raise EOFError
+        except asyncio.CancelledError:
+            await asyncio.shield(self._replace(worker))
+            raise
+        except (TimeoutError, _Stalled, EOFError, OSError, ValueError):
+            await self._replace(worker)
             return None
         try:
             kind, text = await worker.receive(loop.time() + seconds + GRACE)

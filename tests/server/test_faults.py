@@ -201,6 +201,19 @@ def until_busy(client: httpx.Client) -> None:
     until(lambda: client.post("/api/solve", json={**QUICK, "max_nodes": next(probes)}).status_code == 429, "busy")
 
 
+def bytes_read(pid: int) -> int:
+    """What the process has read so far, bytes (/proc/PID/io)."""
+    with open(f"/proc/{pid}/io") as io:
+        return next(int(line.split()[1]) for line in io if line.startswith("rchar:"))
+
+
+def until_taken(client: httpx.Client, worker: int, before: int) -> None:
+    """Until the worker has read the request sent (a worker lost before it read one never had it: the
+    request goes to its successor, pool.TAKEN)."""
+    until_busy(client)
+    until(lambda: bytes_read(worker) > before, "the worker to read the request")
+
+
 def test_a_client_that_goes_away(serve):
     """Over real HTTP: the client closes its connection mid-search, the search is stopped and its worker
     replaced; with no queue, the next request is answered (not 429), so the worker is free again."""
@@ -230,8 +243,9 @@ def test_a_worker_killed_behind_the_real_server(serve):
     served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
     with wait_ready(served.url) as client:
         (worker,) = served.worker_pids()
+        before = bytes_read(worker)
         raw = send_raw(served.port, LONG)
-        until_busy(client)
+        until_taken(client, worker, before)
         os.kill(worker, signal.SIGKILL)
         reply = read_reply(raw)
         assert reply.startswith("HTTP/1.1 503"), reply
@@ -286,8 +300,9 @@ def test_a_worker_frozen_mid_search_is_told_apart_from_a_search_out_of_time(serv
     served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
     with wait_ready(served.url) as client:
         (worker,) = served.worker_pids()
+        before = bytes_read(worker)
         raw = send_raw(served.port, LONG)
-        until_busy(client)
+        until_taken(client, worker, before)
         os.kill(worker, signal.SIGSTOP)
         try:
             reply = read_reply(raw)
@@ -371,3 +386,26 @@ def test_a_request_that_waits_through_its_seconds(seconds, time):
 def test_settings_without_time_are_refused():
     with pytest.raises(ValueError, match="max_seconds must be above 0"):
         Settings(max_seconds=0)
+
+
+def test_a_request_a_worker_never_took_goes_to_its_successor(monkeypatch):
+    """A worker that stops between being chosen and reading the request (here: stopped, and the check
+    before sending blinded) never had it: it is replaced and the request answered by its successor, not
+    refused (the worker says it took a request before working on it, pool.TAKEN)."""
+    monkeypatch.setattr(pool_module._Worker, "usable", lambda worker: True)
+
+    async def sent_to_a_stopped_worker() -> None:
+        pool = WorkerPool(1, 0)
+        await pool.start()
+        (worker,) = pool.pids()
+        os.kill(worker, signal.SIGSTOP)
+        try:
+            answer = await pool.submit("solve", {**QUICK, "seconds": 5, "shortest": False}, 5)
+            assert json.loads(answer.text)["result"] in ("won", "unresolved")  # (answered, 1,000 positions)
+            assert pool.replaced == 1 and worker not in pool.pids()
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker, signal.SIGKILL)
+            await pool.close()
+
+    asyncio.run(sent_to_a_stopped_worker())
