@@ -195,22 +195,16 @@ def stopped(pid: int) -> bool:
     return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "T"
 
 
-def until_busy(client: httpx.Client) -> None:
-    """With one worker and no queue: until a new request is refused (429), the worker taken."""
-    probes = iter(range(500, 10_000))
-    until(lambda: client.post("/api/solve", json={**QUICK, "max_nodes": next(probes)}).status_code == 429, "busy")
-
-
 def bytes_read(pid: int) -> int:
     """What the process has read so far, bytes (/proc/PID/io)."""
     with open(f"/proc/{pid}/io") as io:
         return next(int(line.split()[1]) for line in io if line.startswith("rchar:"))
 
 
-def until_taken(client: httpx.Client, worker: int, before: int) -> None:
-    """Until the worker has read the request sent (a worker lost before it read one never had it: the
-    request goes to its successor, pool.TAKEN)."""
-    until_busy(client)
+def until_taken(worker: int, before: int) -> None:
+    """Until the worker has read the request sent, ``before`` its bytes read until then (a worker lost
+    before it read one never had it: the request goes to its successor, pool.TAKEN). Watched, not probed:
+    a probe request could take the worker first, and the one sent be refused."""
     until(lambda: bytes_read(worker) > before, "the worker to read the request")
 
 
@@ -220,8 +214,9 @@ def test_a_client_that_goes_away(serve):
     served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
     with wait_ready(served.url) as client:
         (worker,) = served.worker_pids()
+        before = bytes_read(worker)
         raw = send_raw(served.port, LONG)
-        until_busy(client)
+        until_taken(worker, before)
         raw.close()
         until(lambda: client.get("/api/health").json()["replaced"] == 1, "the worker to be replaced")
         answer = client.post("/api/solve", json=QUICK)
@@ -245,7 +240,7 @@ def test_a_worker_killed_behind_the_real_server(serve):
         (worker,) = served.worker_pids()
         before = bytes_read(worker)
         raw = send_raw(served.port, LONG)
-        until_taken(client, worker, before)
+        until_taken(worker, before)
         os.kill(worker, signal.SIGKILL)
         reply = read_reply(raw)
         assert reply.startswith("HTTP/1.1 503"), reply
@@ -302,7 +297,7 @@ def test_a_worker_frozen_mid_search_is_told_apart_from_a_search_out_of_time(serv
         (worker,) = served.worker_pids()
         before = bytes_read(worker)
         raw = send_raw(served.port, LONG)
-        until_taken(client, worker, before)
+        until_taken(worker, before)
         os.kill(worker, signal.SIGSTOP)
         try:
             reply = read_reply(raw)
