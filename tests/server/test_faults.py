@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from server.served import DEAL_1, DEAL_7, one_line_detail, wait_ready
+from server.served import DEAL_1, DEAL_7, Served, one_line_detail, wait_ready
 
 from butterfly.server import pool as pool_module
 from butterfly.server.app import FULL_TIME_SHARE, QUICK_SECONDS, Settings, make_app
@@ -201,11 +201,16 @@ def bytes_read(pid: int) -> int:
         return next(int(line.split()[1]) for line in io if line.startswith("rchar:"))
 
 
-def until_taken(worker: int, before: int) -> None:
-    """Until the worker has read the request sent, ``before`` its bytes read until then (a worker lost
-    before it read one never had it: the request goes to its successor, pool.TAKEN). Watched, not probed:
-    a probe request could take the worker first, and the one sent be refused."""
+def sent_and_taken(served: Served, request: dict) -> tuple[int, socket.socket]:
+    """``request`` sent over a raw connection to a server of one worker, once that worker has read it
+    (a worker lost before it read one never had it: the request goes to its successor, pool.TAKEN).
+    Watched by the worker's bytes read, not probed: a probe request could take the worker first, and the
+    one sent be refused. The worker's process id and the connection."""
+    (worker,) = served.worker_pids()
+    before = bytes_read(worker)
+    raw = send_raw(served.port, request)
     until(lambda: bytes_read(worker) > before, "the worker to read the request")
+    return worker, raw
 
 
 def test_a_client_that_goes_away(serve):
@@ -213,10 +218,7 @@ def test_a_client_that_goes_away(serve):
     replaced; with no queue, the next request is answered (not 429), so the worker is free again."""
     served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
     with wait_ready(served.url) as client:
-        (worker,) = served.worker_pids()
-        before = bytes_read(worker)
-        raw = send_raw(served.port, LONG)
-        until_taken(worker, before)
+        worker, raw = sent_and_taken(served, LONG)
         raw.close()
         until(lambda: client.get("/api/health").json()["replaced"] == 1, "the worker to be replaced")
         answer = client.post("/api/solve", json=QUICK)
@@ -237,10 +239,7 @@ def test_a_client_that_times_out(serve):
 def test_a_worker_killed_behind_the_real_server(serve):
     served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
     with wait_ready(served.url) as client:
-        (worker,) = served.worker_pids()
-        before = bytes_read(worker)
-        raw = send_raw(served.port, LONG)
-        until_taken(worker, before)
+        worker, raw = sent_and_taken(served, LONG)
         os.kill(worker, signal.SIGKILL)
         reply = read_reply(raw)
         assert reply.startswith("HTTP/1.1 503"), reply
@@ -294,10 +293,7 @@ def test_a_worker_frozen_mid_search_is_told_apart_from_a_search_out_of_time(serv
     answering, not that its search ran past its time (which would blame the position)."""
     served = serve("--workers", "1", "--queue", "0", "--max-seconds", "30")
     with wait_ready(served.url) as client:
-        (worker,) = served.worker_pids()
-        before = bytes_read(worker)
-        raw = send_raw(served.port, LONG)
-        until_taken(worker, before)
+        worker, raw = sent_and_taken(served, LONG)
         os.kill(worker, signal.SIGSTOP)
         try:
             reply = read_reply(raw)
