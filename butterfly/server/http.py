@@ -64,12 +64,14 @@ _REFUSALS = {
 def connection_limits() -> tuple[int, int]:
     """The most connections open at once, and the most accepted at a time (asyncio accepts up to its
     listening backlog in one go, before any is counted): :data:`MAX_CONNECTIONS` and :data:`BACKLOG`,
-    or a half and a quarter of the process's open-file limit (``ulimit -n``) when that is lower, the
-    last quarter left for the workers' pipes, the cache and the files served."""
+    or a quarter and an eighth of the process's open-file limit (``ulimit -n``) when that is lower. The
+    files in use can reach the cap plus twice the backlog: a batch just accepted, and as many
+    connections closed to make room for it whose files close only on the event loop's next turn; the
+    last quarter is left for the workers' pipes, the cache and the files served."""
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return MAX_CONNECTIONS, BACKLOG
-    return max(1, min(MAX_CONNECTIONS, soft // 2)), max(1, min(BACKLOG, soft // 4))
+    return max(1, min(MAX_CONNECTIONS, soft // 4)), max(1, min(BACKLOG, soft // 8))
 
 
 def guarded_protocol(receive_seconds: float, cap: int) -> type[GuardedProtocol]:

@@ -212,7 +212,7 @@ def test_idle_connections_beyond_the_cap_make_room(tmp_path):
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < 600:
         pytest.skip(f"this test opens 400 connections: the open-file limit here is {soft}")
-    with open_files_limited(256):  # the server's cap: 128 connections
+    with open_files_limited(256):  # the server's cap: 64 connections
         server = start_server(tmp_path, "--workers", "1", "--receive-seconds", "600")
     idle: list[socket.socket] = []
     try:

@@ -61,6 +61,7 @@ def test_every_address_warns(serve):
     assert served.printed[0].startswith("serving at http://0.0.0.0:")
     warning = served.process.stdout.readline()
     assert warning.startswith("warning: listening on 0.0.0.0, not the loopback"), warning
+    wait_ready(served.url).close()  # (a Ctrl-C before the server is up stops Python, not the server)
     assert served.stop(signal.SIGINT) in (0, 130)
 
 
