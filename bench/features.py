@@ -1,12 +1,12 @@
-"""Exact and layout features of deals (puzzles/rating/features.py): time and figures.
+"""Exact and layout features of deals (butterfly/puzzles/rating/features.py): time and figures.
 Not a test: prints figures, asserts nothing.
 
     python bench/features.py                  # Butterfly deals 0-49, the proposed limits
     python bench/features.py --deals 0-9 --decision-nodes 20000
 
-For every deal it runs :func:`puzzles.rating.features.exact_features` (solve and
+For every deal it runs :func:`butterfly.puzzles.rating.features.exact_features` (solve and
 shorten, fewest cells, the line's decisions, the solver's effort over 8 row
-orders) and :func:`puzzles.rating.features.layout_features`, then prints the time
+orders) and :func:`butterfly.puzzles.rating.features.layout_features`, then prints the time
 of each feature per deal (median, 90th percentile, largest), the share of
 deals left with something unproved (an undecided position, an unresolved
 class, a fewest-cells count that is only "at most", a capped effort run),

@@ -4,8 +4,8 @@
     python bench/ladder.py 30 --game fortress --cells 2 --kernel-repeats 20
 
 Each policy of the ladder plays deals 0..N-1 from the deal itself with the
-compiled kernel (puzzles/rating/players_kernel.py, wrapper included: what the ratings pay)
-and with its Python twin (puzzles/rating/players.py): games per second in each,
+compiled kernel (butterfly/puzzles/rating/players_kernel.py, wrapper included: what the ratings pay)
+and with its Python twin (butterfly/puzzles/rating/players.py): games per second in each,
 the ratio, and whether the games were the same (they must be; the tests
 check it). The Python rollouts take seconds a game: ``--python-deals``
 plays fewer deals in Python (the ratio compares the same deals).
@@ -20,7 +20,7 @@ import time
 from butterfly.games.patience.rules import PRESETS, VARIANTS, Move, Position, make_rules
 from butterfly.puzzles.rating import players, players_kernel
 
-#: The policies of the ladder (puzzles/rating/ladder.py): name, policy, epsilon_ppm, horizon.
+#: The policies of the ladder (butterfly/puzzles/rating/ladder.py): name, policy, epsilon_ppm, horizon.
 POLICIES = (
     ("random", players.RANDOM, 0, 0),
     ("greedy-e20", players.GREEDY, 200_000, 0),

@@ -1,5 +1,5 @@
 """Restart schedules side by side (not a test): the same deals solved with
-each schedule of solver.patience.solve, in one run, one deal at a time and
+each schedule of butterfly.solver.patience.solve, in one run, one deal at a time and
 the schedules in turn on each deal; prints nodes and seconds, asserts
 nothing about time. A verdict that differs between schedules (one won,
 another unwinnable) is printed loudly and makes the exit code 1.

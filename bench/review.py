@@ -1,7 +1,7 @@
 """How long ``butterfly analyse`` and ``butterfly review`` take on Butterfly.
 
 - analyse: the positions along the published shortest lines of deals
-  A-B (data/lengths_butterfly.csv.gz), each position's every move
+  A-B (butterfly/data/lengths_butterfly.csv.gz), each position's every move
   decided, then (on the first deals) given its shortest length;
 - review: one game of each of the ladder's players on deals A-B (player
   ``deal % 6``, seed 1), reviewed with and without the lengths (par from
@@ -29,7 +29,7 @@ from butterfly.solver.patience.result import OPTIMAL, Limits
 from butterfly.solver.patience.review import BEST, REVIEW_LENGTH_SECONDS, WINNING, review
 from butterfly.solver.survey.publish_lengths import published_par, read_file
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "butterfly" / "data"
 
 
 def quantiles(seconds: list[float]) -> str:

@@ -1,4 +1,4 @@
-"""La Mouche reviews (solver/mouche/review.py): seconds to review a hand.
+"""La Mouche reviews (butterfly/solver/mouche/review.py): seconds to review a hand.
 Not a test: prints figures, asserts nothing.
 
     python bench/review_mouche.py                   # 100 one-hand games of 4 players per bot, seeds 0-99

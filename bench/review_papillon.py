@@ -1,4 +1,4 @@
-"""Papillon reviews (solver/papillon/review.py): seconds to review a hand and
+"""Papillon reviews (butterfly/solver/papillon/review.py): seconds to review a hand and
 a game. Not a test: prints figures, asserts nothing.
 
     python bench/review_papillon.py                  # 100 one-round games of 3 players per bot, seeds 0-99

@@ -26,7 +26,7 @@ by kind, default :data:`MIX`):
   was lost or had its proved length already ("the undecided, again" in
   the tables: each winning move's length, as the board shows them), of a
   position along the published shortest line of one of deals 0-99
-  (data/lengths_butterfly.csv.gz), or, one time in two (``--played``),
+  (butterfly/data/lengths_butterfly.csv.gz), or, one time in two (``--played``),
   along a game of the ladder's random or greedy-e20 player on one of those
   deals (seed 1): positions a human who plays about at random reaches, many
   of them lost;
@@ -88,7 +88,7 @@ from butterfly.games.patience.rules import Position
 from butterfly.puzzles.rating.ladder import ENGINES, LADDER, player_named
 from butterfly.solver.survey.publish_lengths import read_file
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "butterfly" / "data"
 #: The board's mix: weights by kind of request.
 MIX = {"analyse": 70, "deal": 10, "solve": 10, "review": 5, "lengths": 5}
 #: What the board's "show the values" asks besides the position: the values, and the best line alone

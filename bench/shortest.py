@@ -3,8 +3,8 @@
     python bench/shortest.py --deals 0-19 --timeout 60 --memory 2048   # optimal lines per deal
     python bench/shortest.py --deals 0-5 --proof-nodes 5000             # quick: the same work every run
     python bench/shortest.py --endgames 40                              # A* against breadth-first search
-    python bench/shortest.py --default-lines 0-999 --lengths data/lengths_butterfly.csv.gz
-    python bench/shortest.py --bounded-lines 40 --lengths data/lengths_butterfly.csv.gz [--min-gap 5]
+    python bench/shortest.py --default-lines 0-999 --lengths butterfly/data/lengths_butterfly.csv.gz
+    python bench/shortest.py --bounded-lines 40 --lengths butterfly/data/lengths_butterfly.csv.gz [--min-gap 5]
 
 1. Deals: ``butterfly solve N --shortest`` as the CLI runs it (depth-first
    win, weighted polish, A* proof) under a time limit and a memory cap per
@@ -18,7 +18,7 @@
    seconds, the process's own, vary less than the wall's on a busy machine.
 2. Endgames: positions near the end of the solver's winning lines of
    deals 0.., searched side by side in one run by plain breadth-first
-   search (puzzles.patience.endgame.shortest_win, no pruning) and by the
+   search (butterfly.puzzles.patience.endgame.shortest_win, no pruning) and by the
    A* kernel: the same lengths (checked), the positions each met or
    expanded, and the time.
 3. Default lines: the line ``butterfly solve`` printed before and prints
@@ -240,7 +240,9 @@ def main() -> None:
     parser.add_argument("--bounded-lines", type=int, default=0, help="how many deals the lengths file left bounded")
     parser.add_argument("--min-gap", type=int, default=0, help="with --bounded-lines: those this far over the bound")
     parser.add_argument(
-        "--lengths", default=None, help="with --default-lines or --bounded-lines: data/lengths_butterfly.csv.gz"
+        "--lengths",
+        default=None,
+        help="with --default-lines or --bounded-lines: butterfly/data/lengths_butterfly.csv.gz",
     )
     parser.add_argument("--cards", type=int, default=16, help="cards in play in the endgames")
     args = parser.parse_args()

@@ -21,6 +21,8 @@ the command line does not need.
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import sys
 
 #: Each everyday name: the module it lives in, and its name there.
 _NAMES = {
@@ -81,3 +83,24 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *_NAMES])
+
+
+#: The package's rooms, once top-level folders of the checkout (importable by their short names from it).
+ROOMS = ("games", "solver", "puzzles", "ext", "cli", "server")
+
+
+class _RoomsLiveInThePackage(importlib.abc.MetaPathFinder):
+    """Asked last, when nothing else found a module: ``import games`` (a room by its short name, as code
+    run from an old checkout did) fails with one line naming the import that works."""
+
+    def find_spec(self, fullname: str, path: object, target: object = None) -> None:
+        room = fullname.partition(".")[0]
+        if path is None and room in ROOMS:
+            raise ModuleNotFoundError(
+                f"no module named {fullname!r}: the rooms live in the package, import butterfly.{fullname}",
+                name=fullname,
+            )
+
+
+if not any(isinstance(finder, _RoomsLiveInThePackage) for finder in sys.meta_path):
+    sys.meta_path.append(_RoomsLiveInThePackage())

@@ -1,11 +1,11 @@
 """What the deals a survey left open have in common (analysis, not a test).
 
     python research/open_deals.py                              # alternate colours
-    python research/open_deals.py --file data/butterfly_basement-1.csv.gz --variant none --cells 1
+    python research/open_deals.py --file butterfly/data/butterfly_basement-1.csv.gz --variant none --cells 1
     python research/open_deals.py --restarts 100 --nodes 100000 --deals 20
     python research/open_deals.py --restarts 300 --nodes 10000 --per-kind 15
 
-1. Reads a published survey (data/*.csv.gz) and sorts its deals by the rows
+1. Reads a published survey (butterfly/data/*.csv.gz) and sorts its deals by the rows
    that could be emptied last (docs/solver.md, rule 3): how many there are,
    and, when there is only one, the rank of its innermost card. It prints
    how many deals of each kind were won, proved lost or left open.
@@ -32,7 +32,7 @@ from butterfly.solver.patience.pruning import last_row_candidates
 from butterfly.solver.patience.result import UNRESOLVED, Limits
 from butterfly.solver.patience.solve import permuted, row_order
 
-DEFAULT_FILE = Path(__file__).resolve().parent.parent / "data" / "butterfly_alternate-colours.csv.gz"
+DEFAULT_FILE = Path(__file__).resolve().parent.parent / "butterfly" / "data" / "butterfly_alternate-colours.csv.gz"
 
 
 def kind_of(deal: int, rules) -> tuple[int, int]:
@@ -81,7 +81,7 @@ def restarts(deals: list[int], rules, attempts: int, nodes: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--file", type=Path, default=DEFAULT_FILE, help="a published survey (data/*.csv.gz)")
+    parser.add_argument("--file", type=Path, default=DEFAULT_FILE, help="a published survey (butterfly/data/*.csv.gz)")
     parser.add_argument("--variant", default="alternate-colours", help="suit variant of that survey ('none': standard)")
     parser.add_argument("--cells", type=int, default=None, help="basement size of that survey")
     parser.add_argument("--restarts", type=int, default=0, help="row orders to try on open deals")

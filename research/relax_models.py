@@ -4,7 +4,7 @@
     python research/relax_models.py ... --cpsat-commit 7671819   (needs git and `pip install ortools`)
 
 For each deal: the verdict, the effort (conflicts of the SAT solver) and
-the wall-clock seconds of ``solver.patience.relaxation.check``; with
+the wall-clock seconds of ``butterfly.solver.patience.relaxation.check``; with
 ``--cpsat-commit``, also those of the CP-SAT model as that commit had it
 (loaded from git; effort in CP-SAT's deterministic seconds), run right
 after on the same deal so that both see the same machine load.

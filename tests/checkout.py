@@ -10,7 +10,7 @@ import butterfly
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-DATA = ROOT / "data"
+DATA = ROOT / "butterfly" / "data"
 
 
 def package_env() -> dict[str, str]:

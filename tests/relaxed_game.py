@@ -1,4 +1,4 @@
-"""The relaxed game of solver/patience/relaxation.py, played out state by state.
+"""The relaxed game of butterfly/solver/patience/relaxation.py, played out state by state.
 
 A readable twin of the SAT encoding, for small positions only: a state is
 how many placed cards each row still holds, the foundations, the basement

@@ -124,8 +124,8 @@ def one_line(message: str) -> str:
 class BadInput(click.ClickException):
     """Bad user input: one line on stderr, exit code 2. Every
     :class:`InputError` becomes one (a malformed file or field,
-    :class:`games.errors.ParseError`, as well as a move against the rules,
-    :class:`games.errors.IllegalMoveError`)."""
+    :class:`butterfly.games.errors.ParseError`, as well as a move against the rules,
+    :class:`butterfly.games.errors.IllegalMoveError`)."""
 
     exit_code = 2
 

@@ -199,7 +199,7 @@ def review_command(
     lost (after the loss). Each search for a win has the limits given;
     each search for a shortest win, --length-nodes and --length-seconds,
     and all of them together --par-seconds. A published deal's proved par
-    (data/lengths_*.csv.gz) is not searched again."""
+    (butterfly/data/lengths_*.csv.gz) is not searched again."""
     if len(deal_and_record) not in (1, 2):
         raise click.UsageError(f"give a RECORD, or a DEAL and a RECORD, not {len(deal_and_record)} argument(s)")
     deal_source, record_source = deal_and_record if len(deal_and_record) == 2 else (None, *deal_and_record)

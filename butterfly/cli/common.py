@@ -47,7 +47,7 @@ MAX_SEED = (1 << 63) - 1
 #: ``--seed`` of the commands that play whole games.
 class WholeNumber(click.ParamType):
     """A whole-number option, read by the one parser of whole numbers
-    (:func:`games.deals.parse_whole_number`: ASCII digits, no space, no sign, no ``_``)
+    (:func:`butterfly.games.deals.parse_whole_number`: ASCII digits, no space, no sign, no ``_``)
     and bounded: nothing too large for the C code behind it gets through."""
 
     name = "integer"

@@ -380,7 +380,7 @@ def frame_names(path: str, moves: int, suffix: str = ".svg") -> list[str]:
 def moves_of(source: str, pysol_number: str | None, rules: Rules) -> Iterator[Move]:
     """The moves of the move list in a file, or on standard input for ``-``,
     as they are read: streamed, not held whole (a real solution may take
-    megabytes), and bounded by games.patience.format.MAX_MOVES. With a
+    megabytes), and bounded by butterfly.games.patience.format.MAX_MOVES. With a
     PySolFC game, a move may name PySolFC's pile numbers (``7H 3>6``), as
     ``solve --pysol`` prints them beside ours."""
     return read_moves(read_chunks(source), None if pysol_number is None else pysol.pile_rows(rules))

@@ -51,7 +51,7 @@ class Progress:
 
     def at(self, done: int, total: int) -> None:
         """``done`` steps of ``total`` done (a callback's report, such as
-        :func:`puzzles.site.build.build_site`'s)."""
+        :func:`butterfly.puzzles.site.build.build_site`'s)."""
         if self._make is None:
             return
         if self._bar is None:

@@ -1,6 +1,6 @@
 """``butterfly puzzle``: puzzles with proved answers (new, show, check,
 prove); ``butterfly daily``: the puzzle of a date; ``butterfly calendar``:
-the pool of puzzles and the calendar chosen from it (puzzles.daily)."""
+the pool of puzzles and the calendar chosen from it (butterfly.puzzles.daily)."""
 
 from __future__ import annotations
 
@@ -216,7 +216,7 @@ def calendar() -> None:
     """The daily calendar: fill the pool of puzzles, extend the calendar from
     it, report how good its days are.
 
-    The calendar ships with the package (puzzles/calendar/YEAR.jsonl) and
+    The calendar ships with the package (butterfly/puzzles/calendar/YEAR.jsonl) and
     only ever grows: a date that has passed keeps its puzzle."""
 
 

@@ -1,4 +1,4 @@
-"""``butterfly rate``: a deal's difficulty (puzzles.rating.rate), or the ladder
+"""``butterfly rate``: a deal's difficulty (butterfly.puzzles.rating.rate), or the ladder
 played on a range of deals into a survey database."""
 
 from __future__ import annotations

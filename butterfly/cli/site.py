@@ -1,4 +1,4 @@
-"""``butterfly site``: the daily puzzle as a static web site (puzzles.site.build)."""
+"""``butterfly site``: the daily puzzle as a static web site (butterfly.puzzles.site.build)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def site() -> None:
 @click.option(
     "--days",
     type=WholeNumber(1, 400),
-    default=None,  # 400: puzzles.site.build.MAX_DAYS
+    default=None,  # 400: butterfly.puzzles.site.build.MAX_DAYS
     help="How many days (1-400; default: to the calendar's end).",
 )
 @click.option(

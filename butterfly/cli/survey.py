@@ -461,7 +461,7 @@ SHOWN_RUNS = 20
 def check_command(files, deal_range, sample, workers, db_path, scheduler, connect_timeout, as_json, quiet):
     """Derive published results again and list every row that differs.
 
-    Each FILE is a published data/<rules>.csv.gz; its rows are derived again
+    Each FILE is a published butterfly/data/<rules>.csv.gz; its rows are derived again
     under their own rules and limits, read from the file. Exit 1 when a row
     differs or, with --deals, when a FILE lacks a deal of the range.
     """

@@ -3,7 +3,7 @@
 temporary folder, in a thread, while the server starts.
 
 Writing them takes seconds (the board carries free play's deals, read from
-data/ and checked), so the server does not wait for them to answer its API:
+butterfly/data/ and checked), so the server does not wait for them to answer its API:
 a page asked for before they are written waits for them instead.
 """
 

@@ -371,7 +371,7 @@ def test_analyse_format_line_prints_the_position(cli):
 
 
 def test_review_of_a_published_deal_takes_its_proved_par(cli, tmp_path):
-    """Par of a published deal comes from data/lengths_*.csv.gz, proved when
+    """Par of a published deal comes from butterfly/data/lengths_*.csv.gz, proved when
     published: no search for it, even with no time given to the lengths."""
     _, moves = deal_1()
     record = _record(tmp_path, write_record(Position.deal(1), moves, number=1))

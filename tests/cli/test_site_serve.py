@@ -1,4 +1,4 @@
-"""``butterfly site serve`` (puzzles/site/server.py): only a folder ``site
+"""``butterfly site serve`` (butterfly/puzzles/site/server.py): only a folder ``site
 build`` wrote is served, and nothing outside it: no ``..``, no link
 (symlink) followed out of it, no folder listed."""
 

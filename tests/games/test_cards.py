@@ -1,4 +1,4 @@
-"""Cards, ranks, suits and decks (games.cards)."""
+"""Cards, ranks, suits and decks (butterfly.games.cards)."""
 
 import copy
 import pickle

@@ -1,4 +1,4 @@
-"""Deal numbers (games.deals): the frozen generator and its test vectors."""
+"""Deal numbers (butterfly.games.deals): the frozen generator and its test vectors."""
 
 import pytest
 

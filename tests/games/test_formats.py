@@ -1,4 +1,4 @@
-"""Deal files and move lists (games.patience.format)."""
+"""Deal files and move lists (butterfly.games.patience.format)."""
 
 import json
 import random
@@ -477,7 +477,7 @@ def test_parse_moves_rejections(text, needles):
     assert_one_line_error(lambda: parse_moves(text), *needles)
 
 
-# ---- the one JSON loader and the typed fields (games/position_json.py) ----------
+# ---- the one JSON loader and the typed fields (butterfly/games/position_json.py) ----------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""One conformance test, run on every game through the state API (games.state).
+"""One conformance test, run on every game through the state API (butterfly.games.state).
 
 Random playouts from many seeds check what every game must keep: cards are
 never created or lost, chips are conserved, there is a legal move until the

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The card-game board's lines (puzzles/site/page/cards-line.js) on texts
+// The card-game board's lines (butterfly/puzzles/site/page/cards-line.js) on texts
 // Python wrote: each text read into a set-up and written back, for
 // tests/puzzles/test_card_board.py to hold equal to Python's lines; a La
 // Mouche set-up is written a second time with its played cards placed seat
@@ -7,7 +7,7 @@
 //
 //   node tests/js/card_lines.js < TEXTS.json   (a JSON list of lines; prints a list of {line, bySeat} or {error})
 import fs from "node:fs";
-import { readLine, writeLine } from "../../puzzles/site/page/cards-line.js";
+import { readLine, writeLine } from "../../butterfly/puzzles/site/page/cards-line.js";
 
 const texts = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = texts.map((text) => {

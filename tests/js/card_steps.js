@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The card-game board's set-ups on their way (puzzles/site/page/cards-line.js):
+// The card-game board's set-ups on their way (butterfly/puzzles/site/page/cards-line.js):
 // each position Python wrote (every hand shown) is placed again from a blank
 // set-up, card by card and counter by counter in a shuffled order (each
 // player's played cards in the order of their tricks), and every set-up met
@@ -9,7 +9,7 @@
 //
 //   node tests/js/card_steps.js < TEXTS.json   (a JSON list of lines; prints the list of lines the page would send)
 import fs from "node:fs";
-import * as C from "../../puzzles/site/page/cards-line.js";
+import * as C from "../../butterfly/puzzles/site/page/cards-line.js";
 
 let seed = 7;
 function random() {

@@ -1,10 +1,17 @@
-// The card-game board's set-up (puzzles/site/page/cards-line.js): La Mouche's
+// The card-game board's set-up (butterfly/puzzles/site/page/cards-line.js): La Mouche's
 // played cards placed seat by seat, in any order of clicks, make the tricks
 // the rules make (the leader first, each trick's winner leading the next).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cardText, parseCard } from "../../puzzles/site/rules.js";
-import { blank, place, problems, trickWinner, tricks, writeLine } from "../../puzzles/site/page/cards-line.js";
+import { cardText, parseCard } from "../../butterfly/puzzles/site/rules.js";
+import {
+  blank,
+  place,
+  problems,
+  trickWinner,
+  tricks,
+  writeLine,
+} from "../../butterfly/puzzles/site/page/cards-line.js";
 
 // A 3-player La Mouche hand (P2 deals, so P0 plays first), hearts turned, everyone standing.
 function standing(game = "mouche", turned = "TH") {
@@ -96,7 +103,7 @@ test("a player far ahead of another in cards played is said in plain words", () 
 });
 
 // La Mouche set-ups on their way (placed in any order) that the rules would refuse: each said, so that the
-// page asks the rules nothing until they can play it (games/mouche/format.py refuses the same).
+// page asks the rules nothing until they can play it (butterfly/games/mouche/format.py refuses the same).
 test("a La Mouche set-up still being placed says what its order of play still needs", () => {
   const before = placed(standing(), [[1, "9S"]]);
   before.declared = [null, "s", null];

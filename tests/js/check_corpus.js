@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Judge a corpus built by the Python engine (puzzles/site/corpus.py) with the
+// Judge a corpus built by the Python engine (butterfly/puzzles/site/corpus.py) with the
 // page's JavaScript (judge_corpus.js) and report every disagreement.
 //
 //   node tests/js/check_corpus.js CORPUS.json [RULES.js]
 //
 // RULES.js: the rules to judge (the site's by default); search.js,
 // page/game.js and line.js (one-line positions) beside it are judged too. The presets come from
-// games/patience/presets.json, as Python's do.
+// butterfly/games/patience/presets.json, as Python's do.
 //
 // Exit 0 when the JavaScript judges everything as Python did, 1 on any
 // mismatch (each printed), 2 on bad usage or an unreadable corpus.
@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { judgeCorpus } from "./judge_corpus.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const PRESETS = path.join(HERE, "..", "..", "games", "patience", "presets.json");
+const PRESETS = path.join(HERE, "..", "..", "butterfly", "games", "patience", "presets.json");
 const MAX_SHOWN = 50;
 
 function usage(message) {
@@ -27,7 +27,7 @@ function usage(message) {
 async function main() {
   const args = process.argv.slice(2);
   if (args.length < 1 || args.length > 2) usage("expected a corpus file");
-  const site = path.join(HERE, "..", "..", "puzzles", "site");
+  const site = path.join(HERE, "..", "..", "butterfly", "puzzles", "site");
   const rulesPath = path.resolve(args[1] || path.join(site, "rules.js"));
   const R = await import(pathToFileURL(rulesPath).href);
   R.usePresets(JSON.parse(fs.readFileSync(PRESETS, "utf8")));

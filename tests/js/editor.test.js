@@ -1,10 +1,10 @@
-// The position editor's layout (puzzles/site/page/editor-layout.js): cards put,
+// The position editor's layout (butterfly/puzzles/site/page/editor-layout.js): cards put,
 // moved and taken, every problem said at once in Python's words made a player's, the line once whole.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import "./fixtures.js";
-import * as R from "../../puzzles/site/rules.js";
-import { parseLine } from "../../puzzles/site/line.js";
+import * as R from "../../butterfly/puzzles/site/rules.js";
+import { parseLine } from "../../butterfly/puzzles/site/line.js";
 import {
   check,
   emptyLayout,
@@ -15,7 +15,7 @@ import {
   put,
   take,
   withRules,
-} from "../../puzzles/site/page/editor-layout.js";
+} from "../../butterfly/puzzles/site/page/editor-layout.js";
 
 const DEAL1 =
   "butterfly_fACADAHAS_b-_l7D9C4D8H8D.5SJD6D9SJC.5DKD3C2D.JH5H7H4H2C.6SKCKHTHTS_rJSTD8SQC4S.6C7C5CKS6H.QSQHQD9D.3D3S4C2H8C.TC3H2S9H7S";

@@ -11,7 +11,7 @@ globalThis.fetch = (path) =>
     : reply
       ? Promise.resolve(reply)
       : Promise.reject(new TypeError("down"));
-const { ask } = await import("../../puzzles/site/page/engine.js");
+const { ask } = await import("../../butterfly/puzzles/site/page/engine.js");
 
 function answer(status, detail, headers = {}) {
   return {

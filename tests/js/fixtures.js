@@ -1,16 +1,18 @@
 // What the unit tests share: the presets loaded as the page loads them (from
-// games/patience/presets.json), and the calendar's puzzles as the page gets them.
+// butterfly/games/patience/presets.json), and the calendar's puzzles as the page gets them.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { usePresets } from "../../puzzles/site/rules.js";
+import { usePresets } from "../../butterfly/puzzles/site/rules.js";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const PRESETS = JSON.parse(fs.readFileSync(path.join(ROOT, "games", "patience", "presets.json"), "utf8"));
+export const PRESETS = JSON.parse(
+  fs.readFileSync(path.join(ROOT, "butterfly", "games", "patience", "presets.json"), "utf8"),
+);
 usePresets(PRESETS);
 
 const DAYS = fs
-  .readFileSync(path.join(ROOT, "puzzles", "calendar", "2027.jsonl"), "utf8")
+  .readFileSync(path.join(ROOT, "butterfly", "puzzles", "calendar", "2027.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line.trim())
   .map((line) => JSON.parse(line));

@@ -1,10 +1,10 @@
-// Judge a corpus built by the Python engine (puzzles/site/corpus.py) with the
-// page's JavaScript (puzzles/site/rules.js, search.js, page/game.js) and
+// Judge a corpus built by the Python engine (butterfly/puzzles/site/corpus.py) with the
+// page's JavaScript (butterfly/puzzles/site/rules.js, search.js, page/game.js) and
 // list every disagreement. No node or browser API: tests/js/check_corpus.js
 // runs it under node, tests/puzzles/test_browser.py in Chromium on the
 // modules the site's pages load.
 
-// The search's node limit when judging a verdict (puzzles/site/corpus.py SEARCH_NODES).
+// The search's node limit when judging a verdict (butterfly/puzzles/site/corpus.py SEARCH_NODES).
 const SEARCH_NODES = 50000;
 
 // JSON with object keys sorted, so that equal values print equal.
@@ -132,7 +132,7 @@ export function judgeCorpus(R, corpus, S, Game, L) {
       expect(where, "read", got, { line: t.line, error: t.error });
     });
   }
-  // The page's judgements of whole puzzles, by its own Game (puzzles/site/page/game.js), as the page plays them.
+  // The page's judgements of whole puzzles, by its own Game (butterfly/puzzles/site/page/game.js), as the page plays them.
   if (Game) {
     (corpus.goals || []).forEach((g, n) => {
       const where = `goal ${n} (${g.puzzle.id}, goal ${JSON.stringify(g.puzzle.facts.goal)})`;

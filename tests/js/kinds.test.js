@@ -1,13 +1,13 @@
-// Each kind's judgements (puzzles/site/page/kinds/*.js), played through the
+// Each kind's judgements (butterfly/puzzles/site/page/kinds/*.js), played through the
 // page's Game (page/game.js) on the calendar's own puzzles.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { puzzleOf } from "./fixtures.js";
-import * as R from "../../puzzles/site/rules.js";
-import { Game } from "../../puzzles/site/page/game.js";
-import { KINDS, kindOf } from "../../puzzles/site/page/kinds.js";
-import { goalReached } from "../../puzzles/site/page/kinds/goal.js";
-import { cardChoices, judgeCard } from "../../puzzles/site/page/kinds/only-card.js";
+import * as R from "../../butterfly/puzzles/site/rules.js";
+import { Game } from "../../butterfly/puzzles/site/page/game.js";
+import { KINDS, kindOf } from "../../butterfly/puzzles/site/page/kinds.js";
+import { goalReached } from "../../butterfly/puzzles/site/page/kinds/goal.js";
+import { cardChoices, judgeCard } from "../../butterfly/puzzles/site/page/kinds/only-card.js";
 
 function gameOf(puzzle) {
   return new Game(puzzle, R.parsePosition(puzzle.position));

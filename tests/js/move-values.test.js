@@ -1,4 +1,4 @@
-// The analysis board's move values with no page (puzzles/site/page/move-values.js): each move's value in a
+// The analysis board's move values with no page (butterfly/puzzles/site/page/move-values.js): each move's value in a
 // player's words, the winning moves shortest first (proved before not at the same length), and the
 // shortest line known offered, from the engine's two answers (quick, then with lengths).
 import assert from "node:assert/strict";
@@ -12,7 +12,7 @@ import {
   rankMoves,
   valueWords,
   withoutLengths,
-} from "../../puzzles/site/page/move-values.js";
+} from "../../butterfly/puzzles/site/page/move-values.js";
 
 const line = (n, first) => [first].concat(Array(n - 1).fill("KS B>F"));
 const entry = (move, value, length, lowerBound) => ({

@@ -1,8 +1,8 @@
-// The rules (puzzles/site/rules.js): presets read from the shared file, moves and their legality.
+// The rules (butterfly/puzzles/site/rules.js): presets read from the shared file, moves and their legality.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { PRESETS } from "./fixtures.js";
-import * as R from "../../puzzles/site/rules.js";
+import * as R from "../../butterfly/puzzles/site/rules.js";
 
 // Butterfly with a few cards left: L1 holds 5♠ 4♥ (outer 4♥), R1 the 3♥ alone.
 function endgame(extra = {}) {

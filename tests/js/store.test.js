@@ -2,12 +2,12 @@
 // the rules that need no browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { shiftDate, untilMidnight } from "../../puzzles/site/page/dates.js";
-import { headline } from "../../puzzles/site/page/finish.js";
-import { daysToKeep } from "../../puzzles/site/page/offline.js";
-import { shareText, squares } from "../../puzzles/site/page/share.js";
-import { CLOCK_SLACK, MOST_TRIED, checkClock, parseStore, stateOf } from "../../puzzles/site/page/store.js";
-import { onItsDay, played, statsFigures, statsText, streaks } from "../../puzzles/site/page/streaks.js";
+import { shiftDate, untilMidnight } from "../../butterfly/puzzles/site/page/dates.js";
+import { headline } from "../../butterfly/puzzles/site/page/finish.js";
+import { daysToKeep } from "../../butterfly/puzzles/site/page/offline.js";
+import { shareText, squares } from "../../butterfly/puzzles/site/page/share.js";
+import { CLOCK_SLACK, MOST_TRIED, checkClock, parseStore, stateOf } from "../../butterfly/puzzles/site/page/store.js";
+import { onItsDay, played, statsFigures, statsText, streaks } from "../../butterfly/puzzles/site/page/streaks.js";
 
 const solvedOn = (date, extra = {}) => ({
   moves: [],

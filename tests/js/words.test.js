@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import "./fixtures.js";
-import { cellWords, playedBy, said, saidCards, wrongWords } from "../../puzzles/site/page/words.js";
+import { cellWords, playedBy, said, saidCards, wrongWords } from "../../butterfly/puzzles/site/page/words.js";
 
 test("cards and moves as players read them", () => {
   assert.equal(said("TS L4>R1"), "10\u2660 L4 \u2192 R1");

@@ -1,4 +1,4 @@
-"""The analysis board (board.html; puzzles/site/page/analysis.js) in Debian's
+"""The analysis board (board.html; butterfly/puzzles/site/page/analysis.js) in Debian's
 Chromium driven by Playwright, on a real ``butterfly serve --site`` started
 here, at a phone's size and a desktop's: a deal opened by number, played by
 clicks, undone and redone by buttons and keys, asked whether it is still
@@ -168,8 +168,8 @@ def watch_api(page) -> list:
 
 
 def published_line(deal: int) -> list[str]:
-    """The published shortest line of a Butterfly deal (data/lengths_butterfly.csv.gz)."""
-    with gzip.open(ROOT / "data" / "lengths_butterfly.csv.gz", "rt") as rows:
+    """The published shortest line of a Butterfly deal (butterfly/data/lengths_butterfly.csv.gz)."""
+    with gzip.open(ROOT / "butterfly" / "data" / "lengths_butterfly.csv.gz", "rt") as rows:
         return next(row["line"].split(", ") for row in csv.DictReader(rows) if row["deal"] == str(deal))
 
 
@@ -550,8 +550,8 @@ def test_h_asks_for_a_hint_but_not_while_typing_and_a_won_game_pasted_is_reviewe
 
 
 def rated_deals() -> dict[str, set[int]]:
-    """The Butterfly deals proved winnable, by grade (data/ratings_butterfly.csv.gz)."""
-    with gzip.open(ROOT / "data" / "ratings_butterfly.csv.gz", "rt") as rows:
+    """The Butterfly deals proved winnable, by grade (butterfly/data/ratings_butterfly.csv.gz)."""
+    with gzip.open(ROOT / "butterfly" / "data" / "ratings_butterfly.csv.gz", "rt") as rows:
         by: dict[str, set[int]] = {}
         for row in csv.DictReader(rows):
             if row["verdict"] == "won":

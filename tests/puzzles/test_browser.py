@@ -1277,7 +1277,8 @@ def test_a_chosen_card_lights_the_places_it_may_go(site, watched):
 
 
 def _safe_home(position) -> list:
-    """The moves the option makes after a move: safe moves home, the first each time (solver.patience.pruning)."""
+    """The moves the option makes after a move: safe moves home, the first each time
+    (butterfly.solver.patience.pruning)."""
     from butterfly.solver.patience.pruning import is_safe_foundation_move
 
     made = []

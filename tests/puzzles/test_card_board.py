@@ -1,4 +1,4 @@
-"""The card-game board (cards.html; puzzles/site/page/cards-board.js): its
+"""The card-game board (cards.html; butterfly/puzzles/site/page/cards-board.js): its
 lines are Python's (node, over hundreds of positions of both games); in
 Debian's Chromium driven by Playwright on a real ``butterfly serve --site``:
 the Papillon ending of examples/papillon/last-deal.json set up by clicks on a

@@ -317,6 +317,10 @@ def test_committed_puzzles_are_proved_again_all(committed):
         assert prove(day.puzzle) == [], day.date
 
 
+#: Where the calendar has been in the checkout, newest first.
+CALENDAR_PATHS = ("butterfly/puzzles/calendar", "puzzles/calendar")
+
+
 def test_no_date_that_had_passed_ever_changed_in_the_calendars_history(committed):
     """From launch on, a date that has passed never changes: every version of
     the calendar in git's history agrees with today's on every date that had
@@ -326,7 +330,11 @@ def test_no_date_that_had_passed_ever_changed_in_the_calendars_history(committed
     if shutil.which("git") is None or not (root / ".git").exists():
         pytest.skip("not a git checkout: the calendar's history cannot be read")
     log = subprocess.run(
-        ["git", "log", "--format=%H %cs", "--", "puzzles/calendar"], cwd=root, capture_output=True, text=True
+        # (the calendar was at puzzles/calendar before the package's rooms moved into butterfly/)
+        ["git", "log", "--format=%H %cs", "--", *CALENDAR_PATHS],
+        cwd=root,
+        capture_output=True,
+        text=True,
     )
     if log.returncode != 0:
         pytest.skip(f"git log failed: {log.stderr.strip()}")
@@ -337,9 +345,12 @@ def test_no_date_that_had_passed_ever_changed_in_the_calendars_history(committed
         published = date.fromisoformat(when)
         versions += 1
         for year in sorted({d.year for d in today_lines}):
-            shown = subprocess.run(
-                ["git", "show", f"{commit}:puzzles/calendar/{year}.jsonl"], cwd=root, capture_output=True, text=True
-            )
+            for folder in CALENDAR_PATHS:
+                shown = subprocess.run(
+                    ["git", "show", f"{commit}:{folder}/{year}.jsonl"], cwd=root, capture_output=True, text=True
+                )
+                if shown.returncode == 0:
+                    break
             for number, line in enumerate(shown.stdout.splitlines(), 1) if shown.returncode == 0 else ():
                 day = Day.from_line(line, f"{commit[:8]} {year}.jsonl line {number}")
                 if day.date < published:

@@ -1,4 +1,4 @@
-"""The position editor (editor.html; puzzles/site/page/editor.js) in Debian's
+"""The position editor (editor.html; butterfly/puzzles/site/page/editor.js) in Debian's
 Chromium driven by Playwright, on the site alone (file://: no engine, no
 server): deal 1 set up by clicks from an empty layout comes out as Python's
 line; every impossible set-up (a card twice, cards missing, a pile at home

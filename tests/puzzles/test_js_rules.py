@@ -1,5 +1,5 @@
-"""The JavaScript rules (puzzles/site/rules.js) and the page's judgements of
-goal and only-move puzzles (puzzles/site/page/game.js) judge a corpus built by
+"""The JavaScript rules (butterfly/puzzles/site/rules.js) and the page's judgements of
+goal and only-move puzzles (butterfly/puzzles/site/page/game.js) judge a corpus built by
 the Python engine exactly as Python does, checked under node by
 tests/js/check_corpus.js; the checker fails when one judgement is wrong; and
 the unit tests of the page's modules pass on node's own test runner
@@ -17,7 +17,7 @@ from butterfly.puzzles.site.corpus import build_corpus
 
 ROOT = Path(__file__).parents[2]
 CHECKER = ROOT / "tests" / "js" / "check_corpus.js"
-RULES_JS = ROOT / "puzzles" / "site" / "rules.js"
+RULES_JS = ROOT / "butterfly" / "puzzles" / "site" / "rules.js"
 
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not on PATH: the JavaScript rules cannot be run")
@@ -150,8 +150,8 @@ def test_the_checker_holds_the_pages_goal_and_only_move_verdicts_to_python(corpu
     assert told is not None and int(told[1]) >= len(wrong[part]) > 0 and words in done.stdout, done.stdout
 
 
-SEARCH_JS = ROOT / "puzzles" / "site" / "search.js"
-PRESETS = ROOT / "games" / "patience" / "presets.json"
+SEARCH_JS = ROOT / "butterfly" / "puzzles" / "site" / "search.js"
+PRESETS = ROOT / "butterfly" / "games" / "patience" / "presets.json"
 
 
 @needs_node
@@ -196,7 +196,7 @@ def test_the_pages_modules_pass_their_unit_tests_on_nodes_test_runner():
 
 
 def test_the_corpus_has_lines_of_every_preset_variant_and_cells_and_bad_lines(corpus):
-    """The page's one-line positions (puzzles/site/line.js, which the analysis board reads) are judged on
+    """The page's one-line positions (butterfly/puzzles/site/line.js, which the analysis board reads) are judged on
     a deal of every preset under every variant and cell count, and on lines written otherwise or spoiled."""
     read = [t for t in corpus["lines"] if t["line"] is not None]
     refused = [t for t in corpus["lines"] if t["line"] is None]

@@ -1,4 +1,4 @@
-"""One conformance test over every registered kind of puzzle (puzzles.kinds):
+"""One conformance test over every registered kind of puzzle (butterfly.puzzles.kinds):
 Butterfly's six and the card games' only-card for Papillon, La Mouche and
 Le Pamphile. Each is made (or, where making takes long, loaded from the
 calendar, where every day is a proved example), shown, judged right on its

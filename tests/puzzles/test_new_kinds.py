@@ -1,4 +1,4 @@
-"""The goal and only-moves puzzles (puzzles.patience.goal, puzzles.patience.only_moves):
+"""The goal and only-moves puzzles (butterfly.puzzles.patience.goal, butterfly.puzzles.patience.only_moves):
 generated, proved, checked, damaged copies caught, and their searches held to
 searches with no bound and no pruning on small positions."""
 

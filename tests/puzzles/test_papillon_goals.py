@@ -1,4 +1,4 @@
-"""Papillon goals in words (puzzles.papillon.puzzle.goal_words): the pool is
+"""Papillon goals in words (butterfly.puzzles.papillon.puzzle.goal_words): the pool is
 named as it is now and how it grows until the end of the hand, chips are
 counted from now, and what the words say about the pool is the rules'
 own: a player who cannot capture pays 1 chip per card laid on the table

@@ -1,4 +1,4 @@
-"""The static site of the daily puzzle (puzzles/site/build.py, ``butterfly site``):
+"""The static site of the daily puzzle (butterfly/puzzles/site/build.py, ``butterfly site``):
 every page parses, every local link resolves, nothing is fetched from
 elsewhere, each day page carries its puzzle and a share text giving nothing away."""
 

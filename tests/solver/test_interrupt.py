@@ -2,7 +2,7 @@
 
 The kernels run without the GIL, where Python cannot run its signal
 handlers, so they look for signals every few milliseconds
-(ext/_signals.pxd). A handler that raises stops the search: its exception
+(butterfly/ext/_signals.pxd). A handler that raises stops the search: its exception
 comes out of the kernel call, with no answer, and the next call is
 unaffected.
 """
@@ -34,7 +34,7 @@ from checkout import butterfly_process
 ALARM = 0.1
 PROMPT = 1.0
 
-#: Alternate colours, deal 4191: unresolved after 200 M nodes (data/); deal
+#: Alternate colours, deal 4191: unresolved after 200 M nodes (butterfly/data/); deal
 #: 4190 before it is won in under 2,000.
 ALTERNATE = make_rules("butterfly", "alternate-colours")
 HARD_DEAL = 4191
@@ -88,7 +88,7 @@ def test_patience_search_stops(alarm):
     small = Position.deal(1)
     before = kernel.solve(small)
     hard = Position.deal(HARD_DEAL, ALTERNATE)
-    alarm(lambda: kernel.solve(hard, Limits(max_nodes=60_000_000, timeout=60)), "ext/_patience.pyx")
+    alarm(lambda: kernel.solve(hard, Limits(max_nodes=60_000_000, timeout=60)), "butterfly/ext/_patience.pyx")
     after = kernel.solve(small)
     assert (after.result, after.moves, after.nodes, after.table_bytes) == (
         before.result,
@@ -103,7 +103,7 @@ def test_shortest_search_stops(alarm):
     budget = Limits(max_nodes=500)
     before = kernel.shortest(small, limits=budget)
     hard = Position.deal(7)  # a shortest line of deal 7: over ten minutes
-    alarm(lambda: kernel.shortest(hard, limits=Limits(timeout=60)), "ext/_shortest.pyx")
+    alarm(lambda: kernel.shortest(hard, limits=Limits(timeout=60)), "butterfly/ext/_shortest.pyx")
     assert kernel.shortest(small, limits=budget) == before
 
 
@@ -129,7 +129,7 @@ def test_mouche_search_stops(alarm, call, hard_deal):
     small = mouche_start_of_play(4, 1)
     before = call(small)
     hard = mouche_start_of_play(6, hard_deal)
-    alarm(lambda: call(hard), "ext/_mouche.pyx")
+    alarm(lambda: call(hard), "butterfly/ext/_mouche.pyx")
     assert call(small) == before
 
 
@@ -154,7 +154,7 @@ def test_papillon_chance_node_stops(alarm):
         return _papillon.chance_maxn(position, array("b", split * deals), array("q", [1] * deals))
 
     before = chance(3)
-    alarm(lambda: chance(10_000), "ext/_papillon.pyx")
+    alarm(lambda: chance(10_000), "butterfly/ext/_papillon.pyx")
     assert chance(3) == before
 
 
@@ -176,7 +176,7 @@ def test_ladder_game_stops(alarm):
     }
     small = {**fields, "policy": _ladder.GREEDY, "seed": 1}
     before = _ladder.play(**small)
-    alarm(lambda: _ladder.play(**fields, policy=_ladder.ROLLOUT, seed=1), "ext/_ladder.pyx")
+    alarm(lambda: _ladder.play(**fields, policy=_ladder.ROLLOUT, seed=1), "butterfly/ext/_ladder.pyx")
     assert _ladder.play(**small) == before
 
 

@@ -1,4 +1,4 @@
-"""PySolFC's game numbers (games.patience.pysol): the deal PySolFC shows,
+"""PySolFC's game numbers (butterfly.games.patience.pysol): the deal PySolFC shows,
 checked against pysol-cards' printed layouts and against a transcription of
 PySolFC's own dealing code; the pile numbers; the command line."""
 

@@ -1,4 +1,4 @@
-"""The rules engine (games.patience.rules): every move type and every forbidden move.
+"""The rules engine (butterfly.games.patience.rules): every move type and every forbidden move.
 
 Hand-made positions are built with :func:`position`; they need not hold all
 52 cards (only :meth:`Position.validate` asks for that).

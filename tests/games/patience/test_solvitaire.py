@@ -1,4 +1,4 @@
-"""Solvitaire's JSON deal format (games.patience.solvitaire): written and
+"""Solvitaire's JSON deal format (butterfly.games.patience.solvitaire): written and
 read back unchanged, Solvitaire's own files read, bad files refused in one
 line."""
 

@@ -1,4 +1,4 @@
-"""The features of puzzles/rating/features.py: every verdict they claim is checked
+"""The features of butterfly/puzzles/rating/features.py: every verdict they claim is checked
 by a second, independent solver run (the pure-Python engine with no pruning
 where the case is small enough), and the cheap layout features against hand
 counts."""

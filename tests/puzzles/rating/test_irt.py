@@ -1,4 +1,4 @@
-"""The item-response fit (puzzles.rating.irt) on synthetic ladders with known parameters."""
+"""The item-response fit (butterfly.puzzles.rating.irt) on synthetic ladders with known parameters."""
 
 from __future__ import annotations
 

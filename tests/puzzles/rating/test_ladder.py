@@ -1,4 +1,4 @@
-"""The ladder (puzzles.rating.ladder) and a deal's rating (puzzles.rating.rate): every
+"""The ladder (butterfly.puzzles.rating.ladder) and a deal's rating (butterfly.puzzles.rating.rate): every
 player's games reproducible from (deal, seed) and equal in both engines,
 the rating read from the games with the players' strengths fixed."""
 

@@ -1,4 +1,4 @@
-"""The ladder on a range of deals (puzzles.rating.ladder_runs): recorded in the survey
+"""The ladder on a range of deals (butterfly.puzzles.rating.ladder_runs): recorded in the survey
 database as each deal finishes, resumed without playing a deal twice, and
 a damaged row refused in one line."""
 

@@ -1,5 +1,5 @@
-"""The compiled ladder (ext/_ladder.pyx, through puzzles/rating/players_kernel.py) plays
-the games of its oracle, puzzles/rating/players.py, move for move.
+"""The compiled ladder (butterfly/ext/_ladder.pyx, through butterfly/puzzles/rating/players_kernel.py) plays
+the games of its oracle, butterfly/puzzles/rating/players.py, move for move.
 
 The reference is slow (a rollout from a full deal can take seconds), so the
 default run plays the cheap policies from openings and every policy from

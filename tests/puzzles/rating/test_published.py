@@ -1,4 +1,4 @@
-"""The published ratings (data/ratings_<rules>.csv.gz) are what today's
+"""The published ratings (butterfly/data/ratings_<rules>.csv.gz) are what today's
 code gives: the same games deal by deal, the same rating from them with the
 calibration, and the same verdicts as the published survey."""
 

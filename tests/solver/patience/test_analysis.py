@@ -1,4 +1,4 @@
-"""``analyse`` (solver/patience/analysis.py): every value it gives checked
+"""``analyse`` (butterfly/solver/patience/analysis.py): every value it gives checked
 against a full solve of the position after the move, on hundreds of
 positions of every preset (made-up ones with few cards, the last moves of
 won deals, late positions of random games), by the kernel and by the

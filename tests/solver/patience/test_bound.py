@@ -1,5 +1,5 @@
-"""The lower bound on the moves left: the kernel's (ext/_bound.pyx) equal to its
-Python twin's (solver/patience/bound.py) at every effort, floor and ceiling, never
+"""The lower bound on the moves left: the kernel's (butterfly/ext/_bound.pyx) equal to its
+Python twin's (butterfly/solver/patience/bound.py) at every effort, floor and ceiling, never
 above the moves left, and the lemmas the A* takes from it (docs/solver.md, "The
 bounds" and "The search")."""
 

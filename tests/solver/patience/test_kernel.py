@@ -1,4 +1,4 @@
-"""What Python and the compiled kernel (ext/_patience.pyx) must agree on
+"""What Python and the compiled kernel (butterfly/ext/_patience.pyx) must agree on
 without one importing it from the other: limits, place codes, when the
 dead-end test applies, and the names of the kernel's inputs."""
 
@@ -20,7 +20,7 @@ def every_rules():
 
 
 def test_the_rules_allow_no_more_cells_and_rows_than_the_kernel_holds():
-    assert MAX_CELLS == _patience.CELLS_LIMIT  # games/ may not import the kernel: checked here
+    assert MAX_CELLS == _patience.CELLS_LIMIT  # butterfly/games/ may not import the kernel: checked here
     assert all(len(rules.row_sizes) <= _patience.ROWS_LIMIT for rules in PRESETS.values())
     with pytest.raises(InputError, match="number of cells"):
         make_rules("butterfly", None, MAX_CELLS + 1)

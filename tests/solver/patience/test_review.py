@@ -1,4 +1,4 @@
-"""``review`` (solver/patience/review.py): the losing move of a game, proved
+"""``review`` (butterfly/solver/patience/review.py): the losing move of a game, proved
 (the position before it won by a line that replays, the one after it lost
 by a full search, none before it lost); par and the moves over par of a won
 game, each move's ``over`` adding up to them; a game along an optimal line
@@ -397,7 +397,7 @@ def test_the_lengths_from_the_end_are_proved_when_par_is_not():
 
 
 def test_the_published_par_of_a_deal_is_its_shortest_win():
-    """A published deal's proved par (data/lengths_butterfly.csv.gz) is the
+    """A published deal's proved par (butterfly/data/lengths_butterfly.csv.gz) is the
     shortest win A* proves; a wrong deal number is not believed; a position
     that is not a published deal has none."""
     deal = Position.deal(1)

@@ -1,5 +1,5 @@
-"""The reference solver (solver.patience.reference) against the compiled kernel
-(solver.patience.kernel): same search order, same node accounting, so the same
+"""The reference solver (butterfly.solver.patience.reference) against the compiled kernel
+(butterfly.solver.patience.kernel): same search order, same node accounting, so the same
 verdict, node count and moves on the same position and budget."""
 
 import dataclasses
@@ -256,7 +256,7 @@ def test_kernel_moves_equal_the_reference_order():
 
 def test_kernel_moves_equal_the_reference_order_with_rows_emptied():
     """Where any card may fill an empty row, the kernel adds the empty rows to
-    the rows a card's hosts lie on (ext/_position.pxd, other_moves): random
+    the rows a card's hosts lie on (butterfly/ext/_position.pxd, other_moves): random
     play that empties rows, checked at every step."""
     rng = random.Random(11)
     with_empty = 0

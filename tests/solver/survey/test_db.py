@@ -1,4 +1,4 @@
-"""The survey database (solver.survey.db): our files only, migrated when old,
+"""The survey database (butterfly.solver.survey.db): our files only, migrated when old,
 every fault one line with nothing altered; resuming re-searches deals a
 looser limit may now settle."""
 

@@ -1,4 +1,4 @@
-"""Shortest-line surveys (solver.survey.lengths, publish_lengths): rows that
+"""Shortest-line surveys (butterfly.solver.survey.lengths, publish_lengths): rows that
 replay, resume without searching again, a larger budget searching bounded
 deals again, damaged rows refused, published files that read back."""
 
@@ -149,13 +149,13 @@ def test_published_file_reads_back_and_the_survey_files_are_left_alone(surveyed,
 
 def test_publishing_without_matplotlib_says_so_and_writes_nothing(surveyed, tmp_path, monkeypatch, capsys):
     db, _ = surveyed
-    (tmp_path / "data").mkdir()
+    (tmp_path / "butterfly" / "data").mkdir(parents=True)
     monkeypatch.setattr(publish.importlib.util, "find_spec", lambda name: None)
     monkeypatch.setattr(sys, "argv", ["publish_lengths", db, "--root", str(tmp_path)])
     with pytest.raises(SystemExit) as stopped:
         publish_lengths.main()
     assert stopped.value.code == 2
-    assert "--no-plot" in capsys.readouterr().err and not any((tmp_path / "data").iterdir())
+    assert "--no-plot" in capsys.readouterr().err and not any((tmp_path / "butterfly" / "data").iterdir())
 
 
 @pytest.mark.parametrize(

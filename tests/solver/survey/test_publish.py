@@ -1,4 +1,4 @@
-"""Survey publishing (solver.survey.publish): the per-deal files hold
+"""Survey publishing (butterfly.solver.survey.publish): the per-deal files hold
 everything the database held; every publisher refuses a database it cannot
 publish in one line."""
 
@@ -60,7 +60,7 @@ def test_a_publisher_given_no_survey_says_so_in_one_line_and_writes_nothing(
     elif kind == "no rows":
         ResultsDB(str(db)).close()
     before = db.read_bytes() if db.exists() else None
-    (tmp_path / "data").mkdir()
+    (tmp_path / "butterfly" / "data").mkdir(parents=True)
     (tmp_path / "docs").mkdir()
     monkeypatch.setattr(sys, "argv", ["publish", str(db), "--no-plot", "--root", str(tmp_path)])
     with pytest.raises(SystemExit) as stopped:
@@ -69,7 +69,7 @@ def test_a_publisher_given_no_survey_says_so_in_one_line_and_writes_nothing(
     error = capsys.readouterr().err
     assert error.startswith("error: ") and error.count("\n") == 1 and "Traceback" not in error
     assert (db.read_bytes() if db.exists() else None) == before  # neither made nor touched
-    assert not any((tmp_path / "data").iterdir()) and not any((tmp_path / "docs").iterdir())
+    assert not any((tmp_path / "butterfly" / "data").iterdir()) and not any((tmp_path / "docs").iterdir())
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +108,7 @@ def one_line(code, error, *fragments):
 
 
 @pytest.mark.parametrize("module", [publish, publish_lengths, rating_publish])
-@pytest.mark.parametrize("kind", ["missing", "a file", "no docs/", "no data/"])
+@pytest.mark.parametrize("kind", ["missing", "a file", "no docs/", "no butterfly/data/"])
 def test_a_root_that_is_not_a_checkout_is_refused_before_anything_is_written(
     module, kind, every_table, tmp_path, monkeypatch, capsys
 ):
@@ -117,7 +117,7 @@ def test_a_root_that_is_not_a_checkout_is_refused_before_anything_is_written(
         root.write_text("not a checkout\n")
     elif kind != "missing":
         root.mkdir()
-        (root / ("data" if kind == "no docs/" else "docs")).mkdir()
+        (root / ("butterfly/data" if kind == "no docs/" else "docs")).mkdir(parents=True)
     before = tree(tmp_path), set(tmp_path.rglob("*"))
     code, error = published(module, [every_table, "--no-plot", "--root", str(root)], monkeypatch, capsys)
     one_line(code, error, "--root", str(root))
@@ -148,11 +148,11 @@ def test_a_value_the_table_cannot_hold_is_named_by_its_row_and_column_and_nothin
         source.backup(target)
     with sqlite3.connect(db) as connection:
         connection.execute(f"UPDATE {table} SET {change} WHERE deal = 1")
-    for folder in ("data", "docs"):
-        (tmp_path / folder).mkdir()
+    for folder in ("butterfly/data", "docs"):
+        (tmp_path / folder).mkdir(parents=True)
     code, error = published(module, [str(db), "--no-plot", "--root", str(tmp_path)], monkeypatch, capsys)
     one_line(code, error, str(db), *fragments)
-    assert not any((tmp_path / "data").iterdir()) and not any((tmp_path / "docs").iterdir())
+    assert not any((tmp_path / "butterfly" / "data").iterdir()) and not any((tmp_path / "docs").iterdir())
 
 
 @pytest.mark.parametrize("module", [publish, publish_lengths, rating_publish])
@@ -169,8 +169,8 @@ def test_a_file_that_cannot_be_written_leaves_every_file_as_it_was(module, every
 
     from butterfly.solver.survey import published as published_module
 
-    for folder in ("data", "docs"):
-        (tmp_path / folder).mkdir()
+    for folder in ("butterfly/data", "docs"):
+        (tmp_path / folder).mkdir(parents=True)
     (tmp_path / "docs" / "results.md").write_text("# Results\n\nkept as it was\n")
     before = tree(tmp_path)
     real_fdopen = published_module.os.fdopen
@@ -201,8 +201,8 @@ def test_a_file_that_cannot_be_written_leaves_every_file_as_it_was(module, every
 
 @pytest.mark.parametrize("module", [publish, publish_lengths, rating_publish])
 def test_a_results_page_that_is_not_utf8_is_one_line(module, every_table, tmp_path, monkeypatch, capsys):
-    for folder in ("data", "docs"):
-        (tmp_path / folder).mkdir()
+    for folder in ("butterfly/data", "docs"):
+        (tmp_path / folder).mkdir(parents=True)
     (tmp_path / "docs" / "results.md").write_bytes(b"# Results \xff\n")
     before = tree(tmp_path)
     code, error = published(module, [every_table, "--no-plot", "--root", str(tmp_path)], monkeypatch, capsys)
@@ -212,10 +212,10 @@ def test_a_results_page_that_is_not_utf8_is_one_line(module, every_table, tmp_pa
 
 @pytest.mark.parametrize("module", [publish, publish_lengths, rating_publish])
 def test_a_publisher_writes_its_files_in_the_checkout(module, every_table, tmp_path, monkeypatch, capsys):
-    for folder in ("data", "docs"):
-        (tmp_path / folder).mkdir()
+    for folder in ("butterfly/data", "docs"):
+        (tmp_path / folder).mkdir(parents=True)
     code, _ = published(module, [every_table, "--no-plot", "--root", str(tmp_path)], monkeypatch, capsys)
     assert code == 0
     written = sorted(tree(tmp_path))
-    assert "docs/results.md" in written and len([w for w in written if w.startswith("data/")]) == 1
+    assert "docs/results.md" in written and len([w for w in written if w.startswith("butterfly/data/")]) == 1
     assert not [w for w in written if w.endswith(".tmp")]

@@ -1,7 +1,7 @@
-"""Published survey results (solver.survey.published): every row says how
+"""Published survey results (butterfly.solver.survey.published): every row says how
 its verdict was obtained and by which code, and ``butterfly survey
 check`` re-derives rows and reports every one that differs.
-A sample of each file in data/ is re-derived here; ``-m slow`` re-derives
+A sample of each file in butterfly/data/ is re-derived here; ``-m slow`` re-derives
 them all (hours: the relaxation's proofs take seconds each)."""
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""Only-card puzzles of La Mouche and Le Pamphile (butterfly.puzzles.mouche.puzzle)."""

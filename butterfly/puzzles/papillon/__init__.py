@@ -1,0 +1,1 @@
+"""Only-card puzzles of Papillon (butterfly.puzzles.papillon.puzzle)."""

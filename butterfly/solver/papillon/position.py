@@ -1,0 +1,179 @@
+"""A Papillon position analysed as ``papillon analyse`` does, in one typed result.
+
+:func:`analyse_position` picks the analysis the position calls for and
+returns one of three :class:`PapillonAnalysis` results, whose ``to_json()``
+is what ``papillon analyse --json`` prints:
+
+- :class:`AllHandsKnown` (every hand known, last deal): each move's max-n
+  line and guaranteed chips (:func:`butterfly.solver.papillon.analysis.analyse`), and
+  its mean from the mover's seat (:func:`butterfly.solver.papillon.seat.analyse_seat`);
+- :class:`FromSeat` (``as_player``): each move over the splits of the cards
+  that seat cannot see;
+- :class:`OneRedealLeft` (one redeal left in the stock): each move's expected
+  chips with the redeal a chance node
+  (:func:`butterfly.solver.papillon.analysis.analyse_redeal`).
+
+>>> from butterfly.games.papillon.notation import parse_line
+>>> position = parse_line("papillon_hAH6SJS.4DAS4S.THJH8S_tAC4C6C8CTCJC5D6DJD_w8.13.13_c108.116.116_p80_d2_m0_l2")
+>>> result = analyse_position(position)
+>>> type(result).__name__, result.guaranteed_by_player, result.seat_splits
+('AllHandsKnown', (113, 110, 197), 20)
+>>> for m in result.moves[:2]:
+...     print(m.move, m.maxn_chips, m.guaranteed, m.seat_mean_chips, m.seat_win_chance)
+AH x AC (113, 110, 197) 113 163.4 0.6
+6S x AC 5D (113, 110, 197) 113 109.4 0.0
+
+Both moves end the same with every hand known; from the mover's seat, AH x AC
+takes the pool in 60% of the 20 splits of the cards the mover cannot see.
+
+>>> import json
+>>> json.dumps(result.to_json())[:73]
+'{"to_move": 0, "guaranteed_by_player": [113, 110, 197], "seat_splits": 20'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from butterfly.games.errors import InputError
+from butterfly.games.papillon.format import Position
+from butterfly.solver.engines import EngineName
+from butterfly.solver.papillon.analysis import analyse, analyse_redeal, paranoid
+from butterfly.solver.papillon.seat import analyse_seat
+from butterfly.solver.review import JsonResult
+
+#: Splits of the unseen cards solved from a seat before sampling.
+SEAT_LIMIT = 10_000
+
+
+@dataclass(frozen=True)
+class PapillonAnalysis(JsonResult):
+    """What :func:`analyse_position` finds: one of the classes below."""
+
+
+@dataclass(frozen=True)
+class AllHandsKnownMove:
+    """A move with everyone's chips at the end of the hand under max-n and the
+    winner of the pool (-1: nobody), the chips the mover can guarantee after
+    it, and from the mover's seat its mean chips and chance to take the pool."""
+
+    move: str
+    maxn_chips: tuple[int, ...]
+    maxn_winner: int
+    guaranteed: int
+    seat_mean_chips: float
+    seat_win_chance: float
+
+
+@dataclass(frozen=True)
+class AllHandsKnown(PapillonAnalysis):
+    """Every hand known: each move, best first under max-n; what each player
+    can guarantee from here; the splits of the unseen cards solved from the
+    mover's seat (all of them, or a sample)."""
+
+    to_move: int
+    guaranteed_by_player: tuple[int, ...]
+    seat_splits: int
+    seat_exhaustive: bool
+    moves: tuple[AllHandsKnownMove, ...]
+
+
+@dataclass(frozen=True)
+class FromSeatMove:
+    """A move with the seat's mean chips at the end of the hand and its chance to take the pool."""
+
+    move: str
+    mean_chips: float
+    win_chance: float
+
+
+@dataclass(frozen=True)
+class FromSeat(PapillonAnalysis):
+    """From ``player``'s seat: the cards it cannot see, the splits of them
+    solved (all, or a sample), and each move, best first."""
+
+    player: int
+    unseen: tuple[str, ...]
+    splits: int
+    exhaustive: bool
+    moves: tuple[FromSeatMove, ...]
+
+
+@dataclass(frozen=True)
+class OneRedealLeftMove:
+    """A move with everyone's expected chips at the end of the hand and the mover's chance to take the pool."""
+
+    move: str
+    expected_chips: tuple[float, ...]
+    win_chance: float
+
+
+@dataclass(frozen=True)
+class OneRedealLeft(PapillonAnalysis):
+    """One redeal left: the deals of the stock solved (all, or a sample) and each move, best first."""
+
+    to_move: int
+    stock_deals: int
+    exhaustive: bool
+    moves: tuple[OneRedealLeftMove, ...]
+
+
+def analyse_position(
+    position: Position,
+    as_player: int | None = None,
+    limit: int | None = None,
+    seed: int = 0,
+    engine: EngineName = "kernel",
+) -> PapillonAnalysis:
+    """Analyse ``position`` from ``as_player``'s seat (the player to move), or
+    with every hand known: in the last deal, or with one redeal left.
+
+    ``limit``: the splits of the unseen cards solved from a seat before
+    sampling that many (default :data:`SEAT_LIMIT`), and at a redeal the
+    deals of the stock (default every deal); samples are seeded by ``seed``.
+    A hidden hand is refused where it would have to be known (InputError).
+    """
+    state = position.state
+    if as_player is None and position.hidden:
+        raise InputError(f"hand {position.hidden[0]} is hidden: give every hand, or use --as-player")
+    if as_player is not None:
+        if not 0 <= as_player < state.players:
+            raise InputError(f"--as-player {as_player} is not a seat (0 to {state.players - 1})")
+        if as_player in position.hidden:
+            raise InputError(f"player {as_player}'s hand is hidden in the position: list it to analyse from that seat")
+        seat = analyse_seat(state, as_player, limit=limit or SEAT_LIMIT, seed=seed, engine=engine)
+        return FromSeat(
+            seat.player,
+            tuple(map(str, seat.unseen)),
+            seat.splits,
+            seat.exhaustive,
+            tuple(FromSeatMove(str(m.move), m.mean_chips, m.win_chance) for m in seat.moves),
+        )
+    if len(state.stock) == 3 * state.players:
+        redeal = analyse_redeal(state, limit=limit, seed=seed, engine=engine)
+        return OneRedealLeft(
+            state.to_move,
+            redeal.splits,
+            redeal.exhaustive,
+            tuple(OneRedealLeftMove(str(m.move), m.chips, m.win_chance) for m in redeal.moves),
+        )
+    rows = analyse(state, engine)
+    seat = analyse_seat(state, limit=limit or SEAT_LIMIT, seed=seed, engine=engine)
+    from_seat = {m.move.signature: m for m in seat.moves}
+    return AllHandsKnown(
+        state.to_move,
+        tuple(paranoid(state, p, engine) for p in range(state.players)),
+        seat.splits,
+        seat.exhaustive,
+        tuple(
+            AllHandsKnownMove(
+                str(r.move),
+                r.maxn.chips,
+                r.maxn.winner,
+                r.paranoid,
+                from_seat[r.move.signature].mean_chips,
+                from_seat[r.move.signature].win_chance,
+            )
+            for r in rows
+        ),
+    )

@@ -1,0 +1,170 @@
+"""A Papillon game reviewed move by move (docs/analysis.md, "Papillon review").
+
+Every move is judged twice, in chips at the end of the hand, by
+:func:`butterfly.solver.review.judge`:
+
+- **all cards open**: each legal move's value to the mover under max-n
+  (:func:`butterfly.solver.papillon.analysis.analyse` in the last deal; with one
+  redeal left, the redeal a chance over every deal of the stock,
+  :func:`~butterfly.solver.papillon.analysis.analyse_redeal`);
+- **from the seat**: each legal move's mean over the splits of the cards the
+  mover cannot see (:func:`butterfly.solver.papillon.seat.analyse_seat`), in the last
+  deal.
+
+Moves made with more than one redeal left cannot be valued exactly, and a
+seat before the last deal cannot see the stock either: those are "not
+judged", with the reason, and left out of the summaries.
+
+>>> from butterfly.games.papillon.record import read_record
+>>> record = read_record('''[Start "papillon_h9S.KH5S.KS_t2C5D_w20.15.11_c250.262.248_p60_d0_m1"]
+... P1: 5S x 5D
+... P2: trail KS
+... ''')
+>>> review = review_record(record)
+>>> [(m.move, m.open_cards.judgement.mark.value) for m in review.hands[0].moves]
+[('5S x 5D', 'only'), ('trail KS', 'only')]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from butterfly.games.papillon.notation import position_line
+from butterfly.games.papillon.record import Hand, PapillonRecord
+from butterfly.games.papillon.rules import HandState, Move
+from butterfly.solver.engines import EngineName
+from butterfly.solver.papillon.analysis import RedealMemo, analyse_redeal
+from butterfly.solver.papillon.engines import ENGINES
+from butterfly.solver.papillon.seat import analyse_seat
+from butterfly.solver.review import HandReview, JsonResult, Judgement, PlayerSummary, judge, summarise
+
+#: Splits of the unseen cards solved from a seat (and deals of the stock at a
+#: redeal) before sampling: every one with three players, where a seat sees
+#: all but at most 6 cards and a redeal has 1,680 deals.
+LIMIT = 2000
+#: Why a move is not judged, in a player's words.
+EARLY = "more than one redeal was left, so the hand cannot be valued exactly from there"
+SEAT_BEFORE_LAST_DEAL = (
+    "from the seat only in the last deal; before it the stock is unseen too, "
+    "and its deals with the unseen hands are too many to solve"
+)
+#: Values are rounded to this many decimals (the seat's are means).
+DECIMALS = 6
+
+
+@dataclass(frozen=True)
+class ValuedMove:
+    """A legal move and its value to the mover (chips at the end of the hand)."""
+
+    move: str
+    value: float
+
+
+@dataclass(frozen=True)
+class View:
+    """A move judged one way: every legal move's value to the mover, best
+    first, over how many worlds (deals of the stock at the redeal, or splits
+    of the unseen cards; 1 when nothing is left to chance), all of them or a
+    sample; and the judgement of the move played."""
+
+    worlds: int
+    exhaustive: bool
+    moves: tuple[ValuedMove, ...]
+    judgement: Judgement
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """A move as played (its number in the hand, the record's line, the
+    position before it as a line), how many distinct moves the player had,
+    and its judgement with all cards open and from the seat (None, and the
+    reason, when not judged)."""
+
+    number: int
+    line: int
+    position: str
+    player: int
+    move: str
+    choices: int
+    open_cards: View | None
+    from_seat: View | None
+    not_judged: str | None
+
+
+@dataclass(frozen=True)
+class Review(JsonResult):
+    """A game's review: each hand's moves, and each player's summary with all
+    cards open and from the seat (over the moves judged that way)."""
+
+    players: int
+    engine: str
+    limit: int
+    seed: int
+    hands: tuple[HandReview[MoveReview], ...]
+    open_cards: tuple[PlayerSummary, ...]
+    from_seat: tuple[PlayerSummary, ...]
+
+
+def review_record(record: PapillonRecord, engine: EngineName = "kernel", limit: int = LIMIT, seed: int = 0) -> Review:
+    """Judge every move of every hand of ``record`` (sampling beyond ``limit``, seeded)."""
+    hands = tuple(_review_hand(hand, engine, limit, seed) for hand in record.hands)
+    players = record.options.players
+    moves = [move for hand in hands for move in hand.moves]
+
+    def summaries(view: str) -> tuple[PlayerSummary, ...]:
+        judged = [(m.player, getattr(m, view)) for m in moves]
+        return tuple(summarise(p, [v.judgement for q, v in judged if q == p and v is not None]) for p in range(players))
+
+    return Review(players, engine, limit, seed, hands, summaries("open_cards"), summaries("from_seat"))
+
+
+def _review_hand(hand: Hand, engine: EngineName, limit: int, seed: int) -> HandReview[MoveReview]:
+    memo: RedealMemo = {}  # what the redeal is worth, shared by the positions of the deal before the last
+    moves = []
+    for number, (state, recorded) in enumerate(hand.positions(), 1):
+        mover, move = state.to_move, recorded.move
+        choices = len(state.legal_moves())
+        open_cards = from_seat = None
+        reason: str | None = EARLY
+        if not state.stock:
+            open_cards = _open_last_deal(state, move, engine)
+            from_seat = _from_seat(state, move, engine, limit, seed)
+            reason = None
+        elif len(state.stock) == 3 * state.players:
+            open_cards = _open_with_redeal(state, move, engine, limit, seed, memo)
+            reason = SEAT_BEFORE_LAST_DEAL
+        position = position_line(state)
+        moves.append(
+            MoveReview(number, recorded.line, position, mover, str(move), choices, open_cards, from_seat, reason)
+        )
+    return HandReview(hand.number, hand.start.dealer, position_line(hand.start), tuple(moves))
+
+
+def _view(values: list[tuple[Move, float]], played: Move, worlds: int, exhaustive: bool) -> View:
+    """The view of a move among the legal moves' values (in any order)."""
+    rounded = [(move, round(value, DECIMALS)) for move, value in values]
+    ordered = sorted(rounded, key=lambda item: -item[1])  # stable: ties keep the rules' order
+    played_value = next(value for move, value in rounded if move.signature == played.signature)
+    moves = tuple(ValuedMove(str(move), value) for move, value in ordered)
+    judgement = judge([value for _, value in rounded], played_value)
+    return View(worlds, exhaustive, moves, dataclasses.replace(judgement, loss=round(judgement.loss, DECIMALS)))
+
+
+def _open_last_deal(state: HandState, played: Move, engine: EngineName) -> View:
+    mover = state.to_move
+    values = ENGINES[engine].move_values(state, with_paranoid=False)
+    return _view([(v.move, v.maxn.chips[mover]) for v in values], played, 1, True)
+
+
+def _open_with_redeal(
+    state: HandState, played: Move, engine: EngineName, limit: int, seed: int, memo: RedealMemo
+) -> View:
+    mover = state.to_move
+    result = analyse_redeal(state, limit=limit, seed=seed, engine=engine, memo=memo)
+    return _view([(m.move, m.chips[mover]) for m in result.moves], played, result.splits, result.exhaustive)
+
+
+def _from_seat(state: HandState, played: Move, engine: EngineName, limit: int, seed: int) -> View:
+    result = analyse_seat(state, state.to_move, limit=limit, seed=seed, engine=engine)
+    return _view([(m.move, m.mean_chips) for m in result.moves], played, result.splits, result.exhaustive)

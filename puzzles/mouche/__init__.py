@@ -1,1 +1,0 @@
-"""Only-card puzzles of La Mouche and Le Pamphile (puzzles.mouche.puzzle)."""

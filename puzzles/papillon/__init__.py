@@ -1,1 +1,0 @@
-"""Only-card puzzles of Papillon (puzzles.papillon.puzzle)."""

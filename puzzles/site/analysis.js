@@ -1,8 +1,0 @@
-// The analysis board's script (board.html; puzzles/site/build.py writes the
-// page): the entry of its ES modules, as page.js is the daily pages'.
-// The page's data (JSON in <script id="page-data">): the board's measures,
-// the rules' presets and the line opened when the address holds none.
-import { analysisBoard } from "./page/analysis.js";
-import { toolPage } from "./page/tool.js";
-
-toolPage(analysisBoard);

@@ -1,7 +1,0 @@
-// The position editor's script (editor.html; puzzles/site/editor_page.py
-// writes the page): the entry of its ES modules, as analysis.js is the board's.
-// The page's data (JSON in <script id="page-data">): the picture's measures and the rules' presets.
-import { positionEditor } from "./page/editor.js";
-import { toolPage } from "./page/tool.js";
-
-toolPage(positionEditor);
