@@ -24,7 +24,7 @@ from butterfly.games.patience.rules import PRESETS_DATA, Position
 from butterfly.puzzles.daily import family, load_calendar, puzzle_of
 from butterfly.puzzles.kinds import family_for
 from butterfly.puzzles.site.build import ASSETS, CORE, MARKER, SCRIPTS, TOOL_ENTRIES, board_free_play, build_site
-from butterfly.puzzles.site.bundle import BUNDLE, bundled
+from butterfly.puzzles.site.bundle import BUNDLE, DAILY_ENTRY, bundled
 
 #: A week with every kind: a Sunday card-game ending, Butterfly deals, endgames, only-move.
 START = date(2027, 1, 1)
@@ -71,7 +71,7 @@ def site(tmp_path_factory) -> tuple[Path, list[Path]]:
 def test_the_site_has_its_pages_and_assets(site):
     out, written = site
     names = {p.relative_to(out).as_posix() for p in written}
-    assert {"index.html", "archive.html", "rules.js", "page.js", "style.css", MARKER} <= names
+    assert {"index.html", "archive.html", "rules.js", "start-daily.js", "style.css", MARKER} <= names
     assert {f"day/2027-01-0{k}.html" for k in range(1, 8)} <= names
     assert all(p.is_file() for p in written)
 
@@ -96,7 +96,7 @@ def test_nothing_is_fetched_from_elsewhere(site):
     out, _ = site
     for path in out.rglob("*"):
         if path.is_file():
-            # The SVG namespace (an xmlns, or page.js's createElementNS) is a name,
+            # The SVG namespace (an xmlns, or page/board.js's createElementNS) is a name,
             # never fetched; any other URL would be.
             text = path.read_text(encoding="utf-8").replace('"http://www.w3.org/2000/svg"', "")
             assert not re.search(r"https?://", text), path
@@ -235,10 +235,11 @@ _IMPORT = re.compile(r'^import\s[^;]*?from\s*"([^"]+)";', re.MULTILINE | re.DOTA
 
 
 def test_every_module_a_page_imports_is_built_and_kept_offline(site):
-    """page.js and the modules it imports, all in the build; each import resolves
+    """start-daily.js and the modules it imports, all in the build; each import resolves
     there; and the service worker keeps every one of them on install."""
     out, _ = site
-    assert SCRIPTS[-1] == "page.js" and {"rules.js", "search.js", "page/game.js", "page/kinds.js"} <= set(SCRIPTS)
+    assert SCRIPTS[-1] == DAILY_ENTRY == "start-daily.js"
+    assert {"rules.js", "search.js", "page/game.js", "page/kinds.js"} <= set(SCRIPTS)
     for name in SCRIPTS:
         for target in _IMPORT.findall((out / name).read_text(encoding="utf-8")):
             resolved = ((out / name).parent / target).resolve()
@@ -258,7 +259,7 @@ def test_pages_opened_from_a_file_run_every_module_bundled_in_one_script(site):
     subprocess.run([node, "--check", str(out / BUNDLE)], check=True, capture_output=True, timeout=60)
     assert text.count("= (function () {") == len(SCRIPTS) - 1  # every module but the entry, which runs last
     assert not re.search(r"^\s*(import|export)\b", text, re.MULTILINE)
-    board = bundled("analysis.js")  # the analysis board's own script: the day pages never load its modules
+    board = bundled("start-board.js")  # the analysis board's own script: the day pages never load its modules
     subprocess.run([node, "--check", str(out / board)], check=True, capture_output=True, timeout=60)
     for page in out.rglob("*.html"):
         html_text = page.read_text(encoding="utf-8")

@@ -7,7 +7,7 @@ date), ``archive.html`` (every day built, newest first), the tool pages
 ``cards.html``, the card-game board: each with its own script, frame.py's
 TOOL_ENTRIES) and one page a day,
 ``day/YYYY-MM-DD.html``, playable in the browser: the page's data is JSON in
-a ``<script type="application/json">`` tag, played by ``page.js`` and the ES
+a ``<script type="application/json">`` tag, played by ``start-daily.js`` and the ES
 modules it imports (``page/``, ``rules.js``: the Butterfly rules,
 ``search.js``). Links are relative, nothing is fetched from elsewhere, and the
 site works from ``file://`` (where it runs the same modules bundled in one
@@ -435,7 +435,8 @@ def service_worker(core: tuple[str, ...] = CORE) -> str:
 @functools.cache
 def _bundle() -> str:
     return bundle.bundle(
-        HERE / "page.js", f"{bundle.BUNDLE}: page.js and its modules as one script, for file:// (build.py)"
+        HERE / bundle.DAILY_ENTRY,
+        f"{bundle.BUNDLE}: {bundle.DAILY_ENTRY} and its modules as one script, for file:// (build.py)",
     )
 
 

@@ -41,11 +41,12 @@ from pathlib import Path
 
 from butterfly.games.errors import InputError
 
-#: The one script made of the page's modules (page.js and those it imports).
-BUNDLE = "page.bundle.js"
+#: The daily pages' entry module (the front page, the day pages, the archive): each page's
+#: entry is named start-<page>.js, apart from the modules it starts (page/*.js).
+DAILY_ENTRY = "start-daily.js"
 #: What every page runs, in its head, to start its script: the modules (each asked for
 #: at once, so that the page need not wait to read one module before it asks for those
-#: it imports), or from a file the bundle; either runs once the page is read (page.js
+#: it imports), or from a file the bundle; either runs once the page is read (start-daily.js
 #: main). ``ROOT``: the site's root, relative to the page; ``MODULES``: their paths;
 #: ``ENTRY`` and ``BUNDLED``: the entry module and its bundle.
 LOADER = (
@@ -57,7 +58,7 @@ LOADER = (
 )
 
 
-def loader(root: str, scripts: tuple[str, ...], entry: str = "page.js") -> str:
+def loader(root: str, scripts: tuple[str, ...], entry: str = DAILY_ENTRY) -> str:
     """:data:`LOADER` for a page ``root`` away from the site's root, asking at once for ``scripts``, of
     which ``entry`` (at the site's root) runs: as a module, or from a file its bundle (:func:`bundled`)."""
     return (
@@ -69,8 +70,12 @@ def loader(root: str, scripts: tuple[str, ...], entry: str = "page.js") -> str:
 
 
 def bundled(entry: str) -> str:
-    """The bundle's name of the entry module ``entry``: page.js's is :data:`BUNDLE`."""
+    """The bundle's name of the entry module ``entry``: start-daily.js's is :data:`BUNDLE`."""
     return entry.removesuffix(".js") + ".bundle.js"
+
+
+#: The one script made of the daily pages' modules (:data:`DAILY_ENTRY` and those it imports).
+BUNDLE = bundled(DAILY_ENTRY)
 
 
 _NAMED = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"([^"]+)";[ \t]*$', re.MULTILINE)

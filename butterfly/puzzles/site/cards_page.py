@@ -1,7 +1,7 @@
 """The card-game board's page (``cards.html``; docs/puzzles.md, "The
 card-game board"): Papillon, La Mouche and Le Pamphile set up by clicks,
 valued, played through and reviewed by ``butterfly serve``'s API where the
-page is served by it. The page is a frame: its script (``cards.js``,
+page is served by it. The page is a frame: its script (``start-cards.js``,
 ``page/cards-board.js``) draws the set-up and asks the engine.
 """
 

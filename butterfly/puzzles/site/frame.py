@@ -23,9 +23,9 @@ from butterfly.puzzles.daily import Day
 from butterfly.puzzles.site import bundle
 
 HERE = Path(__file__).resolve().parent
-#: The page's script: page.js, the entry of its ES modules, and every module it
+#: The daily pages' script: start-daily.js, the entry of its ES modules, and every module it
 #: imports (page/*.js, rules.js, search.js), as paths in the site.
-SCRIPTS = tuple(path.relative_to(HERE).as_posix() for path in bundle.modules(HERE / "page.js"))
+SCRIPTS = tuple(path.relative_to(HERE).as_posix() for path in bundle.modules(HERE / bundle.DAILY_ENTRY))
 #: The tool pages beside the day pages (the analysis board, ...): each
 #: page's entry script. Each is served with its entry, the modules it
 #: imports that the day pages do not (the others are theirs: SCRIPTS), and
@@ -33,11 +33,11 @@ SCRIPTS = tuple(path.relative_to(HERE).as_posix() for path in bundle.modules(HER
 #: which never load them. A page's HTML is written by its function in
 #: build.py's TOOL_PAGES.
 BOARD = "board.html"
-BOARD_ENTRY = "analysis.js"
+BOARD_ENTRY = "start-board.js"
 CARDS = "cards.html"
-CARDS_ENTRY = "cards.js"
+CARDS_ENTRY = "start-cards.js"
 EDITOR = "editor.html"
-EDITOR_ENTRY = "editor.js"
+EDITOR_ENTRY = "start-editor.js"
 TOOL_ENTRIES = {BOARD: BOARD_ENTRY, CARDS: CARDS_ENTRY, EDITOR: EDITOR_ENTRY}
 #: Each tool entry's modules, as paths in the site (the entry last).
 TOOL_SCRIPTS = {
@@ -243,7 +243,7 @@ def _how_to_play() -> str:
     return HOW_TO_PLAY.replace("HOW_PICTURE", _how_picture())
 
 
-def page(title: str, root: str, body: str, data: dict, span: Span, entry: str = "page.js") -> str:
+def page(title: str, root: str, body: str, data: dict, span: Span, entry: str = bundle.DAILY_ENTRY) -> str:
     data = {**data, "span": [span[0].isoformat(), span[1].isoformat()]}
     return (
         "<!DOCTYPE html>\n"

@@ -9,8 +9,9 @@
 
 // v3: the page's script became ES modules (page.js, page/*.js), each kept.
 // v4: the analysis board (board.html, analysis.js and its modules).
-var CACHE = "butterfly-daily-v4";
-// The pages and every script a page needs (page.js and all its modules), kept on install.
+// v5: each page's entry named start-<page>.js (start-daily.js was page.js), the old names let go.
+var CACHE = "butterfly-daily-v5";
+// The pages and every script a page needs (start-daily.js and all its modules), kept on install.
 const CORE = []; // build.py writes the list
 //: The most days one message may ask to keep, and the only pages it may name.
 var MOST_KEPT = 8;

@@ -1,5 +1,5 @@
-// The card-game board's script (cards.html; butterfly/puzzles/site/cards_page.py
-// writes the page): the entry of its ES modules, as analysis.js is the
+// Starts the card-game board (cards.html; butterfly/puzzles/site/cards_page.py
+// writes the page): the entry of its ES modules, as start-board.js is the
 // analysis board's. Its keys are its own (page/grid-keys.js): not the
 // Butterfly boards' shortcuts.
 import { cardBoard } from "./page/cards-board.js";

@@ -1,5 +1,6 @@
-// The daily puzzle site's page script (butterfly/puzzles/site/build.py writes the pages):
-// the entry of its ES modules (page/*.js; docs/puzzles.md lists them).
+// Starts the daily puzzle site's pages: the front page, the day pages and the archive
+// (butterfly/puzzles/site/build.py writes them): the entry of their ES modules
+// (page/*.js; docs/puzzles.md lists them). Each page's entry is start-<page>.js.
 //
 // Each page holds its data as JSON in <script type="application/json" id="page-data">:
 // the front page a map of dates to day pages, a day page its puzzle (and, for
