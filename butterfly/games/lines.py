@@ -6,6 +6,7 @@ game's notation reads the rest.
 ...                       "_rJSTD8SQC4S.6C7C5CKS6H.QSQHQD9D.3D3S4C2H8C.TC3H2S9H7S")
 >>> type(position).__name__, position.cards_in_play()
 ('Position', 48)
+>>> from butterfly.games.errors import ParseError
 >>> try:
 ...     parse_line("chess_e4")
 ... except ParseError as error:
@@ -16,24 +17,16 @@ streets-and-alleys, papillon or mouche, not 'chess'
 
 from __future__ import annotations
 
-from butterfly.games import notation
-from butterfly.games.errors import ParseError, shown
-from butterfly.games.mouche import notation as mouche
-from butterfly.games.papillon import notation as papillon
-from butterfly.games.patience import notation as patience
-from butterfly.games.patience.rules import PRESETS
+from typing import Any
+
+from butterfly.games.registry import game_of_line
 
 
-def parse_line(text: str) -> object:
-    """The position ``text`` gives: a patience :class:`~butterfly.games.patience.rules.Position`,
-    a Papillon :class:`~butterfly.games.papillon.format.Position`, or La Mouche's
-    state and hidden seats (:func:`butterfly.games.mouche.notation.parse_line`)."""
-    game = text.strip().split(notation.FIELD, 1)[0].lower()
-    if game in PRESETS:
-        return patience.parse_line(text)
-    if game == "papillon":
-        return papillon.parse_line(text)
-    if game == "mouche":
-        return mouche.parse_line(text)
-    games = [*PRESETS, "papillon", "mouche"]
-    raise ParseError(f"a line starts with its game: {', '.join(games[:-1])} or {games[-1]}, not {shown(game, 20)}")
+def parse_line(text: str) -> Any:
+    """The position ``text`` gives, as its game's position type (the game
+    registry's, butterfly.games.registry: a patience
+    :class:`~butterfly.games.patience.rules.Position`, a Papillon
+    :class:`~butterfly.games.papillon.format.Position`, a
+    :class:`~butterfly.games.mouche.format.MouchePosition`); its game's
+    ``write_line`` writes it back."""
+    return game_of_line(text).read_line(text)

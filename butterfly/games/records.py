@@ -174,10 +174,10 @@ class RecordedGame(Generic[OptionsT, HandT, RecordedT]):
     hands: tuple[RecordedHand[HandT, RecordedT], ...]
 
 
-def hand_text(hand: HandRecord[Any, Any], start: str, moves: list[MoveText]) -> HandText:
-    """A hand played, as its record writes it: its number, dealer and start
+def hand_text(number: int, dealer: int, start: str, moves: list[MoveText], comment: str = "") -> HandText:
+    """A hand as its record writes it: its ``number``, ``dealer`` and start
     position's line ``start`` as tags, then its ``moves``."""
-    return HandText({"Hand": str(hand.number), "Dealer": seat_name(hand.dealer), "Start": start}, moves)
+    return HandText({"Hand": str(number), "Dealer": seat_name(dealer), "Start": start}, moves, comment)
 
 
 def read_hands(text: str, game: str, title: str, moves: str) -> tuple[RecordText, list[HandText]]:

@@ -1,4 +1,5 @@
-"""One conformance test, run on every game through the state API (butterfly.games.state).
+"""One conformance test, run on every registered game (butterfly.games.registry) through
+the state API (butterfly.games.state).
 
 Random playouts from many seeds check what every game must keep: cards are
 never created or lost, chips are conserved, there is a legal move until the
@@ -15,11 +16,8 @@ from collections import Counter
 import pytest
 
 from butterfly.games.cards import make_deck
-from butterfly.games.deals import shuffled_deck
 from butterfly.games.errors import IllegalMoveError
-from butterfly.games.mouche.rules import MoucheEntry, MoucheHand, MoucheOptions
-from butterfly.games.papillon.rules import HandState, Options, Scoring
-from butterfly.games.patience.rules import Position, make_rules
+from butterfly.games.registry import games
 from butterfly.games.state import TERMINAL, State
 from butterfly.games.worlds import split_count
 
@@ -27,36 +25,8 @@ SEEDS = range(40)
 MOST_STEPS = 150  # patience moves can go back and forth for ever
 
 
-def patience_start(seed: int) -> Position:
-    variants = [
-        ("butterfly", None, None),
-        ("butterfly", "alternate-colours", 1),
-        ("fortress", None, None),
-        ("beleaguered-castle", None, None),
-        ("streets-and-alleys", None, 2),
-    ]
-    game, variant, cells = variants[seed % len(variants)]
-    return Position.deal(seed, make_rules(game, variant, cells))
-
-
-def papillon_start(seed: int) -> HandState:
-    options = Options(players=3 + seed % 2, scoring=Scoring.CLASSIC if seed % 3 else Scoring.MODERN)
-    n = options.players
-    return HandState.deal(seed % n, shuffled_deck(seed), options, chips=(500,) * n, pool=40, stake=1 + seed % 2)
-
-
-def mouche_start(seed: int) -> MoucheHand:
-    entry = list(MoucheEntry)[seed % 3]
-    options = MoucheOptions(players=3 + seed % 4, pamphile=seed % 2 == 0, entry=entry, cap=10)
-    deck = shuffled_deck(seed, options.deck_size)
-    return MoucheHand.deal(seed % options.players, deck, options, carry=10 * (seed % 2), pending=(5,) * (seed % 2))
-
-
-GAMES = {
-    "patience": (patience_start, 52),
-    "papillon": (papillon_start, 52),
-    "mouche": (mouche_start, None),  # the deck of the number of players
-}
+#: Every registered game, by name: its start states come from its registration.
+GAMES = {game.name: game for game in games()}
 
 
 def deck_size(state: State) -> int:
@@ -82,13 +52,13 @@ def game(request):
 
 
 def test_every_game_implements_the_protocol(game):
-    start = GAMES[game][0](0)
+    start = GAMES[game].start_state(0)
     assert isinstance(start, State)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playouts_keep_the_invariants(game, seed):
-    start = GAMES[game][0](seed)
+    start = GAMES[game].start_state(seed)
     states, moves = playout(start, seed)
     size = deck_size(start)
     chips = start.total_chips()
@@ -111,7 +81,7 @@ def test_random_playouts_keep_the_invariants(game, seed):
 
 @pytest.mark.parametrize("seed", SEEDS[:12])
 def test_replaying_the_same_moves_gives_the_same_states(game, seed):
-    start = GAMES[game][0](seed)
+    start = GAMES[game].start_state(seed)
     states, moves = playout(start, seed)
     replayed = [start]
     for move in moves:
@@ -121,7 +91,7 @@ def test_replaying_the_same_moves_gives_the_same_states(game, seed):
 
 @pytest.mark.parametrize("seed", SEEDS[:12])
 def test_an_illegal_move_is_refused_with_its_reason(game, seed):
-    states, _ = playout(GAMES[game][0](seed), seed)
+    states, _ = playout(GAMES[game].start_state(seed), seed)
     refused = 0
     for state, other in zip(states, states[3:]):
         if state.is_terminal():
@@ -140,7 +110,7 @@ def test_an_illegal_move_is_refused_with_its_reason(game, seed):
 
 @pytest.mark.parametrize("seed", SEEDS[:20])
 def test_chance_outcomes_deal_the_same_cards_every_way(game, seed):
-    states, _ = playout(GAMES[game][0](seed), seed)
+    states, _ = playout(GAMES[game].start_state(seed), seed)
     for state in states:
         hands = getattr(state, "hands", ())
         if split_count(sum(map(len, hands)), [len(h) for h in hands]) > 5000:
@@ -157,7 +127,7 @@ def test_chance_outcomes_deal_the_same_cards_every_way(game, seed):
 
 @pytest.mark.parametrize("seed", SEEDS[:20])
 def test_resampling_keeps_what_the_seat_has_seen(game, seed):
-    states, _ = playout(GAMES[game][0](seed), seed)
+    states, _ = playout(GAMES[game].start_state(seed), seed)
     rng = random.Random(seed)
     for state in states[:: max(1, len(states) // 8)]:
         if state.is_terminal():

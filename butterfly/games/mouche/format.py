@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from butterfly.games import position_json as field
 from butterfly.games.cards import Card, Suit, make_deck
@@ -37,6 +37,16 @@ from butterfly.games.position_json import (
     whole_number,
 )
 from butterfly.games.records import cards_text, event_json, seat_name
+
+
+class MouchePosition(NamedTuple):
+    """A parsed position: the state (hidden hands filled with unseen cards
+    in order, a stand-in; the stock, nobody has seen, the rest of them) and
+    the seats whose hands were hidden."""
+
+    state: MoucheHand
+    hidden: tuple[int, ...]
+
 
 FIELDS = {
     "game",
@@ -70,12 +80,12 @@ def _plays(value: object, what: str, players: int) -> list[tuple[int, Card]]:
     return out
 
 
-def parse_position(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
+def parse_position(text: str) -> MouchePosition:
     """The state and the seats whose hands were hidden (filled with stand-ins)."""
     return position_from_data(read_object(text, "mouche", FIELDS, REQUIRED))
 
 
-def position_from_data(data: dict) -> tuple[MoucheHand, tuple[int, ...]]:
+def position_from_data(data: dict) -> MouchePosition:
     """The state a position's JSON object gives (its fields known and the
     required ones there, as :func:`read_object` checks), and the hidden seats.
     The one-line notation (:mod:`butterfly.games.mouche.notation`) is read through here too."""
@@ -145,8 +155,8 @@ def position_from_data(data: dict) -> tuple[MoucheHand, tuple[int, ...]]:
     if not at_play:
         if dealer_alone:
             raise ParseError("everyone but the dealer folded: the hand is over")
-        return state, tuple(hidden)
-    return _replay_tricks(state, filled, hidden, finished, current), tuple(hidden)
+        return MouchePosition(state, tuple(hidden))
+    return MouchePosition(_replay_tricks(state, filled, hidden, finished, current), tuple(hidden))
 
 
 def _read_pending(data: dict, options: MoucheOptions) -> tuple[int, ...]:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from butterfly.games import notation
 from butterfly.games.errors import ParseError, shown
-from butterfly.games.mouche.format import position_from_data, position_to_json
+from butterfly.games.mouche.format import MouchePosition, position_from_data, position_to_json
 from butterfly.games.mouche.rules import MoucheEntry, MoucheHand
 
 GAME = "mouche"
@@ -56,6 +56,11 @@ def is_line(text: str) -> bool:
 def position_line(state: MoucheHand, hidden: Iterable[int] = ()) -> str:
     """The one line of ``state`` (``hidden`` seats' hands as their sizes); :func:`parse_line` reads it back."""
     return line_of(position_to_json(state, hidden))
+
+
+def write_line(position: MouchePosition) -> str:
+    """The one line of a position :func:`parse_line` read (its hidden seats' hands as their sizes)."""
+    return position_line(position.state, position.hidden)
 
 
 def line_of(data: dict) -> str:
@@ -98,8 +103,9 @@ def _plays(plays: list) -> str:
     return "".join(f"{seat}{card}" for seat, card in plays) or notation.EMPTY
 
 
-def parse_line(text: str) -> tuple[MoucheHand, tuple[int, ...]]:
-    """The state a line gives and its hidden seats, as :func:`butterfly.games.mouche.format.parse_position`."""
+def parse_line(text: str) -> MouchePosition:
+    """The position a line gives (its state and hidden seats), as
+    :func:`butterfly.games.mouche.format.parse_position` reads JSON; :func:`write_line` writes it back."""
     return position_from_data(data_of(text))
 
 

@@ -79,6 +79,14 @@ class MoucheRecord(RecordedGame[MoucheOptions, MoucheHand, Move]):
 
 def game_record(game: GameRecord, names: list[str]) -> str:
     """A game played by the bots ``names`` (by player) as record text."""
+    return text_of(record_of(game, names))
+
+
+def record_of(game: GameRecord, names: list[str]) -> MoucheRecord:
+    """A game played by the bots ``names`` (by player) as a record: its tags
+    (the options not at their defaults, seed, bots and seats), and its
+    hands, each discard with the cards it drew and what each action caused
+    as its comment."""
     o = game.options
     tags = {"Game": GAME, "Players": str(o.players)}
     defaults = MoucheOptions(players=o.players)
@@ -97,10 +105,32 @@ def game_record(game: GameRecord, names: list[str]) -> str:
         for seat, action, events in hand.moves:
             drawn = state.stock[: len(action.cards)] if action.kind == "discard" else ()
             comment = "; ".join(EVENT_TEXT[e.kind](e) for e in events if e.kind in EVENT_TEXT)
-            moves.append(MoveText(str(Move(seat, action, drawn=drawn)), seat, comment))
+            moves.append(Move(seat, action, comment, drawn=drawn))
             state = state.play_unchecked(action)
-        hands.append(hand_text(hand, position_line(hand.start), moves))
-    return write_record(RecordText(tags, hands), seats=True)
+        hands.append(Hand(hand.number, hand.start, tuple(moves)))
+    return MoucheRecord(tags, o, tuple(hands))
+
+
+def text_of(record: MoucheRecord) -> str:
+    """The text of ``record`` (:func:`read_record` reads it back): the
+    game's tags, then each hand's number, dealer and start line, and its
+    actions with their seats, draws and comments."""
+    return write_record(
+        RecordText(
+            {tag: value for tag, value in record.tags.items() if tag != "Start"},  # (each hand gives its own)
+            [
+                hand_text(
+                    hand.number,
+                    hand.start.dealer,
+                    position_line(hand.start),
+                    [MoveText(str(move), move.seat, move.comment) for move in hand.moves],
+                    hand.comment,
+                )
+                for hand in record.hands
+            ],
+        ),
+        seats=True,
+    )
 
 
 # ---- reading ------------------------------------------------------------------------

@@ -587,3 +587,14 @@ __all__ = [
     "points",
     "shuffled_deck",
 ]
+
+
+def sample_start(seed: int) -> MoucheHand:
+    """A hand dealt by ``seed``, its players, options, pool carried and
+    pending mouches varied with it (the game registry's start states:
+    butterfly.games.registry)."""
+    entry = list(MoucheEntry)[seed % 3]
+    options = MoucheOptions(players=3 + seed % 4, pamphile=seed % 2 == 0, entry=entry, cap=10)
+    deck = shuffled_deck(seed, options.deck_size)
+    pending = (5,) * (seed % 2) if entry is MoucheEntry.LARGEST_FIRST else ()  # (mouches wait only there)
+    return MoucheHand.deal(seed % options.players, deck, options, carry=10 * (seed % 2), pending=pending)

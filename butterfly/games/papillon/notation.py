@@ -69,6 +69,19 @@ def position_line(position: HandState | dict) -> str:
     return line_of({name: value for name, value in data.items() if name not in DEFAULTS or DEFAULTS[name] != value})
 
 
+def write_line(position: Position) -> str:
+    """The one line of a position :func:`parse_line` read: its hidden hands
+    as their sizes, the won cards listed when it knows them (each player's,
+    as many as it has taken) and else counted."""
+    data = position_to_json(position.state)
+    for seat in position.hidden:
+        data["hands"][seat] = len(position.state.hands[seat])
+    if position.won_cards is not None:
+        won = iter(position.won_cards)
+        data["taken"] = [[str(next(won)) for _ in range(count)] for count in position.state.taken]
+    return position_line(data)
+
+
 def line_of(data: dict) -> str:
     """The line of a position's JSON object (already checked), each field it
     gives written as it gives it: :func:`data_of` reads back the same object

@@ -72,19 +72,52 @@ class PapillonRecord(RecordedGame[Options, HandState, RecordedMove[Move]]):
 
 def game_record(game: GameRecord, names: list[str]) -> str:
     """A game played by the bots ``names`` (by seat) as record text."""
+    return text_of(record_of(game, names))
+
+
+def record_of(game: GameRecord, names: list[str]) -> PapillonRecord:
+    """A game played by the bots ``names`` (by seat) as a record: its tags
+    (its options, seed, bots and result) and its hands, what each move
+    caused as its comment."""
     tags = {"Game": GAME}
     for tag, option in OPTION_TAGS.items():
         tags[tag] = tag_value(getattr(game.options, option))
     tags |= {"Seed": str(game.seed), "Bots": ",".join(names)}
     tags["Result"] = ", ".join(f"{seat_name(p)} {chips}" for p, chips in enumerate(game.chips))
-    hands = []
-    for hand in game.hands:
-        moves = [
-            MoveText(str(move), seat, "; ".join(filter(None, map(event_text, events))))
-            for seat, move, events in hand.moves
-        ]
-        hands.append(hand_text(hand, position_line(hand.start), moves))
-    return write_record(RecordText(tags, hands), seats=True)
+    hands = tuple(
+        Hand(
+            hand.number,
+            hand.start,
+            tuple(
+                RecordedMove(seat, move, "; ".join(filter(None, map(event_text, events))))
+                for seat, move, events in hand.moves
+            ),
+        )
+        for hand in game.hands
+    )
+    return PapillonRecord(tags, game.options, hands)
+
+
+def text_of(record: PapillonRecord) -> str:
+    """The text of ``record`` (:func:`read_record` reads it back): the
+    game's tags, then each hand's number, dealer and start line, and its
+    moves with their seats and comments."""
+    return write_record(
+        RecordText(
+            {tag: value for tag, value in record.tags.items() if tag != "Start"},  # (each hand gives its own)
+            [
+                hand_text(
+                    hand.number,
+                    hand.start.dealer,
+                    position_line(hand.start),
+                    [MoveText(str(move.move), move.seat, move.comment) for move in hand.moves],
+                    hand.comment,
+                )
+                for hand in record.hands
+            ],
+        ),
+        seats=True,
+    )
 
 
 # ---- reading ------------------------------------------------------------------------

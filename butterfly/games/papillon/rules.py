@@ -602,3 +602,11 @@ __all__ = [
     "shuffled_deck",
     "value",
 ]
+
+
+def sample_start(seed: int) -> HandState:
+    """A hand dealt by ``seed``, its players, scoring, stake and dealer
+    varied with it (the game registry's start states: butterfly.games.registry)."""
+    options = Options(players=3 + seed % 2, scoring=Scoring.CLASSIC if seed % 3 else Scoring.MODERN)
+    n = options.players
+    return HandState.deal(seed % n, shuffled_deck(seed), options, chips=(500,) * n, pool=40, stake=1 + seed % 2)

@@ -133,8 +133,21 @@ def write_record(
     """The record of ``moves`` played from ``position`` (deal ``number``
     when it is one; else its line); ``comments`` by move number (from 1; 0:
     before the first move)."""
+    return _text(position, moves, number, comments or {})
+
+
+def text_of(record: PatienceRecord) -> str:
+    """The text of a record :func:`read_game_text` read, as :func:`write_record`
+    writes it: its deal by number when it named it so, else by its line, or
+    none when it named none (the game registry's record writer)."""
+    named = record.position is not None and "Deal" in record.tags
+    number = parse_deal_number(record.tags["Deal"]) if named else None
+    return _text(record.position, list(record.moves), number, record.comments)
+
+
+def _text(position: Position | None, moves: list[Move], number: int | None, comments: dict[int, str]) -> str:
     tags = {}
-    if number is not None:
+    if position is not None and number is not None:
         header = rules_header(position.rules)
         tags["Game"] = header["game"]
         if header["variant"] is not None:
@@ -142,9 +155,8 @@ def write_record(
         if header["cells"] is not None:
             tags["Cells"] = str(header["cells"])
         tags["Deal"] = str(number)
-    else:
+    elif position is not None:
         tags["Position"] = position_line(position)
-    comments = comments or {}
     hand = record_text.HandText(
         moves=[record_text.MoveText(str(move), None, comments.get(k, "")) for k, move in enumerate(moves, 1)],
         comment=comments.get(0, ""),

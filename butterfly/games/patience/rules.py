@@ -511,3 +511,20 @@ class Position:
             number, move, reason = illegal
             raise IllegalMoveError(f"move {number} ({move}) is illegal: {reason}")
         return positions
+
+
+#: The rules a sample start cycles through: every preset, and variants and cells beside them.
+SAMPLE_RULES = (
+    ("butterfly", None, None),
+    ("butterfly", "alternate-colours", 1),
+    ("fortress", None, None),
+    ("beleaguered-castle", None, None),
+    ("streets-and-alleys", None, 2),
+)
+
+
+def sample_start(seed: int) -> Position:
+    """A deal chosen by ``seed``, its rules varied with it (the game
+    registry's start states: butterfly.games.registry)."""
+    game, variant, cells = SAMPLE_RULES[seed % len(SAMPLE_RULES)]
+    return Position.deal(seed, make_rules(game, variant, cells))
