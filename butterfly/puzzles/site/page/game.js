@@ -1,12 +1,17 @@
 // A Butterfly puzzle in play, with no page: the positions and moves, the
-// puzzle's limit, undo, and its kind's judge (kinds.js). The board
+// puzzle's limit, undo and redo, and its kind's judge (kinds.js). The board
 // (patience.js) shows it; the node tests and the shared corpus play it alone.
+// With no puzzle (null) it is a game played freely, as on the analysis board
+// (analysis-state.js): no limit, nothing judged.
 import * as R from "../rules.js";
 import { kindOf } from "./kinds.js";
 
+// A game with no puzzle: its judge says nothing.
+const FREELY = { judge: () => () => null };
+
 export class Game {
   constructor(puzzle, start) {
-    const kind = kindOf(puzzle);
+    const kind = puzzle === null ? FREELY : kindOf(puzzle);
     this.kind = kind;
     this.limit = kind.limit ? kind.limit(puzzle) : null;
     this.judge = kind.judge(puzzle, start);
@@ -15,6 +20,7 @@ export class Game {
     this.automatic = []; // beside each move: made by the safe-cards option
     this.fixedMoves = 0; // moves played for the player (only moves): never undone
     this.failedAt = null; // where the line went wrong (failed)
+    this.undone = []; // the moves taken back, the latest last, each {move, auto, position}: redo makes them again
   }
 
   current() {
@@ -42,10 +48,12 @@ export class Game {
   }
 
   // ``move`` made (it must pass refusal); ``auto``: by the option that moves safe cards home.
+  // Another move played: the moves taken back are no longer the game's.
   play(move, auto) {
     this.history.push(R.play(this.current(), move));
     this.moves.push(R.formatMove(move));
     this.automatic.push(auto === true);
+    this.undone = [];
   }
 
   // The kind's verdict on the latest move: {finish, count}, {wrong}, {right}
@@ -74,12 +82,34 @@ export class Game {
     if (!this.canUndo()) return false;
     let wasAuto;
     do {
-      this.moves.pop();
-      this.history.pop();
       wasAuto = this.automatic.pop();
+      this.undone.push({ move: this.moves.pop(), auto: wasAuto, position: this.history.pop() });
     } while (wasAuto && this.moves.length > this.fixedMoves);
     if (this.failedAt !== null && this.moves.length < this.failedAt) this.failedAt = null;
     return true;
+  }
+
+  // The move last taken back made again (with the moves the option made after it); false when none was.
+  redo() {
+    if (!this.undone.length) return false;
+    do {
+      const next = this.undone.pop();
+      this.moves.push(next.move);
+      this.automatic.push(next.auto);
+      this.history.push(next.position);
+    } while (this.undone.length && this.undone[this.undone.length - 1].auto);
+    return true;
+  }
+
+  // The game's moves, those taken back included (in the order played).
+  allMoves() {
+    return this.moves.concat(this.undone.map((u) => u.move).reverse());
+  }
+
+  // The game shown after its ``n``-th move (within the moves it has), by undo or redo.
+  goTo(n) {
+    while (this.moves.length > n && this.undo());
+    while (this.moves.length < n && this.redo());
   }
 
   // One wrong attempt is one wrong try, however many moves are played after it:
@@ -97,5 +127,6 @@ export class Game {
     this.history = [position];
     this.moves = moves;
     this.automatic = [];
+    this.undone = [];
   }
 }
