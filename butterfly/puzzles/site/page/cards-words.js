@@ -1,0 +1,165 @@
+// The card-game board's words, pure: a move's value, the engine's answers
+// and a reviewed hand as players say them, read by page/cards-answers.js.
+import { cardText, parseCard } from "../rules.js";
+import { plural, saidCards } from "./words.js";
+
+// The marks that say a move gave something away, mildest first.
+export const MARKED = ["inaccuracy", "mistake", "blunder"];
+// The marks on one scale, as docs/analysis.md lists them (a move's loss as a share of what was at stake).
+export const MARK_SCALE =
+  "Marks, by the share of what was at stake that a move gave away: best; good, up to 10%; " +
+  "inaccuracy, up to 25%; mistake, up to 50%; blunder, more.";
+// What the small numbers on the cards are, once an answer puts them there.
+export const BADGE_LEGEND =
+  "On the cards: what each is worth in the answer below (+5: 5 chips more than now); a card with several choices shows its first.";
+
+function round(x) {
+  return Math.round(x * 10) / 10;
+}
+
+function percent(x) {
+  return Math.round(x * 100) + "%";
+}
+
+// Chips won or lost, as players say it: "worth 4 chips more", "worth 3 chips less".
+export function chipsWords(delta) {
+  const n = round(Math.abs(delta));
+  if (n === 0) return "worth no chips more";
+  return "worth " + plural(n, "chip") + (delta > 0 ? " more" : " less");
+}
+
+// A value short enough for a card of the pack on a phone: "+5", "−3", "2 tricks".
+export function badge(words) {
+  const chips = /worth (\d+(?:\.\d)?) chips? (more|less)/.exec(words);
+  if (chips) return (chips[2] === "more" ? "+" : "\u2212") + chips[1];
+  return words
+    .split(",")[0]
+    .replace(/^wins /, "")
+    .replace(" on average", "");
+}
+
+// One move's value (page/cards-answers.js, readAnalysis) in words, for the seat ``mover`` holding ``chipsNow``.
+export function valueWords(value, mover, chipsNow) {
+  if (value.kind === "max-n chips") {
+    const played = chipsWords(value.chips[mover] - chipsNow);
+    const worst = chipsWords(value.guaranteed - chipsNow);
+    // (the same number twice is said once)
+    return (
+      played +
+      (value.winner === mover ? ", takes the pool" : "") +
+      (worst === played
+        ? ", whatever the others do"
+        : "; whatever the others do, " + worst.replace("worth ", "at worst "))
+    );
+  }
+  if (value.kind === "max-n tricks")
+    return (
+      "wins " +
+      plural(value.tricks[mover], "trick") +
+      ", " +
+      chipsWords(value.chips[mover]) +
+      "; whatever the others do, at least " +
+      plural(value.guaranteedTricks, "trick")
+    );
+  if (value.kind === "mean chips")
+    return (
+      "on average " +
+      chipsWords(value.meanChips - chipsNow) +
+      ", wins the pool in " +
+      percent(value.winChance) +
+      " of the deals tried"
+    );
+  return round(value.meanTricks) + " tricks on average, makes the mouche " + percent(value.moucheChance);
+}
+
+// An analysis read (readAnalysis) as the board shows it, for a set-up where the seat to move holds
+// ``chips[seat]`` and the rules offered ``choices`` moves (null: not asked): a heading, the declarations,
+// each choice {move, card: the first card it plays (null: none, as a fold), text}, and a note on the
+// declarations not valued.
+export function valuesShown(read, chips, choices) {
+  const seat = read.seat;
+  const heading =
+    "P" +
+    seat +
+    "\u2019s choices, " +
+    (read.fromSeat ? "from P" + seat + "\u2019s seat" : "with all hands open") +
+    (read.fromSeat && read.tried ? " (" + plural(read.tried, "deal") + " tried)" : "");
+  const declarations = (read.declarations || []).map(
+    (d) => saidCards(d.declaration) + ": on average " + chipsWords(d.meanChips),
+  );
+  const items = read.choices.map((c) => ({
+    move: c.move,
+    card: firstCard(c.move),
+    text: saidCards(c.move) + ": " + valueWords(c.value, seat, chips[seat]),
+  }));
+  const unvalued = read.declarations && choices !== null ? choices - read.declarations.length : 0;
+  const note = unvalued > 0 ? plural(unvalued, "other declaration") + " not valued." : "";
+  return { heading, declarations, items, note };
+}
+
+// The first card a move plays, as the pack's buttons name it ("trail 7C 3S": 7C), or null ("fold").
+function firstCard(move) {
+  const found = /\b(10|[2-9TJQKA])[CDHS]\b/.exec(move);
+  return found && cardText(parseCard(found[0]));
+}
+
+// A hand played to its end, in one sentence: the final chips and the pool.
+export function endWords(result) {
+  return (
+    "The hand is over: " +
+    result.chips.map((c, s) => "P" + s + " " + plural(c, "chip")).join(", ") +
+    "; the pool holds " +
+    result.pool +
+    "."
+  );
+}
+
+// ---- the review -------------------------------------------------------------------------------
+
+// Why a move has no mark, in players' words (the API's reason when it is none of the known ones).
+function notJudged(reason) {
+  if (/declaration/.test(reason)) return "a declaration, not judged: its worth can only be estimated";
+  if (/redeal/.test(reason)) return "not judged: too many cards unseen, with more than one redeal to come";
+  return "not judged: " + String(reason || "no value was found").replace(/^not judged: /, "");
+}
+
+// A reviewed move's judgement (readReview) as players say it: "best", "the only card", "mistake, 2 chips less
+// than the best".
+export function markWords(move, game) {
+  if (game === "papillon" && move.choices === 1) return "the only move";
+  const j = move.judgement;
+  if (!j) return notJudged(move.notJudged);
+  if (j.mark === "only")
+    return game === "mouche" && !move.fromSeat ? "the only card" : "every choice was worth the same";
+  const lost = j.loss ? ", " + chipsWords(-j.loss).replace("worth ", "") + " than the best" : "";
+  return j.mark + lost + (move.fromSeat ? "" : ", with all hands open");
+}
+
+// A hand in one line: each player's marked moves and the chips their moves gave away.
+export function handSummary(hand) {
+  const seats = new Map();
+  hand.moves.forEach((m) => {
+    const seat = "P" + m.seat;
+    const sum = seats.get(seat) || { marks: {}, lost: 0 };
+    const j = m.judgement;
+    if (j && MARKED.includes(j.mark)) sum.marks[j.mark] = (sum.marks[j.mark] || 0) + 1;
+    sum.lost += (j && j.loss) || 0;
+    seats.set(seat, sum);
+  });
+  const words = [...seats.entries()].sort().map(([seat, sum]) => {
+    const marks = MARKED.filter((mark) => sum.marks[mark]).map((mark) => plural(sum.marks[mark], mark));
+    const lost = round(sum.lost) ? ", " + plural(round(sum.lost), "chip") + " given away" : "";
+    return seat + ": " + (marks.join(", ") || "no mistakes") + lost;
+  });
+  return "This hand: " + words.join("; ") + ".";
+}
+
+// The game a pasted text is a record of: "papillon", "mouche", "patience" (a Butterfly record or move
+// list), or null when no move of any game is in it.
+export function recordGame(text) {
+  if (/\[Game\s+"mouche"\]|\[Start\s+"mouche_/i.test(text)) return "mouche";
+  if (/\[Game\s+"papillon"\]|\[Start\s+"papillon_/i.test(text)) return "papillon";
+  if (/\[Game\s+"|\b(10|[2-9TJQKA])[CDHS]\s+[A-Z]+\d?\s*>\s*[A-Z]/i.test(text)) return "patience";
+  if (/\bP\d\s*:|\b(trail|stand|fold|discard)\b|\b(10|[2-9TJQKA])[CDHS]\s+x\s/i.test(text)) return "papillon";
+  return null;
+}
