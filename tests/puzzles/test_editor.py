@@ -1,14 +1,15 @@
-"""The position editor (editor.html; butterfly/puzzles/site/page/editor.js) in Debian's
+"""The position editor (editor.html; butterfly/puzzles/site/page/editor-view.js) in Debian's
 Chromium driven by Playwright, on the site alone (file://: no engine, no
-server): deal 1 set up by clicks from an empty layout comes out as Python's
-line; every impossible set-up (a card twice, cards missing, a pile at home
-over cards placed, too many cards in the basement, rows the game lacks) is
-said at once in the line reader's words, its places named as every page
-names them (home, the basement, free cells), and gets no line; drags; the share
-link opens the same position in a fresh browser; "Open on the analysis
-board" lands there with the position; everything by keyboard alone; at a
+server): what needs a browser. A card put by clicks makes deal 1 whole, which
+gets Python's line; its share link opens the same position in a fresh
+browser and "Open on the analysis board" lands there with the position;
+every impossible set-up is listed at once in the line reader's words, its
+places named as every page names them (home, the basement, free cells),
+and gets no line; drags; the rules' form; everything by keyboard alone; at a
 phone's size in the dark and a desktop's in the light, axe finding no serious
-or critical violation. Screenshots go to test-output/editor/."""
+or critical violation. Screenshots go to test-output/editor/. The editor's
+logic without a page (deal 1 set up card by card, each action's words, undo,
+the palette's marks, what is typed): tests/js/editor-state.test.js."""
 
 from __future__ import annotations
 
@@ -85,15 +86,15 @@ def violations(page) -> list:
     return found
 
 
-def test_deal_1_set_up_by_clicks_is_pythons_line_and_its_links_open_it(site, context):
+def test_a_position_made_whole_by_clicks_is_pythons_line_and_its_links_open_it(site, context):
     page = context(DESKTOP)
-    page.goto((site / "editor.html").as_uri())
-    # the aces start at home
-    assert problems(page) == [page_words("48 cards missing: 2C 3C 4C 5C 6C 7C 8C 9C ...")]
-    deal = Position.deal(1)
-    for name, row in zip(deal.rules.row_names, deal.rows, strict=True):
-        for card in row:
-            put_by_clicks(page, str(card), name)
+    page.goto((site / "editor.html").as_uri() + "#p=" + DEAL1)
+    # 7S taken off and put back by clicks: the palette's card, then R5's outer card
+    page.locator('#play [data-card="7S"]').click()
+    page.get_by_role("button", name="Put back in the palette").click()
+    assert problems(page) == [page_words("1 card missing: 7S.")] and page.locator("#done").is_hidden()
+    put_by_clicks(page, "7S", "R5")
+    assert page.locator("#said").inner_text() == "7\u2660 put in R5."
     assert problems(page) == [] and page.locator("#line-out").input_value() == DEAL1
     assert page.locator("#verdict").inner_text().startswith("Complete")
     assert page.locator('[data-palette="8D"]').get_attribute("aria-label") == "8\u2666, in L1"
@@ -256,17 +257,9 @@ def test_a_deal_by_its_number_where_the_engine_deals_it(site, served, context):
     page.get_by_role("button", name="Open the deal").click()
     page.wait_for_function("document.getElementById('line-out').value !== ''")
     assert page.locator("#line-out").input_value() == DEAL1 and problems(page) == []
-    for typed, words in (
-        ("", "Type a deal number first."),
-        ("5x", "A deal number is a whole number, such as 5."),
-        ("9" * 20, "That number is too large: deals go up to 9,223,372,036,854,775,807."),
-    ):
-        page.locator("#number").fill(typed)
-        page.get_by_role("button", name="Open the deal").click()
-        assert page.locator("#open-said").inner_text() == words
-    page.locator("#line").fill("")
-    page.get_by_role("button", name="Open the line").click()
-    assert page.locator("#open-said").inner_text().startswith("Paste a line first, such as one copied from the board")
+    page.locator("#number").fill("5x")  # (each refusal's words: tests/js/editor-state.test.js)
+    page.get_by_role("button", name="Open the deal").click()
+    assert page.locator("#open-said").inner_text() == "A deal number is a whole number, such as 5."
     alone = context(PHONE)
     alone.goto((site / "editor.html").as_uri())
     alone.locator("#number").fill("1")

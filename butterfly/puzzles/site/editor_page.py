@@ -1,7 +1,7 @@
 """The position editor, ``editor.html`` (issue 58): a position of the
 Butterfly family set up card by card in the browser, every problem said at
 once, and a whole position's line, a link to the analysis board and one
-back here (page/editor.js; docs/puzzles.md, "The position editor").
+back here (page/editor-view.js, page/editor-state.js; docs/puzzles.md, "The position editor").
 
 build.py registers the page (TOOL_PAGES); its frame, the card faces and
 the picture's measures are frame.py's.

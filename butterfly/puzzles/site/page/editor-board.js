@@ -7,9 +7,8 @@
 // in the Tab order and the arrow keys go between them, page/input.js).
 import * as R from "../rules.js";
 import { svgEl } from "./dom.js";
+import { SUIT_NAMES } from "./editor-layout.js";
 import { shown } from "./words.js";
-
-const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
 
 // The ring a focused node shows, around the part of it that is seen.
 function focusRing(g, x, y, w, h) {

@@ -1,5 +1,5 @@
-// The position editor's layout with no page (page/editor.js draws and drives
-// it): cards put and taken, what is wrong said as Python says it (line.js
+// The position editor's layout with no page (editor-state.js drives it,
+// editor-board.js draws it): cards put and taken, what is wrong said as Python says it (line.js
 // problems) in a player's words, and the line once the position is whole. A layout is a position
 // of rules.js whose rows are named ({rows: {L1: [...], ...}}), so that a row
 // the rules lack can keep its cards after the game is changed, until moved.
@@ -7,7 +7,8 @@ import * as R from "../rules.js";
 import { parseLine, positionLine, problems } from "../line.js";
 import { cellWords, plural, saidCards } from "./words.js";
 
-const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
+// The suits by index, as the page names them.
+export const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
 
 function copy(layout, rules) {
   const rows = {};

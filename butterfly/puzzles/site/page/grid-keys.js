@@ -1,5 +1,5 @@
 // A grid of buttons as one Tab stop, the arrows between them, as the
-// position editor's palette (page/editor.js): Left and Right a button, Up
+// position editor's palette (page/editor-view.js): Left and Right a button, Up
 // and Down the nearest button of the row drawn above or below (rows may be
 // of any length: a suit a row, split in two on a phone), Home and End the
 // first and the last. The buttons may be drawn again: ``rove`` marks the
