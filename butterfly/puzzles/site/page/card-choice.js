@@ -100,93 +100,107 @@ export function cardChoice(play, puzzle, day, tried) {
     const first = choice.split(" ")[0];
     (byCard[first] = byCard[first] || []).push(choice);
   });
-  Object.keys(byCard).forEach((first) => {
-    const g = picture.querySelector("#card-" + first);
-    const outline = g && g.querySelector("rect");
-    if (!outline) return;
-    const options = byCard[first];
-    g.setAttribute("role", "button");
-    g.setAttribute("tabindex", "0");
-    g.setAttribute("aria-label", "play " + saidCards(first));
-    g.classList.add("choosable");
-    g.setAttribute("aria-pressed", "false");
-    ["ring-out", "ring-in"].forEach((ring) => {
-      g.appendChild(
-        svgEl("rect", {
-          class: ring,
-          x: Number(outline.getAttribute("x")) - 5,
-          y: Number(outline.getAttribute("y")) - 5,
-          width: Number(outline.getAttribute("width")) + 10,
-          height: Number(outline.getAttribute("height")) + 10,
-          rx: 8,
-        }),
-      );
-    });
-    function pick() {
-      if (locked) return;
-      if (options.length === 1) {
-        press(options[0]);
-        return;
-      }
-      status.textContent =
-        saidCards(first) +
+  // (what a card of the picture may do to the choice: read and changed through these)
+  const chooser = {
+    locked: () => locked,
+    chosen: () => chosen,
+    press,
+    decide,
+    mark,
+    say: (text) => (status.textContent = text),
+    focus: (card) => box.querySelector('[data-card="' + card + '"]').focus(),
+  };
+  Object.keys(byCard).forEach((first) => pressableCard(picture, first, byCard[first], chooser));
+  return handle;
+}
+
+// The picture's card ``first`` made pressable (framed, a button, dragged to the middle of the table to be
+// played), for its ``options`` (the choices that play it): a press goes to ``chooser`` (cardChoice's).
+function pressableCard(picture, first, options, chooser) {
+  const g = picture.querySelector("#card-" + first);
+  const outline = g && g.querySelector("rect");
+  if (!outline) return;
+  g.setAttribute("role", "button");
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("aria-label", "play " + saidCards(first));
+  g.classList.add("choosable");
+  g.setAttribute("aria-pressed", "false");
+  ["ring-out", "ring-in"].forEach((ring) => {
+    g.appendChild(
+      svgEl("rect", {
+        class: ring,
+        x: Number(outline.getAttribute("x")) - 5,
+        y: Number(outline.getAttribute("y")) - 5,
+        width: Number(outline.getAttribute("width")) + 10,
+        height: Number(outline.getAttribute("height")) + 10,
+        rx: 8,
+      }),
+    );
+  });
+  function pick() {
+    if (chooser.locked()) return;
+    if (options.length === 1) {
+      chooser.press(options[0]);
+      return;
+    }
+    chooser.say(
+      saidCards(first) +
         " can be played " +
         options.length +
         " ways: " +
         options.map(saidCards).join(" or ") +
-        ". Choose one below.";
-      box.querySelector('[data-card="' + options[0] + '"]').focus();
-    }
-    // A card dragged to the middle of the table is played (as a second tap); dropped elsewhere it goes back.
-    let drag = null; // {id, x, y, moved}
-    let dragged = false; // the click that ends a drag is no press
-    g.addEventListener("pointerdown", (event) => {
-      dragged = false;
-      if (!locked && event.button === 0)
-        drag = { id: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
-    });
-    g.addEventListener("pointermove", (event) => {
-      if (!drag || event.pointerId !== drag.id) return;
-      const dx = event.clientX - drag.x;
-      const dy = event.clientY - drag.y;
-      if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 8) return;
-      if (!drag.moved) g.setPointerCapture(event.pointerId);
-      drag.moved = true;
-      const scale = picture.getScreenCTM() ? picture.getScreenCTM().a : 1;
-      g.setAttribute("transform", "translate(" + dx / scale + " " + dy / scale + ")");
-    });
-    function endDrag(event, dropped) {
-      if (!drag || event.pointerId !== drag.id) return;
-      const moved = drag.moved;
-      drag = null;
-      if (!moved) return; // a press, not a drag: the click follows
-      dragged = true;
-      mark(chosen); // back in its place (lifted if chosen)
-      const middle = picture.querySelector(".middle");
-      const mat = middle ? middle.getBoundingClientRect() : null;
-      const inside =
-        mat &&
-        event.clientX >= mat.left &&
-        event.clientX <= mat.right &&
-        event.clientY >= mat.top &&
-        event.clientY <= mat.bottom;
-      if (!dropped || !inside || locked) return;
-      if (options.length === 1) {
-        mark(null);
-        decide(options[0]);
-      } else pick();
-    }
-    g.addEventListener("pointerup", (event) => endDrag(event, true));
-    g.addEventListener("pointercancel", (event) => endDrag(event, false));
-    g.addEventListener("click", () => {
-      if (dragged) dragged = false;
-      else pick();
-    });
-    g.addEventListener("keydown", (event) => {
-      if (event.key !== "Enter" && event.key !== " ") return;
-      event.preventDefault();
-      pick();
-    });
+        ". Choose one below.",
+    );
+    chooser.focus(options[0]);
+  }
+  // A card dragged to the middle of the table is played (as a second tap); dropped elsewhere it goes back.
+  let drag = null; // {id, x, y, moved}
+  let dragged = false; // the click that ends a drag is no press
+  g.addEventListener("pointerdown", (event) => {
+    dragged = false;
+    if (!chooser.locked() && event.button === 0)
+      drag = { id: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
   });
-  return handle;
+  g.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 8) return;
+    if (!drag.moved) g.setPointerCapture(event.pointerId);
+    drag.moved = true;
+    const scale = picture.getScreenCTM() ? picture.getScreenCTM().a : 1;
+    g.setAttribute("transform", "translate(" + dx / scale + " " + dy / scale + ")");
+  });
+  function endDrag(event, dropped) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const moved = drag.moved;
+    drag = null;
+    if (!moved) return; // a press, not a drag: the click follows
+    dragged = true;
+    chooser.mark(chooser.chosen()); // back in its place (lifted if chosen)
+    const middle = picture.querySelector(".middle");
+    const mat = middle ? middle.getBoundingClientRect() : null;
+    const inside =
+      mat &&
+      event.clientX >= mat.left &&
+      event.clientX <= mat.right &&
+      event.clientY >= mat.top &&
+      event.clientY <= mat.bottom;
+    if (!dropped || !inside || chooser.locked()) return;
+    if (options.length === 1) {
+      chooser.mark(null);
+      chooser.decide(options[0]);
+    } else pick();
+  }
+  g.addEventListener("pointerup", (event) => endDrag(event, true));
+  g.addEventListener("pointercancel", (event) => endDrag(event, false));
+  g.addEventListener("click", () => {
+    if (dragged) dragged = false;
+    else pick();
+  });
+  g.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    pick();
+  });
 }

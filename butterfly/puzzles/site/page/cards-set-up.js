@@ -93,7 +93,8 @@ function drawDeck(board, deck, changed) {
 }
 
 // Where every card is, place by place, and the hands and stock given by their number of cards.
-function drawWhere(setup, where, trickNote) {
+function drawWhere(board, where, trickNote) {
+  const setup = board.setup;
   where.textContent = "";
   C.places(setup).forEach((p) => {
     const item = el("li", { "data-where": p.id });
@@ -108,28 +109,14 @@ function drawWhere(setup, where, trickNote) {
   });
   if (!C.isMouche(setup) && setup.stockCount !== null)
     where.appendChild(el("li", { "data-where": "s" }, "The stock: " + plural(setup.stockCount, "card") + " not shown"));
-  drawTricks(setup, where, trickNote);
+  drawTricks(board, where, trickNote);
 }
 
-// La Mouche's tricks as the page reads the played cards: each in the order of play, its winner once whole.
-function drawTricks(setup, where, trickNote) {
-  const first = C.isMouche(setup) ? C.inHand(setup)[0] : undefined;
-  trickNote.textContent =
-    first === undefined
-      ? ""
-      : "Played cards: place each player\u2019s in the order of their tricks, the players in any order. " +
-        "Each trick is put in the order of play: P" +
-        first +
-        ", the first to play still in the hand, leads the first trick; the winner of each trick leads the next.";
-  if (first === undefined) return;
-  const whole = C.inHand(setup).length;
-  const known = C.trumpSuit(setup) !== null;
-  C.tricks(setup).forEach((trick, k) => {
-    const cards = trick.map(([seat, card]) => "P" + seat + " " + shown(card)).join(", ");
-    const end = trick.length < whole ? "" : known ? "; P" + C.trickWinner(setup, trick) + " wins it" : "";
-    const head = "Trick " + (k + 1) + (trick.length < whole ? " so far" : "");
-    where.appendChild(el("li", { "data-trick": String(k + 1) }, head + ": " + cards + end));
-  });
+// La Mouche's tricks as the page reads the played cards (cards-state.js, tricksRead), and how it reads them.
+function drawTricks(board, where, trickNote) {
+  const read = board.tricksRead();
+  trickNote.textContent = read.note;
+  read.tricks.forEach((text, k) => where.appendChild(el("li", { "data-trick": String(k + 1) }, text)));
 }
 
 // The set-up drawn in ``root``: {draw(typing), deck, legend, problemsOut, rulesOut} (the answers' places).
@@ -175,7 +162,7 @@ export function setUpView(board, root, changed) {
     game.draw();
     drawPlaces();
     drawDeck(board, deck, changed);
-    drawWhere(board.setup, where, trickNote);
+    drawWhere(board, where, trickNote);
     if (!typing) drawCounters();
     const status = board.status();
     say(problemsOut, status.wrong, status.plain);

@@ -8,7 +8,7 @@ import { parseCard } from "../rules.js";
 import * as C from "./cards-line.js";
 import { endWords } from "./cards-words.js";
 import { sentence } from "./engine.js";
-import { playedBy, plural, saidCards } from "./words.js";
+import { playedBy, plural, saidCards, shown } from "./words.js";
 
 // The player counts each game is played by, the first its default.
 export const PLAYERS = { papillon: [3, 4], mouche: [3, 4, 5, 6], pamphile: [3, 4, 5, 6] };
@@ -104,6 +104,27 @@ export class CardBoard {
       ? plural(C.unplaced(this.setup).length, "card") + " not placed: the stock and the discards."
       : "Every card is placed or counted as won.";
     return { wrong: "", plain };
+  }
+
+  // La Mouche's tricks as the page reads the played cards: {note: how it reads them ("" in Papillon), tricks:
+  // each trick in words, in the order of play, its winner once whole}.
+  tricksRead() {
+    const s = this.setup;
+    const first = C.isMouche(s) ? C.inHand(s)[0] : undefined;
+    if (first === undefined) return { note: "", tricks: [] };
+    const note =
+      "Played cards: place each player\u2019s in the order of their tricks, the players in any order. " +
+      "Each trick is put in the order of play: P" +
+      first +
+      ", the first to play still in the hand, leads the first trick; the winner of each trick leads the next.";
+    const whole = C.inHand(s).length;
+    const known = C.trumpSuit(s) !== null;
+    const tricks = C.tricks(s).map((trick, k) => {
+      const cards = trick.map(([seat, card]) => "P" + seat + " " + shown(card)).join(", ");
+      const end = trick.length < whole ? "" : known ? "; P" + C.trickWinner(s, trick) + " wins it" : "";
+      return "Trick " + (k + 1) + (trick.length < whole ? " so far" : "") + ": " + cards + end;
+    });
+    return { note, tricks };
   }
 
   // La Mouche before the draw: a seat still in the hand has not declared (no hand can then be open).

@@ -1,0 +1,138 @@
+// The card-game board's readers (butterfly/puzzles/site/page/cards-answers.js) on
+// butterfly serve's real answers (tests/js/card_answers.json): every kind of
+// answer read into the shape the board draws, each value from the key the
+// server writes it under.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { readAnalysis, readMoves, readReview } from "../../butterfly/puzzles/site/page/cards-answers.js";
+import { ANSWERS } from "./card_fixtures.js";
+
+const answer = (name) => ANSWERS[name].answer;
+
+test("the rules' moves: the seat to move, each move's line, what it caused, the result once the hand is over", () => {
+  const read = readMoves(answer("moves-papillon"));
+  assert.equal(read.toMove, 0);
+  assert.deepEqual(
+    read.moves.map((m) => m.move),
+    answer("moves-papillon").moves.map((m) => m.move),
+  );
+  assert.equal(read.moves[0].position, answer("moves-papillon").moves[0].position);
+  assert.deepEqual(read.moves[0].said, ["aces: P0 gets 2 from each"]);
+  const last = readMoves(answer("moves-papillon-last")).moves[0];
+  assert.equal(last.position, null);
+  assert.deepEqual(last.result, answer("moves-papillon-last").moves[0].result);
+});
+
+test("Papillon with every hand known: each move's max-n chips, the pool's winner and the chips guaranteed", () => {
+  const json = answer("analyse-papillon-open");
+  const read = readAnalysis(json);
+  assert.deepEqual([read.seat, read.fromSeat, read.tried, read.declarations], [0, false, null, null]);
+  assert.deepEqual(read.choices[0], {
+    move: "AH x AC",
+    value: {
+      kind: "max-n chips",
+      chips: json.moves[0].maxn_chips,
+      winner: json.moves[0].maxn_winner,
+      guaranteed: json.moves[0].guaranteed,
+    },
+  });
+  assert.equal(read.choices.length, json.moves.length);
+});
+
+test("from the seat, in both games: the seat, the deals tried, each move's means", () => {
+  for (const name of ["analyse-papillon-seat", "analyse-papillon-hidden"]) {
+    const json = answer(name);
+    const read = readAnalysis(json);
+    assert.deepEqual([read.seat, read.fromSeat, read.tried], [json.player, true, json.splits], name);
+    assert.deepEqual(read.choices[0].value, {
+      kind: "mean chips",
+      meanChips: json.moves[0].mean_chips,
+      winChance: json.moves[0].win_chance,
+    });
+  }
+  const json = answer("analyse-mouche-seat");
+  const read = readAnalysis(json);
+  assert.deepEqual([read.seat, read.fromSeat, read.tried], [2, true, json.worlds]);
+  assert.deepEqual(read.choices[0], {
+    move: "7D",
+    value: { kind: "mean tricks", meanTricks: json.cards[0].mean_tricks, moucheChance: json.cards[0].mouche_chance },
+  });
+});
+
+test("Papillon with one redeal left: the mover's own expected chips, a number", () => {
+  const json = answer("analyse-papillon-redeal");
+  const read = readAnalysis(json);
+  assert.deepEqual([read.seat, read.fromSeat, read.tried], [2, false, json.stock_deals]);
+  assert.equal(read.choices[0].value.kind, "mean chips");
+  assert.equal(read.choices[0].value.meanChips, json.moves[0].expected_chips[2]);
+  assert.ok(Number.isFinite(read.choices[0].value.meanChips));
+});
+
+test("La Mouche with every hand known: each card's tricks and chips; the seat's values beside them not read", () => {
+  const json = answer("analyse-mouche-open");
+  const read = readAnalysis(json);
+  assert.deepEqual([read.seat, read.fromSeat, read.tried], [2, false, null]);
+  assert.deepEqual(
+    read.choices.map((c) => c.move),
+    json.cards.map((c) => c.card),
+  );
+  assert.deepEqual(read.choices[1].value, {
+    kind: "max-n tricks",
+    tricks: json.cards[1].maxn_tricks,
+    chips: json.cards[1].maxn_chips,
+    guaranteedTricks: json.cards[1].guaranteed_tricks,
+  });
+});
+
+test("La Mouche's declarations: each one's mean chips, no card choices", () => {
+  const json = answer("analyse-mouche-declarations");
+  const read = readAnalysis(json);
+  assert.deepEqual([read.seat, read.fromSeat, read.tried, read.choices], [0, true, json.worlds, []]);
+  assert.deepEqual(read.declarations[0], {
+    declaration: json.options[0].declaration,
+    meanChips: json.options[0].mean_chips,
+  });
+  assert.equal(read.declarations.length, json.options.length);
+});
+
+test("an answer of no kind the board knows is refused in one sentence", () => {
+  assert.throws(() => readAnalysis({ moves: [] }), /not one this page can read\.$/);
+});
+
+test("a Papillon review: the seat, the move and its position, the judgement from the seat before the open one", () => {
+  const json = answer("review-papillon-game");
+  const read = readReview(json, "papillon");
+  assert.deepEqual(
+    read.hands.map((h) => h.number),
+    [3, 4],
+  );
+  const moves = json.hands[1].moves;
+  read.hands[1].moves.forEach((m, k) => {
+    const was = moves[k];
+    assert.deepEqual([m.seat, m.move, m.position, m.choices], [was.player, was.move, was.position, was.choices]);
+    const judged = (was.from_seat && was.from_seat.judgement) || (was.open_cards && was.open_cards.judgement);
+    assert.deepEqual(m.judgement, judged ? { mark: judged.mark, loss: judged.loss } : null);
+    assert.equal(m.fromSeat, was.from_seat !== null);
+  });
+  // (both views judged a move: the seat's is read)
+  const both = moves.findIndex((m) => m.from_seat && m.open_cards && m.from_seat.judgement);
+  assert.ok(both >= 0);
+  assert.equal(read.hands[1].moves[both].judgement.mark, moves[both].from_seat.judgement.mark);
+});
+
+test("a La Mouche review: the seat and the action, no position, the open judgement when the seat's is none", () => {
+  const json = answer("review-mouche-bots");
+  const moves = readReview(json, "mouche").hands[0].moves;
+  assert.deepEqual(moves[0], {
+    seat: 1,
+    move: "discard TD JH draw JS TS",
+    position: null,
+    choices: null,
+    judgement: null,
+    fromSeat: false,
+    notJudged: json.hands[0].moves[0].not_judged,
+  });
+  assert.deepEqual(moves[5].judgement, { mark: "only", loss: 0 });
+  assert.equal(moves[5].fromSeat, false);
+  assert.deepEqual([moves[6].judgement.mark, moves[6].fromSeat], ["blunder", true]);
+});
