@@ -139,10 +139,9 @@ def published_line(deal: int) -> list[str]:
         return next(row["line"].split(", ") for row in csv.DictReader(rows) if row["deal"] == str(deal))
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_a_deal_opened_by_number_played_undone_redone_and_judged_as_the_api_judges_it(served, context, browser, size):
+def test_a_deal_opened_by_number_played_undone_redone_and_judged_as_the_api_judges_it(served, context):
     base, api = served
-    page = context(SIZES[size])
+    page = context(PHONE)
     page.goto(base + "board.html")
     page.locator("#number").fill("5")
     page.get_by_role("button", name="Open the deal").click()
@@ -201,9 +200,22 @@ def test_a_deal_opened_by_number_played_undone_redone_and_judged_as_the_api_judg
     assert any(re.search(r": wins in (at most )?\d+ moves$", text) for text in shown), shown
     assert not SOLVER_WORDS.search(page.locator("main").inner_text())
 
-    # The shortest winning line known (not claimed the best), stepped through on the picture, its steps right
-    # under the board: the board shows each position, the counter and the status say so, then the game again.
-    best = page_says(page, "move-values.js", "offeredLine", final, False)["line"]
+    step_through_the_line(page, page_says(page, "move-values.js", "offeredLine", final, False)["line"], "phone")
+
+    # The share link opens the same position, and the moves played, in a fresh browser.
+    link = page.locator("#link").input_value()
+    fresh = context(PHONE)
+    fresh.goto(link)
+    fresh.locator("#play .counter").wait_for()
+    assert counter(fresh) == "Move 2 of 2" and fresh.locator("#link").input_value() == link
+    fresh.get_by_role("button", name="Undo").click()
+    assert counter(fresh) == "Move 1 of 2"
+    assert not page.errors and not fresh.errors, (page.errors, fresh.errors)  # type: ignore[attr-defined]
+
+
+def step_through_the_line(page, best: list[str], size: str) -> None:
+    """The shortest winning line known (not claimed the best), stepped through on the picture, its steps right
+    under the board: the board shows each position, the counter and the status say so, then the game again."""
     step = page.locator("#play .step")
     assert step.inner_text().startswith(f"A winning line of {len(best)} moves from here, ")
     assert not re.search(r"\bbest\b", page.locator("#play").inner_text() + page.locator("#engine").inner_text(), re.I)
@@ -231,15 +243,24 @@ def test_a_deal_opened_by_number_played_undone_redone_and_judged_as_the_api_judg
     assert counter(page) == "Move 2 of 2" and not page.get_by_role("button", name="Undo").is_disabled()
     page.locator(".values summary").click()
 
-    # The share link opens the same position, and the moves played, in a fresh browser.
-    link = page.locator("#link").input_value()
-    fresh = context(SIZES[size])
-    fresh.goto(link)
-    fresh.locator("#play .counter").wait_for()
-    assert counter(fresh) == "Move 2 of 2" and fresh.locator("#link").input_value() == link
-    fresh.get_by_role("button", name="Undo").click()
-    assert counter(fresh) == "Move 1 of 2"
-    assert not page.errors and not fresh.errors, (page.errors, fresh.errors)  # type: ignore[attr-defined]
+
+def test_the_values_and_a_winning_line_drawn_at_a_desktop_size(served, context):
+    """The same game as at a phone's size (its moves from the link), its values and winning line drawn."""
+    base, api = served
+    deal = api.get("/api/deal", params={"number": 5}).json()["position"]
+    moves = api.post("/api/solve", json={"position": deal}).json()["moves"][:2]
+    line_now = position_line(Position.deal(5).replay([Move.parse(m) for m in moves])[-1])
+    page = context(DESKTOP)
+    page.goto(base + f"board.html#p={deal}&m=" + ".".join(m.replace(" ", "").replace(">", "") for m in moves))
+    page.get_by_role("button", name="Show the values").click()
+    page.locator(".move-values button").first.wait_for()
+    page.wait_for_function("document.querySelector('#engine .answer').textContent === ''")
+    quick = api.post("/api/analyse", json={"position": line_now, "lines": "best", "seconds": QUICK}).json()
+    analysed = api.post("/api/analyse", json={"position": line_now, "lengths": True}).json()
+    final = page_says(page, "move-values.js", "mergeAnswers", quick, analysed)
+    assert [b.inner_text() for b in page.locator(".move-values button").all()] == page.evaluate(VALUES, [final, False])
+    step_through_the_line(page, page_says(page, "move-values.js", "offeredLine", final, False)["line"], "desktop")
+    assert not page.errors  # type: ignore[attr-defined]
 
 
 def test_a_position_opened_by_its_line_and_a_bad_line_refused_in_one_sentence(served, context):
