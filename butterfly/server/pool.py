@@ -51,8 +51,9 @@ STALL_SECONDS = 3.0
 #: The longest answer a worker may send, bytes.
 MAX_ANSWER = 64 * 1024 * 1024
 #: A worker's reply is one line: one of these words, a space, and JSON: the
-#: answer as the API sends it (kept as text: the server neither reads nor
-#: writes it again), or the refusal's or the failure's message.
+#: answer as the API sends it, tagged (:func:`butterfly.server.schema.tagged`;
+#: kept as text: the server neither reads nor writes it again), or the
+#: refusal's or the failure's message.
 ANSWER, REFUSED, FAILED = "answer", "refused", "failed"
 #: A worker's first line, once its imports are done: it is given requests only
 #: then, so that no request pays for a worker's start.
@@ -78,11 +79,12 @@ class TooLate(Exception):
 
 class WorkerLost(Exception):
     """The worker holding the request died, stopped answering (``stalled``)
-    or ran past its time (``overran``) before it answered, and was replaced."""
+    or ran past its time (``overran``) before it answered, and was replaced
+    (``seconds``: the request's)."""
 
-    def __init__(self, why: Literal["died", "stalled", "overran"]) -> None:
+    def __init__(self, why: Literal["died", "stalled", "overran"], seconds: float) -> None:
         super().__init__(why)
-        self.why = why
+        self.why, self.seconds = why, seconds
 
 
 class TaskError(Exception):
@@ -111,6 +113,7 @@ def serve_requests() -> None:
     line on standard input, write one answer a line; anything else the
     work prints goes to standard error."""
     from butterfly.games.errors import InputError
+    from butterfly.server.schema import tagged
     from butterfly.server.tasks import run
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
@@ -123,7 +126,8 @@ def serve_requests() -> None:
         answers.flush()
         request = json.loads(line)
         try:
-            reply = ANSWER + " " + json.dumps(run(request["task"], request["args"]), separators=(",", ":"))
+            answer = tagged(request["task"], run(request["task"], request["args"]))
+            reply = ANSWER + " " + json.dumps(answer, separators=(",", ":"))
         except InputError as error:
             reply = REFUSED + " " + json.dumps(str(error))
         except Exception as error:  # a bug: said to the server (and its trace to standard error), the worker lives on
@@ -335,7 +339,7 @@ class WorkerPool:
                 given = max(0.0, min(seconds, time - waited))  # (0: a budget of microseconds spent taking a worker)
                 timed = "seconds" in args
                 payload = json.dumps({"task": task, "args": {**args, "seconds": given} if timed else args}).encode()
-                text = await self._call(worker, payload, given)
+                text = await self._call(worker, payload, given, seconds)
                 if text is not None:
                     return Answer(text, waited, given if timed else None)
         finally:
@@ -356,9 +360,10 @@ class WorkerPool:
                 return worker
             self._succeed(worker)
 
-    async def _call(self, worker: _Worker, payload: bytes, seconds: float) -> str | None:
-        """The worker's answer to ``payload``; None when the worker turned out
-        dead before it got it (replaced: the request is to be sent again)."""
+    async def _call(self, worker: _Worker, payload: bytes, seconds: float, asked: float) -> str | None:
+        """The worker's answer to ``payload`` within ``seconds`` (``asked``: the
+        request's own); None when the worker turned out dead before it got it
+        (replaced: the request is to be sent again)."""
         loop = asyncio.get_running_loop()
         try:
             await worker.send(payload)
@@ -383,13 +388,13 @@ class WorkerPool:
             raise
         except TimeoutError:
             await self._replace(worker)
-            raise WorkerLost("overran") from None
+            raise WorkerLost("overran", asked) from None
         except _Stalled:
             await self._replace(worker)
-            raise WorkerLost("stalled") from None
+            raise WorkerLost("stalled", asked) from None
         except (EOFError, OSError, ValueError):  # (ValueError: a line past MAX_ANSWER)
             await self._replace(worker)
-            raise WorkerLost("died") from None
+            raise WorkerLost("died", asked) from None
         worker.busy = False
         self.idle.put_nowait(worker)
         if kind == REFUSED:

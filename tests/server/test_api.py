@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import jsonschema_rs
 import pytest
 from fastapi.testclient import TestClient
 from server.served import (
@@ -32,8 +33,11 @@ from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.rules import PRESETS, VARIANTS, Position, make_rules
 from butterfly.puzzles.daily import load_calendar
-from butterfly.server.app import DEAL_1 as DEAL_1_EXAMPLE
-from butterfly.server.app import LINE_PATTERN, MAX_BODY, MAX_RECORD, Settings, make_app
+from butterfly.server.app import Settings, make_app
+from butterfly.server.guards import MAX_BODY
+from butterfly.server.requests import DEAL_1 as DEAL_1_EXAMPLE
+from butterfly.server.requests import LINE_PATTERN, MAX_RECORD
+from butterfly.server.schema import tagged
 from butterfly.server.tasks import MEMORY_MIB, moves_task
 from butterfly.solver import analysis
 from butterfly.solver.patience.result import Limits
@@ -144,7 +148,7 @@ def test_solve_is_the_librarys(client, position, max_nodes):
     answer = ok(client.post("/api/solve", json={"position": position, "max_nodes": max_nodes}))
     deal = parse_line(position)
     expected = solve_short(deal, Limits(max_nodes, MAX_SECONDS, MEMORY_MIB), "kernel", INTERLEAVED)
-    assert untimed(answer) == untimed(expected.to_json(deal, "kernel", INTERLEAVED, False))
+    assert untimed(answer) == untimed({"view": "open", **expected.to_json(deal, "kernel", INTERLEAVED, False)})
     assert answer["result"] == ("won" if position == DEAL_1 else "unresolved")
 
 
@@ -152,7 +156,7 @@ def test_solve_shortest(client):
     answer = ok(client.post("/api/solve", json={"position": DEAL_1, "shortest": True, "max_nodes": 20_000}))
     deal = parse_line(DEAL_1)
     expected = solve_shortest(deal, Limits(20_000, MAX_SECONDS, MEMORY_MIB))
-    assert untimed(answer) == untimed(expected.to_json(deal, "kernel", INTERLEAVED, True))
+    assert untimed(answer) == untimed({"view": "open", **expected.to_json(deal, "kernel", INTERLEAVED, True)})
 
 
 def test_a_position_written_two_ways_is_one_answer(client):
@@ -171,22 +175,29 @@ def test_analyse_of_a_patience_position_is_the_librarys(client):
     state = parse_line(DEAL_1)
     share = MAX_SECONDS / len(state.distinct_children())
     expected = analysis.analyse(state, Limits(20_000, share, MEMORY_MIB), "kernel", None).to_json()
-    assert untimed(answer) == untimed(expected)
+    assert untimed(answer) == untimed({"view": "open", **expected})
     assert answer["moves"]
 
 
 @pytest.mark.parametrize(
-    "body, options",
+    "body, options, tags",
     [
-        ({"position": PAPILLON}, {"as_player": None, "limit": None, "seed": 0}),
-        ({"position": PAPILLON, "as_player": 1, "seed": 3}, {"as_player": 1, "limit": None, "seed": 3}),
-        ({"position": MOUCHE}, {"as_player": None, "worlds": None, "seed": 0}),
+        ({"position": PAPILLON}, {"as_player": None, "limit": None, "seed": 0}, ("papillon", "open")),
+        (
+            {"position": PAPILLON, "as_player": 1, "seed": 3},
+            {"as_player": 1, "limit": None, "seed": 3},
+            ("papillon", "seat"),
+        ),
+        ({"position": MOUCHE}, {"as_player": None, "worlds": None, "seed": 0}, ("mouche", "open")),
     ],
     ids=["papillon", "papillon-seat", "mouche"],
 )
-def test_analyse_of_a_card_game_is_the_librarys(client, body, options):
+def test_analyse_of_a_card_game_is_the_librarys(client, body, options, tags):
     answer = ok(client.post("/api/analyse", json=body))
-    assert untimed(answer) == untimed(analysis.analyse(parse_line(body["position"]), **options).to_json())
+    game, view = tags
+    expected = analysis.analyse(parse_line(body["position"]), **options).to_json()
+    assert untimed(answer) == untimed({"game": game, "view": view, **expected})
+    assert list(answer)[:2] == ["game", "view"]
 
 
 def test_review_of_a_patience_game_is_the_librarys(client):
@@ -196,7 +207,7 @@ def test_review_of_a_patience_game_is_the_librarys(client):
     expected = analysis.review(
         parse_line(DEAL_1), parse_moves("7S R5>L1\n2D L3>F"), limits, "kernel", None, INTERLEAVED, length_seconds=9
     )
-    assert untimed(answer) == untimed(expected.to_json())
+    assert untimed(answer) == untimed({"view": "open", **expected.to_json()})
     assert [move["move"] for move in answer["moves"]] == ["7S R5>L1", "2D L3>F"]
     # The same moves as a move list with the deal beside them.
     again = ok(
@@ -214,7 +225,8 @@ def test_review_of_a_patience_game_is_the_librarys(client):
 )
 def test_review_of_a_card_game_is_the_librarys(client, game, record, read):
     answer = ok(client.post("/api/review", json={"record": record, "game": game}))
-    assert untimed(answer) == untimed(analysis.review(read(record), None).to_json())
+    expected = {"game": game, "view": "open+seat", **analysis.review(read(record), None).to_json()}
+    assert untimed(answer) == untimed(expected)
 
 
 def test_rate_is_the_commands(client, cli):
@@ -223,7 +235,7 @@ def test_rate_is_the_commands(client, cli):
     assert result.exit_code == 0, result.output
     expected = json.loads(result.stdout)
     del expected["deal"]
-    assert untimed(answer) == untimed(expected)
+    assert untimed(answer) == untimed({"game": "butterfly", "view": "open", **expected})
 
 
 def test_a_repeated_request_is_answered_from_the_cache(client):
@@ -653,3 +665,72 @@ def test_moves_of_an_impossible_or_hidden_position_are_refused_in_one_line(clien
 )
 def test_moves_with_a_wrong_field(client, body, message):
     one_line_detail(client.post("/api/moves", json=body), 422, message)
+
+
+# The answers' schema: declared in the OpenAPI description, and every endpoint's real answers keep to it.
+
+#: A Papillon hand at its last redeal (examples/papillon/one-redeal-left.json).
+PAPILLON_REDEAL = "papillon_hQD6H3S.9DAHQS.3DQHKS_t5C6CQCKCTD8H4S9S_sAC4C2H8CTC3H2S9H7S_w3.13.10_c91.98.94_p77_d0_m1_l1"
+
+#: A request of every kind of answer: each game and each view, with the tags its answer carries.
+TAGGED = [
+    ("/api/solve", {"position": DEAL_1, "max_nodes": 20_000}, ("butterfly", "open")),
+    ("/api/solve", {"position": DEAL_1, "shortest": True, "max_nodes": 20_000}, ("butterfly", "open")),
+    ("/api/analyse", {"position": DEAL_1, "max_nodes": 20_000}, ("butterfly", "open")),
+    ("/api/analyse", {"position": PAPILLON}, ("papillon", "open")),
+    ("/api/analyse", {"position": PAPILLON, "as_player": 1}, ("papillon", "seat")),
+    ("/api/analyse", {"position": PAPILLON_REDEAL, "worlds": 20}, ("papillon", "redeal")),
+    ("/api/analyse", {"position": MOUCHE}, ("mouche", "open")),
+    ("/api/analyse", {"position": MOUCHE, "as_player": 2, "worlds": 20}, ("mouche", "seat")),
+    ("/api/analyse", {"position": MOUCHE_START, "worlds": 5}, ("mouche", "seat")),
+    ("/api/review", {"record": '[Deal "1"]\n1. 7S R5>L1\n', "max_nodes": 20_000}, ("butterfly", "open")),
+    ("/api/review", {"record": PAPILLON_RECORD, "game": "papillon"}, ("papillon", "open+seat")),
+    ("/api/review", {"record": MOUCHE_RECORD, "game": "mouche"}, ("mouche", "open+seat")),
+    ("/api/rate", {"position": DEAL_1}, ("butterfly", "open")),
+]
+#: A request of every answer made without a search.
+UNTAGGED = [
+    ("GET", "/api/health", None),
+    ("GET", "/api/deal?number=1", None),
+    ("GET", "/api/deal?pysol=12345&game=fortress", None),
+    ("GET", f"/api/daily/{FIRST_DAY}", None),
+    ("POST", "/api/moves", {"position": PAPILLON}),
+    ("POST", "/api/moves", {"position": MOUCHE}),
+]
+
+
+@pytest.fixture(scope="module")
+def declared(client) -> Callable[[str, str], jsonschema_rs.Draft202012Validator]:
+    """``declared(method, path)``: a validator of the 200 answer the OpenAPI description declares
+    (jsonschema_rs: schemathesis's own validator)."""
+    description = ok(client.get("/openapi.json"))
+
+    def validator(method: str, path: str) -> jsonschema_rs.Draft202012Validator:
+        schema = description["paths"][path][method.lower()]["responses"]["200"]["content"]["application/json"]
+        assert schema["schema"], f"{method} {path} declares no answer"
+        whole = {**schema["schema"], "components": description["components"]}  # (its $refs resolved in it)
+        return jsonschema_rs.Draft202012Validator(whole, validate_formats=True)
+
+    return validator
+
+
+@pytest.mark.parametrize("path, body, tags", TAGGED, ids=[f"{path[5:]}-{'-'.join(tags)}" for path, _, tags in TAGGED])
+def test_every_search_answer_carries_its_game_and_view_and_keeps_to_the_schema(client, declared, path, body, tags):
+    answer = ok(client.post(path, json=body))
+    assert (answer["game"], answer["view"]) == tags and list(answer)[:2] == ["game", "view"]
+    declared("POST", path).validate(answer)
+    # An answer of another kind than the one it is does not pass: the declared kinds are told apart.
+    with pytest.raises(jsonschema_rs.ValidationError):
+        declared("POST", path).validate({**answer, "view": "nowhere"})
+
+
+@pytest.mark.parametrize("method, path, body", UNTAGGED, ids=[path for _, path, _ in UNTAGGED])
+def test_every_answer_without_a_search_keeps_to_the_schema(client, declared, method, path, body):
+    answer = ok(client.request(method, path, json=body))
+    declared(method, path.split("?")[0].replace(FIRST_DAY, "{day}")).validate(answer)
+
+
+def test_an_answer_of_no_declared_kind_is_not_sent():
+    """The worker tags an answer by the kind it is: one of no kind is the engine's failure (a 500 naming it)."""
+    with pytest.raises(ValueError, match="of no kind its schema declares"):
+        tagged("analyse", {"to_move": 0, "moves": []})

@@ -22,8 +22,11 @@ from fastapi.testclient import TestClient
 from server.served import DEAL_1, DEAL_7, Served, one_line_detail, wait_ready
 
 from butterfly.server import pool as pool_module
-from butterfly.server.app import FULL_TIME_SHARE, QUICK_SECONDS, Settings, make_app
+from butterfly.server.app import Settings, make_app
+from butterfly.server.asking import FULL_TIME_SHARE
+from butterfly.server.dependencies import services_of
 from butterfly.server.pool import Busy, TaskFailed, WorkerPool
+from butterfly.server.routes.searches import QUICK_SECONDS
 
 #: A search that runs its whole time (a shortest line of deal 7 takes minutes).
 LONG = {"position": DEAL_7, "shortest": True, "max_nodes": 1 << 40, "seconds": 30}
@@ -45,7 +48,7 @@ def client(app) -> Iterator[TestClient]:
 
 
 def pool_of(app) -> WorkerPool:
-    return app.state.pool_state["pool"]
+    return services_of(app).pool
 
 
 def in_background(client: TestClient, body: dict) -> tuple[threading.Thread, list]:
@@ -161,7 +164,7 @@ def test_a_worker_that_overruns_its_time(monkeypatch):
     """A search past its time and GRACE: the worker is replaced, the request answered 503 (rate has no
     budget of its own: the pool's wait is its bound)."""
     with TestClient(make_app(Settings(workers=1, max_seconds=0.05))) as client:
-        pool = client.app.state.pool_state["pool"]
+        pool = services_of(client.app).pool
         assert client.post("/api/solve", json=QUICK).status_code == 200  # (the worker started and ready)
         with monkeypatch.context() as patch:
             patch.setattr(pool_module, "GRACE", 0.05)
@@ -333,9 +336,11 @@ def test_a_request_queued_behind_a_search_has_its_time_cut():
     with TestClient(make_app(Settings(workers=1, queue=1, max_nodes=1 << 40, max_seconds=30))) as client:
         assert client.post("/api/solve", json=QUICK).status_code == 200  # (the worker started and ready)
         entries = client.get("/api/health").json()["cache"]["entries"]
-        first, responses = in_background(client, {"position": DEAL_7, "max_nodes": 1 << 40, "seconds": 1.5})
+        # (shortest lines: deal 7's takes minutes, so each search runs its whole time)
+        longest = {"position": DEAL_7, "shortest": True}
+        first, responses = in_background(client, {**longest, "max_nodes": 1 << 40, "seconds": 1.5})
         until(lambda: busy(client.app), "the first search to start")
-        answer = client.post("/api/solve", json={"position": DEAL_7, "max_nodes": (1 << 40) - 1, "seconds": 4.0})
+        answer = client.post("/api/solve", json={**longest, "max_nodes": (1 << 40) - 1, "seconds": 4.0})
         assert answer.status_code == 200, answer.text
         waited, given = float(answer.headers["x-queue-seconds"]), float(answer.headers["x-search-seconds"])
         assert given < FULL_TIME_SHARE * 4.0 and abs(waited + given - 4.0) <= 0.002, answer.headers

@@ -1,0 +1,284 @@
+"""What the web API answers (docs/serve.md, "Endpoints"): each successful
+answer as a model, declared in the OpenAPI description.
+
+Every answer of a search (solve, analyse, review, rate) carries its tags:
+``game``, the game as its line names it (a patience preset such as
+``butterfly``, or ``papillon``, ``mouche``), and ``view``, what the answer
+was worked out from (:data:`View`). Each kind of answer is one model
+(:data:`ANSWERS`), with the game and view it is of; :func:`tagged` finds
+the kind an answer is and adds its tags, so the one declaration of a kind
+is what tags its answers, and an answer of no declared kind is a bug, not
+something sent.
+
+The patience answers are written by hand in their modules, and declared
+here field by field; a card game's and a rating's are their dataclasses'
+fields (:class:`butterfly.solver.review.JsonResult`), so their models are
+made from those dataclasses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+
+from butterfly.puzzles.rating.rate import Rating
+from butterfly.solver.mouche import position as mouche_analysis
+from butterfly.solver.mouche import review as mouche_review
+from butterfly.solver.papillon import position as papillon_analysis
+from butterfly.solver.papillon import review as papillon_review
+
+#: What an answer was worked out from: ``open``, every card seen (patience,
+#: a card game with every hand shown); ``seat``, from one seat, the cards it
+#: cannot see dealt in sampled worlds; ``redeal``, Papillon's last redeal, its
+#: deals of the stock as chance; ``open+seat``, a card game's review, each
+#: move judged both with every card seen and from the seat that played it.
+View = Literal["open", "seat", "redeal", "open+seat"]
+
+
+class _Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Tagged(_Answer):
+    game: str
+    view: View
+
+
+# ---- patience ------------------------------------------------------------------------
+
+
+class SolveAnswer(_Tagged):
+    """A patience position solved (``butterfly solve --json``)."""
+
+    deal: str
+    result: Literal["won", "optimal", "bounded", "unwinnable", "unresolved"]
+    moves: list[str]
+    length: int | None = None  # (with shortest)
+    lower_bound: int | None = None  # (with shortest)
+    nodes: int
+    seconds: float
+    stopped_by: str | None
+    proved_by: str | None
+    engine: str
+    schedule: str
+
+
+class MoveValue(_Answer):
+    """A move (and ``same_as``, the moves leading to the same position) with its value."""
+
+    move: str
+    same_as: list[str]
+    value: str
+    length: int | None
+    lower_bound: int | None
+    line: list[str] | None
+    proved_by: str | None
+    stopped_by: str | None
+    nodes: int
+    seconds: float
+
+
+class PatienceAnalysis(_Tagged):
+    """Every legal move of a patience position valued (``butterfly analyse --json``)."""
+
+    position: str
+    value: str
+    line: list[str]
+    moves: list[MoveValue]
+    nodes: int
+    seconds: float
+    engine: str
+    length_nodes: int | None
+    lines: Literal["all", "best"]
+
+
+class ReviewedMove(_Answer):
+    """A move of a patience game, marked, with the shortest win before and after it when proved."""
+
+    number: int
+    move: str
+    mark: str
+    shortest_before: int | None
+    shortest_after: int | None
+    over: int | None
+
+
+class PatienceReview(_Tagged):
+    """A patience game reviewed (``butterfly review --json``)."""
+
+    position: str
+    result: str
+    losing_move: int | None
+    lost_between: list[int] | None
+    winning_moves: list[MoveValue] | None
+    winning_line: list[str] | None
+    par: int | None
+    over_par: int | None
+    moves: list[ReviewedMove]
+    nodes: int
+    seconds: float
+
+
+def _fields_of(result: type) -> dict[str, Any]:
+    """A dataclass's fields as pydantic's ``create_model`` takes them, each required."""
+    types = typing.get_type_hints(result)
+    return {field.name: (types[field.name], ...) for field in dataclasses.fields(result)}
+
+
+#: A patience deal rated (``butterfly rate --json``): the rating, the features it was read from, the reason.
+RateAnswer = create_model(
+    "RateAnswer", __base__=_Tagged, **_fields_of(Rating), features=(dict[str, Any], ...), why=(str, ...)
+)
+
+
+# ---- the card games ------------------------------------------------------------------
+
+
+def _only(value: str) -> Any:
+    """The type whose one value is ``value``."""
+    return Literal[value]
+
+
+def _card_answer(name: str, result: type, game: str, view: View) -> type[_Tagged]:
+    """The model of a card game's answer: its tags, then its dataclass's fields."""
+    return create_model(
+        name,
+        __base__=_Tagged,
+        __doc__=result.__doc__,
+        game=(_only(game), ...),
+        view=(_only(view), ...),
+        **_fields_of(result),
+    )
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of answer of a task: its model, and the game and view its answers are of (``game`` None: the
+    answer names its game itself, a patience preset, as ``game`` or as a rating's ``rules``)."""
+
+    model: type[_Tagged]
+    game: str | None
+    view: View
+
+    def tags(self, answer: dict[str, Any]) -> dict[str, Any]:
+        return {"game": self.game or answer.get("game", answer.get("rules")), "view": self.view}
+
+
+def _card_kind(name: str, result: type, game: str, view: View) -> Kind:
+    return Kind(_card_answer(name, result, game, view), game, view)
+
+
+#: Every kind of answer, by task.
+ANSWERS: dict[str, tuple[Kind, ...]] = {
+    "solve": (Kind(SolveAnswer, None, "open"),),
+    "analyse": (
+        Kind(PatienceAnalysis, None, "open"),
+        _card_kind("PapillonOpenAnalysis", papillon_analysis.AllHandsKnown, "papillon", "open"),
+        _card_kind("PapillonSeatAnalysis", papillon_analysis.FromSeat, "papillon", "seat"),
+        _card_kind("PapillonRedealAnalysis", papillon_analysis.OneRedealLeft, "papillon", "redeal"),
+        _card_kind("MoucheOpenAnalysis", mouche_analysis.AllHandsKnown, "mouche", "open"),
+        _card_kind("MoucheSeatAnalysis", mouche_analysis.FromSeat, "mouche", "seat"),
+        _card_kind("MoucheDeclarationAdvice", mouche_analysis.DeclarationAdvice, "mouche", "seat"),
+    ),
+    "review": (
+        Kind(PatienceReview, None, "open"),
+        _card_kind("PapillonReview", papillon_review.Review, "papillon", "open+seat"),
+        _card_kind("MoucheReview", mouche_review.Review, "mouche", "open+seat"),
+    ),
+    "rate": (Kind(RateAnswer, None, "open"),),
+}
+
+
+def answer_model(task: str) -> Any:
+    """The response model of a task's endpoint: its one kind, or any of its kinds."""
+    models = tuple(kind.model for kind in ANSWERS[task])
+    return models[0] if len(models) == 1 else typing.Union[models]  # noqa: UP007 (a union of a tuple of types)
+
+
+def tagged(task: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` with its game and view (first: a patience answer's ``game`` stays where it was), found by
+    the kind it is; a ValueError when it is of no kind the task declares."""
+    for kind in ANSWERS[task]:
+        candidate = {**kind.tags(answer), **answer}
+        try:
+            kind.model.model_validate(candidate)
+        except ValidationError:
+            continue
+        return candidate
+    raise ValueError(f"the {task} answer is of no kind its schema declares (keys: {', '.join(answer)})")
+
+
+# ---- the answers made without a search -----------------------------------------------
+
+
+class CacheCounts(_Answer):
+    entries: int
+    hits: int
+    misses: int
+
+
+class Limits(_Answer):
+    max_nodes: int
+    max_seconds: float
+
+
+class HealthAnswer(_Answer):
+    """The workers, the queue, the cache and the limits."""
+
+    status: Literal["ok"]
+    workers: int
+    waiting: int
+    long_waiting: int
+    replaced: int
+    cache: CacheCounts
+    limits: Limits
+
+
+class DealAnswer(_Answer):
+    """A deal as a position's line, with the number asked (``number``, or PySolFC's ``pysol``)."""
+
+    game: str
+    number: int | None
+    pysol: int | None
+    position: str
+
+
+class CalendarDays(_Answer):
+    first: str
+    last: str
+
+
+class DailyAnswer(_Answer):
+    """A day's puzzle (``butterfly daily --json``) and the calendar's first and last days."""
+
+    date: str
+    number: int
+    share: str
+    puzzle: dict[str, Any]  # (a puzzle file's object: docs/formats.md)
+    calendar: CalendarDays
+
+
+class HandResult(_Answer):
+    chips: list[int]
+    pool: int
+
+
+class PlayedMove(_Answer):
+    """A legal move, the line of the position it leads to (None when it ends the hand, with its result)."""
+
+    move: str
+    position: str | None
+    said: list[str]
+    result: HandResult | None
+
+
+class MovesAnswer(_Answer):
+    """A card game's position played through by the rules: the seat to move and each legal move."""
+
+    game: Literal["papillon", "mouche"]
+    to_move: int
+    moves: list[PlayedMove]
