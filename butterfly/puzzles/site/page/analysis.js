@@ -19,6 +19,7 @@ import { loadStats } from "./freeplay.js";
 export function analysisBoard(data) {
   const state = new AnalysisState(data.free, loadStats(), ask);
   const play = document.getElementById("play");
+  // The page's parts the views share (boardControls adds hands, render() and moved(status)).
   const ui = {
     status: el("p", { class: "status", role: "status" }),
     // under the board, in sight of it: the winning line's steps, and a review's
