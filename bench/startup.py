@@ -29,7 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-COMMANDS = [["solve", "126"], ["solve", "1"], ["solve", "1", "--json"], ["--help"]]
+#: ``daily`` is given a date of the calendar: its answer is the puzzle, as a player asks for it.
+COMMANDS = [["solve", "126"], ["solve", "1"], ["solve", "1", "--json"], ["daily", "2027-01-01"], ["--help"]]
 
 
 def console_script() -> str:

@@ -46,9 +46,12 @@ _NAMES = {
     "solve_short": ("butterfly.solver.patience.solve", "solve_short"),
     "solve_shortest": ("butterfly.solver.patience.solve", "solve_shortest"),
     "rate": ("butterfly.puzzles.rating.rate", "rate"),
-    # Every game: a position's one line, every move's value, a game reviewed.
+    # Every game: registered once, a position's one line, every move's value, a game reviewed.
+    "game_named": ("butterfly.games.registry", "game_named"),
+    "game_of_line": ("butterfly.games.registry", "game_of_line"),
     "parse_line": ("butterfly.games.lines", "parse_line"),
     "position_line": ("butterfly.games.patience.notation", "position_line"),
+    "Budget": ("butterfly.solver.budget", "Budget"),
     "analyse": ("butterfly.solver.analysis", "analyse"),
     "review": ("butterfly.solver.analysis", "review"),
     "read_record": ("butterfly.games.patience.record", "read_record"),

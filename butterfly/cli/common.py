@@ -118,61 +118,50 @@ def line_format_option(help: str = LINE_INSTEAD) -> Callable[[F], F]:
     )
 
 
-def position_text(argument: str, is_line: Callable[[str], bool]) -> str:
-    """The text a card game's POSITION argument gives: a line typed in its
-    place (``is_line``, when no file has that name), or a file's (``-``:
-    standard input), which holds the position's JSON object or its line.
-    Nothing at all, or another game's line, is refused as what it is, not
-    as a file that does not exist."""
+def position_text(argument: str, game: str) -> str:
+    """The text a card game's POSITION argument gives: a line of ``game`` (its
+    name in butterfly.games.registry) typed in its place (when no file has
+    that name), or a file's (``-``: standard input), which holds the
+    position's JSON object or its line. Nothing at all, or another game's
+    line, is refused as what it is, not as a file that does not exist."""
+    from butterfly.games.registry import game_named
+
     if not os.path.lexists(argument):
         if not argument.strip():
             raise InputError("missing POSITION: a line, a file, or - for standard input")
-        refuse_other_line(argument, is_line)
-        if is_line(argument):
+        refuse_other_line(argument, game)
+        if game_named(game).is_line(argument):
             return argument
     text = read_text(argument)
-    refuse_other_line(text, is_line)
+    refuse_other_line(text, game)
     return text
 
 
-#: The card games' lines, by the name each starts with: the game as a
-#: player calls it, and the command group that reads it.
-CARD_GAME_LINES = {"papillon": ("Papillon", "butterfly papillon"), "mouche": ("La Mouche", "butterfly mouche")}
+def refuse_other_line(text: str, game: str) -> None:
+    """Refuse ``text`` when it is the line of another game than ``game``
+    (the command's), naming that game (and its line's first word, when it
+    has several) and the command that reads it: ``show`` for ``show``, else
+    ``analyse`` (every game has both)."""
+    from butterfly.games.registry import games
 
-
-def line_games() -> dict[str, tuple[str, str]]:
-    """Every game's lines, as :data:`CARD_GAME_LINES` gives the card games':
-    theirs and each patience preset's."""
-    from butterfly.games.patience.rules import PRESETS  # (here: most commands that import this module never need it)
-
-    return {name: (f"patience ({name})", "butterfly") for name in PRESETS} | CARD_GAME_LINES
-
-
-def refuse_other_line(text: str, is_line: Callable[[str], bool]) -> None:
-    """Refuse ``text`` when it is the line of another game than the
-    command's (whose lines ``is_line`` knows), naming the game and the
-    command that reads it: ``show`` for ``show``, else ``analyse`` (every
-    game has both)."""
-    from butterfly.games.notation import looks_like_line
-
-    if is_line(text):
-        return
-    for name, (game, group) in line_games().items():
-        if looks_like_line(text, [name]):
+    for other in games():
+        if other.name != game and other.is_line(text):
+            first = text.strip().split("_", 1)[0].lower()
+            words = other.title if len(other.line_prefixes()) == 1 else f"{other.title} ({first})"
             context = click.get_current_context(silent=True)
             command = "show" if context is not None and context.info_name == "show" else "analyse"
-            raise InputError(f"this is a {game} line; use {group} {command}")
+            raise InputError(f"this is a {words} line; use {other.command} {command}")
 
 
 def record_text(argument: str) -> str:
     """The text of a game RECORD argument (a file, or - for standard input);
     nothing at all, or a position's line in its place, is refused as what it is."""
-    from butterfly.games.notation import looks_like_line
+    from butterfly.games.registry import games
 
     if not os.path.lexists(argument):
         if not argument.strip():
             raise InputError("missing RECORD: a record file, or - for standard input")
-        if looks_like_line(argument, line_games()):
+        if any(game.is_line(argument) for game in games()):
             raise InputError("this is a position's line, not a game record: review reads a record's file")
     return read_text(argument)
 

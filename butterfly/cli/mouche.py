@@ -39,6 +39,8 @@ if TYPE_CHECKING:  # the review is imported when the command runs
     from butterfly.solver.mouche.review import MoveReview, View
 
 #: The most hands ``mouche play`` plays, and the largest cap on a mouche.
+#: The game of this command group, as butterfly.games.registry names it.
+GAME = "mouche"
 MAX_HANDS = 1000
 MAX_CAP = 1_000_000
 
@@ -183,7 +185,7 @@ def show(position_file, svg_file, png_file):
 
 def read_position(argument: str) -> tuple[MoucheHand, tuple[int, ...]]:
     """The state and hidden seats a POSITION argument gives (:func:`cli.common.position_text`)."""
-    text = position_text(argument, is_line)
+    text = position_text(argument, GAME)
     return parse_line(text) if is_line(text) else parse_position(text)
 
 

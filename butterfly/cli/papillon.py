@@ -46,6 +46,8 @@ engine_option = click.option(
     help="Compiled kernel or the pure-Python oracle.",
 )
 #: The most rounds ``papillon play`` plays (a round is one hand per player).
+#: The game of this command group, as butterfly.games.registry names it.
+GAME = "papillon"
 MAX_ROUNDS = 100
 
 
@@ -175,7 +177,7 @@ def show(position_file, svg_file, png_file):
 
 def read_position(argument: str) -> tuple[Position, dict]:
     """The position a POSITION argument gives (:func:`cli.common.position_text`), and its JSON object."""
-    text = position_text(argument, is_line)
+    text = position_text(argument, GAME)
     data = data_of(text) if is_line(text) else position_data(text)
     return position_from_data(data), data
 

@@ -59,6 +59,8 @@ from butterfly.solver.patience.solve import (
 Command = TypeVar("Command", bound=Callable)
 
 #: The option that raises each limit a search can stop on.
+#: The game of this command group, as butterfly.games.registry names it.
+GAME = "patience"
 LIMIT_OPTIONS = {"nodes": "--max-nodes", "time": "--timeout", "memory": "--memory"}
 
 
@@ -192,7 +194,7 @@ def load_deal(
         rules = make_rules(game or "butterfly", variant, cells)
         return Position.deal(number, rules), f"{rules.name} deal {number}"
     if source != "-" and not os.path.exists(source):
-        refuse_other_line(source, is_line)
+        refuse_other_line(source, GAME)
         if not is_line(source):
             raise InputError(
                 f"{source!r} is neither a deal number nor an existing file, nor a position's line (docs/formats.md)"
@@ -201,7 +203,7 @@ def load_deal(
         origin = "the line given"
     else:
         text = read_text(source)
-        refuse_other_line(text, is_line)
+        refuse_other_line(text, GAME)
         position = parse_line(text) if is_line(text) else parse_deal(text)
         origin = "stdin" if source == "-" else source
     if game or variant or cells is not None:

@@ -20,6 +20,12 @@ A :class:`Game` holds the game's names and where its parts live:
 - ``record_reader`` / ``record_writer``: its game record, read into its
   record type and written back (:meth:`Game.read_record`,
   :meth:`Game.write_record`);
+- ``position_type`` / ``record_type``: the types its lines and records
+  are read into (:func:`game_of` tells a position's or a record's game);
+- ``record_start``: a record played from a position given beside it
+  (a patience move list names no deal; :meth:`Game.started_record`);
+- ``event_writer``: what a move caused in words (a card game's payments
+  and tricks; none for a patience);
 - ``start_states``: a start state (:meth:`Game.start_state`) chosen by a seed, its options varied with it
   (for conformance and property tests, and bots' games).
 
@@ -31,7 +37,8 @@ solver's side (:data:`butterfly.solver.analysis.ANALYSERS`), as a game's
 rules may not import its searches.
 
 The stable API: :class:`Game`, :func:`register_game`, :func:`games`,
-:func:`game_named`, :func:`game_of_line` and :func:`line_prefixes`.
+:func:`game_named`, :func:`game_of_line`, :func:`game_of` and
+:func:`line_prefixes`.
 
 >>> [game.name for game in games()]
 ['patience', 'papillon', 'mouche']
@@ -78,12 +85,16 @@ class Game:
     title: str
     command: str
     prefixes: tuple[str, ...] | str
+    position_type: str
+    record_type: str
     line_reader: str
     line_writer: str
     state_writer: str
     record_reader: str
     record_writer: str
     start_states: str
+    event_writer: str = ""
+    record_start: str = ""
 
     def line_prefixes(self) -> tuple[str, ...]:
         """The first words of the game's lines."""
@@ -94,7 +105,12 @@ class Game:
         return FIELD in text and _first_word(text) in self.line_prefixes()
 
     def read_line(self, text: str) -> Any:
-        """The position ``text`` gives, as the game's position type (each problem one ParseError)."""
+        """The position ``text`` gives, as the game's position type (each
+        problem one InputError: another game's line is refused as that)."""
+        given = game_of_line(text)
+        if given is not self:
+            examples = ", ".join(self.line_prefixes()[:2])
+            raise InputError(f"this asks for a {self.title} position ({examples}, ...), not a {given.title} one")
         return load(self.line_reader)(text)
 
     def write_line(self, position: Any) -> str:
@@ -112,6 +128,23 @@ class Game:
     def write_record(self, record: Any) -> str:
         """The text of ``record`` (one of :meth:`read_record`'s), as the game writes it."""
         return str(load(self.record_writer)(record))
+
+    def has_events(self) -> bool:
+        """Whether the game's moves cause events worth saying (payments, tricks: a card game's)."""
+        return bool(self.event_writer)
+
+    def event_text(self, event: Any) -> str | None:
+        """What an event of a move says in words (None: nothing worth saying)."""
+        return load(self.event_writer)(event) if self.event_writer else None
+
+    def started_record(self, record: Any, line: str | None) -> Any:
+        """``record`` played from the position ``line`` gives beside it, for
+        a game whose records may name no start (a patience move list: the
+        moves are then checked); a game whose records name their start keeps
+        its own, and a line beside it is not read."""
+        if not self.record_start:
+            return record
+        return load(self.record_start)(record, None if line is None else self.read_line(line))
 
     def start_state(self, seed: int) -> Any:
         """A start state of the game (:class:`butterfly.games.state.State`) chosen by ``seed``."""
@@ -143,6 +176,15 @@ def game_named(name: str) -> Game:
     return game
 
 
+def game_of(value: object) -> Game:
+    """The game whose position or record ``value`` is (an InputError when it is no game's):
+    each game's types are imported to tell."""
+    for game in _GAMES.values():
+        if isinstance(value, (load(game.position_type), load(game.record_type))):
+            return game
+    raise InputError(f"not a position or a record of any game: {type(value).__name__}")
+
+
 def line_prefixes() -> tuple[str, ...]:
     """Every game's line prefixes, in the order registered."""
     return tuple(prefix for game in _GAMES.values() for prefix in game.line_prefixes())
@@ -170,12 +212,15 @@ register_game(
         title="patience",
         command="butterfly",
         prefixes="butterfly.games.patience.rules:PRESETS",
+        position_type="butterfly.games.patience.rules:Position",
+        record_type="butterfly.games.patience.record:PatienceRecord",
         line_reader="butterfly.games.patience.notation:parse_line",
         line_writer="butterfly.games.patience.notation:position_line",
         state_writer="butterfly.games.patience.notation:position_line",
         record_reader="butterfly.games.patience.record:read_game_text",
         record_writer="butterfly.games.patience.record:text_of",
         start_states="butterfly.games.patience.rules:sample_start",
+        record_start="butterfly.games.patience.record:started_at",
     )
 )
 register_game(
@@ -184,12 +229,15 @@ register_game(
         title="Papillon",
         command="butterfly papillon",
         prefixes=("papillon",),
+        position_type="butterfly.games.papillon.format:Position",
+        record_type="butterfly.games.papillon.record:PapillonRecord",
         line_reader="butterfly.games.papillon.notation:parse_line",
         line_writer="butterfly.games.papillon.notation:write_line",
         state_writer="butterfly.games.papillon.notation:position_line",
         record_reader="butterfly.games.papillon.record:read_record",
         record_writer="butterfly.games.papillon.record:text_of",
         start_states="butterfly.games.papillon.rules:sample_start",
+        event_writer="butterfly.games.papillon.format:event_text",
     )
 )
 register_game(
@@ -198,11 +246,14 @@ register_game(
         title="La Mouche",
         command="butterfly mouche",
         prefixes=("mouche",),
+        position_type="butterfly.games.mouche.format:MouchePosition",
+        record_type="butterfly.games.mouche.record:MoucheRecord",
         line_reader="butterfly.games.mouche.notation:parse_line",
         line_writer="butterfly.games.mouche.notation:write_line",
         state_writer="butterfly.games.mouche.notation:position_line",
         record_reader="butterfly.games.mouche.record:read_record",
         record_writer="butterfly.games.mouche.record:text_of",
         start_states="butterfly.games.mouche.rules:sample_start",
+        event_writer="butterfly.games.mouche.format:event_text",
     )
 )

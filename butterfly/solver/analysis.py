@@ -1,85 +1,135 @@
-"""``analyse`` and ``review`` for every game, one name each (docs/api.md):
-each hands its position or record to its game's analysis, and returns that
-game's typed result, whose ``to_json()`` is what the command prints with
+"""``analyse`` and ``review`` for every game, one name each (docs/api.md),
+and the registry of each game's analyser and reviewer (:data:`ANALYSERS`,
+keyed by the game's name in :mod:`butterfly.games.registry`, whose rules
+may not import their searches).
+
+``analyse(position, budget, *, view=..., ...)`` values every legal move of a
+position of any game; ``review(record, budget, ...)`` judges every move of a
+game record. The budget (:class:`~butterfly.solver.budget.Budget`) is the
+same for every game; the options are keyword-only, each game's own (a
+patience analysis's ``lengths`` and ``lines``, say: :data:`ANALYSERS`
+names the functions that list them); the result is the game's typed
+analysis or review, whose ``to_json()`` is what the command prints with
 ``--json``.
 
 >>> from butterfly.games.lines import parse_line
 >>> from butterfly.games.patience.rules import Position
->>> result = analyse(Position.deal(1), Limits(max_nodes=100_000), lengths=None)
+>>> result = analyse(Position.deal(1), Budget(nodes=100_000), lengths=None)
 >>> type(result).__name__, result.value, result.to_json()["moves"][0]["value"]
 ('PositionAnalysis', 'won', 'won')
+>>> position = parse_line("mouche_d2_tTH_as.s.f_hKHQH9S8S.AH8D9DJDKS.-_k0AS_p5_c1000.1000.995")
+>>> [card["card"] for card in analyse(position, Budget(deals=50), view=1).to_json()["cards"]]
+['KS']
+>>> from butterfly.games.errors import InputError
 >>> try:
 ...     analyse("a deal")
 ... except InputError as error:
-...     print(error)  # doctest: +NORMALIZE_WHITESPACE
-analyse takes a position of a game (a patience Position, a Papillon position,
-a La Mouche state), not str
+...     print(error)
+not a position or a record of any game: str
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from butterfly.games.errors import InputError
-from butterfly.games.mouche.record import MoucheRecord
-from butterfly.games.mouche.rules import MoucheHand
-from butterfly.games.papillon.format import Position as PapillonPosition
-from butterfly.games.papillon.record import PapillonRecord
-from butterfly.games.patience.rules import Move
-from butterfly.games.patience.rules import Position as PatiencePosition
-from butterfly.solver.mouche import position as mouche_position
-from butterfly.solver.mouche import review as mouche_review
-from butterfly.solver.papillon import position as papillon_position
-from butterfly.solver.papillon import review as papillon_review
-from butterfly.solver.patience import analysis as patience_analysis
-from butterfly.solver.patience import review as patience_review
-from butterfly.solver.patience.result import Limits
-from butterfly.solver.survey.publish_lengths import published_par
+from butterfly.games.registry import game_of, load
+from butterfly.solver.budget import DEFAULTS, Budget
 
-__all__ = ["Limits", "analyse", "review"]
+if TYPE_CHECKING:
+    from butterfly.games.patience.record import PatienceRecord
+    from butterfly.solver.patience.review import GameReview
+
+__all__ = ["ANALYSERS", "Analyser", "Budget", "Result", "analyse", "options_for", "review", "review_patience"]
 
 
-def analyse(position: object, *args: Any, **options: Any) -> Any:
-    """Every legal move of ``position`` valued: a patience Position
-    (:func:`butterfly.solver.patience.analysis.analyse`: limits, engine,
-    lengths), a Papillon position (:func:`butterfly.solver.papillon.position.analyse_position`)
-    or La Mouche's state, alone or with its hidden seats as
-    :func:`butterfly.games.mouche.notation.parse_line` gives them
-    (:func:`butterfly.solver.mouche.position.analyse_position`)."""
-    if isinstance(position, PatiencePosition):
-        return patience_analysis.analyse(position, *args, **options)
-    if isinstance(position, PapillonPosition):
-        return papillon_position.analyse_position(position, *args, **options)
-    if isinstance(position, MoucheHand):
-        return mouche_position.analyse_position(position, *args, **options)
-    if isinstance(position, tuple) and len(position) == 2 and isinstance(position[0], MoucheHand):
-        return mouche_position.analyse_position(*position, *args, **options)
-    raise InputError(
-        "analyse takes a position of a game (a patience Position, a Papillon position, a La Mouche state), "
-        f"not {type(position).__name__}"
-    )
+class Result(Protocol):
+    """A game's typed analysis or review: its fields, and their JSON."""
+
+    def to_json(self) -> dict:
+        """The result as the command prints it with ``--json`` (and the web API answers)."""
+        ...
 
 
-def review(game: object, moves: Sequence[Move] | None = None, *args: Any, **options: Any) -> Any:
-    """A game as played, reviewed: a patience Position and the ``moves``
-    played from it (:func:`butterfly.solver.patience.review.review`; a
-    published deal's proved par is taken from butterfly/data/, as the command line
-    does, unless ``par`` is given), or a card game's record
-    (:func:`butterfly.solver.papillon.review.review_record`,
-    :func:`butterfly.solver.mouche.review.review_record`)."""
-    if isinstance(game, PatiencePosition):
-        if moves is None:
-            raise InputError("a patience review needs the moves played from the position")
-        if len(args) < 5 and "par" not in options:
-            options["par"] = published_par(game)
-        return patience_review.review(game, list(moves), *args, **options)
-    if moves is not None:
-        raise InputError("a card game's record holds its moves: give the record alone")
-    if isinstance(game, PapillonRecord):
-        return papillon_review.review_record(game, *args, **options)
-    if isinstance(game, MoucheRecord):
-        return mouche_review.review_record(game, *args, **options)
-    raise InputError(
-        f"review takes a patience Position and its moves, or a card game's record, not {type(game).__name__}"
-    )
+@dataclass(frozen=True)
+class Analyser:
+    """A game's analyser and reviewer, as ``"module:function"`` references
+    imported when first used: ``analyse(position, budget, *, view, ...)`` and
+    ``review(record, budget, ...)``, each returning a :class:`Result`; and
+    the keyword options each takes beyond those (:func:`options_for`)."""
+
+    analyse: str
+    review: str
+    analyse_options: tuple[str, ...] = ()
+    review_options: tuple[str, ...] = ()
+
+
+#: Each game's analyser and reviewer, by its name in butterfly.games.registry.
+ANALYSERS = {
+    "patience": Analyser(
+        "butterfly.solver.patience.analysis:analyse_with_budget",
+        "butterfly.solver.analysis:review_patience",
+        ("engine", "lengths", "schedule", "lines"),
+        ("engine", "lengths", "schedule", "par"),
+    ),
+    "papillon": Analyser(
+        "butterfly.solver.papillon.position:analyse_with_budget",
+        "butterfly.solver.papillon.review:review_with_budget",
+        ("engine",),
+        ("engine",),
+    ),
+    "mouche": Analyser(
+        "butterfly.solver.mouche.position:analyse_with_budget",
+        "butterfly.solver.mouche.review:review_with_budget",
+        (),
+        ("nodes", "least"),
+    ),
+}
+
+
+def options_for(game: str, task: Literal["analyse", "review"], options: Mapping[str, object]) -> dict[str, object]:
+    """Of ``options``, those the analyser (``task``: ``analyse``) or the
+    reviewer (``review``) of ``game`` takes: a request that gives every
+    game's options hands each game its own.
+
+    >>> options_for("papillon", "analyse", {"engine": "kernel", "lines": "best"})
+    {'engine': 'kernel'}
+    """
+    analyser = ANALYSERS[game]
+    taken = analyser.analyse_options if task == "analyse" else analyser.review_options
+    return {name: value for name, value in options.items() if name in taken}
+
+
+def analyse(position: object, budget: Budget = DEFAULTS, *, view: int | None = None, **options: object) -> Result:
+    """Every legal move of ``position`` (a position of any game, as its
+    line is read: butterfly.games.lines.parse_line) valued within ``budget``,
+    from the seat ``view`` (None: every hand open); ``options``: the game's
+    own, keyword-only (its analyser's: :data:`ANALYSERS`)."""
+    analyser = load(ANALYSERS[game_of(position).name].analyse)
+    result: Result = analyser(position, budget, view=view, **options)
+    return result
+
+
+def review(record: object, budget: Budget = DEFAULTS, **options: object) -> Result:
+    """Every move of the game ``record`` holds (a record of any game, as its
+    game's record reader gives it: butterfly.games.registry), judged within
+    ``budget``; ``options``: the game's own, keyword-only (its reviewer's:
+    :data:`ANALYSERS`)."""
+    reviewer = load(ANALYSERS[game_of(record).name].review)
+    result: Result = reviewer(record, budget, **options)
+    return result
+
+
+def review_patience(record: PatienceRecord, budget: Budget, *, par: int | None = None, **options: Any) -> GameReview:
+    """A patience game reviewed
+    (:func:`butterfly.solver.patience.review.review_with_budget`), a
+    published deal's proved par taken from butterfly/data/ as the command
+    line does, unless ``par`` is given. (Here, not beside the review: the
+    published files are the survey's, which imports the patience searches.)"""
+    from butterfly.solver.patience.review import review_with_budget
+    from butterfly.solver.survey.publish_lengths import published_par
+
+    if par is None and record.position is not None:
+        par = published_par(record.position)
+    return review_with_budget(record, budget, par=par, **options)

@@ -51,14 +51,22 @@ class HandReview(Generic[MoveReviewT]):
 
 
 class Mark(str, enum.Enum):
-    """A move's mark, from the best to the worst."""
+    """A move's mark, every game's (one vocabulary): a card game's move by
+    the share of the stake it lost (:func:`judge`), from the best to the
+    worst, and ``only``; a patience move by what it did to a winnable deal
+    (butterfly.solver.patience.review): ``best``, ``winning``, ``losing``,
+    ``lost``, or ``unknown``. JSON writes the value."""
 
-    BEST = "best"  # no move was worth more
+    BEST = "best"  # no move was worth more (a patience: it keeps the shortest win)
     GOOD = "good"  # lost at most a tenth of what was at stake (THRESHOLDS)
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
     ONLY = "only"  # every legal move was worth the same: no choice to judge
+    WINNING = "winning"  # a patience: still wins, not known to be best
+    LOSING = "losing"  # a patience: the move that lost a winnable deal
+    LOST = "lost"  # a patience: after the loss
+    UNKNOWN = "unknown"  # a patience: the limits did not decide
 
 
 #: The largest share of the stake each mark allows (docs/analysis.md); above

@@ -29,8 +29,8 @@ from butterfly.games.lines import parse_line
 from butterfly.games.mouche.record import read_record as read_mouche_record
 from butterfly.games.notation import MAX_LINE
 from butterfly.games.papillon.record import read_record as read_papillon_record
-from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.notation import position_line
+from butterfly.games.patience.record import read_record
 from butterfly.games.patience.rules import PRESETS, VARIANTS, Position, make_rules
 from butterfly.puzzles.daily import load_calendar
 from butterfly.server.app import Settings, make_app
@@ -40,6 +40,7 @@ from butterfly.server.requests import LINE_PATTERN, MAX_RECORD
 from butterfly.server.schema import tagged
 from butterfly.server.tasks import MEMORY_MIB, moves_task
 from butterfly.solver import analysis
+from butterfly.solver.budget import Budget
 from butterfly.solver.patience.result import Limits
 from butterfly.solver.patience.solve import INTERLEAVED, solve_short, solve_shortest
 
@@ -173,8 +174,8 @@ def test_a_position_written_two_ways_is_one_answer(client):
 def test_analyse_of_a_patience_position_is_the_librarys(client):
     answer = ok(client.post("/api/analyse", json={"position": DEAL_1, "max_nodes": 20_000}))
     state = parse_line(DEAL_1)
-    share = MAX_SECONDS / len(state.distinct_children())
-    expected = analysis.analyse(state, Limits(20_000, share, MEMORY_MIB), "kernel", None).to_json()
+    budget = Budget(nodes=20_000, seconds=MAX_SECONDS, memory_mib=MEMORY_MIB)
+    expected = analysis.analyse(state, budget, lengths=None).to_json()
     assert untimed(answer) == untimed({"view": "open", **expected})
     assert answer["moves"]
 
@@ -182,13 +183,13 @@ def test_analyse_of_a_patience_position_is_the_librarys(client):
 @pytest.mark.parametrize(
     "body, options, tags",
     [
-        ({"position": PAPILLON}, {"as_player": None, "limit": None, "seed": 0}, ("papillon", "open")),
+        ({"position": PAPILLON}, {"budget": Budget(), "view": None}, ("papillon", "open")),
         (
             {"position": PAPILLON, "as_player": 1, "seed": 3},
-            {"as_player": 1, "limit": None, "seed": 3},
+            {"budget": Budget(seed=3), "view": 1},
             ("papillon", "seat"),
         ),
-        ({"position": MOUCHE}, {"as_player": None, "worlds": None, "seed": 0}, ("mouche", "open")),
+        ({"position": MOUCHE}, {"budget": Budget(), "view": None}, ("mouche", "open")),
     ],
     ids=["papillon", "papillon-seat", "mouche"],
 )
@@ -203,10 +204,8 @@ def test_analyse_of_a_card_game_is_the_librarys(client, body, options, tags):
 def test_review_of_a_patience_game_is_the_librarys(client):
     record = '[Deal "1"]\n1. 7S R5>L1\n2. 2D L3>F\n'
     answer = ok(client.post("/api/review", json={"record": record, "lengths": False, "max_nodes": 20_000}))
-    limits = Limits(20_000, MAX_SECONDS * 0.7 / 8, MEMORY_MIB)
-    expected = analysis.review(
-        parse_line(DEAL_1), parse_moves("7S R5>L1\n2D L3>F"), limits, "kernel", None, INTERLEAVED, length_seconds=9
-    )
+    budget = Budget(nodes=20_000, seconds=MAX_SECONDS, memory_mib=MEMORY_MIB)
+    expected = analysis.review(read_record(record), budget, lengths=None)
     assert untimed(answer) == untimed({"view": "open", **expected.to_json()})
     assert [move["move"] for move in answer["moves"]] == ["7S R5>L1", "2D L3>F"]
     # The same moves as a move list with the deal beside them.
@@ -225,7 +224,7 @@ def test_review_of_a_patience_game_is_the_librarys(client):
 )
 def test_review_of_a_card_game_is_the_librarys(client, game, record, read):
     answer = ok(client.post("/api/review", json={"record": record, "game": game}))
-    expected = {"game": game, "view": "open+seat", **analysis.review(read(record), None).to_json()}
+    expected = {"game": game, "view": "open+seat", **analysis.review(read(record)).to_json()}
     assert untimed(answer) == untimed(expected)
 
 

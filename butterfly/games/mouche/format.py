@@ -36,7 +36,7 @@ from butterfly.games.position_json import (
     string,
     whole_number,
 )
-from butterfly.games.records import cards_text, event_json, seat_name
+from butterfly.games.records import Event, cards_text, event_json, seat_name
 
 
 class MouchePosition(NamedTuple):
@@ -366,6 +366,12 @@ EVENT_TEXT = {
     "dealer-alone": lambda e: f"everyone else folded: {seat_name(e.player)} (the dealer) takes {e.chips}",
     "pamphile": lambda e: f"{seat_name(e.player)} holds the Pamphile: 1 from each",
 }
+
+
+def event_text(event: Event) -> str | None:
+    """What an event of a hand says in a log or a record's comment (None: nothing worth saying)."""
+    said = EVENT_TEXT.get(event.kind)
+    return None if said is None else said(event)
 
 
 def game_log(game: GameRecord, names: list[str]) -> str:

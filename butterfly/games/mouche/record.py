@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from butterfly.games.cards import Card, parse_cards
 from butterfly.games.errors import IllegalMoveError, ParseError, shown
-from butterfly.games.mouche.format import EVENT_TEXT
+from butterfly.games.mouche.format import event_text
 from butterfly.games.mouche.game import GameRecord
 from butterfly.games.mouche.notation import parse_line, position_line
 from butterfly.games.mouche.rules import Action, MoucheEntry, MoucheHand, MoucheOptions
@@ -104,7 +104,7 @@ def record_of(game: GameRecord, names: list[str]) -> MoucheRecord:
         moves, state = [], hand.start
         for seat, action, events in hand.moves:
             drawn = state.stock[: len(action.cards)] if action.kind == "discard" else ()
-            comment = "; ".join(EVENT_TEXT[e.kind](e) for e in events if e.kind in EVENT_TEXT)
+            comment = "; ".join(filter(None, map(event_text, events)))
             moves.append(Move(seat, action, comment, drawn=drawn))
             state = state.play_unchecked(action)
         hands.append(Hand(hand.number, hand.start, tuple(moves)))

@@ -20,6 +20,7 @@ which those tags, when given beside it, must agree with.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from typing import TypeVar
 
 from butterfly.games import record_text
 from butterfly.games.deals import parse_deal_number
-from butterfly.games.errors import InputError, ParseError
+from butterfly.games.errors import IllegalMoveError, InputError, ParseError
 from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.notation import parse_line, position_line
 from butterfly.games.patience.rules import Move, Position, Rules, make_rules, rules_header
@@ -57,6 +58,24 @@ def read_game_text(text: str) -> PatienceRecord:
     if JSON_MOVES.match(text):
         return PatienceRecord(None, tuple(parse_moves(text)), {}, {})
     return read_record(text)
+
+
+def started_at(record: PatienceRecord, position: Position | None) -> PatienceRecord:
+    """``record`` played from ``position`` when given (the deal the record
+    names, if it names one, must be that one), else from its own deal, every
+    move checked: the game registry's record start (a move list names no
+    deal). Each problem is one InputError."""
+    if position is not None:
+        if record.position is not None and record.position != position:
+            raise InputError("the record is of another deal than the position given")
+        record = dataclasses.replace(record, position=position)
+    if record.position is None:
+        raise InputError("the record names no deal: give the position too")
+    _, illegal = record.position.replay_until_illegal(list(record.moves))
+    if illegal is not None:
+        number, move, reason = illegal
+        raise IllegalMoveError(f"move {number} ({move}) is not legal: {reason}")
+    return record
 
 
 def read_record(text: str) -> PatienceRecord:

@@ -37,7 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from butterfly.games.errors import InputError
+from butterfly.games.mouche.format import MouchePosition
 from butterfly.games.mouche.rules import MoucheHand
+from butterfly.solver.budget import Budget
 from butterfly.solver.mouche import analysis
 from butterfly.solver.mouche.seat import analyse_seat, declaration_advice
 from butterfly.solver.review import JsonResult
@@ -115,6 +117,13 @@ class AllHandsKnown(MoucheAnalysis):
     guaranteed_tricks: dict[int, int]
     can_be_forced_to_make_the_mouche: dict[int, bool]
     from_seat: FromSeat
+
+
+def analyse_with_budget(position: MouchePosition, budget: Budget, *, view: int | None = None) -> MoucheAnalysis:
+    """:func:`analyse_position` from the seat ``view`` (None: every hand
+    open), its worlds or deals ``budget.deals``, seeded by ``budget.seed``:
+    the analysis registry's (butterfly.solver.analysis)."""
+    return analyse_position(position.state, position.hidden, view, budget.deals, budget.seed)
 
 
 def analyse_position(

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from butterfly.games.mouche.notation import position_line
 from butterfly.games.mouche.record import MoucheRecord, Move
 from butterfly.games.mouche.rules import MoucheHand
+from butterfly.solver.budget import Budget
 from butterfly.solver.mouche import analysis
 from butterfly.solver.mouche.seat import analyse_seat
 from butterfly.solver.review import HandReview, JsonResult, Judgement, PlayerSummary, judge, summarise
@@ -130,6 +131,16 @@ def _view(values: Mapping[str, float], card: str) -> View:
     """``card`` judged among the legal cards worth ``values``; the best is the
     first of the most valuable in the analysis's order."""
     return View(judge(list(values.values()), values[card]), max(values, key=values.__getitem__))
+
+
+def review_with_budget(
+    record: MoucheRecord, budget: Budget, *, nodes: int | None = NODES, least: int = LEAST_WORLDS
+) -> Review:
+    """:func:`review_record` with up to ``budget.deals`` worlds a card
+    (default :data:`WORLDS`), seeded by ``budget.seed``, fewer once their
+    searches have taken ``nodes`` nodes (None: no such limit), never fewer
+    than ``least``: the review registry's (butterfly.solver.analysis)."""
+    return review_record(record, budget.deals or WORLDS, budget.seed, nodes, least)
 
 
 def review_record(

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from butterfly.games.errors import InputError
 from butterfly.games.papillon.format import Position
+from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import analyse, analyse_redeal, paranoid
 from butterfly.solver.papillon.seat import analyse_seat
@@ -116,6 +117,15 @@ class OneRedealLeft(PapillonAnalysis):
     stock_deals: int
     exhaustive: bool
     moves: tuple[OneRedealLeftMove, ...]
+
+
+def analyse_with_budget(
+    position: Position, budget: Budget, *, view: int | None = None, engine: EngineName = "kernel"
+) -> PapillonAnalysis:
+    """:func:`analyse_position` from the seat ``view`` (None: every hand
+    open), its deals of the unseen cards or of the stock ``budget.deals``,
+    seeded by ``budget.seed``: the analysis registry's (butterfly.solver.analysis)."""
+    return analyse_position(position, view, budget.deals, budget.seed, engine)
 
 
 def analyse_position(

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from butterfly.games.papillon.notation import position_line
 from butterfly.games.papillon.record import Hand, PapillonRecord
 from butterfly.games.papillon.rules import HandState, Move
+from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import RedealMemo, analyse_redeal
 from butterfly.solver.papillon.engines import ENGINES
@@ -104,6 +105,13 @@ class Review(JsonResult):
     hands: tuple[HandReview[MoveReview], ...]
     open_cards: tuple[PlayerSummary, ...]
     from_seat: tuple[PlayerSummary, ...]
+
+
+def review_with_budget(record: PapillonRecord, budget: Budget, *, engine: EngineName = "kernel") -> Review:
+    """:func:`review_record` with ``budget.deals`` deals solved from a seat
+    or at a redeal (default :data:`LIMIT`), seeded by ``budget.seed``: the
+    review registry's (butterfly.solver.analysis)."""
+    return review_record(record, engine, budget.deals or LIMIT, budget.seed)
 
 
 def review_record(record: PapillonRecord, engine: EngineName = "kernel", limit: int = LIMIT, seed: int = 0) -> Review:

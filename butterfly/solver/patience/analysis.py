@@ -24,7 +24,9 @@ import dataclasses
 import time
 from dataclasses import dataclass
 
+from butterfly.games.errors import InputError
 from butterfly.games.patience.rules import Move, Position
+from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
 from butterfly.solver.patience.result import BOUNDED, DEFAULT_LIMITS, OPTIMAL, UNWINNABLE, WON, Limits, SolveResult
 from butterfly.solver.patience.shorten import shorten as shorten_line
@@ -42,6 +44,26 @@ ALL_LINES, BEST_LINE = "all", "best"
 #: its A* expands a few thousand positions a second, and a shortest line
 #: asks for several searches (solve_shortest), so the time is capped too.
 LENGTH_LIMITS = Limits(max_nodes=20_000, timeout=1.0, memory_mib=256)
+
+#: :data:`LENGTH_LIMITS` as a budget (butterfly.solver.budget).
+LENGTH_BUDGET = Budget(
+    nodes=LENGTH_LIMITS.max_nodes, seconds=LENGTH_LIMITS.timeout, memory_mib=LENGTH_LIMITS.memory_mib
+)
+
+
+def limits_within(budget: Budget, default: Limits = DEFAULT_LIMITS) -> Limits:
+    """The limits of a patience search within ``budget``: its nodes, seconds
+    and memory, each left None the ``default``'s.
+
+    >>> limits_within(Budget(nodes=5000), LENGTH_LIMITS)
+    Limits(max_nodes=5000, timeout=1.0, memory_mib=256, relaxation=None)
+    """
+    return Limits(
+        max_nodes=default.max_nodes if budget.nodes is None else budget.nodes,
+        timeout=default.timeout if budget.seconds is None else budget.seconds,
+        memory_mib=default.memory_mib if budget.memory_mib is None else budget.memory_mib,
+        relaxation=default.relaxation,
+    )
 
 
 @dataclass(frozen=True)
@@ -158,6 +180,36 @@ def analyse(
     else:
         value = values[0].value
     return PositionAnalysis(position, value, tuple(values), engine, lengths, lines)
+
+
+def analyse_with_budget(
+    position: Position,
+    budget: Budget,
+    *,
+    view: int | None = None,
+    engine: EngineName = "kernel",
+    lengths: Budget | None = LENGTH_BUDGET,
+    schedule: str = INTERLEAVED,
+    lines: str = ALL_LINES,
+) -> PositionAnalysis:
+    """:func:`analyse` within ``budget``: each move's search may expand
+    ``budget.nodes`` positions, and the whole analysis take ``budget.seconds``,
+    shared equally among the moves (and, with ``lengths``, their searches
+    for a shortest line, each within ``lengths``: None, not asked; its
+    seconds left None, the moves' share). The analysis registry's
+    (butterfly.solver.analysis). A patience has no seat to see from
+    (``view``) and no deals to sample."""
+    if view is not None or budget.deals is not None:
+        raise InputError("as_player and worlds are for the card games' positions")
+    share = None
+    if budget.seconds is not None:
+        share = budget.seconds / max(1, len(position.distinct_children())) / (2 if lengths else 1)
+    length_limits = None
+    if lengths is not None:
+        seconds = share if lengths.seconds is None else lengths.seconds
+        length_limits = limits_within(dataclasses.replace(lengths, seconds=seconds), LENGTH_LIMITS)
+    limits = limits_within(dataclasses.replace(budget, seconds=share))
+    return analyse(position, limits, engine, length_limits, schedule, lines)
 
 
 def _again(

@@ -32,20 +32,31 @@ import math
 import time
 from dataclasses import dataclass
 
+from butterfly.games.errors import InputError
+from butterfly.games.patience.record import PatienceRecord
 from butterfly.games.patience.rules import Move, Position
+from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
-from butterfly.solver.patience.analysis import LENGTH_LIMITS, PositionAnalysis, analyse
+from butterfly.solver.patience import analysis as values
+from butterfly.solver.patience.analysis import LENGTH_BUDGET, LENGTH_LIMITS, PositionAnalysis, analyse, limits_within
 from butterfly.solver.patience.bound import TWICE_EFFORT
 from butterfly.solver.patience.engines import ENGINES
 from butterfly.solver.patience.result import DEFAULT_LIMITS, OPTIMAL, UNWINNABLE, WON, Limits, SolveResult
 from butterfly.solver.patience.solve import INTERLEAVED, solve, solve_shortest
+from butterfly.solver.review import Mark
 
-BEST, WINNING, LOSING, LOST, UNKNOWN = "best", "winning", "losing", "lost", "unknown"
+#: The marks of a patience move (the vocabulary every game's reviews share: butterfly.solver.review.Mark).
+BEST, WINNING, LOSING, LOST, UNKNOWN = Mark.BEST, Mark.WINNING, Mark.LOSING, Mark.LOST, Mark.UNKNOWN
 
 #: The seconds a review's searches for shortest lines (par, the moves over
 #: par) take together by default: the losing move takes a few hundredths
 #: of a second, the lengths as long as they are given.
 REVIEW_LENGTH_SECONDS = 1.5
+#: Of a review's time, when it is given: the share of its searches for par
+#: and the moves over par; the rest is shared by the verdicts' searches,
+#: about log2(moves) of them.
+PAR_SHARE = 0.3
+VERDICT_SEARCHES = 8
 
 
 @dataclass(frozen=True)
@@ -56,7 +67,7 @@ class ReviewedMove:
 
     number: int
     move: Move
-    mark: str
+    mark: Mark
     shortest_before: int | None
     shortest_after: int | None
     over: int | None
@@ -65,7 +76,7 @@ class ReviewedMove:
         return {
             "number": self.number,
             "move": str(self.move),
-            "mark": self.mark,
+            "mark": self.mark.value,
             "shortest_before": self.shortest_before,
             "shortest_after": self.shortest_after,
             "over": self.over,
@@ -247,13 +258,13 @@ def review(
     last = len(positions) - 1
     decided = lost_from - won_until == 1
     if not decided:
-        result = UNKNOWN
+        result = values.UNKNOWN
     elif lost_from == 0:
         result = "lost-from-start"
     elif lost_from > last:
         result = WON if positions[-1].is_won() else "unfinished"
     else:
-        result = LOST
+        result = values.LOST
     line_from_last = () if won_until < 0 else tuple(solver.verdict(won_until, positions[won_until]).moves)
     shortest: list[int | None] = []
     if lengths is not None and won_until >= 0:
@@ -267,7 +278,7 @@ def review(
         mark = _mark(index + 1, won_until, lost_from, decided, _over(before, after))
         marks.append(ReviewedMove(index + 1, move, mark, before, after, _over(before, after)))
     before_loss = winning_line = None
-    if result == LOST:
+    if result == values.LOST:
         before_loss = analyse(positions[won_until], limits, engine, lengths=None, schedule=schedule)
         solver.nodes += before_loss.nodes
         winning_line = line_from_last
@@ -275,8 +286,8 @@ def review(
     return GameReview(
         position,
         result,
-        lost_from if result == LOST else None,
-        (max(won_until, 0) + 1, lost_from) if result == UNKNOWN and lost_from <= last else None,
+        lost_from if result == values.LOST else None,
+        (max(won_until, 0) + 1, lost_from) if result == values.UNKNOWN and lost_from <= last else None,
         before_loss,
         winning_line,
         par,
@@ -284,6 +295,42 @@ def review(
         tuple(marks),
         solver.nodes,
         time.perf_counter() - start,
+    )
+
+
+def review_with_budget(
+    record: PatienceRecord,
+    budget: Budget,
+    *,
+    engine: EngineName = "kernel",
+    lengths: Budget | None = LENGTH_BUDGET,
+    schedule: str = INTERLEAVED,
+    par: int | None = None,
+) -> GameReview:
+    """:func:`review` of the game ``record`` holds: each search for a win
+    may expand ``budget.nodes`` positions; the whole review may take
+    ``budget.seconds`` (None: each search its default), :data:`PAR_SHARE`
+    of them for the searches for shortest wins, each within ``lengths``
+    (None: no lengths), and the rest for the verdicts; ``par``: the deal's
+    shortest win when already proved (None: searched). The review
+    registry's (butterfly.solver.analysis)."""
+    if record.position is None:
+        raise InputError("the record names no deal: give the position too")
+    verdict_seconds = length_seconds = None
+    if budget.seconds is not None:
+        verdict_seconds = budget.seconds * (1 - PAR_SHARE) / VERDICT_SEARCHES
+        length_seconds = budget.seconds * PAR_SHARE
+    limits = limits_within(dataclasses.replace(budget, seconds=verdict_seconds))
+    length_limits = None if lengths is None else limits_within(lengths, LENGTH_LIMITS)
+    return review(
+        record.position,
+        list(record.moves),
+        limits,
+        engine,
+        length_limits,
+        schedule,
+        par,
+        REVIEW_LENGTH_SECONDS if length_seconds is None else length_seconds,
     )
 
 
@@ -320,7 +367,7 @@ def _bracket(positions: list[Position], solver: _Solver) -> tuple[int, int]:
     return won_until, lost_from
 
 
-def _mark(number: int, won_until: int, lost_from: int, decided: bool, over: int | None) -> str:
+def _mark(number: int, won_until: int, lost_from: int, decided: bool, over: int | None) -> Mark:
     """The mark of move ``number``, which leads to position ``number``."""
     if number <= won_until:
         return BEST if over == 0 else WINNING
