@@ -10,6 +10,7 @@ import * as R from "../../butterfly/puzzles/site/rules.js";
 import { parseLine, positionLine } from "../../butterfly/puzzles/site/line.js";
 import { AnalysisState, QUICK, WAITING } from "../../butterfly/puzzles/site/page/analysis-state.js";
 import { parseStats } from "../../butterfly/puzzles/site/page/freeplay.js";
+import { said } from "../../butterfly/puzzles/site/page/words.js";
 import { FORTRESS, P, P_WIN } from "./analysis-positions.js";
 
 // Free play's data (build.py board_free_play): a grade a deal from deal 0 ("-": not proved winnable), pars by deal.
@@ -38,7 +39,6 @@ function board(position = P, answer = () => new Error("no engine here"), free = 
 }
 
 const playAll = (state, moves) => moves.map((m) => state.tryMove(R.parseMove(m)));
-const said = (text) => text.replace("QH", "Q\u2665").replace("QS", "Q\u2660").replace("R3>F", "R3 \u2192 home");
 
 test("the board's moves, undo and redo are the shared Game's, and a move after an undo drops the moves undone", () => {
   const { state } = board();
@@ -168,21 +168,22 @@ const FULL_VALUES = {
   moves: [entry("QH R3>F", "optimal", LINE_4, 4), entry("QH R3>B", "optimal", LINE_5, 5)],
 };
 
-// An engine whose answers with lengths wait until ``release(json)`` (or ``refuse(error)``).
+// An engine whose quick answers are QUICK_VALUES and whose answers with lengths wait in ``held`` (each
+// {resolve, reject}) until the test gives them.
 function heldEngine() {
   const held = [];
   const asked = [];
-  const answer = (path, body) => {
+  const ask = (path, body) => {
     asked.push([path, body]);
     if (body.seconds) return Promise.resolve(QUICK_VALUES);
     return new Promise((resolve, reject) => held.push({ resolve, reject }));
   };
-  return { answer, asked, held };
+  return { ask, asked, held };
 }
 
 test("the values: quick first, then with lengths; a winning line offered, stepped through on the board", () => {
-  const { answer, asked, held } = heldEngine();
-  const state = new AnalysisState(FREE, parseStats(""), answer);
+  const { ask, asked, held } = heldEngine();
+  const state = new AnalysisState(FREE, parseStats(""), ask);
   state.open(parseLine(P), "A position", []);
   const told = [];
   const shown = [];
@@ -235,8 +236,8 @@ test("the values: quick first, then with lengths; a winning line offered, steppe
 });
 
 test("another line offered by the answer with lengths starts again from the game; lengths refused keep the quick values", () => {
-  const { answer, held } = heldEngine();
-  const state = new AnalysisState(FREE, parseStats(""), answer);
+  const { ask, held } = heldEngine();
+  const state = new AnalysisState(FREE, parseStats(""), ask);
   state.open(parseLine(P), "A position", []);
   const told = [];
   const shown = [];
