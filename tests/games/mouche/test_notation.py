@@ -15,7 +15,7 @@ from butterfly.games.cards import make_deck
 from butterfly.games.errors import InputError
 from butterfly.games.mouche.format import parse_position, position_to_json
 from butterfly.games.mouche.game import play_game
-from butterfly.games.mouche.notation import data_of, is_line, line_of, parse_line, position_line
+from butterfly.games.mouche.notation import data_of, is_line, line_of, parse_line, position_line, write_line
 from butterfly.games.mouche.rules import MoucheEntry, MoucheHand, MoucheOptions
 from butterfly.solver.mouche.bots import random_bot, rule_bot
 
@@ -155,3 +155,12 @@ def test_a_folded_hand_is_a_dash_or_zero_and_never_hidden():
     with pytest.raises(InputError, match="player 0 should hold 5 cards, not 0"):  # a number elsewhere: hidden
         parse_line(folded.replace("h6CKC7H7SJS.", "h0."))
     assert parse_line(folded.replace("h6CKC7H7SJS.", "h5."))[1] == (0,)
+
+
+def test_a_position_read_is_written_back_with_its_hidden_hands():
+    """write_line writes a hidden seat's hand as its size: read again, the same position."""
+    position = parse_line(PLAY.replace("7D9DAHKS.AC8CKCTS", "7D9DAHKS.4"))
+    assert position.hidden == (3,)
+    written = write_line(position)
+    assert "_h6C6DQD.9C9H7S.7D9DAHKS.4_" in written
+    assert parse_line(written) == position and write_line(parse_line(written)) == written

@@ -16,7 +16,7 @@ from butterfly.games.cards import make_deck
 from butterfly.games.deals import shuffled_deck
 from butterfly.games.errors import InputError
 from butterfly.games.papillon.format import parse_position, position_to_json
-from butterfly.games.papillon.notation import data_of, is_line, line_of, parse_line, position_line
+from butterfly.games.papillon.notation import data_of, is_line, line_of, parse_line, position_line, write_line
 from butterfly.games.papillon.rules import HandState, Options
 
 LINE = "papillon_h9S.KH5S.KS_t2C5D_w20.15.11_c250.262.248_p60_d0_m1"
@@ -208,3 +208,21 @@ def test_in_chips_a_dash_is_a_minus_sign_and_minus_zero_is_zero():
     assert data_of(minus_zero)["chips"] == json.loads("[250, -0, 248]")  # as the JSON form reads it
     with pytest.raises(InputError, match="chips \\(c\\) of player 1 must be a whole number, not '-'"):
         parse_line(LINE.replace("c250.262.248", "c250.-.248"))
+
+
+def test_a_position_read_is_written_back_with_its_hidden_hands_and_won_cards():
+    """write_line keeps what the line hid (a hand as its size) and what it listed
+    (each player's won cards, in the order given): read again, the same position."""
+    for line in (
+        EMPTY_HANDED,
+        EMPTY_HANDED.replace("_hJS.JH.-", "_h1.JH.-"),
+        EMPTY_HANDED.replace("_hJS.JH.-", "_hJS.1.0"),
+    ):
+        position = parse_line(line)
+        written = write_line(position)
+        assert parse_line(written) == position
+        assert write_line(parse_line(written)) == written
+    hidden = parse_line(EMPTY_HANDED.replace("_hJS.JH.-", "_h1.JH.-"))
+    assert hidden.hidden == (0,) and "_h1.JH.-_" in write_line(hidden) and "_wAC2C3C" in write_line(hidden)
+    counted = parse_line(LINE)
+    assert counted.won_cards is None and write_line(counted) == LINE  # won cards counted stay counts
