@@ -10,8 +10,8 @@ console script under this interpreter (not the pyenv shim in front of it,
 whose cost belongs to the machine), with the bytecode of our modules cached
 as an installed package has it (in a temporary folder, out of the tree;
 ``--no-cache`` compiles every module on every run instead, as under
-PYTHONDONTWRITEBYTECODE=1). The commands: ``solve`` of a published deal
-(answered from butterfly/data/), of a deal searched, with ``--json``; ``daily``
+PYTHONDONTWRITEBYTECODE=1). The commands: ``solve`` of a deal proved lost
+in one node, of a deal searched, with ``--json``; ``daily``
 (a day's puzzle, as a player asks for it); ``--help``. Printed: median and
 minimum wall milliseconds, the same for ``python -c pass`` (the interpreter and its site
 hooks, the floor no code of ours can go under), and the imports that cost most
