@@ -27,13 +27,15 @@ from butterfly.cli.common import (
     write_picture,
 )
 from butterfly.games.cards import Card
-from butterfly.games.mouche.format import game_json, game_log, parse_position
+from butterfly.games.mouche.format import MouchePosition, game_json, game_log, parse_position
 from butterfly.games.mouche.game import play_game
-from butterfly.games.mouche.notation import is_line, parse_line, position_line
+from butterfly.games.mouche.notation import is_line, parse_line, write_line
 from butterfly.games.mouche.rules import DEALER_STAKE, MAX_PURSE, PURSE, MoucheHand, MoucheOptions
 from butterfly.games.records import cards_text, seat_name
+from butterfly.solver import analysis
+from butterfly.solver.budget import Budget
 from butterfly.solver.mouche.bots import BOTS
-from butterfly.solver.mouche.position import AllHandsKnown, DeclarationAdvice, FromSeat, analyse_position
+from butterfly.solver.mouche.position import AllHandsKnown, DeclarationAdvice, FromSeat
 
 if TYPE_CHECKING:  # the review is imported when the command runs
     from butterfly.solver.mouche.review import MoveReview, View
@@ -154,11 +156,12 @@ def play(
 @line_format_option()
 def analyse_command(position_file, as_player, worlds, seed, as_json, output_format):
     """Analyse a POSITION (a JSON file, or a line; see docs/formats.md): the card play, or the declaration to make."""
-    state, hidden = read_position(position_file)
+    position = read_position(position_file)
+    state = position.state
     if output_format == "line":
-        click.echo(position_line(state, hidden))
+        click.echo(write_line(position))
         return
-    result = analyse_position(state, hidden, as_player, worlds, seed)
+    result = analysis.analyse(position, Budget(deals=worlds, seed=seed), view=as_player)
     if as_json:
         echo_json(result.to_json())
         return
@@ -183,8 +186,8 @@ def show(position_file, svg_file, png_file):
     write_picture(svg_file, png_file, draw_svg(state, hidden))
 
 
-def read_position(argument: str) -> tuple[MoucheHand, tuple[int, ...]]:
-    """The state and hidden seats a POSITION argument gives (:func:`cli.common.position_text`)."""
+def read_position(argument: str) -> MouchePosition:
+    """The position (its state and hidden seats) a POSITION argument gives (:func:`cli.common.position_text`)."""
     text = position_text(argument, GAME)
     return parse_line(text) if is_line(text) else parse_position(text)
 
@@ -277,9 +280,8 @@ def review(record_file, worlds, seed, as_json):
     played judged with all cards open and from the player's seat, in chips for
     the hand, and each player's average loss and accuracy (docs/analysis.md)."""
     from butterfly.games.mouche.record import read_record
-    from butterfly.solver.mouche.review import WORLDS, review_record
 
-    result = review_record(read_record(record_text(record_file)), worlds=worlds or WORLDS, seed=seed)
+    result = analysis.review(read_record(record_text(record_file)), Budget(deals=worlds, seed=seed))
     if as_json:
         echo_json(result.to_json())
         return

@@ -31,10 +31,12 @@ from butterfly.games.papillon.notation import data_of, is_line, position_line
 from butterfly.games.papillon.record import game_record, read_record
 from butterfly.games.papillon.rules import HandState, Options, Scoring
 from butterfly.games.records import cards_text, seat_name
+from butterfly.solver import analysis
+from butterfly.solver.budget import Budget
 from butterfly.solver.engines import ENGINE_NAMES
 from butterfly.solver.papillon.bots import BOTS
-from butterfly.solver.papillon.position import AllHandsKnown, FromSeat, OneRedealLeft, analyse_position
-from butterfly.solver.papillon.review import LIMIT, MoveReview, View, review_record
+from butterfly.solver.papillon.position import AllHandsKnown, FromSeat, OneRedealLeft
+from butterfly.solver.papillon.review import MoveReview, View
 from butterfly.solver.review import PlayerSummary
 
 #: ``--engine`` of analyse and review.
@@ -151,7 +153,7 @@ def analyse_command(position_file, as_player, limit, seed, engine, as_json, outp
     if output_format == "line":
         click.echo(position_line(data))
         return
-    result = analyse_position(position, as_player, limit, seed, engine)
+    result = analysis.analyse(position, Budget(deals=limit, seed=seed), view=as_player, engine=engine)
     if as_json:
         echo_json(result.to_json())
         return
@@ -270,7 +272,7 @@ def review(record_file, limit, seed, engine, as_json):
     every move judged with all cards open and from the player's seat, in chips
     at the end of the hand, and each player's average loss and accuracy
     (docs/analysis.md)."""
-    result = review_record(read_record(record_text(record_file)), engine=engine, limit=limit or LIMIT, seed=seed)
+    result = analysis.review(read_record(record_text(record_file)), Budget(deals=limit, seed=seed), engine=engine)
     if as_json:
         echo_json(result.to_json())
         return

@@ -32,13 +32,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 from butterfly.games.registry import game_of, load
 from butterfly.solver.budget import DEFAULTS, Budget
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # each game's types, for the type checker's overloads below
+    from butterfly.games.mouche.format import MouchePosition
+    from butterfly.games.mouche.record import MoucheRecord
+    from butterfly.games.papillon.format import Position as PapillonPosition
+    from butterfly.games.papillon.record import PapillonRecord
     from butterfly.games.patience.record import PatienceRecord
+    from butterfly.games.patience.rules import Position as PatiencePosition
+    from butterfly.solver.mouche.position import MoucheAnalysis
+    from butterfly.solver.mouche.review import Review as MoucheReview
+    from butterfly.solver.papillon.position import PapillonAnalysis
+    from butterfly.solver.papillon.review import Review as PapillonReview
+    from butterfly.solver.patience.analysis import PositionAnalysis
     from butterfly.solver.patience.review import GameReview
 
 __all__ = ["ANALYSERS", "Analyser", "Budget", "Result", "analyse", "options_for", "review", "review_patience"]
@@ -101,6 +111,21 @@ def options_for(game: str, task: Literal["analyse", "review"], options: Mapping[
     return {name: value for name, value in options.items() if name in taken}
 
 
+# Each game's result type, for the type checker (any other position: a Result).
+@overload
+def analyse(
+    position: PatiencePosition, budget: Budget = ..., *, view: int | None = ..., **options: object
+) -> PositionAnalysis: ...
+@overload
+def analyse(
+    position: PapillonPosition, budget: Budget = ..., *, view: int | None = ..., **options: object
+) -> PapillonAnalysis: ...
+@overload
+def analyse(
+    position: MouchePosition, budget: Budget = ..., *, view: int | None = ..., **options: object
+) -> MoucheAnalysis: ...
+@overload
+def analyse(position: object, budget: Budget = ..., *, view: int | None = ..., **options: object) -> Result: ...
 def analyse(position: object, budget: Budget = DEFAULTS, *, view: int | None = None, **options: object) -> Result:
     """Every legal move of ``position`` (a position of any game, as its
     line is read: butterfly.games.lines.parse_line) valued within ``budget``,
@@ -111,6 +136,14 @@ def analyse(position: object, budget: Budget = DEFAULTS, *, view: int | None = N
     return result
 
 
+@overload
+def review(record: PatienceRecord, budget: Budget = ..., **options: object) -> GameReview: ...
+@overload
+def review(record: PapillonRecord, budget: Budget = ..., **options: object) -> PapillonReview: ...
+@overload
+def review(record: MoucheRecord, budget: Budget = ..., **options: object) -> MoucheReview: ...
+@overload
+def review(record: object, budget: Budget = ..., **options: object) -> Result: ...
 def review(record: object, budget: Budget = DEFAULTS, **options: object) -> Result:
     """Every move of the game ``record`` holds (a record of any game, as its
     game's record reader gives it: butterfly.games.registry), judged within
