@@ -221,7 +221,7 @@ class CacheCounts(_Answer):
     misses: int
 
 
-class Limits(_Answer):
+class ServerLimits(_Answer):
     max_nodes: int
     max_seconds: float
 
@@ -235,7 +235,7 @@ class HealthAnswer(_Answer):
     long_waiting: int
     replaced: int
     cache: CacheCounts
-    limits: Limits
+    limits: ServerLimits
 
 
 class DealAnswer(_Answer):
