@@ -671,10 +671,17 @@ def test_moves_with_a_wrong_field(client, body, message):
 #: A Papillon hand at its last redeal (examples/papillon/one-redeal-left.json).
 PAPILLON_REDEAL = "papillon_hQD6H3S.9DAHQS.3DQHKS_t5C6CQCKCTD8H4S9S_sAC4C2H8CTC3H2S9H7S_w3.13.10_c91.98.94_p77_d0_m1_l1"
 
+#: PySolFC's Fortress game 12345 (docs/serve.md): another patience's answers are tagged with its name.
+FORTRESS = (
+    "fortress_f-_b-_lQC2S3HTC8D7D.QDAS5H8CKC.6C9H2CJS4H.4S2HKH8H7S.9CTD3C6D2D"
+    "_rTSJC5DJHJDQS.7H3DADAHKD.QH5CTH9S9D.4D8SKS7C3S.4C6HAC6S5S"
+)
+
 #: A request of every kind of answer: each game and each view, with the tags its answer carries.
 TAGGED = [
     ("/api/solve", {"position": DEAL_1, "max_nodes": 20_000}, ("butterfly", "open")),
     ("/api/solve", {"position": DEAL_1, "shortest": True, "max_nodes": 20_000}, ("butterfly", "open")),
+    ("/api/solve", {"position": FORTRESS, "max_nodes": 2_000}, ("fortress", "open")),
     ("/api/analyse", {"position": DEAL_1, "max_nodes": 20_000}, ("butterfly", "open")),
     ("/api/analyse", {"position": PAPILLON}, ("papillon", "open")),
     ("/api/analyse", {"position": PAPILLON, "as_player": 1}, ("papillon", "seat")),
