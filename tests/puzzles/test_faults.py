@@ -64,14 +64,21 @@ def _whole(site: Path) -> bool:
     return bool(days) and all((site / day).is_file() for day in days)
 
 
+#: The days of a build that is killed: a week of pages to write (the calendar's every day, some 400, only
+#: lengthens the making of the pages before the first is written, where a kill leaves nothing behind).
+KILLED_DAYS = 7
+
+
 def test_a_site_build_killed_mid_way_leaves_the_old_site_or_the_new_whole(tmp_path):
+    """Three builds of a week, each killed once its own hidden folder is there (its pages being written)."""
     site = tmp_path / "site"
     first = _cli("site", "build", "--out", site, "--days", "3", cwd=tmp_path)
     assert first.wait(timeout=120) == 0
     assert _whole(site)
     for _ in range(3):  # killed once its pages are being written beside the site
-        build = _cli("site", "build", "--out", site, cwd=tmp_path)
-        while build.poll() is None and not any(p.name.startswith(".site.") for p in tmp_path.iterdir()):
+        left = set(tmp_path.iterdir())  # a folder a build killed before left: not this build's
+        build = _cli("site", "build", "--out", site, "--days", KILLED_DAYS, cwd=tmp_path)
+        while build.poll() is None and not any(p.name.startswith(".site.") for p in set(tmp_path.iterdir()) - left):
             time.sleep(0.001)
         build.send_signal(signal.SIGKILL)
         build.wait()
