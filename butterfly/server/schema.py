@@ -11,9 +11,9 @@ is what tags its answers, and an answer of no declared kind is a bug, not
 something sent.
 
 The patience answers are written by hand in their modules, and declared
-here field by field; a card game's and a rating's are their dataclasses'
-fields (:class:`butterfly.solver.review.JsonResult`), so their models are
-made from those dataclasses.
+here field by field; a card game's are its result dataclasses' fields
+(:class:`butterfly.solver.review.JsonResult`), so their models are made
+from those dataclasses.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from butterfly.puzzles.rating.rate import Rating
 from butterfly.solver.mouche import position as mouche_analysis
 from butterfly.solver.mouche import review as mouche_review
 from butterfly.solver.papillon import position as papillon_analysis
@@ -123,16 +122,32 @@ class PatienceReview(_Tagged):
     seconds: float
 
 
+class RateAnswer(_Tagged):
+    """A patience deal rated (``butterfly rate --json``): the rating
+    (:class:`butterfly.puzzles.rating.rate.Rating`, declared here field by
+    field: that module imports the rating's statistics, which the server
+    need not load to start), the features it was read from, the reason."""
+
+    rules: str
+    verdict: str
+    proved_by: str | None
+    games: dict[str, str]
+    calibrated: bool
+    beta: float | None
+    beta_se: float | None
+    rating: float | None
+    rating_se: float | None
+    grade: int | None
+    grade_words: str | None
+    seconds: float
+    features: dict[str, Any]
+    why: str
+
+
 def _fields_of(result: type) -> dict[str, Any]:
     """A dataclass's fields as pydantic's ``create_model`` takes them, each required."""
     types = typing.get_type_hints(result)
     return {field.name: (types[field.name], ...) for field in dataclasses.fields(result)}
-
-
-#: A patience deal rated (``butterfly rate --json``): the rating, the features it was read from, the reason.
-RateAnswer = create_model(
-    "RateAnswer", __base__=_Tagged, **_fields_of(Rating), features=(dict[str, Any], ...), why=(str, ...)
-)
 
 
 # ---- the card games ------------------------------------------------------------------
