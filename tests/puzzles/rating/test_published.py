@@ -22,9 +22,12 @@ PUBLISHED = {
     "ratings_butterfly_alternate-colours.csv.gz": (
         make_rules("butterfly", "alternate-colours"),
         "butterfly_alternate-colours.csv.gz",
-        [0, 777],
+        [0, 126, 777],
     ),
 }
+#: Rows replayed in the slow run only: deal 777 is unresolved, its search runs to the ladder's cap of
+#: 10,000,000 positions (6 s); the default run replays won rows and an unwinnable one (126).
+SLOW_ROWS = {("ratings_butterfly_alternate-colours.csv.gz", 777)}
 
 
 def rows(name: str) -> list[dict]:
@@ -49,7 +52,12 @@ def test_every_deal_is_there_with_the_surveys_verdict(name):
 
 
 @pytest.mark.parametrize(
-    ("name", "deal"), [(name, deal) for name, (_, _, deals) in PUBLISHED.items() for deal in deals]
+    ("name", "deal"),
+    [
+        pytest.param(name, deal, marks=[pytest.mark.slow] if (name, deal) in SLOW_ROWS else [])
+        for name, (_, _, deals) in PUBLISHED.items()
+        for deal in deals
+    ],
 )
 def test_a_published_row_is_replayed_game_for_game(name, deal):
     rules = PUBLISHED[name][0]
