@@ -353,14 +353,21 @@ def test_decisions_on_small_positions_match_a_plain_search(name):
                 assert solved.values == values and solved.target == target
 
 
+@pytest.mark.parametrize(
+    "seeds",
+    # the endings of the first five games of each player count; the next five in the slow run
+    [range(5), pytest.param(range(5, 10), marks=pytest.mark.slow)],
+    ids=["games 0-4", "games 5-9"],
+)
 @pytest.mark.parametrize("name", ["papillon", "mouche", "pamphile"])
-def test_cards_of_one_class_have_one_value(name):
+def test_cards_of_one_class_have_one_value(name, seeds):
     """Equivalent cards (touching cards of one holder in Mouche, equal cards
     making one capture in Papillon) give the same plain paranoid value,
-    whatever the measure; every legal move is in exactly one class."""
+    whatever the measure; every legal move is in exactly one class. The
+    default run: the endings of games 0-4; -m slow: games 5-9 too."""
     game = game_of(name)
     grouped = 0
-    for state in small_positions(name, range(10)):
+    for state in small_positions(name, seeds):
         classes = game.classes(state)
         assert sorted(map(str, (m for members in classes for m in members))) == sorted(map(str, state.legal_moves()))
         for kind in game.goal_kinds:
