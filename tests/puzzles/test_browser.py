@@ -1216,6 +1216,15 @@ def counter_of(page) -> int:
     return int(page.locator(".counter").inner_text().split()[1])
 
 
+def keep_progress(w, day, moves: list[str]) -> None:
+    """The day's page, open, reloaded with ``moves`` as the player's progress the browser keeps (a
+    deal's first moves made at once, where a test is about the moves after them)."""
+    kept = {"v": 2, "seen": 0, "days": {day.date.isoformat(): {"moves": moves}}}
+    w.page.evaluate("kept => localStorage.setItem('butterfly-daily', JSON.stringify(kept))", kept)
+    w.page.reload()
+    assert counter_of(w.page) == len(moves)
+
+
 def test_a_whole_deal_is_won_by_taps_on_the_picture_of_a_phone(site, watched):
     _, base = site
     day = day_of("deal")
@@ -1298,8 +1307,7 @@ def test_safe_cards_go_home_by_themselves_when_asked_and_undo_takes_them_back(si
     made = _safe_home(positions[k])
     w = watched()
     w.page.goto(base + f"day/{day.date}.html")
-    for move in day.puzzle.solution[: k - 1]:
-        click_move(w.page, move)
+    keep_progress(w, day, day.puzzle.solution[: k - 1])  # (moves clicked are in the tests above)
     option = w.page.get_by_label("Safe cards go home by themselves")
     assert not option.is_checked()  # off unless asked for
     option.check()
@@ -1433,10 +1441,7 @@ def test_a_win_shorter_than_a_par_not_proved_shortest_is_told_as_such(site, watc
     (out / "day/beaten-par.html").write_text(copy, encoding="utf-8")
     w = watched(viewport=PHONE)
     w.page.goto(base + "day/beaten-par.html")
-    kept = {"v": 2, "seen": 0, "days": {day.date.isoformat(): {"moves": day.puzzle.solution[:-1]}}}
-    w.page.evaluate("kept => localStorage.setItem('butterfly-daily', JSON.stringify(kept))", kept)
-    w.page.reload()
-    assert counter_of(w.page) == n - 1
+    keep_progress(w, day, day.puzzle.solution[:-1])
     click_move(w.page, day.puzzle.solution[-1])
     assert w.status() == f"Won in {n} moves, par {n + 3}! That is 3 fewer than the shortest win we know."
     w.check_clean(base)
