@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import warnings
 from pathlib import Path
 
 import pytest
@@ -18,15 +17,6 @@ ROOT = Path(__file__).parents[2]
 SITE = ROOT / "butterfly" / "puzzles" / "site"
 MOST_FUNCTION_LINES = 150
 MOST_FILE_LINES = 600
-
-#: Over today, each to be split: the daily pages' board drawing and board, and the card
-#: games' choice. Only these may be over; a new one fails. (Left as a warning while
-#: listed; the lead drops each entry once its split lands, issue 66 item 7.)
-KNOWN = {
-    ("page/board.js", "boardDrawing"),
-    ("page/patience.js", "patienceBoard"),
-    ("page/card-choice.js", "cardChoice"),
-}
 
 
 def over_the_limits(scratch: Path) -> set[tuple[str, str]]:
@@ -68,8 +58,4 @@ def named(places: set[tuple[str, str]]) -> str:
 
 def test_no_function_over_150_lines_and_no_file_over_600(tmp_path):
     found = over_the_limits(tmp_path)
-    assert found - KNOWN == set(), "over the limits, to split: " + named(found - KNOWN)
-    if found:
-        warnings.warn("still over the limits: " + named(found), stacklevel=1)
-    if KNOWN - found:
-        warnings.warn("no longer over, to drop from KNOWN: " + named(KNOWN - found), stacklevel=1)
+    assert found == set(), "over the limits, to split: " + named(found)
