@@ -6,17 +6,15 @@ from __future__ import annotations
 import click
 
 from butterfly.cli.common import Seconds, WholeNumber, echo_json, line_format_option, record_text
-from butterfly.cli.patience import game_options, limit_options, limits_of, load_deal, pysol_option
+from butterfly.cli.patience import game_options, limit_options, load_deal, pysol_option
 from butterfly.games.errors import InputError
 from butterfly.games.patience.notation import position_line
-from butterfly.games.patience.record import read_game_text
+from butterfly.games.patience.record import PatienceRecord, read_game_text, started_at
 from butterfly.games.patience.render import draw
-from butterfly.games.patience.rules import Move, Position
-from butterfly.puzzles.patience.common import illegal_move
-from butterfly.solver.patience.analysis import ALL_LINES, BEST_LINE, LENGTH_LIMITS, LOST, UNKNOWN, MoveValue, analyse
-from butterfly.solver.patience.result import BOUNDED, MAX_NODES, MAX_TIMEOUT, OPTIMAL, Limits
-from butterfly.solver.patience.review import BEST, LOSING, REVIEW_LENGTH_SECONDS, WINNING, GameReview, review
-from butterfly.solver.survey.publish_lengths import published_par
+from butterfly.solver.analysis import Budget, analyse, review
+from butterfly.solver.patience.analysis import ALL_LINES, BEST_LINE, LENGTH_LIMITS, LOST, UNKNOWN, MoveValue
+from butterfly.solver.patience.result import BOUNDED, MAX_NODES, MAX_TIMEOUT, OPTIMAL
+from butterfly.solver.patience.review import BEST, LOSING, PAR_SHARE, REVIEW_LENGTH_SECONDS, WINNING, GameReview
 
 #: What stopped a search, as a player reads it.
 STOPPED = {"nodes": "the --max-nodes limit", "time": "the --timeout limit", "memory": "the --memory limit"}
@@ -40,11 +38,18 @@ def lengths_option(command):
     )(command)
 
 
-def length_limits(length_nodes: int, length_seconds: float, limits: Limits) -> Limits | None:
-    """The limits of the searches for shortest lines (None: not asked)."""
+def budget_of(max_nodes: int, timeout: float | None, memory: int) -> Budget:
+    """What the analysis or the review may spend, from :func:`limit_options`'
+    options: each search's positions and table, and the whole command's
+    seconds (None: no limit)."""
+    return Budget(nodes=max_nodes, seconds=timeout, memory_mib=memory)
+
+
+def length_budget(length_nodes: int, length_seconds: float, memory: int) -> Budget | None:
+    """What each search for a shortest line may spend (None: not asked)."""
     if not length_nodes:
         return None
-    return Limits(max_nodes=length_nodes, timeout=length_seconds, memory_mib=min(limits.memory_mib, 256))
+    return Budget(nodes=length_nodes, seconds=length_seconds, memory_mib=min(memory, LENGTH_LIMITS.memory_mib))
 
 
 def in_moves(count: int | None) -> str:
@@ -103,15 +108,23 @@ def analyse_command(
 ):
     """Every legal move of DEAL (a position in any form) with its value: wins in N, loses, or not decided.
 
-    Moves that lead to the same position are one. Each move's search has
-    the limits given (--max-nodes, --timeout, --memory), and each winning
-    move's search for its shortest line has --length-nodes."""
+    Moves that lead to the same position are one. Each move's search may
+    expand --max-nodes positions in a table of --memory; --timeout is the
+    whole analysis's, shared among the moves; each winning move's search
+    for its shortest line has --length-nodes and --length-seconds."""
     position, title = load_deal(deal, game, variant, cells, pysol_number)
     if output_format == "line":
         click.echo(position_line(position))
         return
-    limits = limits_of(max_nodes, timeout, memory, relax)
-    analysis = analyse(position, limits, engine, length_limits(length_nodes, length_seconds, limits), schedule, lines)
+    analysis = analyse(
+        position,
+        budget_of(max_nodes, timeout, memory),
+        engine=engine,
+        lengths=length_budget(length_nodes, length_seconds, memory),
+        schedule=schedule,
+        lines=lines,
+        relaxation=relax or None,
+    )
     if as_json:
         echo_json(analysis.to_json())
         return
@@ -137,26 +150,24 @@ def analyse_command(
 
 def read_game(
     deal_source: str | None, record_source: str, game, variant, cells, pysol_number
-) -> tuple[Position, list[Move], int | None]:
-    """The deal and the moves of ``review [DEAL] RECORD``, and the deal's
-    number when one is given: the record may name its deal; a DEAL given
-    beside it must be the same."""
-    text = record_text(record_source)
+) -> tuple[PatienceRecord, int | None]:
+    """The game of ``review [DEAL] RECORD`` played from its deal, every move
+    checked, and the deal's number when one is given: the record may name
+    its deal; a DEAL given beside it must be the same."""
+    record = read_game_text(record_text(record_source))
     number = int(deal_source) if deal_source is not None and deal_source.isdigit() else None
-    record = read_game_text(text)
-    named, moves = record.position, list(record.moves)
     if record.tags.get("Deal", "").isdigit():
         number = int(record.tags["Deal"])
     if deal_source is None and pysol_number is None:
-        if named is None:
+        if record.position is None:
             raise InputError("the record names no deal: give the DEAL before the RECORD")
         if game or variant or cells is not None:
             raise InputError("the record names its deal and rules: --game, --variant and --basement are for a DEAL")
-        return named, moves, number
+        return started_at(record, None), number
     position, _ = load_deal(deal_source, game, variant, cells, pysol_number)
-    if named is not None and named != position:
+    if record.position is not None and record.position != position:
         raise InputError("the record is of another deal than DEAL")
-    return position, moves, number
+    return started_at(record, position), number
 
 
 @click.command(name="review")
@@ -168,9 +179,9 @@ def read_game(
 @click.option(
     "--par-seconds",
     type=Seconds(MAX_TIMEOUT),
-    default=REVIEW_LENGTH_SECONDS,
-    show_default=True,
-    help="Seconds the searches for par and the moves over par may take together (a larger value places more).",
+    default=None,
+    help="Seconds the searches for par and the moves over par may take together (a larger value places more; "
+    f"default {REVIEW_LENGTH_SECONDS:g}, or {PAR_SHARE:.0%} of --timeout when given).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def review_command(
@@ -196,21 +207,25 @@ def review_command(
     list; DEAL may be left out when the record names its deal. Every move
     is marked best (keeps the shortest win), winning (still wins; how many
     moves it added, when proved), losing (the move that lost the deal) or
-    lost (after the loss). Each search for a win has the limits given;
-    each search for a shortest win, --length-nodes and --length-seconds,
-    and all of them together --par-seconds. A published deal's proved par
+    lost (after the loss). Each search for a win may expand --max-nodes
+    positions in a table of --memory, and the whole review take --timeout
+    seconds; each search for a shortest win has --length-nodes and
+    --length-seconds, and all of them together --par-seconds. A published deal's proved par
     (butterfly/data/lengths_*.csv.gz) is not searched again."""
     if len(deal_and_record) not in (1, 2):
         raise click.UsageError(f"give a RECORD, or a DEAL and a RECORD, not {len(deal_and_record)} argument(s)")
     deal_source, record_source = deal_and_record if len(deal_and_record) == 2 else (None, *deal_and_record)
-    position, moves, number = read_game(deal_source, record_source, game, variant, cells, pysol_number)
-    _, illegal = position.replay_until_illegal(moves)
-    if illegal is not None:
-        raise InputError(illegal_move(illegal))
-    limits = limits_of(max_nodes, timeout, memory, relax)
-    lengths = length_limits(length_nodes, length_seconds, limits)
-    par = published_par(position, number) if lengths is not None else None
-    result = review(position, moves, limits, engine, lengths, schedule, par, par_seconds)
+    record, number = read_game(deal_source, record_source, game, variant, cells, pysol_number)
+    result = review(
+        record,
+        budget_of(max_nodes, timeout, memory),
+        engine=engine,
+        lengths=length_budget(length_nodes, length_seconds, memory),
+        schedule=schedule,
+        par_seconds=par_seconds,
+        relaxation=relax or None,
+        deal=number,
+    )
     if as_json:
         echo_json(result.to_json())
         return

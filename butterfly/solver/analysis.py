@@ -80,8 +80,8 @@ ANALYSERS = {
     "patience": Analyser(
         "butterfly.solver.patience.analysis:analyse_with_budget",
         "butterfly.solver.analysis:review_patience",
-        ("engine", "lengths", "schedule", "lines"),
-        ("engine", "lengths", "schedule", "par"),
+        ("engine", "lengths", "schedule", "lines", "relaxation"),
+        ("engine", "lengths", "schedule", "par", "par_seconds", "relaxation", "deal"),
     ),
     "papillon": Analyser(
         "butterfly.solver.papillon.position:analyse_with_budget",
@@ -154,15 +154,20 @@ def review(record: object, budget: Budget = DEFAULTS, **options: object) -> Resu
     return result
 
 
-def review_patience(record: PatienceRecord, budget: Budget, *, par: int | None = None, **options: Any) -> GameReview:
+def review_patience(
+    record: PatienceRecord, budget: Budget, *, par: int | None = None, deal: int | None = None, **options: Any
+) -> GameReview:
     """A patience game reviewed
     (:func:`butterfly.solver.patience.review.review_with_budget`), a
-    published deal's proved par taken from butterfly/data/ as the command
-    line does, unless ``par`` is given. (Here, not beside the review: the
+    published deal's proved par taken from butterfly/data/ unless ``par``
+    is given (and none asked when no lengths are: ``lengths=None``);
+    ``deal``: the deal's number, when known (its par is then found without
+    dealing every published deal). (Here, not beside the review: the
     published files are the survey's, which imports the patience searches.)"""
+    from butterfly.solver.patience.analysis import LENGTH_BUDGET
     from butterfly.solver.patience.review import review_with_budget
     from butterfly.solver.survey.publish_lengths import published_par
 
-    if par is None and record.position is not None:
-        par = published_par(record.position)
+    if par is None and record.position is not None and options.get("lengths", LENGTH_BUDGET) is not None:
+        par = published_par(record.position, deal)
     return review_with_budget(record, budget, par=par, **options)

@@ -8,7 +8,8 @@ its own default for a field left None.
 - ``deals``: the deals of the unseen cards (worlds) solved from a seat, or
   of the stock at a redeal, before sampling that many;
 - ``seed``: the seed of the samples, so that an answer can be made again;
-- ``memory_mib``: the patience searches' transposition table.
+- ``memory_mib``: the patience searches' transposition table (0: none, so
+  that a search soon stops on it).
 
 >>> Budget(deals=200, seed=3)
 Budget(nodes=None, seconds=None, deals=200, seed=3, memory_mib=None)
@@ -37,10 +38,10 @@ class Budget:
     memory_mib: int | None = None
 
     def __post_init__(self) -> None:
-        for name in ("nodes", "deals", "memory_mib"):
+        for name, least in (("nodes", 1), ("deals", 1), ("memory_mib", 0)):
             value = getattr(self, name)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-                raise InputError(f"{name} must be a whole number of at least 1, not {value!r}")
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < least):
+                raise InputError(f"{name} must be a whole number of at least {least}, not {value!r}")
         if self.seconds is not None and not (
             isinstance(self.seconds, int | float) and math.isfinite(self.seconds) and self.seconds >= 0
         ):

@@ -31,7 +31,7 @@ from butterfly.games.deals import parse_deal_number
 from butterfly.games.errors import IllegalMoveError, InputError, ParseError
 from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.notation import parse_line, position_line
-from butterfly.games.patience.rules import Move, Position, Rules, make_rules, rules_header
+from butterfly.games.patience.rules import Move, Position, Rules, illegal_move, make_rules, rules_header
 
 T = TypeVar("T")
 
@@ -73,8 +73,7 @@ def started_at(record: PatienceRecord, position: Position | None) -> PatienceRec
         raise InputError("the record names no deal: give the position too")
     _, illegal = record.position.replay_until_illegal(list(record.moves))
     if illegal is not None:
-        number, move, reason = illegal
-        raise IllegalMoveError(f"move {number} ({move}) is not legal: {reason}")
+        raise IllegalMoveError(illegal_move(illegal))
     return record
 
 

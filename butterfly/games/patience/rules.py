@@ -513,6 +513,16 @@ class Position:
         return positions
 
 
+def illegal_move(illegal: tuple[int, Move, str]) -> str:
+    """A line's first illegal move (:meth:`Position.replay_until_illegal`'s), in words.
+
+    >>> illegal_move((3, Move.parse("9D R4>F"), "no such card there"))
+    'move 3 (9D R4>F) is not legal: no such card there'
+    """
+    number, move, reason = illegal
+    return f"move {number} ({move}) is not legal: {reason}"
+
+
 #: The rules a sample start cycles through: every preset, and variants and cells beside them.
 SAMPLE_RULES = (
     ("butterfly", None, None),

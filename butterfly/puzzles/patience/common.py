@@ -46,7 +46,7 @@ from typing import ClassVar
 from butterfly.games.errors import InputError, ParseError
 from butterfly.games.patience.format import deal_from_json, deal_to_json, parse_moves
 from butterfly.games.patience.render import draw as draw_layout
-from butterfly.games.patience.rules import Move, Position, Rules, rules_named
+from butterfly.games.patience.rules import Move, Position, Rules, illegal_move, rules_named
 from butterfly.puzzles.document import (
     MIN_CLASSES,
     Alternative,
@@ -297,12 +297,6 @@ class LineKind(PatienceKind):
     def missed(self, puzzle: Puzzle, moves: list[Move]) -> str | None:
         """Why a winning line does not meet the goal (None: it does)."""
         return None
-
-
-def illegal_move(illegal: tuple[int, Move, str]) -> str:
-    """A line's first illegal move, in words."""
-    number, move, reason = illegal
-    return f"move {number} ({move}) is not legal: {reason}"
 
 
 def lengths_par(puzzle: Puzzle, position: Position, row: LengthResult | None) -> Puzzle:

@@ -56,9 +56,9 @@ from typing import ClassVar
 from butterfly.games.cards import Card
 from butterfly.games.errors import InputError, ParseError
 from butterfly.games.patience.format import deal_to_json
-from butterfly.games.patience.rules import Move, Position, Rules
+from butterfly.games.patience.rules import Move, Position, Rules, illegal_move
 from butterfly.puzzles.document import Kind, Par, Puzzle, PuzzleId
-from butterfly.puzzles.patience.common import PatienceKind, Proved, dealt, illegal_move
+from butterfly.puzzles.patience.common import PatienceKind, Proved, dealt
 from butterfly.solver.patience.bound import row_extra
 from butterfly.solver.patience.result import OPTIMAL
 from butterfly.solver.version import PROJECT_PACKAGES, code_version

@@ -191,14 +191,17 @@ def analyse_with_budget(
     lengths: Budget | None = LENGTH_BUDGET,
     schedule: str = INTERLEAVED,
     lines: str = ALL_LINES,
+    relaxation: int | None = None,
 ) -> PositionAnalysis:
     """:func:`analyse` within ``budget``: each move's search may expand
     ``budget.nodes`` positions, and the whole analysis take ``budget.seconds``,
     shared equally among the moves (and, with ``lengths``, their searches
     for a shortest line, each within ``lengths``: None, not asked; its
-    seconds left None, the moves' share). The analysis registry's
-    (butterfly.solver.analysis). A patience has no seat to see from
-    (``view``) and no deals to sample."""
+    seconds left None, the moves' share); ``relaxation``: the effort of the
+    chain relaxation tried on a move's search that ends undecided
+    (:class:`~butterfly.solver.patience.result.Limits`; None: not tried).
+    The analysis registry's (butterfly.solver.analysis). A patience has no
+    seat to see from (``view``) and no deals to sample."""
     if view is not None or budget.deals is not None:
         raise InputError("as_player and worlds are for the card games' positions")
     share = None
@@ -208,7 +211,7 @@ def analyse_with_budget(
     if lengths is not None:
         seconds = share if lengths.seconds is None else lengths.seconds
         length_limits = limits_within(dataclasses.replace(lengths, seconds=seconds), LENGTH_LIMITS)
-    limits = limits_within(dataclasses.replace(budget, seconds=share))
+    limits = dataclasses.replace(limits_within(dataclasses.replace(budget, seconds=share)), relaxation=relaxation)
     return analyse(position, limits, engine, length_limits, schedule, lines)
 
 

@@ -306,21 +306,27 @@ def review_with_budget(
     lengths: Budget | None = LENGTH_BUDGET,
     schedule: str = INTERLEAVED,
     par: int | None = None,
+    par_seconds: float | None = None,
+    relaxation: int | None = None,
 ) -> GameReview:
     """:func:`review` of the game ``record`` holds: each search for a win
     may expand ``budget.nodes`` positions; the whole review may take
     ``budget.seconds`` (None: each search its default), :data:`PAR_SHARE`
-    of them for the searches for shortest wins, each within ``lengths``
-    (None: no lengths), and the rest for the verdicts; ``par``: the deal's
-    shortest win when already proved (None: searched). The review
-    registry's (butterfly.solver.analysis)."""
+    of them (or ``par_seconds`` when given; with neither,
+    :data:`REVIEW_LENGTH_SECONDS`) for the searches for shortest wins, each
+    within ``lengths`` (None: no lengths), and the rest for the verdicts;
+    ``par``: the deal's shortest win when already proved (None: searched);
+    ``relaxation``: the effort of the chain relaxation tried on a verdict's
+    search that ends undecided (None: not tried). The review registry's
+    (butterfly.solver.analysis)."""
     if record.position is None:
         raise InputError("the record names no deal: give the position too")
-    verdict_seconds = length_seconds = None
-    if budget.seconds is not None:
-        verdict_seconds = budget.seconds * (1 - PAR_SHARE) / VERDICT_SEARCHES
-        length_seconds = budget.seconds * PAR_SHARE
-    limits = limits_within(dataclasses.replace(budget, seconds=verdict_seconds))
+    verdict_seconds = None if budget.seconds is None else budget.seconds * (1 - PAR_SHARE) / VERDICT_SEARCHES
+    if par_seconds is None:
+        par_seconds = REVIEW_LENGTH_SECONDS if budget.seconds is None else budget.seconds * PAR_SHARE
+    limits = dataclasses.replace(
+        limits_within(dataclasses.replace(budget, seconds=verdict_seconds)), relaxation=relaxation
+    )
     length_limits = None if lengths is None else limits_within(lengths, LENGTH_LIMITS)
     return review(
         record.position,
@@ -330,7 +336,7 @@ def review_with_budget(
         length_limits,
         schedule,
         par,
-        REVIEW_LENGTH_SECONDS if length_seconds is None else length_seconds,
+        par_seconds,
     )
 
 
