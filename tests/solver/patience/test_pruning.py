@@ -55,14 +55,24 @@ def test_pruning_never_costs_nodes_on_proofs(resolved):
             assert pruned.nodes <= plain.nodes
 
 
-def test_dead_end_test_never_fires_on_a_winning_line():
-    """Every position along a found win passes the dead-end test."""
-    for number in range(8):
+@pytest.mark.parametrize(
+    "numbers",
+    # deal 0's win with three cells is 3 s of the 4 to replay and test: in the slow run
+    [range(1, 8), pytest.param(range(1), marks=pytest.mark.slow)],
+    ids=["deals 1-7", "deal 0"],
+)
+def test_dead_end_test_never_fires_on_a_winning_line(numbers):
+    """Every position along a found win passes the dead-end test: the wins found
+    for deals 1-7 with no cell and with three; -m slow: deal 0's too."""
+    won = 0
+    for number in numbers:
         for cells in (0, 3):
             deal = Position.deal(number, make_rules("butterfly", None, cells))
             result = kernel.solve(deal, Limits(max_nodes=50_000), **PLAIN)
             if result.result == "won":
                 assert not any(is_dead_end(p) for p in deal.replay(result.moves))
+                won += 1
+    assert won
 
 
 def test_dead_end_test_catches_a_reversed_suit_in_the_last_row():
@@ -124,8 +134,13 @@ def test_dead_end_test_only_applies_to_lost_rows_and_one_way_cells():
         assert not dead_end_applies(make_rules(game))
 
 
-def test_reference_and_kernel_prune_alike(resolved):
-    for position, _ in resolved[:70]:
+@pytest.mark.parametrize(
+    "part", [slice(35), pytest.param(slice(35, 70), marks=pytest.mark.slow)], ids=["first 35", "next 35"]
+)
+def test_reference_and_kernel_prune_alike(resolved, part):
+    """The Python twin and the kernel, under each pruning setting: the same verdict, nodes and
+    moves on the first 35 resolved positions; -m slow: the next 35 too."""
+    for position, _ in resolved[part]:
         for setting in RULE_SETTINGS.values():
             a = reference.solve(position, Limits(max_nodes=2000), **setting)
             b = kernel.solve(position, Limits(max_nodes=2000), **setting)
