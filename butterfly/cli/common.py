@@ -129,28 +129,39 @@ def position_text(argument: str, game: str) -> str:
     if not os.path.lexists(argument):
         if not argument.strip():
             raise InputError("missing POSITION: a line, a file, or - for standard input")
-        refuse_other_line(argument, game)
+        refuse_other_game(argument, game)
         if game_named(game).is_line(argument):
             return argument
     text = read_text(argument)
-    refuse_other_line(text, game)
+    refuse_other_game(text, game)
     return text
 
 
-def refuse_other_line(text: str, game: str) -> None:
-    """Refuse ``text`` when it is the line of another game than ``game``
-    (the command's), naming that game (and its line's first word, when it
-    has several) and the command that reads it: ``show`` for ``show``, else
-    ``analyse`` (every game has both)."""
+def refuse_other_game(text: str, game: str) -> None:
+    """Refuse ``text`` when it is a position of another game than ``game``
+    (the command's): its line, or its JSON object (butterfly.games.registry's
+    :meth:`~butterfly.games.registry.Game.is_json`), naming that game (and
+    its line's first word, when it has several) and the command that reads
+    it: ``show`` for ``show``, else ``analyse`` (every game has both)."""
     from butterfly.games.registry import games
 
+    data = None
+    if text.lstrip().startswith("{"):
+        with contextlib.suppress(ValueError, RecursionError):  # not JSON: the command's reader says why
+            data = json.loads(text)
     for other in games():
-        if other.name != game and other.is_line(text):
+        if other.name == game:
+            continue
+        if other.is_line(text):
             first = text.strip().split("_", 1)[0].lower()
-            words = other.title if len(other.line_prefixes()) == 1 else f"{other.title} ({first})"
-            context = click.get_current_context(silent=True)
-            command = "show" if context is not None and context.info_name == "show" else "analyse"
-            raise InputError(f"this is a {words} line; use {other.command} {command}")
+            what = f"{other.title} line" if len(other.line_prefixes()) == 1 else f"{other.title} ({first}) line"
+        elif other.is_json(data):
+            what = f"{other.title} position"
+        else:
+            continue
+        context = click.get_current_context(silent=True)
+        command = "show" if context is not None and context.info_name == "show" else "analyse"
+        raise InputError(f"this is a {what}; use {other.command} {command}")
 
 
 def record_text(argument: str) -> str:

@@ -17,7 +17,7 @@ from butterfly.cli.common import (
     line_format_option,
     picture_options,
     png_of,
-    refuse_other_line,
+    refuse_other_game,
     wanted_pictures,
     write_new_files,
     write_picture,
@@ -194,7 +194,7 @@ def load_deal(
         rules = make_rules(game or "butterfly", variant, cells)
         return Position.deal(number, rules), f"{rules.name} deal {number}"
     if source != "-" and not os.path.exists(source):
-        refuse_other_line(source, GAME)
+        refuse_other_game(source, GAME)
         if not is_line(source):
             raise InputError(
                 f"{source!r} is neither a deal number nor an existing file, nor a position's line (docs/formats.md)"
@@ -203,7 +203,7 @@ def load_deal(
         origin = "the line given"
     else:
         text = read_text(source)
-        refuse_other_line(text, GAME)
+        refuse_other_game(text, GAME)
         position = parse_line(text) if is_line(text) else parse_deal(text)
         origin = "stdin" if source == "-" else source
     if game or variant or cells is not None:

@@ -17,6 +17,9 @@ A :class:`Game` holds the game's names and where its parts live:
   :meth:`Game.write_line`: ``write_line(read_line(x))`` is ``x`` as the
   game writes it); ``state_writer``: the line of a state of its rules
   (every hand shown: :meth:`Game.state_line`);
+- ``json_fields`` / ``json_required``: the fields of its position's JSON
+  object, and those it must have (:meth:`Game.is_json`: a position given
+  to another game's command is refused as that);
 - ``record_reader`` / ``record_writer``: its game record, read into its
   record type and written back (:meth:`Game.read_record`,
   :meth:`Game.write_record`);
@@ -90,6 +93,8 @@ class Game:
     line_reader: str
     line_writer: str
     state_writer: str
+    json_fields: str
+    json_required: str
     record_reader: str
     record_writer: str
     start_states: str
@@ -103,6 +108,17 @@ class Game:
     def is_line(self, text: str) -> bool:
         """Whether ``text`` is meant as one of this game's lines (its first word, then ``_``)."""
         return FIELD in text and _first_word(text) in self.line_prefixes()
+
+    def is_json(self, data: object) -> bool:
+        """Whether ``data`` (a JSON value, parsed) is meant as one of this
+        game's positions: an object whose ``game`` is one of the game's line
+        prefixes, or that names no game and has the game's fields only, its
+        required ones among them."""
+        if not isinstance(data, dict):
+            return False
+        if "game" in data:
+            return isinstance(data["game"], str) and data["game"].lower() in self.line_prefixes()
+        return set(data) <= load(self.json_fields) and all(name in data for name in load(self.json_required))
 
     def read_line(self, text: str) -> Any:
         """The position ``text`` gives, as the game's position type (each
@@ -217,6 +233,8 @@ register_game(
         line_reader="butterfly.games.patience.notation:parse_line",
         line_writer="butterfly.games.patience.notation:position_line",
         state_writer="butterfly.games.patience.notation:position_line",
+        json_fields="butterfly.games.patience.format:FIELDS",
+        json_required="butterfly.games.patience.format:REQUIRED",
         record_reader="butterfly.games.patience.record:read_game_text",
         record_writer="butterfly.games.patience.record:text_of",
         start_states="butterfly.games.patience.rules:sample_start",
@@ -234,6 +252,8 @@ register_game(
         line_reader="butterfly.games.papillon.notation:parse_line",
         line_writer="butterfly.games.papillon.notation:write_line",
         state_writer="butterfly.games.papillon.notation:position_line",
+        json_fields="butterfly.games.papillon.format:FIELDS",
+        json_required="butterfly.games.papillon.format:REQUIRED",
         record_reader="butterfly.games.papillon.record:read_record",
         record_writer="butterfly.games.papillon.record:text_of",
         start_states="butterfly.games.papillon.rules:sample_start",
@@ -251,6 +271,8 @@ register_game(
         line_reader="butterfly.games.mouche.notation:parse_line",
         line_writer="butterfly.games.mouche.notation:write_line",
         state_writer="butterfly.games.mouche.notation:position_line",
+        json_fields="butterfly.games.mouche.format:FIELDS",
+        json_required="butterfly.games.mouche.format:REQUIRED",
         record_reader="butterfly.games.mouche.record:read_record",
         record_writer="butterfly.games.mouche.record:text_of",
         start_states="butterfly.games.mouche.rules:sample_start",

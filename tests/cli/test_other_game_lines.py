@@ -5,7 +5,12 @@ record, typed in its place or in a file."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+
+from butterfly.games.patience.format import deal_to_json
+from butterfly.games.patience.rules import Position
 
 import checkout
 
@@ -77,12 +82,38 @@ def test_the_games_own_lines_still_read(cli):
     assert cli.run("analyse", BUTTERFLY, "--format", "line").output.strip() == BUTTERFLY
 
 
+#: Deal 1's JSON object (docs/formats.md), its game not named.
+PATIENCE_JSON = json.dumps({k: v for k, v in deal_to_json(Position.deal(1)).items() if k != "game"})
+
+
+def _without_game(path) -> str:
+    """The JSON position in ``path`` without its "game" field: known by its fields alone."""
+    data = json.loads(path.read_text())
+    del data["game"]
+    return json.dumps(data)
+
+
 def test_another_games_json_position_names_its_game(cli):
-    examples = checkout.EXAMPLES
-    cli.one_line_error(
-        cli.run("papillon", "analyse", examples / "mouche" / "play.json"), "this position is for 'mouche', not papillon"
-    )
-    cli.one_line_error(
-        cli.run("mouche", "analyse", examples / "papillon" / "last-deal.json"),
-        "this position is for 'papillon', not mouche",
-    )
+    papillon = checkout.EXAMPLES / "papillon" / "last-deal.json"
+    mouche = checkout.EXAMPLES / "mouche" / "play.json"
+    cases = [
+        (["analyse", papillon], "this is a Papillon position; use butterfly papillon analyse"),
+        (["solve", mouche], "this is a La Mouche position; use butterfly mouche analyse"),
+        (["show", mouche], "this is a La Mouche position; use butterfly mouche show"),
+        (["papillon", "analyse", mouche], "this is a La Mouche position; use butterfly mouche analyse"),
+        (["mouche", "analyse", papillon], "this is a Papillon position; use butterfly papillon analyse"),
+    ]
+    for command, message in cases:
+        cli.one_line_error(cli.run(*command), message)
+    # named by its fields when it names no game; a patience deal's too, and by its preset
+    no_game = _without_game(papillon)
+    cli.one_line_error(cli.run("analyse", "-", input=no_game), "this is a Papillon position; use butterfly papillon")
+    cli.one_line_error(cli.run("mouche", "analyse", "-", input=no_game), "this is a Papillon position")
+    cli.one_line_error(cli.run("analyse", "-", input=_without_game(mouche)), "this is a La Mouche position")
+    for deal in (PATIENCE_JSON, PATIENCE_JSON.replace("{", '{"game": "fortress", ', 1)):
+        cli.one_line_error(
+            cli.run("papillon", "analyse", "-", input=deal), "this is a patience position; use butterfly analyse"
+        )
+    # the command's own game is read as before, and an object of no game's fields is the command's to refuse
+    assert cli.run("analyse", "-", "--format", "line", input=PATIENCE_JSON).output.strip() == BUTTERFLY
+    cli.one_line_error(cli.run("analyse", "-", input='{"players": 3, "dealer": 5}'), "unknown field(s) in JSON deal")

@@ -39,6 +39,9 @@ from butterfly.games.patience.solvitaire import is_solvitaire, read_solvitaire
 from butterfly.games.position_json import MAX_JSON_DEPTH, load_json
 
 HEADER_KEYS = ("game", "variant", "cells")
+#: The fields of a deal's JSON object, and those it must have.
+FIELDS = {*HEADER_KEYS, "foundations", "basement", "rows"}
+REQUIRED = ("rows",)
 
 
 def _cards(text: str, where: str) -> list[Card]:
@@ -150,7 +153,7 @@ def deal_from_json(data) -> Position:
     """Read the JSON form (a parsed dict); errors name the field."""
     if not isinstance(data, dict):
         raise ParseError("a JSON deal must be an object with 'rows'")
-    unknown = set(data) - {*HEADER_KEYS, "foundations", "basement", "rows"}
+    unknown = set(data) - FIELDS
     if unknown:
         raise ParseError(f"unknown field(s) in JSON deal: {', '.join(sorted(unknown))}")
     header = {k: data.get(k) for k in HEADER_KEYS}
