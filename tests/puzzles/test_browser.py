@@ -1220,6 +1220,8 @@ def keep_progress(w, day, moves: list[str]) -> None:
     """The day's page, open, reloaded with ``moves`` as the player's progress the browser keeps (a
     deal's first moves made at once, where a test is about the moves after them)."""
     kept = {"v": 2, "seen": 0, "days": {day.date.isoformat(): {"moves": moves}}}
+    # once the service worker has kept the site's files: a reload before would cut off its requests
+    w.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     w.page.evaluate("kept => localStorage.setItem('butterfly-daily', JSON.stringify(kept))", kept)
     w.page.reload()
     assert counter_of(w.page) == len(moves)
