@@ -17,14 +17,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from butterfly.games.mouche.format import position_to_json as mouche_json
 from butterfly.games.mouche.game import play_game as play_mouche
 from butterfly.games.mouche.record import game_record as mouche_record
 from butterfly.games.mouche.rules import MoucheOptions
+from butterfly.games.papillon.format import position_to_json as papillon_json
 from butterfly.games.papillon.game import play_game as play_papillon
 from butterfly.games.papillon.record import game_record as papillon_record
 from butterfly.games.papillon.rules import Options
+from butterfly.games.patience.format import deal_to_json
 from butterfly.games.patience.record import write_record
 from butterfly.games.registry import Game, game_of_line, games
+from butterfly.puzzles.kinds import FAMILIES
 from butterfly.solver.mouche.bots import BOTS as MOUCHE_BOTS
 from butterfly.solver.papillon.bots import BOTS as PAPILLON_BOTS
 
@@ -39,6 +43,11 @@ every_game = pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAME
 def playout_line(game: Game, seed: int, steps: int) -> str:
     """The line of the state ``steps`` random moves from the game's start
     state ``seed`` (fewer when the game would end: a finished hand has no line)."""
+    return game.state_line(playout(game, seed, steps))
+
+
+def playout(game: Game, seed: int, steps: int):
+    """The state of :func:`playout_line`."""
     rng = random.Random(seed)
     state = game.start_state(seed)
     for _ in range(steps):
@@ -48,7 +57,7 @@ def playout_line(game: Game, seed: int, steps: int) -> str:
         if after.is_terminal():
             break
         state = after
-    return game.state_line(state)
+    return state
 
 
 def respelled(line: str, rng: random.Random) -> str:
@@ -128,3 +137,27 @@ def test_a_typed_record_is_written_as_the_game_writes_records(name):
     again = game.read_record(canonical)
     assert game.write_record(again) == canonical
     assert [(m.seat, m.move) for m in again.hands[0].moves] == [(m.seat, m.move) for m in hand.moves[:6]]
+
+
+#: Each game's position objects (docs/formats.md), from a state of its rules.
+JSON_OF = {"patience": deal_to_json, "papillon": papillon_json, "mouche": mouche_json}
+
+
+@every_game
+@PROPERTY
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 40))
+def test_json_positions_are_their_games_alone(game, seed, steps):
+    """A position's JSON object reads as its line does, and is known as its
+    game's by its ``game`` or, without it, by its fields: never as another's."""
+    state = playout(game, seed, steps)
+    data = JSON_OF[game.name](state)
+    assert game.write_line(game.read_json(data)) == game.state_line(state)
+    unnamed = {key: value for key, value in data.items() if key != "game"}
+    for other in games():
+        assert other.is_json(data) == (other is game)
+        assert other.is_json(unnamed) == (other is game)
+
+
+def test_every_puzzle_family_is_a_registered_game():
+    """The puzzles name a family as its game (butterfly.puzzles.daily.game_of_puzzle)."""
+    assert [family.name for family in FAMILIES] == [game.name for game in games()]

@@ -17,9 +17,11 @@ A :class:`Game` holds the game's names and where its parts live:
   :meth:`Game.write_line`: ``write_line(read_line(x))`` is ``x`` as the
   game writes it); ``state_writer``: the line of a state of its rules
   (every hand shown: :meth:`Game.state_line`);
-- ``json_fields`` / ``json_required``: the fields of its position's JSON
-  object, and those it must have (:meth:`Game.is_json`: a position given
-  to another game's command is refused as that);
+- ``json_reader``: its position's JSON object (parsed) read into its
+  position type (:meth:`Game.read_json`); ``json_fields`` /
+  ``json_required``: that object's fields, and those it must have
+  (:meth:`Game.is_json`: a position given to another game's command is
+  refused as that);
 - ``record_reader`` / ``record_writer``: its game record, read into its
   record type and written back (:meth:`Game.read_record`,
   :meth:`Game.write_record`);
@@ -29,6 +31,9 @@ A :class:`Game` holds the game's names and where its parts live:
   (a patience move list names no deal; :meth:`Game.started_record`);
 - ``event_writer``: what a move caused in words (a card game's payments
   and tricks; none for a patience);
+- ``seated``: whether it is played from seats (a card game: a position is
+  analysed from a seat, ``view``, and the web pages open it on the card
+  games' board); a patience is not;
 - ``start_states``: a start state (:meth:`Game.start_state`) chosen by a seed, its options varied with it
   (for conformance and property tests, and bots' games).
 
@@ -93,6 +98,7 @@ class Game:
     line_reader: str
     line_writer: str
     state_writer: str
+    json_reader: str
     json_fields: str
     json_required: str
     record_reader: str
@@ -100,6 +106,7 @@ class Game:
     start_states: str
     event_writer: str = ""
     record_start: str = ""
+    seated: bool = False
 
     def line_prefixes(self) -> tuple[str, ...]:
         """The first words of the game's lines."""
@@ -119,6 +126,10 @@ class Game:
         if "game" in data:
             return isinstance(data["game"], str) and data["game"].lower() in self.line_prefixes()
         return set(data) <= load(self.json_fields) and all(name in data for name in load(self.json_required))
+
+    def read_json(self, data: dict) -> Any:
+        """The position a JSON object (parsed) gives, as the game's position type (each problem one InputError)."""
+        return load(self.json_reader)(data)
 
     def read_line(self, text: str) -> Any:
         """The position ``text`` gives, as the game's position type (each
@@ -233,6 +244,7 @@ register_game(
         line_reader="butterfly.games.patience.notation:parse_line",
         line_writer="butterfly.games.patience.notation:position_line",
         state_writer="butterfly.games.patience.notation:position_line",
+        json_reader="butterfly.games.patience.format:deal_from_json",
         json_fields="butterfly.games.patience.format:FIELDS",
         json_required="butterfly.games.patience.format:REQUIRED",
         record_reader="butterfly.games.patience.record:read_game_text",
@@ -252,12 +264,14 @@ register_game(
         line_reader="butterfly.games.papillon.notation:parse_line",
         line_writer="butterfly.games.papillon.notation:write_line",
         state_writer="butterfly.games.papillon.notation:position_line",
+        json_reader="butterfly.games.papillon.format:position_from_data",
         json_fields="butterfly.games.papillon.format:FIELDS",
         json_required="butterfly.games.papillon.format:REQUIRED",
         record_reader="butterfly.games.papillon.record:read_record",
         record_writer="butterfly.games.papillon.record:text_of",
         start_states="butterfly.games.papillon.rules:sample_start",
         event_writer="butterfly.games.papillon.format:event_text",
+        seated=True,
     )
 )
 register_game(
@@ -271,11 +285,13 @@ register_game(
         line_reader="butterfly.games.mouche.notation:parse_line",
         line_writer="butterfly.games.mouche.notation:write_line",
         state_writer="butterfly.games.mouche.notation:position_line",
+        json_reader="butterfly.games.mouche.format:position_from_data",
         json_fields="butterfly.games.mouche.format:FIELDS",
         json_required="butterfly.games.mouche.format:REQUIRED",
         record_reader="butterfly.games.mouche.record:read_record",
         record_writer="butterfly.games.mouche.record:text_of",
         start_states="butterfly.games.mouche.rules:sample_start",
         event_writer="butterfly.games.mouche.format:event_text",
+        seated=True,
     )
 )

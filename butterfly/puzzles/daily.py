@@ -41,8 +41,9 @@ from pathlib import Path
 
 from butterfly.games.errors import InputError, ParseError
 from butterfly.games.position_json import load_json
+from butterfly.games.registry import Game, game_named
 from butterfly.puzzles.document import Keys, Kind, Puzzle, stars
-from butterfly.puzzles.kinds import kind_of
+from butterfly.puzzles.kinds import family_for, kind_of
 
 #: Puzzle number 1.
 LAUNCH = date(2027, 1, 1)
@@ -207,9 +208,17 @@ def day_in(days: Sequence[Day], day: date) -> Day:
 # ----------------------------------------------------------------- choosing
 
 
+def game_of_puzzle(puzzle: Puzzle) -> Game:
+    """The game of ``puzzle`` in butterfly.games.registry: its family's
+    (butterfly.puzzles.kinds), named as its game (Le Pamphile's is La Mouche)."""
+    return game_named(family_for(puzzle.game).name)
+
+
 def family(puzzle: Puzzle) -> str:
-    """``cards`` for a Papillon or La Mouche puzzle, ``patience`` for the rest."""
-    return "cards" if puzzle.game.split("/")[0] in CARD_GAMES else "patience"
+    """Where ``puzzle`` is played: ``cards`` for a game played from seats
+    (the registry's ``seated``: Papillon, La Mouche), on the card games'
+    board; ``patience`` for the rest."""
+    return "cards" if game_of_puzzle(puzzle).seated else "patience"
 
 
 def kind_family(puzzle: Puzzle) -> Kind:

@@ -34,10 +34,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 from butterfly.games.errors import InputError
-from butterfly.games.mouche.format import position_from_data as mouche_position
-from butterfly.games.mouche.notation import position_line as mouche_line
-from butterfly.games.papillon.notation import position_line as papillon_line
-from butterfly.games.patience.format import deal_from_json
 from butterfly.games.patience.notation import position_line
 from butterfly.games.patience.rules import PRESETS_DATA, Position
 from butterfly.games.records import seat_name
@@ -48,6 +44,7 @@ from butterfly.puzzles.daily import (
     Progress,
     family,
     game_name,
+    game_of_puzzle,
     kind_name,
     load_calendar,
     long_date,
@@ -125,13 +122,8 @@ def _path_of(day: Day) -> str:
 
 def _line(day: Day) -> str:
     """The day's position as its game's one line, as its board opens it from a link (``#p=``)."""
-    position = day.puzzle.position
-    game = family_for(day.puzzle.game).name
-    if game == "papillon":
-        return papillon_line(position)
-    if game == "mouche":
-        return mouche_line(*mouche_position(position))
-    return position_line(deal_from_json(position))
+    game = game_of_puzzle(day.puzzle)
+    return game.write_line(game.read_json(day.puzzle.position))
 
 
 def _board_link(line: str, **more: object) -> str:
