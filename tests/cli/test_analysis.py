@@ -380,3 +380,14 @@ def test_review_of_a_published_deal_takes_its_proved_par(cli, tmp_path):
     assert data["over_par"] == len(moves) - 60
     result = cli.run("review", 1, record, "--par-seconds", 0)
     assert f"Won in {len(moves)} moves; par 60 (proved)" in result.stdout
+
+
+def test_review_relax_lets_the_chain_relaxation_decide(cli, tmp_path):
+    """--relax reaches the reviewer's searches (the patience reviewer's
+    relaxation option): deal 3993 without a basement, which the search
+    leaves undecided within 1,000 positions, is proved lost from the start."""
+    moves = _record(tmp_path, "[]", "no-moves.json")
+    options = ["--basement", 0, "--max-nodes", 1000, "--length-nodes", 0, "--json"]
+    assert json.loads(cli.run("review", 3993, moves, *options).stdout)["result"] == "unknown"
+    relaxed = json.loads(cli.run("review", 3993, moves, *options, "--relax", 100_000).stdout)
+    assert relaxed["result"] == "lost-from-start"
