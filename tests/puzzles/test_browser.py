@@ -561,7 +561,10 @@ def test_the_streak_counts_days_solved_on_their_own_date_as_wordle_does(site, wa
     w.page.goto(base + "archive.html")
     assert _figures(w) == "Played: 0 \N{MIDDLE DOT} solved: 0% \N{MIDDLE DOT} streak: 0 (best 0)"
     w.page.goto(base + "day/2027-01-07.html")  # from the archive: played, not for the streak
-    solve_by_clicks(w.page, days[date(2027, 1, 7)])
+    deal = days[date(2027, 1, 7)]  # a deal: its moves but the last kept as made before, the last clicked
+    keep_progress(w, deal, deal.puzzle.solution[:-1])
+    click_move(w.page, deal.puzzle.solution[-1])
+    assert w.page.locator("#after").is_visible()
     assert _figures(w) == "Played: 1 \N{MIDDLE DOT} solved: 100% \N{MIDDLE DOT} streak: 0 (best 0)"
     w.page.goto(base + "day/2027-01-10.html")
     solve_by_clicks(w.page, days[date(2027, 1, 10)])
@@ -1218,11 +1221,18 @@ def counter_of(page) -> int:
 
 def keep_progress(w, day, moves: list[str]) -> None:
     """The day's page, open, reloaded with ``moves`` as the player's progress the browser keeps (a
-    deal's first moves made at once, where a test is about the moves after them)."""
-    kept = {"v": 2, "seen": 0, "days": {day.date.isoformat(): {"moves": moves}}}
+    deal's first moves made at once, where a test is about the moves after them); what else the
+    browser keeps (other days, the clock) stays."""
     # once the service worker has kept the site's files: a reload before would cut off its requests
     w.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    w.page.evaluate("kept => localStorage.setItem('butterfly-daily', JSON.stringify(kept))", kept)
+    w.page.evaluate(
+        """([date, moves]) => {
+            const kept = JSON.parse(localStorage.getItem("butterfly-daily"));
+            kept.days[date] = { moves: moves };
+            localStorage.setItem("butterfly-daily", JSON.stringify(kept));
+        }""",
+        [day.date.isoformat(), moves],
+    )
     w.page.reload()
     assert counter_of(w.page) == len(moves)
 
