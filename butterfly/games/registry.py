@@ -34,6 +34,9 @@ A :class:`Game` holds the game's names and where its parts live:
 - ``seated``: whether it is played from seats (a card game: a position is
   analysed from a seat, ``view``, and the web pages open it on the card
   games' board); a patience is not;
+- ``long_analysis``: whether any analysis of its positions may search for
+  seconds, whatever budget is asked (a card game's, over every way the
+  hidden cards may lie): the web API queues it with the long requests;
 - ``start_states``: a start state (:meth:`Game.start_state`) chosen by a seed, its options varied with it
   (for conformance and property tests, and bots' games).
 
@@ -107,6 +110,7 @@ class Game:
     event_writer: str = ""
     record_start: str = ""
     seated: bool = False
+    long_analysis: bool = False
 
     def line_prefixes(self) -> tuple[str, ...]:
         """The first words of the game's lines."""
@@ -272,6 +276,7 @@ register_game(
         start_states="butterfly.games.papillon.rules:sample_start",
         event_writer="butterfly.games.papillon.format:event_text",
         seated=True,
+        long_analysis=True,
     )
 )
 register_game(
@@ -293,5 +298,6 @@ register_game(
         start_states="butterfly.games.mouche.rules:sample_start",
         event_writer="butterfly.games.mouche.format:event_text",
         seated=True,
+        long_analysis=True,
     )
 )

@@ -123,14 +123,17 @@ def test_a_request_asked_again_while_it_is_searched_shares_the_search(app, clien
 
 def test_a_search_of_seconds_waits_with_the_long_ones():
     """Two workers, no queue: while a long search holds the long requests' one slot, a solve given
-    more than QUICK_SECONDS is refused at once (it is a long one too), and one given less is answered
-    by the other worker: a search of seconds never holds up the board's quick asking."""
+    more than QUICK_SECONDS is refused at once (it is a long one too), as is a card game's analysis
+    whatever its seconds (its game's analyses are long: the registry's long_analysis), and one given
+    less is answered by the other worker: a search of seconds never holds up the board's quick asking."""
     with TestClient(make_app(Settings(workers=2, queue=0, max_nodes=1 << 40, max_seconds=30))) as client:
         thread, responses = in_background(client, LONG)
         until(lambda: pool_of(client.app).long_slots.locked(), "the long search to start")
         slow = {**QUICK, "seconds": QUICK_SECONDS + 0.5}
         one_line_detail(client.post("/api/solve", json=slow), 429, "busy")
         one_line_detail(client.post("/api/analyse", json=slow), 429, "busy")
+        card_game = {"position": "papillon_h9S.KH5S.KS_t2C5D_w20.15.11_c250.262.248_p60_d0_m1", "seconds": 0.5}
+        one_line_detail(client.post("/api/analyse", json=card_game), 429, "busy")
         quick = {**QUICK, "seconds": QUICK_SECONDS}
         assert client.post("/api/solve", json=quick).status_code == 200
         assert client.post("/api/analyse", json=quick).status_code == 200

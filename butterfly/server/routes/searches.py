@@ -61,8 +61,7 @@ async def analyse(body: AnalyseRequest, settings: SettingsDep, asking: AskingDep
         "worlds": body.worlds,
         "seed": body.seed,
     }
-    card_game = game_of_line(line).name != "patience"
-    long = body.lengths or card_game or seconds > QUICK_SECONDS
+    long = body.lengths or game_of_line(line).long_analysis or seconds > QUICK_SECONDS
     return await asking.answer("analyse", args, seconds, long=long)
 
 
