@@ -30,6 +30,7 @@ from butterfly.puzzles.rating.ladder_runs import LadderResult, read_row
 from butterfly.puzzles.rating.rate import Calibration, calibrations, rating_from_games
 from butterfly.solver.survey.db import ResultsDB, sqlite_errors
 from butterfly.solver.survey.publish import (
+    DATA_FOLDER,
     Parser,
     check_plotting,
     checkout,
@@ -157,7 +158,7 @@ def main() -> None:
         if not tables:
             raise InputError(f"no calibrated rule set has ladder games in {args.db} (butterfly rate A-B --db)")
         text = section(tables, Path(args.db).name)
-        files = [data_file(game, rows, root / "butterfly" / "data") for game, rows in tables.items()]
+        files = [data_file(game, rows, root / DATA_FOLDER) for game, rows in tables.items()]
         files.append(section_file(root / "docs" / "results.md", text))
         if not args.no_plot:
             files.append((root / "docs" / "ratings.png", plot(tables)))

@@ -327,6 +327,10 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+#: Where a checkout keeps the published files: the package's data, read at run time.
+DATA_FOLDER = Path("butterfly", "data")
+
+
 def root_option(parser: argparse.ArgumentParser) -> None:
     """``--root``: the checkout a publisher writes in."""
     parser.add_argument(
@@ -341,7 +345,7 @@ def checkout(root: Path) -> Path:
     if not root.is_dir():
         what = "is not a directory" if os.path.lexists(root) else "does not exist"
         raise InputError(f"--root {str(root)!r} {what}: give the checkout holding butterfly/data/ and docs/")
-    for folder in ("butterfly/data", "docs"):
+    for folder in (DATA_FOLDER, Path("docs")):
         if not (root / folder).is_dir():
             raise InputError(f"--root {str(root)!r} is not a checkout of butterfly: it has no {folder}/ folder")
     return root
@@ -363,12 +367,12 @@ def publish(args: argparse.Namespace) -> None:
     """Write the publication (every file checked and made first, then all written: :func:`write_files`)."""
     root = checkout(args.root)
     if args.rebuild_db:
-        print(f"{rebuild_db(args.db, root / 'butterfly' / 'data')} results loaded into {args.db}")
+        print(f"{rebuild_db(args.db, root / DATA_FOLDER)} results loaded into {args.db}")
         return
     games = load(args.db)
     if not games:
         raise InputError(f"no survey results in {args.db} (butterfly survey run --db)")
-    files = data_files(games, root / "butterfly" / "data")
+    files = data_files(games, root / DATA_FOLDER)
     files.append(results_page(games, root / "docs" / "results.md", Path(args.db).name))
     if not args.no_plot:
         files.append((root / "docs" / "nodes-per-deal.png", plot(games)))

@@ -29,6 +29,7 @@ from butterfly.solver.patience.result import BOUNDED, OPTIMAL
 from butterfly.solver.survey.db import LENGTHS_COLUMNS, ResultsDB, sqlite_errors
 from butterfly.solver.survey.lengths import LengthResult, checked_row, read_rows
 from butterfly.solver.survey.publish import (
+    DATA_FOLDER,
     Parser,
     check_plotting,
     checkout,
@@ -220,7 +221,7 @@ def main() -> None:
             raise InputError(f"no shortest lines in {args.db} (butterfly survey shortest --db)")
         files = []
         for game, rows in games.items():
-            path = root / "butterfly" / "data" / f"lengths_{file_stem(game)}.csv.gz"
+            path = root / DATA_FOLDER / f"lengths_{file_stem(game)}.csv.gz"
             files.append((path, file_bytes(rows, path)))
         text = section(games, Path(args.db).name)
         files.append(section_file(root / "docs" / "results.md", text))
