@@ -215,6 +215,11 @@ class CardGame(ABC, Generic[S, M]):
         """The game's own facts about the position."""
 
     @abstractmethod
+    def table_lines(self, position: dict) -> list[str]:
+        """What lies on the table of a position in the game's JSON format, as
+        lines of text for :func:`draw` (Papillon's table; La Mouche's trumps and trick)."""
+
+    @abstractmethod
     def picture(self, position: dict, narrow: bool) -> str:
         """A position as an SVG document: every hand face up, the player to
         move at the bottom of the table; ``narrow``: as narrow as a phone's screen."""
@@ -670,27 +675,16 @@ def _seated(state: Any, moves: Sequence[Any]) -> str:
     return ", ".join(out)
 
 
-def draw(puzzle: Puzzle) -> str:
+def draw(game: CardGame, puzzle: Puzzle) -> str:
     """The ending as text: every hand (the mover's marked), what lies on the
-    table (Papillon) or the trick and the trumps (La Mouche), chips and pool."""
+    table in ``game`` (:meth:`CardGame.table_lines`), and the pool."""
     position, mover = puzzle.position, puzzle.facts.get("mover")
     lines = []
     hands = position.get("hands", [])
     for seat, hand in enumerate(hands if isinstance(hands, list) else []):
         cards = " ".join(map(str, hand)) if isinstance(hand, list) else f"{hand} cards"
         lines.append(f"{'>' if seat == mover else ' '} {seat_name(seat)}: {cards or '-'}")
-    if "table" in position:
-        lines.append(f"  table: {' '.join(map(str, position['table'])) or '-'}")
-    if "turned" in position:
-        lines.append(
-            f"  trumps: turned {position['turned']}" + (", Pamphile in play" if position.get("pamphile") else "")
-        )
-    trick = position.get("trick")
-    if isinstance(trick, list):
-        played = ", ".join(
-            f"{seat_name(entry[0])} {entry[1]}" for entry in trick if isinstance(entry, list) and len(entry) == 2
-        )
-        lines.append(f"  trick: {played or '(to lead)'}")
+    lines += [f"  {line}" for line in game.table_lines(position)]
     if "pool" in position:
         lines.append(f"  pool: {position['pool']}")
     return "\n".join(lines)
@@ -738,7 +732,7 @@ class OnlyCard:
 
     def draw(self, puzzle: Puzzle) -> str:
         """The ending as text (:func:`draw`)."""
-        return draw(puzzle)
+        return draw(self.game, puzzle)
 
     def picture(self, puzzle: Puzzle, narrow: bool = False) -> str:
         """The ending as an SVG document (:meth:`CardGame.picture`)."""

@@ -42,6 +42,7 @@ from butterfly.games.errors import ParseError
 from butterfly.games.mouche.format import parse_position
 from butterfly.games.mouche.game import play_game
 from butterfly.games.mouche.rules import PAMPHILE, Action, MoucheHand, MoucheOptions
+from butterfly.games.records import seat_name
 from butterfly.puzzles import cardgame
 from butterfly.puzzles.cardgame import CardGame, Evaluator, GoalKind, Solved
 from butterfly.puzzles.document import PuzzleId
@@ -189,6 +190,16 @@ class Mouche(CardGame[MoucheHand, Action]):
             "trumps": state.trumps.letter,
             "pamphile": state.options.pamphile,
         }
+
+    def table_lines(self, position: dict) -> list[str]:
+        pamphile = ", Pamphile in play" if position.get("pamphile") else ""
+        trick = position.get("trick")
+        played = ", ".join(
+            f"{seat_name(entry[0])} {entry[1]}"
+            for entry in (trick if isinstance(trick, list) else [])
+            if isinstance(entry, list) and len(entry) == 2
+        )
+        return [f"trumps: turned {position.get('turned')}{pamphile}", f"trick: {played or '(to lead)'}"]
 
     def picture(self, position: dict, narrow: bool) -> str:
         """The ending as butterfly.games.mouche.picture draws it."""

@@ -225,6 +225,9 @@ class Papillon(CardGame[HandState, Move]):
     def facts(self, state: HandState, mover: int) -> dict[str, Any]:
         return {"players": state.players, "table": len(state.table), "pool": state.pool, "chips": state.chips[mover]}
 
+    def table_lines(self, position: dict) -> list[str]:
+        return [f"table: {' '.join(map(str, position.get('table', []))) or '-'}"]
+
     def picture(self, position: dict, narrow: bool) -> str:
         """The ending as butterfly.games.papillon.picture draws it."""
         # Imported here: drawing SVG loads drawsvg, which only the web site needs.
