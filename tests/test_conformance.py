@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import random
 
+import click
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from butterfly.cli import load_command
 from butterfly.games.mouche.format import position_to_json as mouche_json
 from butterfly.games.mouche.game import play_game as play_mouche
 from butterfly.games.mouche.record import game_record as mouche_record
@@ -161,3 +163,17 @@ def test_json_positions_are_their_games_alone(game, seed, steps):
 def test_every_puzzle_family_is_a_registered_game():
     """The puzzles name a family as its game (butterfly.puzzles.daily.game_of_puzzle)."""
     assert [family.name for family in FAMILIES] == [game.name for game in games()]
+
+
+def test_every_game_has_its_commands():
+    """A game's command (``butterfly`` or ``butterfly <group>``) is one the command line lists, and a group's
+    commands read and analyse its lines (the command line registers its groups beside the registry's games,
+    as the solver registers their analysers: butterfly.cli.COMMANDS)."""
+    for game in games():
+        words = game.command.split()
+        assert words[0] == "butterfly"
+        if len(words) == 1:
+            continue
+        group = load_command(words[1])
+        assert isinstance(group, click.Group)
+        assert {"analyse", "review"} <= set(group.commands), game.name

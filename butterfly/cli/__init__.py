@@ -139,6 +139,13 @@ class Interrupted(click.ClickException):
         super().__init__("interrupted (SIGINT)")
 
 
+def load_command(name: str) -> click.Command:
+    """The subcommand ``name`` of :data:`COMMANDS`, its module imported."""
+    module, attribute, _ = COMMANDS[name]
+    command: click.Command = getattr(importlib.import_module(module), attribute)
+    return command
+
+
 class Group(click.Group):
     """The main group: subcommands loaded on demand (:data:`COMMANDS`), and
     every error one line on stderr: bad input (ours or click's) exits 2."""
@@ -147,11 +154,7 @@ class Group(click.Group):
         return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
-            return None
-        module, name, _ = COMMANDS[cmd_name]
-        command: click.Command = getattr(importlib.import_module(module), name)
-        return command
+        return load_command(cmd_name) if cmd_name in COMMANDS else None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The list of commands, from :data:`COMMANDS` alone (click's own loads every command)."""
