@@ -198,17 +198,17 @@ def _cards(cards: Iterable[Card]) -> str:
 
 def _print_advice(state: MoucheHand, advice: DeclarationAdvice) -> None:
     """The expected chips of each sensible declaration."""
-    p = advice.player
+    p = advice.to_move
     click.echo(
         f"{seat_name(p)} to declare with {_cards(state.hands[p])}; trumps {state.trumps.letter} "
         f"(turned {state.turned}); pool {state.pool}."
     )
     click.echo(
-        f"Expected chips over {advice.worlds} sampled deals of the unseen cards and the stock "
+        f"Expected chips over {advice.deals} sampled deals of the unseen cards and the stock "
         "(later players declare as the rule-based bot; the play solved exactly, max-n):"
     )
-    for o in advice.options:
-        click.echo(f"  {o.declaration:<22} {o.mean_chips:+8.2f}  ± {o.stderr:.2f}")
+    for o in advice.moves:
+        click.echo(f"  {o.move:<22} {o.mean_chips:+8.2f}  ± {o.stderr:.2f}")
 
 
 def _print_all_hands_known(state: MoucheHand, result: AllHandsKnown) -> None:
@@ -216,7 +216,7 @@ def _print_all_hands_known(state: MoucheHand, result: AllHandsKnown) -> None:
     its mean tricks and chance of the mouche from the mover's seat."""
     p = result.to_move
     seat = result.from_seat
-    from_seat = {c.card: c for c in seat.cards}
+    from_seat = {m.move: m for m in seat.moves}
     click.echo(
         f"{seat_name(p)} to play with {_cards(state.hands[p])}; trumps {state.trumps.letter}; pool {state.pool}; "
         f"trick so far: {_cards(c for _, c in state.trick)}; tricks won {list(state.tricks)}."
@@ -225,20 +225,20 @@ def _print_all_hands_known(state: MoucheHand, result: AllHandsKnown) -> None:
         "max-n: everyone plays for their own tricks (ties: the first by suit, weakest first); "
         "guaranteed: the others all play against the mover."
     )
-    how = "every deal" if seat.exhaustive else f"a uniform sample of {seat.worlds} deals"
+    how = "every deal" if seat.exhaustive else f"a uniform sample of {seat.deals} deals"
     click.echo(
         f"From the seat: what {seat_name(p)} could know, over {how} of the unseen cards "
-        f"consistent with the cards played ({seat.worlds})."
+        f"consistent with the cards played ({seat.deals})."
     )
     click.echo(
         f"  {'card':<6} {'tricks':>6} {'chips':>6} {'guaranteed':>11} {'seat: mean tricks':>18} {'mouche':>7}"
         "  everyone's tricks (max-n)"
     )
-    for c in result.cards:
-        mean = from_seat[c.card]
+    for m in result.moves:
+        mean = from_seat[m.move]
         click.echo(
-            f"  {c.card:<6} {c.maxn_tricks[p]:>6} {c.maxn_chips[p]:>+6} {c.guaranteed_tricks:>11} "
-            f"{mean.mean_tricks:>18.2f} {mean.mouche_chance:>7.1%}  {' '.join(map(str, c.maxn_tricks))}"
+            f"  {m.move:<6} {m.maxn_tricks[p]:>6} {m.maxn_chips[p]:>+6} {m.guaranteed_tricks:>11} "
+            f"{mean.mean_tricks:>18.2f} {mean.mouche_chance:>7.1%}  {' '.join(map(str, m.maxn_tricks))}"
         )
     forced = result.can_be_forced_to_make_the_mouche
     click.echo(
@@ -252,16 +252,16 @@ def _print_all_hands_known(state: MoucheHand, result: AllHandsKnown) -> None:
 
 def _print_from_seat(state: MoucheHand, result: FromSeat) -> None:
     """From one seat: each card over the worlds consistent with what was played."""
-    p = result.player
-    how = "every world" if result.exhaustive else f"a uniform sample of {result.worlds} worlds"
+    p = result.to_move
+    how = "every world" if result.exhaustive else f"a uniform sample of {result.deals} worlds"
     click.echo(
         f"{seat_name(p)} to play with {_cards(state.hands[p])}; trumps {state.trumps.letter}; "
         f"trick so far: {_cards(c for _, c in state.trick)}."
     )
-    click.echo(f"Solved {how} consistent with the cards played ({result.worlds}), each exactly under max-n.")
+    click.echo(f"Solved {how} consistent with the cards played ({result.deals}), each exactly under max-n.")
     click.echo(f"  {'card':<6} {'mean tricks':>12} {'makes the mouche':>17}")
-    for c in result.cards:
-        click.echo(f"  {c.card:<6} {c.mean_tricks:>12.2f} {c.mouche_chance:>17.1%}")
+    for m in result.moves:
+        click.echo(f"  {m.move:<6} {m.mean_tricks:>12.2f} {m.mouche_chance:>17.1%}")
 
 
 @mouche_group.command()

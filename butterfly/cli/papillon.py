@@ -191,16 +191,13 @@ def _table(state: HandState) -> str:
 def _print_all_hands_known(state: HandState, result: AllHandsKnown) -> None:
     """Every hand known: each move's max-n line and guaranteed chips, and its
     mean result from the mover's seat (the other hands unseen)."""
-    p = result.to_move
+    p, seat = result.to_move, result.from_seat
+    from_seat = {m.move: m for m in seat.moves}
     click.echo(
         f"{seat_name(p)} to move with {cards_text(state.hands[p])}; table {_table(state)}; "
         f"pool {state.pool}; {seat_name(p)} has {state.chips[p]} chips."
     )
-    how = (
-        f"every split ({result.seat_splits})"
-        if result.seat_exhaustive
-        else f"a random sample of {result.seat_splits} splits"
-    )
+    how = f"every split ({seat.deals})" if seat.exhaustive else f"a random sample of {seat.deals} splits"
     click.echo(
         "Values are chips at the end of the hand. max-n: everyone plays for their own chips "
         "(ties: the first move in order); guaranteed: the others play against the mover; "
@@ -212,26 +209,27 @@ def _print_all_hands_known(state: HandState, result: AllHandsKnown) -> None:
     )
     for m in result.moves:
         winner = seat_name(m.maxn_winner) if m.maxn_winner >= 0 else "-"
+        mean = from_seat[m.move]
         click.echo(
             f"  {m.move:<24} {m.maxn_chips[p]:>7} {m.maxn_chips[p] - state.chips[p]:>+7} "
-            f"{m.guaranteed:>11} {m.seat_mean_chips:>9.2f} {m.seat_win_chance:>10.1%}  {winner:<6}  "
+            f"{m.guaranteed_chips:>11} {mean.mean_chips:>9.2f} {mean.win_chance:>10.1%}  {winner:<6}  "
             f"{' '.join(map(str, m.maxn_chips))}"
         )
     click.echo(
         "Guaranteed by each player from here (everyone else against them): "
-        + ", ".join(f"{seat_name(q)} {g}" for q, g in enumerate(result.guaranteed_by_player))
+        + ", ".join(f"{seat_name(q)} {g}" for q, g in enumerate(result.guaranteed_chips))
     )
 
 
 def _print_from_seat(state: HandState, result: FromSeat) -> None:
     """From one seat: the opponents' hands unknown, every split of the unseen cards solved."""
-    p = result.player
-    how = "every split" if result.exhaustive else f"a random sample of {result.splits} splits"
+    p = result.to_move
+    how = "every split" if result.exhaustive else f"a random sample of {result.deals} splits"
     click.echo(
         f"{seat_name(p)} to move with {cards_text(state.hands[p])}; table "
         f"{_table(state)}; unseen {' '.join(result.unseen)}."
     )
-    click.echo(f"Solved {how} of the unseen cards ({result.splits}) exactly under max-n.")
+    click.echo(f"Solved {how} of the unseen cards ({result.deals}) exactly under max-n.")
     click.echo(f"  {'move':<24} {'mean chips':>11} {'change':>8} {'wins pool':>10}")
     for m in result.moves:
         click.echo(f"  {m.move:<24} {m.mean_chips:>11.2f} {m.mean_chips - state.chips[p]:>+8.2f} {m.win_chance:>10.1%}")
@@ -240,13 +238,13 @@ def _print_from_seat(state: HandState, result: FromSeat) -> None:
 def _print_one_redeal_left(state: HandState, result: OneRedealLeft) -> None:
     """One redeal left: expected chips with the redeal a chance node."""
     p = result.to_move
-    how = "every deal" if result.exhaustive else f"a random sample of {result.stock_deals} deals"
+    how = "every deal" if result.exhaustive else f"a random sample of {result.deals} deals"
     click.echo(
         f"{seat_name(p)} to move with {cards_text(state.hands[p])}; table {_table(state)}; "
         f"one redeal left in the stock."
     )
     click.echo(
-        f"The redeal is a chance node over {how} of the stock ({result.stock_deals}); "
+        f"The redeal is a chance node over {how} of the stock ({result.deals}); "
         "values are expected chips at the end of the hand under max-n."
     )
     click.echo(f"  {'move':<24} {'expected':>9} {'change':>8} {'wins pool':>10}")

@@ -4,16 +4,15 @@ answer as a model, declared in the OpenAPI description.
 Every answer of a search (solve, analyse, review, rate) carries its tags:
 ``game``, the game as its line names it (a patience preset such as
 ``butterfly``, or ``papillon``, ``mouche``), and ``view``, what the answer
-was worked out from (:data:`View`). Each kind of answer is one model
-(:data:`ANSWERS`), with the game and view it is of; :func:`tagged` finds
-the kind an answer is and adds its tags, so the one declaration of a kind
-is what tags its answers, and an answer of no declared kind is a bug, not
-something sent.
+was worked out from (:data:`butterfly.solver.review.View`). Each kind of answer is one model
+(:data:`ANSWERS`), with the view it is of; :func:`tagged` finds the kind an
+answer is and adds the tags a patience answer does not carry itself, so an
+answer of no declared kind is a bug, not something sent.
 
 The patience answers are written by hand in their modules, and declared
-here field by field; a card game's are its result dataclasses' fields
-(:class:`butterfly.solver.review.JsonResult`), so their models are made
-from those dataclasses.
+here field by field; a card game's are its result dataclasses' tags and
+fields (:class:`butterfly.solver.review.JsonResult`: each carries its game
+and view itself), so their models are made from those dataclasses.
 """
 
 from __future__ import annotations
@@ -25,17 +24,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
+from butterfly.games.registry import games
 from butterfly.solver.mouche import position as mouche_analysis
 from butterfly.solver.mouche import review as mouche_review
 from butterfly.solver.papillon import position as papillon_analysis
 from butterfly.solver.papillon import review as papillon_review
-
-#: What an answer was worked out from: ``open``, every card seen (patience,
-#: a card game with every hand shown); ``seat``, from one seat, the cards it
-#: cannot see dealt in sampled worlds; ``redeal``, Papillon's last redeal, its
-#: deals of the stock as chance; ``open+seat``, a card game's review, each
-#: move judged both with every card seen and from the seat that played it.
-View = Literal["open", "seat", "redeal", "open+seat"]
+from butterfly.solver.review import JsonResult, View
 
 
 class _Answer(BaseModel):
@@ -153,58 +147,55 @@ def _fields_of(result: type) -> dict[str, Any]:
 # ---- the card games ------------------------------------------------------------------
 
 
-def _only(value: str) -> Any:
-    """The type whose one value is ``value``."""
-    return Literal[value]
-
-
-def _card_answer(name: str, result: type, game: str, view: View) -> type[_Tagged]:
-    """The model of a card game's answer: its tags, then its dataclass's fields."""
-    return create_model(
-        name,
-        __base__=_Tagged,
-        __doc__=result.__doc__,
-        game=(_only(game), ...),
-        view=(_only(view), ...),
-        **_fields_of(result),
-    )
+def _one_of(values: tuple[str, ...]) -> Any:
+    """The type whose values are ``values``."""
+    return Literal[values]
 
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of answer of a task: its model, and the game and view its answers are of (``game`` None: the
-    answer names its game itself, a patience preset, as ``game`` or as a rating's ``rules``)."""
+    """A kind of answer of a task: its model, and the view its answers are of (a patience answer names its
+    game itself, its preset, as ``game`` or as a rating's ``rules``; a card game's names its view too)."""
 
     model: type[_Tagged]
-    game: str | None
     view: View
 
     def tags(self, answer: dict[str, Any]) -> dict[str, Any]:
-        return {"game": self.game or answer.get("game", answer.get("rules")), "view": self.view}
+        return {"game": answer.get("game", answer.get("rules")), "view": self.view}
 
 
-def _card_kind(name: str, result: type, game: str, view: View) -> Kind:
-    return Kind(_card_answer(name, result, game, view), game, view)
+def _card_kind(name: str, result: type[JsonResult]) -> Kind:
+    """The kind of a card game's answer: its tags (its game's and view's one value each), then its
+    dataclass's fields."""
+    model = create_model(
+        name,
+        __base__=_Tagged,
+        __doc__=result.__doc__,
+        game=(_one_of((result.game,)), ...),
+        view=(_one_of((result.view,)), ...),
+        **_fields_of(result),
+    )
+    return Kind(model, result.view)
 
 
 #: Every kind of answer, by task.
 ANSWERS: dict[str, tuple[Kind, ...]] = {
-    "solve": (Kind(SolveAnswer, None, "open"),),
+    "solve": (Kind(SolveAnswer, "open"),),
     "analyse": (
-        Kind(PatienceAnalysis, None, "open"),
-        _card_kind("PapillonOpenAnalysis", papillon_analysis.AllHandsKnown, "papillon", "open"),
-        _card_kind("PapillonSeatAnalysis", papillon_analysis.FromSeat, "papillon", "seat"),
-        _card_kind("PapillonRedealAnalysis", papillon_analysis.OneRedealLeft, "papillon", "redeal"),
-        _card_kind("MoucheOpenAnalysis", mouche_analysis.AllHandsKnown, "mouche", "open"),
-        _card_kind("MoucheSeatAnalysis", mouche_analysis.FromSeat, "mouche", "seat"),
-        _card_kind("MoucheDeclarationAdvice", mouche_analysis.DeclarationAdvice, "mouche", "seat"),
+        Kind(PatienceAnalysis, "open"),
+        _card_kind("PapillonOpenAnalysis", papillon_analysis.AllHandsKnown),
+        _card_kind("PapillonSeatAnalysis", papillon_analysis.FromSeat),
+        _card_kind("PapillonRedealAnalysis", papillon_analysis.OneRedealLeft),
+        _card_kind("MoucheOpenAnalysis", mouche_analysis.AllHandsKnown),
+        _card_kind("MoucheSeatAnalysis", mouche_analysis.FromSeat),
+        _card_kind("MoucheDeclarationAdvice", mouche_analysis.DeclarationAdvice),
     ),
     "review": (
-        Kind(PatienceReview, None, "open"),
-        _card_kind("PapillonReview", papillon_review.Review, "papillon", "open+seat"),
-        _card_kind("MoucheReview", mouche_review.Review, "mouche", "open+seat"),
+        Kind(PatienceReview, "open"),
+        _card_kind("PapillonReview", papillon_review.Review),
+        _card_kind("MoucheReview", mouche_review.Review),
     ),
-    "rate": (Kind(RateAnswer, None, "open"),),
+    "rate": (Kind(RateAnswer, "open"),),
 }
 
 
@@ -294,6 +285,6 @@ class PlayedMove(_Answer):
 class MovesAnswer(_Answer):
     """A card game's position played through by the rules: the seat to move and each legal move."""
 
-    game: Literal["papillon", "mouche"]
+    game: _one_of(tuple(game.name for game in games() if game.has_events()))  # type: ignore[valid-type]
     to_move: int
     moves: list[PlayedMove]

@@ -18,7 +18,7 @@ analysis or review, whose ``to_json()`` is what the command prints with
 >>> type(result).__name__, result.value, result.to_json()["moves"][0]["value"]
 ('PositionAnalysis', 'won', 'won')
 >>> position = parse_line("mouche_d2_tTH_as.s.f_hKHQH9S8S.AH8D9DJDKS.-_k0AS_p5_c1000.1000.995")
->>> [card["card"] for card in analyse(position, Budget(deals=50), view=1).to_json()["cards"]]
+>>> [m["move"] for m in analyse(position, Budget(deals=50), view=1).to_json()["moves"]]
 ['KS']
 >>> from butterfly.games.errors import InputError
 >>> try:

@@ -3,7 +3,8 @@ move"): what it lost against the best move, as a share of what was at
 stake between the best and the worst, marked by fixed thresholds; and each
 player's average loss and accuracy over a game; a hand reviewed
 (:class:`HandReview`); and the base of the card games' typed analyses and
-reviews, whose JSON is their fields (:class:`JsonResult`).
+reviews, whose JSON is their game and view, then their fields
+(:class:`JsonResult`).
 
 The share makes one scale for every game and stake: a move that loses half
 of what the position allowed is a mistake whether the chips were 2 or 200.
@@ -23,20 +24,32 @@ import dataclasses
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, Literal, TypeVar
 
 MoveReviewT = TypeVar("MoveReviewT")
+
+#: What an answer was worked out from (docs/serve.md, "Answers"): ``open``,
+#: every card seen; ``seat``, from the seat to move, the cards it cannot see
+#: dealt in sampled or every deal; ``redeal``, Papillon's last redeal, its
+#: deals of the stock as chance; ``open+seat``, a review, each move judged
+#: both with every card seen and from the seat that played it.
+View = Literal["open", "seat", "redeal", "open+seat"]
 
 
 @dataclass(frozen=True)
 class JsonResult:
     """A card game's typed analysis or review, whose JSON (what the command
-    prints with ``--json``) is its fields, nested."""
+    prints with ``--json``, and the web API answers) is its tags, ``game``
+    (as butterfly.games.registry names it) and ``view``, then its fields,
+    nested: each kind of result says its own (class variables)."""
+
+    game: ClassVar[str]
+    view: ClassVar[View]
 
     def to_json(self) -> dict:
         """The result as JSON (``json.dumps`` writes the tuples as lists, and
         the seats keying a dict as strings)."""
-        return dataclasses.asdict(self)
+        return {"game": self.game, "view": self.view, **dataclasses.asdict(self)}
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,8 @@ def test_analyse_full_information_matches_the_library(cli):
     out = json.loads(cli.run("mouche", "analyse", path, "--json").output)
     state, _ = parse_position(path.read_text())
     rows = mouche.analyse(state)
-    assert [c["card"] for c in out["cards"]] == [str(r.card) for r in rows]
+    assert (out["game"], out["view"], out["to_move"]) == ("mouche", "open", state.to_move)
+    assert [m["move"] for m in out["moves"]] == [str(r.card) for r in rows]
     assert out["guaranteed_tricks"] == {str(k): v for k, v in mouche.guarantees(state).items()}
     assert "Guaranteed tricks" in cli.run("mouche", "analyse", path).output
 
@@ -63,12 +64,13 @@ def test_analyse_from_a_seat_and_declaration_advice(cli):
     path = EXAMPLES / "from-seat.json"
     seat = json.loads(path.read_text())["trick"] and parse_position(path.read_text())[0].to_move
     out = json.loads(cli.run("mouche", "analyse", path, "--as-player", seat, "--worlds", 300, "--json").output)
-    assert out["worlds"] == 300 and not out["exhaustive"]
-    assert all(0 <= c["mouche_chance"] <= 1 for c in out["cards"])
+    assert (out["game"], out["view"], out["to_move"]) == ("mouche", "seat", seat)
+    assert out["deals"] == 300 and not out["exhaustive"]
+    assert all(0 <= m["mouche_chance"] <= 1 for m in out["moves"])
     advice = json.loads(cli.run("mouche", "analyse", EXAMPLES / "declare.json", "--worlds", 40, "--json").output)
-    kinds = [o["declaration"].split()[0] for o in advice["options"]]
-    assert {"fold", "stand"} <= set(kinds) and advice["worlds"] == 40
-    fold = next(o for o in advice["options"] if o["declaration"] == "fold")
+    kinds = [m["move"].split()[0] for m in advice["moves"]]
+    assert {"fold", "stand"} <= set(kinds) and advice["deals"] == 40 and advice["view"] == "seat"
+    fold = next(m for m in advice["moves"] if m["move"] == "fold")
     assert fold["mean_chips"] == 0 and fold["stderr"] == 0
 
 

@@ -58,9 +58,11 @@ def test_analyse_full_information_matches_the_library(cli):
     state = parse_position(path.read_text()).state
     expected = analyse(state)
     # the mover's guarantee is that of their best move against everyone
-    assert output["guaranteed_by_player"][state.to_move] == max(r.paranoid for r in expected)
+    assert (output["game"], output["view"], output["to_move"]) == ("papillon", "open", state.to_move)
+    assert output["guaranteed_chips"][state.to_move] == max(r.paranoid for r in expected)
     assert [r["move"] for r in rows] == [str(v.move) for v in expected]
-    assert [r["guaranteed"] for r in rows] == [v.paranoid for v in expected]
+    assert [r["guaranteed_chips"] for r in rows] == [v.paranoid for v in expected]
+    assert output["from_seat"]["to_move"] == state.to_move and output["from_seat"]["deals"] == 20
     text = cli.run("papillon", "analyse", str(path)).output
     assert "max-n" in text and str(expected[0].move) in text
 
@@ -69,7 +71,8 @@ def test_analyse_from_a_seat(cli):
     path = EXAMPLES / "from-seat.json"
     seat = json.loads(path.read_text())["to_move"]
     result = json.loads(cli.run("papillon", "analyse", str(path), "--as-player", str(seat), "--json").output)
-    assert result["exhaustive"] and result["splits"] == 20 and len(result["unseen"]) == 6
+    assert (result["game"], result["view"], result["to_move"]) == ("papillon", "seat", seat)
+    assert result["exhaustive"] and result["deals"] == 20 and len(result["unseen"]) == 6
     assert "Solved every split" in cli.run("papillon", "analyse", str(path), "--as-player", str(seat)).output
 
 
@@ -124,7 +127,8 @@ def test_bad_play_options(cli):
 def test_analyse_with_one_redeal_left(cli):
     path = str(EXAMPLES / "one-redeal-left.json")
     result = json.loads(cli.run("papillon", "analyse", path, "--json").output)
-    assert result["exhaustive"] and result["stock_deals"] == 1680
+    assert (result["game"], result["view"]) == ("papillon", "redeal")
+    assert result["exhaustive"] and result["deals"] == 1680
     chips = [m["expected_chips"][result["to_move"]] for m in result["moves"]]
     assert chips == sorted(chips, reverse=True)
     assert "chance node" in cli.run("papillon", "analyse", path).output

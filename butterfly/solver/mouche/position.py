@@ -9,9 +9,9 @@ what ``mouche analyse --json`` prints:
 - :class:`AllHandsKnown` (the cards being played, every hand known): each
   card's max-n tricks and chips and the tricks the mover can guarantee
   (:func:`butterfly.solver.mouche.analysis.analyse`), what each player can guarantee
-  (:func:`~butterfly.solver.mouche.analysis.guarantees`), and the cards judged from
-  the mover's seat beside them;
-- :class:`FromSeat` (``as_player``): each card over the worlds of the unseen
+  (:func:`~butterfly.solver.mouche.analysis.guarantees`), and beside them the
+  cards judged from the mover's seat, a :class:`FromSeat`;
+- :class:`FromSeat` (``as_player``): each card over the deals of the unseen
   cards consistent with what the seat has seen
   (:func:`butterfly.solver.mouche.seat.analyse_seat`).
 
@@ -22,13 +22,13 @@ what ``mouche analyse --json`` prints:
 >>> result = analyse_position(state, hidden)
 >>> type(result).__name__, result.to_move, result.guaranteed_tricks, result.can_be_forced_to_make_the_mouche[3]
 ('AllHandsKnown', 2, {0: 2, 1: 1, 2: 2, 3: 0}, True)
->>> [(c.card, c.maxn_tricks, c.maxn_chips) for c in result.cards]
+>>> [(m.move, m.maxn_tricks, m.maxn_chips) for m in result.moves]
 [('7D', (2, 1, 2, 0), (6, 3, 6, -15)), ('9D', (2, 1, 2, 0), (6, 3, 6, -15))]
->>> result.from_seat.worlds, result.from_seat.exhaustive
+>>> result.from_seat.deals, result.from_seat.exhaustive
 (500, False)
 >>> import json
->>> json.dumps(result.to_json())[:60]
-'{"to_move": 2, "cards": [{"card": "7D", "maxn_tricks": [2, 1'
+>>> json.dumps(result.to_json())[:80]
+'{"game": "mouche", "view": "open", "to_move": 2, "guaranteed_tricks": {"0": 2, "'
 """
 
 from __future__ import annotations
@@ -56,51 +56,58 @@ WORLDS_FROM_SEAT = 5000
 class MoucheAnalysis(JsonResult):
     """What :func:`analyse_position` finds: one of the classes below."""
 
+    game = "mouche"
+
 
 @dataclass(frozen=True)
-class DeclarationOption:
+class DeclarationMove:
     """A declaration with the chips it is expected to win or lose on the hand, and that mean's standard error."""
 
-    declaration: str
+    move: str
     mean_chips: float
     stderr: float
 
 
 @dataclass(frozen=True)
 class DeclarationAdvice(MoucheAnalysis):
-    """The sensible declarations of ``player``, best first, over ``worlds`` sampled deals."""
+    """The sensible declarations of the seat ``to_move``, best first, over ``deals`` sampled deals."""
 
-    player: int
-    worlds: int
-    options: tuple[DeclarationOption, ...]
+    view = "seat"
+
+    to_move: int
+    deals: int
+    moves: tuple[DeclarationMove, ...]
 
 
 @dataclass(frozen=True)
-class FromSeatCard:
+class FromSeatMove:
     """A card with the seat's mean tricks at the end of the hand and its chance to make the mouche (no trick)."""
 
-    card: str
+    move: str
     mean_tricks: float
     mouche_chance: float
 
 
 @dataclass(frozen=True)
 class FromSeat(MoucheAnalysis):
-    """From ``player``'s seat: the worlds solved (all of them, or a uniform sample) and each card, best first."""
+    """From the seat ``to_move``: the deals of the unseen cards solved (all of
+    them, or a uniform sample) and each card, best first."""
 
-    player: int
-    worlds: int
+    view = "seat"
+
+    to_move: int
+    deals: int
     exhaustive: bool
-    cards: tuple[FromSeatCard, ...]
+    moves: tuple[FromSeatMove, ...]
 
 
 @dataclass(frozen=True)
-class AllHandsKnownCard:
+class AllHandsKnownMove:
     """A card with everyone's tricks and chips for the hand under max-n (by
     seat; 0 tricks for a player out of the hand), and the tricks the mover
     can guarantee after it."""
 
-    card: str
+    move: str
     maxn_tricks: tuple[int, ...]
     maxn_chips: tuple[int, ...]
     guaranteed_tricks: int
@@ -108,14 +115,16 @@ class AllHandsKnownCard:
 
 @dataclass(frozen=True)
 class AllHandsKnown(MoucheAnalysis):
-    """Every hand known: each card, best first; the tricks each player in the
-    hand can guarantee, and whether the others can force them to make the
-    mouche (none); and the cards judged from the mover's seat."""
+    """Every hand known: the tricks each player in the hand can guarantee,
+    and whether the others can force them to make the mouche (none); each
+    card, best first; and the cards from the mover's seat."""
+
+    view = "open"
 
     to_move: int
-    cards: tuple[AllHandsKnownCard, ...]
     guaranteed_tricks: dict[int, int]
     can_be_forced_to_make_the_mouche: dict[int, bool]
+    moves: tuple[AllHandsKnownMove, ...]
     from_seat: FromSeat
 
 
@@ -154,7 +163,7 @@ def analyse_position(
         return DeclarationAdvice(
             advice.player,
             advice.worlds,
-            tuple(DeclarationOption(str(o.action), o.mean_chips, o.stderr) for o in advice.options),
+            tuple(DeclarationMove(str(o.action), o.mean_chips, o.stderr) for o in advice.options),
         )
     if as_player is not None:
         return _from_seat(state, as_player, worlds or WORLDS_FROM_SEAT, seed)
@@ -164,14 +173,14 @@ def analyse_position(
     guaranteed = analysis.guarantees(state)
     return AllHandsKnown(
         state.to_move,
-        tuple(AllHandsKnownCard(str(r.card), r.tricks, r.chips(state), r.guaranteed) for r in analysis.analyse(state)),
         guaranteed,
         {p: tricks == 0 for p, tricks in guaranteed.items()},
+        tuple(AllHandsKnownMove(str(r.card), r.tricks, r.chips(state), r.guaranteed) for r in analysis.analyse(state)),
         from_seat,
     )
 
 
 def _from_seat(state: MoucheHand, player: int | None, worlds: int, seed: int) -> FromSeat:
     seat = analyse_seat(state, player, limit=worlds, seed=seed)
-    cards = tuple(FromSeatCard(str(c.action), c.mean_tricks, c.mouche_chance) for c in seat.cards)
-    return FromSeat(seat.player, seat.worlds, seat.exhaustive, cards)
+    moves = tuple(FromSeatMove(str(c.action), c.mean_tricks, c.mouche_chance) for c in seat.cards)
+    return FromSeat(seat.player, seat.worlds, seat.exhaustive, moves)

@@ -98,6 +98,9 @@ class Review(JsonResult):
     None: every world sampled is solved); each hand's moves and each seat's
     summary."""
 
+    game = "mouche"
+    view = "open+seat"
+
     unit: str
     worlds: int
     seed: int

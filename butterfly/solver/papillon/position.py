@@ -6,8 +6,9 @@ is what ``papillon analyse --json`` prints:
 
 - :class:`AllHandsKnown` (every hand known, last deal): each move's max-n
   line and guaranteed chips (:func:`butterfly.solver.papillon.analysis.analyse`), and
-  its mean from the mover's seat (:func:`butterfly.solver.papillon.seat.analyse_seat`);
-- :class:`FromSeat` (``as_player``): each move over the splits of the cards
+  beside them the moves from the mover's seat, a :class:`FromSeat`
+  (:func:`butterfly.solver.papillon.seat.analyse_seat`);
+- :class:`FromSeat` (``as_player``): each move over the deals of the cards
   that seat cannot see;
 - :class:`OneRedealLeft` (one redeal left in the stock): each move's expected
   chips with the redeal a chance node
@@ -16,19 +17,21 @@ is what ``papillon analyse --json`` prints:
 >>> from butterfly.games.papillon.notation import parse_line
 >>> position = parse_line("papillon_hAH6SJS.4DAS4S.THJH8S_tAC4C6C8CTCJC5D6DJD_w8.13.13_c108.116.116_p80_d2_m0_l2")
 >>> result = analyse_position(position)
->>> type(result).__name__, result.guaranteed_by_player, result.seat_splits
+>>> type(result).__name__, result.guaranteed_chips, result.from_seat.deals
 ('AllHandsKnown', (113, 110, 197), 20)
 >>> for m in result.moves[:2]:
-...     print(m.move, m.maxn_chips, m.guaranteed, m.seat_mean_chips, m.seat_win_chance)
-AH x AC (113, 110, 197) 113 163.4 0.6
-6S x AC 5D (113, 110, 197) 113 109.4 0.0
+...     print(m.move, m.maxn_chips, m.guaranteed_chips)
+AH x AC (113, 110, 197) 113
+6S x AC 5D (113, 110, 197) 113
+>>> [(m.move, m.mean_chips, m.win_chance) for m in result.from_seat.moves[:2]]
+[('AH x AC', 163.4, 0.6), ('6S x AC 5D', 109.4, 0.0)]
 
 Both moves end the same with every hand known; from the mover's seat, AH x AC
-takes the pool in 60% of the 20 splits of the cards the mover cannot see.
+takes the pool in 60% of the 20 deals of the cards the mover cannot see.
 
 >>> import json
->>> json.dumps(result.to_json())[:73]
-'{"to_move": 0, "guaranteed_by_player": [113, 110, 197], "seat_splits": 20'
+>>> json.dumps(result.to_json())[:80]
+'{"game": "papillon", "view": "open", "to_move": 0, "guaranteed_chips": [113, 110'
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from dataclasses import dataclass
 
 from butterfly.games.errors import InputError
 from butterfly.games.papillon.format import Position
+from butterfly.games.papillon.rules import HandState
 from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import analyse, analyse_redeal, paranoid
@@ -51,32 +55,7 @@ SEAT_LIMIT = 10_000
 class PapillonAnalysis(JsonResult):
     """What :func:`analyse_position` finds: one of the classes below."""
 
-
-@dataclass(frozen=True)
-class AllHandsKnownMove:
-    """A move with everyone's chips at the end of the hand under max-n and the
-    winner of the pool (-1: nobody), the chips the mover can guarantee after
-    it, and from the mover's seat its mean chips and chance to take the pool."""
-
-    move: str
-    maxn_chips: tuple[int, ...]
-    maxn_winner: int
-    guaranteed: int
-    seat_mean_chips: float
-    seat_win_chance: float
-
-
-@dataclass(frozen=True)
-class AllHandsKnown(PapillonAnalysis):
-    """Every hand known: each move, best first under max-n; what each player
-    can guarantee from here; the splits of the unseen cards solved from the
-    mover's seat (all of them, or a sample)."""
-
-    to_move: int
-    guaranteed_by_player: tuple[int, ...]
-    seat_splits: int
-    seat_exhaustive: bool
-    moves: tuple[AllHandsKnownMove, ...]
+    game = "papillon"
 
 
 @dataclass(frozen=True)
@@ -90,14 +69,41 @@ class FromSeatMove:
 
 @dataclass(frozen=True)
 class FromSeat(PapillonAnalysis):
-    """From ``player``'s seat: the cards it cannot see, the splits of them
+    """From the seat ``to_move``: the cards it cannot see, the deals of them
     solved (all, or a sample), and each move, best first."""
 
-    player: int
+    view = "seat"
+
+    to_move: int
     unseen: tuple[str, ...]
-    splits: int
+    deals: int
     exhaustive: bool
     moves: tuple[FromSeatMove, ...]
+
+
+@dataclass(frozen=True)
+class AllHandsKnownMove:
+    """A move with everyone's chips at the end of the hand under max-n and the
+    winner of the pool (-1: nobody), and the chips the mover can guarantee after it."""
+
+    move: str
+    maxn_chips: tuple[int, ...]
+    maxn_winner: int
+    guaranteed_chips: int
+
+
+@dataclass(frozen=True)
+class AllHandsKnown(PapillonAnalysis):
+    """Every hand known: what each player can guarantee from here; each
+    move, best first under max-n; and the moves from the mover's seat (the
+    other hands unseen)."""
+
+    view = "open"
+
+    to_move: int
+    guaranteed_chips: tuple[int, ...]
+    moves: tuple[AllHandsKnownMove, ...]
+    from_seat: FromSeat
 
 
 @dataclass(frozen=True)
@@ -113,8 +119,10 @@ class OneRedealLeftMove:
 class OneRedealLeft(PapillonAnalysis):
     """One redeal left: the deals of the stock solved (all, or a sample) and each move, best first."""
 
+    view = "redeal"
+
     to_move: int
-    stock_deals: int
+    deals: int
     exhaustive: bool
     moves: tuple[OneRedealLeftMove, ...]
 
@@ -151,14 +159,7 @@ def analyse_position(
             raise InputError(f"--as-player {as_player} is not a seat (0 to {state.players - 1})")
         if as_player in position.hidden:
             raise InputError(f"player {as_player}'s hand is hidden in the position: list it to analyse from that seat")
-        seat = analyse_seat(state, as_player, limit=limit or SEAT_LIMIT, seed=seed, engine=engine)
-        return FromSeat(
-            seat.player,
-            tuple(map(str, seat.unseen)),
-            seat.splits,
-            seat.exhaustive,
-            tuple(FromSeatMove(str(m.move), m.mean_chips, m.win_chance) for m in seat.moves),
-        )
+        return _from_seat(state, as_player, limit or SEAT_LIMIT, seed, engine)
     if len(state.stock) == 3 * state.players:
         redeal = analyse_redeal(state, limit=limit, seed=seed, engine=engine)
         return OneRedealLeft(
@@ -167,23 +168,16 @@ def analyse_position(
             redeal.exhaustive,
             tuple(OneRedealLeftMove(str(m.move), m.chips, m.win_chance) for m in redeal.moves),
         )
-    rows = analyse(state, engine)
-    seat = analyse_seat(state, limit=limit or SEAT_LIMIT, seed=seed, engine=engine)
-    from_seat = {m.move.signature: m for m in seat.moves}
     return AllHandsKnown(
         state.to_move,
         tuple(paranoid(state, p, engine) for p in range(state.players)),
-        seat.splits,
-        seat.exhaustive,
-        tuple(
-            AllHandsKnownMove(
-                str(r.move),
-                r.maxn.chips,
-                r.maxn.winner,
-                r.paranoid,
-                from_seat[r.move.signature].mean_chips,
-                from_seat[r.move.signature].win_chance,
-            )
-            for r in rows
-        ),
+        tuple(AllHandsKnownMove(str(r.move), r.maxn.chips, r.maxn.winner, r.paranoid) for r in analyse(state, engine)),
+        _from_seat(state, None, limit or SEAT_LIMIT, seed, engine),
     )
+
+
+def _from_seat(state: HandState, seat: int | None, limit: int, seed: int, engine: EngineName) -> FromSeat:
+    """The moves from ``seat`` (None: the mover's), over up to ``limit`` deals of the cards it cannot see."""
+    found = analyse_seat(state, seat, limit=limit, seed=seed, engine=engine)
+    moves = tuple(FromSeatMove(str(m.move), m.mean_chips, m.win_chance) for m in found.moves)
+    return FromSeat(found.player, tuple(map(str, found.unseen)), found.splits, found.exhaustive, moves)

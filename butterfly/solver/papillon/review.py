@@ -98,6 +98,9 @@ class Review(JsonResult):
     """A game's review: each hand's moves, and each player's summary with all
     cards open and from the seat (over the moves judged that way)."""
 
+    game = "papillon"
+    view = "open+seat"
+
     players: int
     engine: str
     limit: int

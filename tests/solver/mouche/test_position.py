@@ -31,12 +31,12 @@ def test_every_hand_known_gathers_maxn_guarantees_and_the_movers_seat():
     result = analyse_position(state, hidden, worlds=30, seed=1)
     assert isinstance(result, AllHandsKnown) and result.to_move == state.to_move
     expected = [(str(r.card), r.tricks, r.chips(state), r.guaranteed) for r in analysis.analyse(state)]
-    assert _rows(result.cards) == expected
+    assert _rows(result.moves) == expected
     assert result.guaranteed_tricks == analysis.guarantees(state)
     assert result.can_be_forced_to_make_the_mouche == {0: False, 1: False, 2: False, 3: True}
     seat = analyse_seat(state, limit=30, seed=1)
-    assert (result.from_seat.player, result.from_seat.worlds) == (state.to_move, seat.worlds)
-    assert _rows(result.from_seat.cards) == [(str(c.action), c.mean_tricks, c.mouche_chance) for c in seat.cards]
+    assert (result.from_seat.to_move, result.from_seat.deals) == (state.to_move, seat.worlds)
+    assert _rows(result.from_seat.moves) == [(str(c.action), c.mean_tricks, c.mouche_chance) for c in seat.cards]
 
 
 def test_from_a_seat():
@@ -44,16 +44,16 @@ def test_from_a_seat():
     result = analyse_position(state, hidden, as_player=2, worlds=40, seed=3)
     seat = analyse_seat(state, 2, limit=40, seed=3)
     assert isinstance(result, FromSeat)
-    assert (result.player, result.worlds, result.exhaustive) == (2, 40, False)
-    assert _rows(result.cards) == [(str(c.action), c.mean_tricks, c.mouche_chance) for c in seat.cards]
+    assert (result.to_move, result.deals, result.exhaustive) == (2, 40, False)
+    assert _rows(result.moves) == [(str(c.action), c.mean_tricks, c.mouche_chance) for c in seat.cards]
 
 
 def test_declaration_advice():
     state, hidden = _position("declare.json")
     result = analyse_position(state, hidden, worlds=20, seed=4)
     advice = declaration_advice(state, worlds=20, seed=4)
-    assert isinstance(result, DeclarationAdvice) and (result.player, result.worlds) == (0, 20)
-    assert _rows(result.options) == [(str(o.action), o.mean_chips, o.stderr) for o in advice.options]
+    assert isinstance(result, DeclarationAdvice) and (result.to_move, result.deals) == (0, 20)
+    assert _rows(result.moves) == [(str(o.action), o.mean_chips, o.stderr) for o in advice.options]
 
 
 @pytest.mark.parametrize(

@@ -28,22 +28,24 @@ def test_every_hand_known_gathers_maxn_guarantees_and_the_movers_seat():
     result = analyse_position(position, limit=5, seed=1)
     assert isinstance(result, AllHandsKnown) and result.to_move == state.to_move
     rows = analyse(state)
-    assert [(m.move, m.maxn_chips, m.maxn_winner, m.guaranteed) for m in result.moves] == [
+    assert [(m.move, m.maxn_chips, m.maxn_winner, m.guaranteed_chips) for m in result.moves] == [
         (str(r.move), r.maxn.chips, r.maxn.winner, r.paranoid) for r in rows
     ]
-    assert result.guaranteed_by_player == tuple(paranoid(state, p) for p in range(state.players))
+    assert result.guaranteed_chips == tuple(paranoid(state, p) for p in range(state.players))
     seat = analyse_seat(state, limit=5, seed=1)
-    assert (result.seat_splits, result.seat_exhaustive) == (seat.splits, seat.exhaustive) == (5, False)
-    by_move = {str(m.move): (m.mean_chips, m.win_chance) for m in seat.moves}
-    assert {m.move: (m.seat_mean_chips, m.seat_win_chance) for m in result.moves} == by_move
+    # the mover's seat beside them: the seat view's own shape, as analysed from that seat
+    assert result.from_seat == analyse_position(position, as_player=state.to_move, limit=5, seed=1)
+    assert (result.from_seat.deals, result.from_seat.exhaustive) == (seat.splits, seat.exhaustive) == (5, False)
+    assert _rows(result.from_seat.moves) == [(str(m.move), m.mean_chips, m.win_chance) for m in seat.moves]
+    assert (result.game, result.view, result.from_seat.view) == ("papillon", "open", "seat")
 
 
 def test_from_a_seat():
     position = _position("from-seat.json")
     seat = analyse_seat(position.state, 0)
     result = analyse_position(position, as_player=0)
-    assert isinstance(result, FromSeat) and result.player == 0
-    assert (result.unseen, result.splits, result.exhaustive) == (tuple(map(str, seat.unseen)), 20, True)
+    assert isinstance(result, FromSeat) and result.to_move == 0
+    assert (result.unseen, result.deals, result.exhaustive) == (tuple(map(str, seat.unseen)), 20, True)
     assert _rows(result.moves) == [(str(m.move), m.mean_chips, m.win_chance) for m in seat.moves]
 
 
@@ -52,7 +54,7 @@ def test_one_redeal_left():
     redeal = analyse_redeal(position.state, limit=20, seed=2)
     result = analyse_position(position, limit=20, seed=2)
     assert isinstance(result, OneRedealLeft) and result.to_move == position.state.to_move
-    assert (result.stock_deals, result.exhaustive) == (redeal.splits, False)
+    assert (result.deals, result.exhaustive) == (redeal.splits, False)
     assert _rows(result.moves) == [(str(m.move), m.chips, m.win_chance) for m in redeal.moves]
 
 
