@@ -2,7 +2,7 @@
 a game. Not a test: prints figures, asserts nothing.
 
     python bench/review_papillon.py                  # 100 one-round games of 3 players per bot, seeds 0-99
-    python bench/review_papillon.py --games 10 --players 4 --limit 500
+    python bench/review_papillon.py --games 10 --players 4 --deals 500
 
 For each bot (random, greedy, analyst) it plays one-round games with that
 bot in every seat, writes each as a record and reads it back, reviews it
@@ -22,7 +22,7 @@ from butterfly.games.papillon.game import play_game
 from butterfly.games.papillon.record import game_record, read_record
 from butterfly.games.papillon.rules import Options
 from butterfly.solver.papillon.bots import BOTS
-from butterfly.solver.papillon.review import LIMIT, review_record
+from butterfly.solver.papillon.review import DEALS, review_record
 from butterfly.solver.review import summarise
 
 
@@ -43,11 +43,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per bot (seeds 0 to games-1)")
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--limit", type=int, default=LIMIT, help="splits and deals solved before sampling")
+    parser.add_argument(
+        "--deals", type=int, default=DEALS, help="deals of the unseen cards and of the stock solved before sampling"
+    )
     parser.add_argument("--bots", default="random,greedy,analyst")
     args = parser.parse_args()
     options = Options(players=args.players, rounds=1)
-    print(f"{args.games} one-round games of {args.players} players per bot; splits and deals up to {args.limit}")
+    print(f"{args.games} one-round games of {args.players} players per bot; splits and deals up to {args.deals}")
     for bot in args.bots.split(","):
         per_hand, per_game, opened, seen = [], [], [], []
         moves = 0
@@ -55,13 +57,13 @@ def main() -> None:
             game = play_game(options, seed, [BOTS[bot]] * args.players)
             text = game_record(game, [bot] * args.players)
             start = time.perf_counter()
-            review = review_record(read_record(text), limit=args.limit)
+            review = review_record(read_record(text), deals=args.deals)
             seconds = time.perf_counter() - start
             per_game.append(seconds)
             per_hand.append(seconds / len(review.hands))
             every = [m for hand in review.hands for m in hand.moves]
             moves += len(every)
-            opened += [m.open_cards.judgement for m in every if m.open_cards]
+            opened += [m.open.judgement for m in every if m.open]
             seen += [m.from_seat.judgement for m in every if m.from_seat]
         print(
             f"{bot:<8} seconds a hand: {seconds_text(per_hand)}; a game: median "

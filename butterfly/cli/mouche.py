@@ -288,11 +288,11 @@ def review(record_file, worlds, seed, as_json):
     for hand in result.hands:
         click.echo(f"Hand {hand.number}: {seat_name(hand.dealer)} deals; {hand.start}")
         for move in hand.moves:
-            click.echo(f"  {move.number:>3}. {seat_name(move.seat)} {move.action:<6} {_judged(move)}")
+            click.echo(f"  {move.number:>3}. {seat_name(move.seat)} {move.move:<6} {_judged(move)}")
     click.echo("")
     click.echo(
         "Cards judged with all cards open (max-n) | from the seat "
-        f"(up to {result.worlds} deals of the unseen cards); loss in chips for the hand a card. "
+        f"(up to {result.deals} deals of the unseen cards); loss in chips for the hand a card. "
         "Declarations and the choice of trumps are not judged."
     )
     for player in result.players:
@@ -308,8 +308,8 @@ def _judged(move: MoveReview) -> str:
     """A move's two judgements in a few words."""
     if move.open is None:
         return "not judged"
-    seat = "forced" if move.from_seat is None else _view(move.from_seat, move.action)
-    return f"{_view(move.open, move.action):<26} | from the seat: {seat}"
+    seat = "forced" if move.from_seat is None else _view(move.from_seat, move.move)
+    return f"{_view(move.open, move.move):<26} | from the seat: {seat}"
 
 
 def _view(view: View, played: str) -> str:

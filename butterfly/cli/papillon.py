@@ -280,8 +280,8 @@ def review(record_file, limit, seed, engine, as_json):
         for move in hand.moves:
             forced = " (forced)" if move.choices == 1 else ""
             click.echo(
-                f"  {move.number:>3}. {seat_name(move.player) + ': ' + move.move + forced:<32} "
-                f"{_judged(move.open_cards):<36} {_judged(move.from_seat)}"
+                f"  {move.number:>3}. {seat_name(move.seat) + ': ' + move.move + forced:<32} "
+                f"{_judged(move.open):<36} {_judged(move.from_seat)}"
             )
         for reason, numbers in _not_judged(hand.moves).items():
             click.echo(f"  Not judged ({_ranges(numbers)}): {reason}.")
@@ -290,9 +290,9 @@ def review(record_file, limit, seed, engine, as_json):
         "Loss: chips at the end of the hand lost against the best move. "
         "Accuracy: 100 less the average share lost of what each choice had at stake (docs/analysis.md)."
     )
-    for open_cards, from_seat in zip(result.open_cards, result.from_seat):
-        click.echo(f"  {seat_name(open_cards.player)}: all cards open {_summary(open_cards)}")
-        click.echo(f"  {'':<{len(seat_name(open_cards.player))}}  from the seat   {_summary(from_seat)}")
+    for player in result.players:
+        click.echo(f"  {seat_name(player.seat)}: all cards open {_summary(player.open)}")
+        click.echo(f"  {'':<{len(seat_name(player.seat))}}  from the seat   {_summary(player.from_seat)}")
 
 
 def _judged(view: View | None) -> str:

@@ -1,8 +1,8 @@
 """How a review judges a move of a card game (docs/analysis.md, "Judging a
 move"): what it lost against the best move, as a share of what was at
 stake between the best and the worst, marked by fixed thresholds; and each
-player's average loss and accuracy over a game; a hand reviewed
-(:class:`HandReview`); and the base of the card games' typed analyses and
+seat's average loss and accuracy over a game, both ways
+(:class:`PlayerReview`); a hand reviewed (:class:`HandReview`); and the base of the card games' typed analyses and
 reviews, whose JSON is their game and view, then their fields
 (:class:`JsonResult`).
 
@@ -14,8 +14,8 @@ Judgement(best=10, played=4, worst=0, loss=6, share=0.6, mark=<Mark.BLUNDER: 'bl
 >>> judge([3, 3], 3).mark, judge([5, 5], 5).share
 (<Mark.ONLY: 'only'>, None)
 >>> summary = summarise(0, [judge([10, 0], 10), judge([10, 0], 9), judge([1], 1)])
->>> summary.moves, summary.choices, summary.average_loss, summary.accuracy
-(3, 2, 0.333333, 95.0)
+>>> summary.seat, summary.moves, summary.choices, summary.average_loss, summary.accuracy
+(0, 3, 2, 0.333333, 95.0)
 """
 
 from __future__ import annotations
@@ -119,12 +119,12 @@ def judge(values: Sequence[float], played: float) -> Judgement:
 
 @dataclass(frozen=True)
 class PlayerSummary:
-    """One player's moves over a game: how many, how many had a choice, the
+    """One seat's moves over a game judged one way: how many, how many had a choice, the
     average loss a move (over all), and the accuracy: 100 times one minus
     the average share lost over the moves with a choice (100: every choice
     the best; None: no choice at all)."""
 
-    player: int
+    seat: int
     moves: int
     choices: int
     average_loss: float
@@ -132,15 +132,36 @@ class PlayerSummary:
     marks: dict[str, int]
 
 
-def summarise(player: int, judgements: Sequence[Judgement]) -> PlayerSummary:
-    """The summary of one player's judged moves."""
+def summarise(seat: int, judgements: Sequence[Judgement]) -> PlayerSummary:
+    """The summary of one seat's judged moves."""
     shares = [j.share for j in judgements if j.share is not None]
     marks = {m.value: sum(j.mark == m for j in judgements) for m in Mark}
     return PlayerSummary(
-        player,
+        seat,
         len(judgements),
         len(shares),
         round(sum(j.loss for j in judgements) / len(judgements), 6) if judgements else 0.0,
         round(100 * (1 - sum(shares) / len(shares)), 2) if shares else None,
         {name: count for name, count in marks.items() if count},
     )
+
+
+@dataclass(frozen=True)
+class PlayerReview:
+    """A seat's moves over a game, summarised with every hand open and from
+    the seat; ``name`` the bot that sat there, when the record says."""
+
+    seat: int
+    name: str | None
+    open: PlayerSummary
+    from_seat: PlayerSummary
+
+
+def bots_by_seat(bots: str, seats: str, players: int) -> list[str] | None:
+    """The bot at each seat, from a record's Bots tag (``bots``: one a
+    player) and Seats tag (``seats``: the player at each seat); None unless
+    both name every player once."""
+    names, order = bots.split(","), seats.split(",")
+    if len(names) != players or sorted(order) != [str(p) for p in range(players)]:
+        return None
+    return [names[int(player)] for player in order]

@@ -308,7 +308,8 @@ def test_play_record_and_review(cli, tmp_path):
     review = cli.run("mouche", "review", record, "--worlds", 20).output
     assert "Hand 2: " in review and "not judged" in review and "accuracy" in review and "P0 (rules)" in review
     out = json.loads(cli.run("mouche", "review", record, "--worlds", 20, "--json").output)
-    assert out["unit"] == "chips" and out["worlds"] == 20 and len(out["hands"]) == 2
+    assert out["unit"] == "chips" and out["deals"] == 20 and len(out["hands"]) == 2
+    assert (out["game"], out["view"], out["players"][0]["name"]) == ("mouche", "open+seat", "rules")
     assert [p["seat"] for p in out["players"]] == [0, 1, 2] and {"open", "from_seat"} <= set(out["players"][0])
 
 

@@ -317,11 +317,13 @@ def test_play_record_then_review(cli, tmp_path):
     assert "P0: all cards open" in text.output and "from the seat" in text.output
 
     review = json.loads(cli.run("papillon", "review", path, "--json").output)
-    assert review["players"] == 3 and len(review["hands"]) == record.count("[Hand ")
+    assert (review["game"], review["view"]) == ("papillon", "open+seat")
+    assert review["deals"] == 2000 and len(review["hands"]) == record.count("[Hand ")
     move = review["hands"][0]["moves"][20]
-    assert move["move"] == "6C x AC 5S" and move["open_cards"]["judgement"]["mark"] == "blunder"
+    assert move["move"] == "6C x AC 5S" and move["open"]["judgement"]["mark"] == "blunder"
     assert move["from_seat"] is None and "last deal" in move["not_judged"]
-    assert [s["player"] for s in review["open_cards"]] == [0, 1, 2]
+    assert [(p["seat"], p["open"]["seat"]) for p in review["players"]] == [(0, 0), (1, 1), (2, 2)]
+    assert {"name", "open", "from_seat"} <= set(review["players"][0])
 
 
 def test_play_json_and_record_together(cli, tmp_path):

@@ -611,7 +611,7 @@ def test_a_papillon_game_reviewed_every_move_said_and_opened_and_other_texts_tur
     for text, m in zip(texts, moves, strict=True):
         if m["choices"] == 1:
             assert text.endswith(": the only move."), text
-        elif not (m["from_seat"] or m["open_cards"]):
+        elif not (m["from_seat"] or m["open"]):
             assert ": not judged: " in text, text
     assert any(": not judged: too many cards unseen" in t for t in texts)
     # one line for the hand: each player's marks and the chips given away

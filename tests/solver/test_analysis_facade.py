@@ -93,12 +93,12 @@ def test_every_game_reviews_in_one_vocabulary_of_marks():
     assert {move["mark"] for move in patience.to_json()["moves"]} <= {mark.value for mark in Mark}
     papillon = analysis.review(read_papillon_record(f'[Start "{PAPILLON}"]\nP1: 5S x 5D\nP2: trail KS\n'))
     mouche = analysis.review(read_mouche_record(f'[Start "{MOUCHE}"]\nP1: KS\n'), Budget(deals=20))
-    opened = [move.open_cards for move in papillon.hands[0].moves] + [move.open for move in mouche.hands[0].moves]
+    opened = [move.open for review in (papillon, mouche) for move in review.hands[0].moves]
     marks = [view.judgement.mark for view in opened if view]
     assert len(marks) == 3 and all(isinstance(mark, Mark) for mark in marks)
 
 
 def test_a_card_game_review_budget_is_its_deals():
     record = read_mouche_record(f'[Start "{MOUCHE}"]\nP1: KS\n')
-    expected = mouche_review.review_record(record, worlds=20, seed=2).to_json()
+    expected = mouche_review.review_record(record, deals=20, seed=2).to_json()
     assert analysis.review(record, Budget(deals=20, seed=2)).to_json() == expected

@@ -21,8 +21,8 @@ judged", with the reason, and left out of the summaries.
 ... P2: trail KS
 ... ''')
 >>> review = review_record(record)
->>> [(m.move, m.open_cards.judgement.mark.value) for m in review.hands[0].moves]
-[('5S x 5D', 'only'), ('trail KS', 'only')]
+>>> [(m.seat, m.move, m.open.judgement.mark.value) for m in review.hands[0].moves]
+[(1, '5S x 5D', 'only'), (2, 'trail KS', 'only')]
 """
 
 from __future__ import annotations
@@ -38,12 +38,12 @@ from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import RedealMemo, analyse_redeal
 from butterfly.solver.papillon.engines import ENGINES
 from butterfly.solver.papillon.seat import analyse_seat
-from butterfly.solver.review import HandReview, JsonResult, Judgement, PlayerSummary, judge, summarise
+from butterfly.solver.review import HandReview, JsonResult, Judgement, PlayerReview, bots_by_seat, judge, summarise
 
-#: Splits of the unseen cards solved from a seat (and deals of the stock at a
+#: Deals of the unseen cards solved from a seat (and deals of the stock at a
 #: redeal) before sampling: every one with three players, where a seat sees
 #: all but at most 6 cards and a redeal has 1,680 deals.
-LIMIT = 2000
+DEALS = 2000
 #: Why a move is not judged, in a player's words.
 EARLY = "more than one redeal was left, so the hand cannot be valued exactly from there"
 SEAT_BEFORE_LAST_DEAL = (
@@ -65,11 +65,11 @@ class ValuedMove:
 @dataclass(frozen=True)
 class View:
     """A move judged one way: every legal move's value to the mover, best
-    first, over how many worlds (deals of the stock at the redeal, or splits
-    of the unseen cards; 1 when nothing is left to chance), all of them or a
+    first, over how many deals (of the stock at the redeal, or of the unseen
+    cards from the seat; 1 when nothing is left to chance), all of them or a
     sample; and the judgement of the move played."""
 
-    worlds: int
+    deals: int
     exhaustive: bool
     moves: tuple[ValuedMove, ...]
     judgement: Judgement
@@ -78,88 +78,91 @@ class View:
 @dataclass(frozen=True)
 class MoveReview:
     """A move as played (its number in the hand, the record's line, the
-    position before it as a line), how many distinct moves the player had,
-    and its judgement with all cards open and from the seat (None, and the
-    reason, when not judged)."""
+    position before it as a line), the seat that played it, how many
+    distinct moves it had, and its judgement with all cards open and from
+    the seat (None, and the reason, when not judged)."""
 
     number: int
     line: int
     position: str
-    player: int
+    seat: int
     move: str
     choices: int
-    open_cards: View | None
+    open: View | None
     from_seat: View | None
     not_judged: str | None
 
 
 @dataclass(frozen=True)
 class Review(JsonResult):
-    """A game's review: each hand's moves, and each player's summary with all
-    cards open and from the seat (over the moves judged that way)."""
+    """A game's review: the ``engine``, the ``deals`` solved from a seat or at
+    a redeal before sampling (seeded by ``seed``), each hand's moves, and each
+    seat's summary with all cards open and from the seat (over the moves
+    judged that way)."""
 
     game = "papillon"
     view = "open+seat"
 
-    players: int
     engine: str
-    limit: int
+    deals: int
     seed: int
     hands: tuple[HandReview[MoveReview], ...]
-    open_cards: tuple[PlayerSummary, ...]
-    from_seat: tuple[PlayerSummary, ...]
+    players: tuple[PlayerReview, ...]
 
 
 def review_with_budget(record: PapillonRecord, budget: Budget, *, engine: EngineName = "kernel") -> Review:
     """:func:`review_record` with ``budget.deals`` deals solved from a seat
-    or at a redeal (default :data:`LIMIT`), seeded by ``budget.seed``: the
+    or at a redeal (default :data:`DEALS`), seeded by ``budget.seed``: the
     review registry's (butterfly.solver.analysis)."""
-    return review_record(record, engine, budget.deals or LIMIT, budget.seed)
+    return review_record(record, engine, budget.deals or DEALS, budget.seed)
 
 
-def review_record(record: PapillonRecord, engine: EngineName = "kernel", limit: int = LIMIT, seed: int = 0) -> Review:
-    """Judge every move of every hand of ``record`` (sampling beyond ``limit``, seeded)."""
-    hands = tuple(_review_hand(hand, engine, limit, seed) for hand in record.hands)
-    players = record.options.players
+def review_record(record: PapillonRecord, engine: EngineName = "kernel", deals: int = DEALS, seed: int = 0) -> Review:
+    """Judge every move of every hand of ``record`` (sampling beyond ``deals``, seeded)."""
+    hands = tuple(_review_hand(hand, engine, deals, seed) for hand in record.hands)
+    n = record.options.players
+    names = bots_by_seat(record.tags.get("Bots", ""), ",".join(map(str, range(n))), n)  # (each plays at its seat)
     moves = [move for hand in hands for move in hand.moves]
+    players = tuple(
+        PlayerReview(
+            seat,
+            names[seat] if names else None,
+            summarise(seat, [m.open.judgement for m in moves if m.seat == seat and m.open]),
+            summarise(seat, [m.from_seat.judgement for m in moves if m.seat == seat and m.from_seat]),
+        )
+        for seat in range(n)
+    )
+    return Review(engine, deals, seed, hands, players)
 
-    def summaries(view: str) -> tuple[PlayerSummary, ...]:
-        judged = [(m.player, getattr(m, view)) for m in moves]
-        return tuple(summarise(p, [v.judgement for q, v in judged if q == p and v is not None]) for p in range(players))
 
-    return Review(players, engine, limit, seed, hands, summaries("open_cards"), summaries("from_seat"))
-
-
-def _review_hand(hand: Hand, engine: EngineName, limit: int, seed: int) -> HandReview[MoveReview]:
+def _review_hand(hand: Hand, engine: EngineName, deals: int, seed: int) -> HandReview[MoveReview]:
     memo: RedealMemo = {}  # what the redeal is worth, shared by the positions of the deal before the last
     moves = []
     for number, (state, recorded) in enumerate(hand.positions(), 1):
         mover, move = state.to_move, recorded.move
         choices = len(state.legal_moves())
-        open_cards = from_seat = None
+        opened = from_seat = None
         reason: str | None = EARLY
         if not state.stock:
-            open_cards = _open_last_deal(state, move, engine)
-            from_seat = _from_seat(state, move, engine, limit, seed)
+            opened = _open_last_deal(state, move, engine)
+            from_seat = _from_seat(state, move, engine, deals, seed)
             reason = None
         elif len(state.stock) == 3 * state.players:
-            open_cards = _open_with_redeal(state, move, engine, limit, seed, memo)
+            opened = _open_with_redeal(state, move, engine, deals, seed, memo)
             reason = SEAT_BEFORE_LAST_DEAL
         position = position_line(state)
-        moves.append(
-            MoveReview(number, recorded.line, position, mover, str(move), choices, open_cards, from_seat, reason)
-        )
+        moves.append(MoveReview(number, recorded.line, position, mover, str(move), choices, opened, from_seat, reason))
     return HandReview(hand.number, hand.start.dealer, position_line(hand.start), tuple(moves))
 
 
-def _view(values: list[tuple[Move, float]], played: Move, worlds: int, exhaustive: bool) -> View:
+def _view(values: list[tuple[Move, float]], played: Move, deals: int, exhaustive: bool) -> View:
     """The view of a move among the legal moves' values (in any order)."""
     rounded = [(move, round(value, DECIMALS)) for move, value in values]
     ordered = sorted(rounded, key=lambda item: -item[1])  # stable: ties keep the rules' order
     played_value = next(value for move, value in rounded if move.signature == played.signature)
     moves = tuple(ValuedMove(str(move), value) for move, value in ordered)
     judgement = judge([value for _, value in rounded], played_value)
-    return View(worlds, exhaustive, moves, dataclasses.replace(judgement, loss=round(judgement.loss, DECIMALS)))
+    return View(deals, exhaustive, moves, dataclasses.replace(judgement, loss=round(judgement.loss, DECIMALS)))
 
 
 def _open_last_deal(state: HandState, played: Move, engine: EngineName) -> View:
@@ -169,13 +172,13 @@ def _open_last_deal(state: HandState, played: Move, engine: EngineName) -> View:
 
 
 def _open_with_redeal(
-    state: HandState, played: Move, engine: EngineName, limit: int, seed: int, memo: RedealMemo
+    state: HandState, played: Move, engine: EngineName, deals: int, seed: int, memo: RedealMemo
 ) -> View:
     mover = state.to_move
-    result = analyse_redeal(state, limit=limit, seed=seed, engine=engine, memo=memo)
+    result = analyse_redeal(state, limit=deals, seed=seed, engine=engine, memo=memo)
     return _view([(m.move, m.chips[mover]) for m in result.moves], played, result.splits, result.exhaustive)
 
 
-def _from_seat(state: HandState, played: Move, engine: EngineName, limit: int, seed: int) -> View:
-    result = analyse_seat(state, state.to_move, limit=limit, seed=seed, engine=engine)
+def _from_seat(state: HandState, played: Move, engine: EngineName, deals: int, seed: int) -> View:
+    result = analyse_seat(state, state.to_move, limit=deals, seed=seed, engine=engine)
     return _view([(m.move, m.mean_chips) for m in result.moves], played, result.splits, result.exhaustive)
