@@ -32,19 +32,19 @@ def _rate_one(position, title, quick, engine, as_json) -> None:
             raise InputError(f"no quick predictor for {position.rules.name}: it is not calibrated")
         value, error = predict(position, calibration.quick), calibration.quick["rmse"]
         if as_json:
-            echo_json({"deal": title, "rules": position.rules.name, "quick_rating": value, "rmse": error})
+            echo_json({"deal": title, "game": position.rules.name, "quick_rating": value, "rmse": error})
         else:
             click.echo(f"{title}: quick rating {value:.0f} (typical error ±{error:.0f}, from cheap features only)")
         return
     rating = rate(position, engine)
-    features = exact_features(position) if rating.verdict == "won" else {}
+    features = exact_features(position) if rating.result == "won" else {}
     sentence = why(rating, features, position.rules.cells)
     if as_json:
         echo_json({"deal": title, **report(rating, features, sentence)})
         return
-    if rating.verdict != "won":
-        proof = " (proved)" if rating.verdict == "unwinnable" else ""
-        click.echo(f"{title}: {rating.verdict}{proof}: not rated")
+    if rating.result != "won":
+        proof = " (proved)" if rating.result == "unwinnable" else ""
+        click.echo(f"{title}: {rating.result}{proof}: not rated")
         return
     if rating.calibrated:
         click.echo(f"{title}: rating {rating.rating:.0f} ± {rating.rating_se:.0f}, grade {rating.grade} of 5")

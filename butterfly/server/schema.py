@@ -122,8 +122,7 @@ class RateAnswer(_Tagged):
     field: that module imports the rating's statistics, which the server
     need not load to start), the features it was read from, the reason."""
 
-    rules: str
-    verdict: str
+    result: str
     proved_by: str | None
     games: dict[str, str]
     calibrated: bool
@@ -154,14 +153,14 @@ def _one_of(values: tuple[str, ...]) -> Any:
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of answer of a task: its model, and the view its answers are of (a patience answer names its
-    game itself, its preset, as ``game`` or as a rating's ``rules``; a card game's names its view too)."""
+    """A kind of answer of a task: its model, and the view its answers are of (every answer names its game
+    itself, a patience answer its preset; a card game's names its view too)."""
 
     model: type[_Tagged]
     view: View
 
     def tags(self, answer: dict[str, Any]) -> dict[str, Any]:
-        return {"game": answer.get("game", answer.get("rules")), "view": self.view}
+        return {"game": answer.get("game"), "view": self.view}
 
 
 def _card_kind(name: str, result: type[JsonResult]) -> Kind:

@@ -99,7 +99,7 @@ def rate_task(position: str) -> dict:
 
     deal = PATIENCE.read_line(position)
     rating = rate(deal)
-    features = exact_features(deal) if rating.verdict == "won" else {}
+    features = exact_features(deal) if rating.result == "won" else {}
     return report(rating, features, why(rating, features, deal.rules.cells))
 
 

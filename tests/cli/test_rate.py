@@ -18,7 +18,7 @@ def test_a_deal_is_rated_with_its_ladder_and_exact_features(cli):
     result = cli.run("rate", "1", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["verdict"] == "won" and data["deal"] == "butterfly deal 1"
+    assert (data["game"], data["result"], data["deal"]) == ("butterfly", "won", "butterfly deal 1")
     assert set(data["games"]) >= {"random", "greedy", "rollout"}
     assert {"fewest_cells", "critical_decisions", "forgiveness", "effort_median"} <= set(data["features"])
     if data["calibrated"]:

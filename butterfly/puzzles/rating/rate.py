@@ -94,10 +94,12 @@ def grade_words(grade: int, calibration: Calibration) -> str:
 
 @dataclass
 class Rating:
-    """A deal's rating, or why it has none (``verdict`` not ``won``)."""
+    """A deal's rating, or why it has none (``result`` not ``won``); ``game``
+    is its rules' name, as a solve's answer names it (its JSON, the web
+    API's answer, uses a solve's keys for the same things)."""
 
-    rules: str
-    verdict: str
+    game: str
+    result: str
     proved_by: str | None = None
     games: dict[str, str] = field(default_factory=dict)
     calibrated: bool = False
@@ -134,9 +136,9 @@ def rating_from_games(rules: str, games: dict[str, str], calibration: Calibratio
 def rate(position: Position, engine: EngineName = "kernel", limits: Limits = VERDICT_LIMITS) -> Rating:
     """Solve ``position``; if it is won, play the ladder on it and rate it."""
     start = time.perf_counter()
-    verdict = solve(position, limits, engine, schedule=PUBLISHED_SCHEDULE)
-    if verdict.result != WON:
-        rating = Rating(position.rules.name, verdict.result, proved_by=verdict.proved_by)
+    solved = solve(position, limits, engine, schedule=PUBLISHED_SCHEDULE)
+    if solved.result != WON:
+        rating = Rating(position.rules.name, solved.result, proved_by=solved.proved_by)
     else:
         rating = rating_from_games(position.rules.name, play_ladder(position, engine), calibration_for(position.rules))
     rating.seconds = time.perf_counter() - start

@@ -82,7 +82,7 @@ def test_a_rating_is_the_fixed_theta_fit_of_its_games():
 
 def test_a_lost_deal_is_not_rated():
     rating = rate(Position.deal(126))
-    assert rating.verdict == UNWINNABLE and rating.proved_by == "dead-end" and rating.rating is None
+    assert rating.result == UNWINNABLE and rating.proved_by == "dead-end" and rating.rating is None
     assert not rating.games
 
 
