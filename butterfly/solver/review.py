@@ -31,9 +31,12 @@ MoveReviewT = TypeVar("MoveReviewT")
 #: What an answer was worked out from (docs/serve.md, "Answers"): ``open``,
 #: every card seen; ``seat``, from the seat to move, the cards it cannot see
 #: dealt in sampled or every deal; ``redeal``, Papillon's last redeal, its
-#: deals of the stock as chance; ``open+seat``, a review, each move judged
-#: both with every card seen and from the seat that played it.
-View = Literal["open", "seat", "redeal", "open+seat"]
+#: deals of the stock as chance; ``declaration``, La Mouche's declaration,
+#: from the seat to declare, the unseen cards and the stock dealt, the later
+#: seats declaring as the rule-based bot; ``open+seat``, a review, each move
+#: judged both with every card seen and from the seat that played it. A
+#: game and a view are one kind of answer, one shape.
+View = Literal["open", "seat", "redeal", "declaration", "open+seat"]
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ def test_analyse_from_a_seat_and_declaration_advice(cli):
     assert all(0 <= m["mouche_chance"] <= 1 for m in out["moves"])
     advice = json.loads(cli.run("mouche", "analyse", EXAMPLES / "declare.json", "--worlds", 40, "--json").output)
     kinds = [m["move"].split()[0] for m in advice["moves"]]
-    assert {"fold", "stand"} <= set(kinds) and advice["deals"] == 40 and advice["view"] == "seat"
+    assert {"fold", "stand"} <= set(kinds) and advice["deals"] == 40 and advice["view"] == "declaration"
     fold = next(m for m in advice["moves"] if m["move"] == "fold")
     assert fold["mean_chips"] == 0 and fold["stderr"] == 0
 

@@ -1,7 +1,7 @@
 // The card-game board's readers (butterfly/puzzles/site/page/cards-answers.js) on
 // butterfly serve's real answers (tests/js/card_answers.json): every kind of
-// answer read into the shape the board draws, each value from the key the
-// server writes it under.
+// answer read into the shape the board draws, each by its kind (its game and
+// view tags), each value from the key the server writes it under.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readAnalysis, readMoves, readReview } from "../../butterfly/puzzles/site/page/cards-answers.js";
@@ -33,17 +33,18 @@ test("Papillon with every hand known: each move's max-n chips, the pool's winner
       kind: "max-n chips",
       chips: json.moves[0].maxn_chips,
       winner: json.moves[0].maxn_winner,
-      guaranteed: json.moves[0].guaranteed,
+      guaranteed: json.moves[0].guaranteed_chips,
     },
   });
   assert.equal(read.choices.length, json.moves.length);
+  assert.deepEqual([json.game, json.view], ["papillon", "open"]);
 });
 
 test("from the seat, in both games: the seat, the deals tried, each move's means", () => {
   for (const name of ["analyse-papillon-seat", "analyse-papillon-hidden"]) {
     const json = answer(name);
     const read = readAnalysis(json);
-    assert.deepEqual([read.seat, read.fromSeat, read.tried], [json.player, true, json.splits], name);
+    assert.deepEqual([read.seat, read.fromSeat, read.tried], [json.to_move, true, json.deals], name);
     assert.deepEqual(read.choices[0].value, {
       kind: "mean chips",
       meanChips: json.moves[0].mean_chips,
@@ -52,17 +53,17 @@ test("from the seat, in both games: the seat, the deals tried, each move's means
   }
   const json = answer("analyse-mouche-seat");
   const read = readAnalysis(json);
-  assert.deepEqual([read.seat, read.fromSeat, read.tried], [2, true, json.worlds]);
+  assert.deepEqual([read.seat, read.fromSeat, read.tried], [2, true, json.deals]);
   assert.deepEqual(read.choices[0], {
     move: "7D",
-    value: { kind: "mean tricks", meanTricks: json.cards[0].mean_tricks, moucheChance: json.cards[0].mouche_chance },
+    value: { kind: "mean tricks", meanTricks: json.moves[0].mean_tricks, moucheChance: json.moves[0].mouche_chance },
   });
 });
 
 test("Papillon with one redeal left: the mover's own expected chips, a number", () => {
   const json = answer("analyse-papillon-redeal");
   const read = readAnalysis(json);
-  assert.deepEqual([read.seat, read.fromSeat, read.tried], [2, false, json.stock_deals]);
+  assert.deepEqual([read.seat, read.fromSeat, read.tried], [2, false, json.deals]);
   assert.equal(read.choices[0].value.kind, "mean chips");
   assert.equal(read.choices[0].value.meanChips, json.moves[0].expected_chips[2]);
   assert.ok(Number.isFinite(read.choices[0].value.meanChips));
@@ -74,34 +75,40 @@ test("La Mouche with every hand known: each card's tricks and chips; the seat's 
   assert.deepEqual([read.seat, read.fromSeat, read.tried], [2, false, null]);
   assert.deepEqual(
     read.choices.map((c) => c.move),
-    json.cards.map((c) => c.card),
+    json.moves.map((m) => m.move),
   );
   assert.deepEqual(read.choices[1].value, {
     kind: "max-n tricks",
-    tricks: json.cards[1].maxn_tricks,
-    chips: json.cards[1].maxn_chips,
-    guaranteedTricks: json.cards[1].guaranteed_tricks,
+    tricks: json.moves[1].maxn_tricks,
+    chips: json.moves[1].maxn_chips,
+    guaranteedTricks: json.moves[1].guaranteed_tricks,
   });
 });
 
 test("La Mouche's declarations: each one's mean chips, no card choices", () => {
   const json = answer("analyse-mouche-declarations");
   const read = readAnalysis(json);
-  assert.deepEqual([read.seat, read.fromSeat, read.tried, read.choices], [0, true, json.worlds, []]);
+  assert.deepEqual([read.seat, read.fromSeat, read.tried, read.choices], [0, true, json.deals, []]);
   assert.deepEqual(read.declarations[0], {
-    declaration: json.options[0].declaration,
-    meanChips: json.options[0].mean_chips,
+    declaration: json.moves[0].move,
+    meanChips: json.moves[0].mean_chips,
   });
-  assert.equal(read.declarations.length, json.options.length);
+  assert.equal(read.declarations.length, json.moves.length);
+  assert.deepEqual([json.game, json.view], ["mouche", "declaration"]);
 });
 
-test("an answer of no kind the board knows is refused in one sentence", () => {
+test("an answer is read by its kind, its game and view, and one of no kind the board knows is refused", () => {
   assert.throws(() => readAnalysis({ moves: [] }), /not one this page can read\.$/);
+  const seat = answer("analyse-mouche-seat");
+  assert.throws(() => readAnalysis({ ...seat, view: "nowhere" }), /not one this page can read\.$/);
+  // the same moves told to be another kind are read as that kind
+  assert.equal(readAnalysis({ ...seat, game: "papillon" }).choices[0].value.kind, "mean chips");
+  assert.throws(() => readReview({ ...seat, hands: [] }), /not a review this page can read\.$/);
 });
 
 test("a Papillon review: the seat, the move and its position, the judgement from the seat before the open one", () => {
   const json = answer("review-papillon-game");
-  const read = readReview(json, "papillon");
+  const read = readReview(json);
   assert.deepEqual(
     read.hands.map((h) => h.number),
     [3, 4],
@@ -109,20 +116,20 @@ test("a Papillon review: the seat, the move and its position, the judgement from
   const moves = json.hands[1].moves;
   read.hands[1].moves.forEach((m, k) => {
     const was = moves[k];
-    assert.deepEqual([m.seat, m.move, m.position, m.choices], [was.player, was.move, was.position, was.choices]);
-    const judged = (was.from_seat && was.from_seat.judgement) || (was.open_cards && was.open_cards.judgement);
+    assert.deepEqual([m.seat, m.move, m.position, m.choices], [was.seat, was.move, was.position, was.choices]);
+    const judged = (was.from_seat && was.from_seat.judgement) || (was.open && was.open.judgement);
     assert.deepEqual(m.judgement, judged ? { mark: judged.mark, loss: judged.loss } : null);
     assert.equal(m.fromSeat, was.from_seat !== null);
   });
   // (both views judged a move: the seat's is read)
-  const both = moves.findIndex((m) => m.from_seat && m.open_cards && m.from_seat.judgement);
+  const both = moves.findIndex((m) => m.from_seat && m.open && m.from_seat.judgement);
   assert.ok(both >= 0);
   assert.equal(read.hands[1].moves[both].judgement.mark, moves[both].from_seat.judgement.mark);
 });
 
-test("a La Mouche review: the seat and the action, no position, the open judgement when the seat's is none", () => {
+test("a La Mouche review: the seat and the move, no position, the open judgement when the seat's is none", () => {
   const json = answer("review-mouche-bots");
-  const moves = readReview(json, "mouche").hands[0].moves;
+  const moves = readReview(json).hands[0].moves;
   assert.deepEqual(moves[0], {
     seat: 1,
     move: "discard TD JH draw JS TS",

@@ -17,7 +17,7 @@ import {
 import { ANSWERS } from "./card_fixtures.js";
 
 const read = (name) => readAnalysis(ANSWERS[name].answer);
-const reviewed = (name, game) => readReview(ANSWERS[name].answer, game);
+const reviewed = (name) => readReview(ANSWERS[name].answer);
 
 test("chips as players say them, a tenth at most, none as no chips more", () => {
   assert.equal(chipsWords(4), "worth 4 chips more");
@@ -95,9 +95,9 @@ test("La Mouche's declarations: each one's mean, the ones not valued counted fro
   const shown = valuesShown(read("analyse-mouche-declarations"), [1000, 1000, 995], choices);
   assert.equal(shown.heading, "P0\u2019s choices, from P0\u2019s seat (500 deals tried)");
   assert.equal(shown.declarations[0], "discard J\u2663 8\u2660 9\u2660: on average worth 3.4 chips more");
-  assert.equal(shown.declarations.length, answer.options.length);
+  assert.equal(shown.declarations.length, answer.moves.length);
   assert.deepEqual(shown.items, []);
-  assert.equal(shown.note, choices - answer.options.length + " other declarations not valued.");
+  assert.equal(shown.note, choices - answer.moves.length + " other declarations not valued.");
   assert.equal(valuesShown(read("analyse-mouche-declarations"), [1000, 1000, 995], null).note, "");
 });
 
@@ -109,7 +109,7 @@ test("a hand over in one sentence: everyone's chips and the pool", () => {
 });
 
 test("a La Mouche review: declarations not judged, a forced card the only card, a blunder's loss", () => {
-  const hand = reviewed("review-mouche-bots", "mouche").hands[0];
+  const hand = reviewed("review-mouche-bots").hands[0];
   const words = hand.moves.map((m) => markWords(m, "mouche"));
   assert.equal(words[0], "a declaration, not judged: its worth can only be estimated");
   assert.equal(words[5], "the only card");
@@ -122,7 +122,7 @@ test("a La Mouche review: declarations not judged, a forced card the only card, 
 });
 
 test("a Papillon review: the only move, too many cards unseen, judged with all hands open or from the seat", () => {
-  const [third, fourth] = reviewed("review-papillon-game", "papillon").hands;
+  const [third, fourth] = reviewed("review-papillon-game").hands;
   assert.equal(
     markWords(third.moves[0], "papillon"),
     "not judged: too many cards unseen, with more than one redeal to come",

@@ -276,7 +276,7 @@ def test_a_newcomer_sets_up_the_last_deal_on_a_phone_by_clicks_and_sees_its_valu
     seat = api.post("/api/analyse", json={"position": expected, "as_player": 0}).json()
     assert (
         page.locator("#engine h3").inner_text()
-        == f"P0\u2019s choices, from P0\u2019s seat ({seat['splits']} deals tried)"
+        == f"P0\u2019s choices, from P0\u2019s seat ({seat['deals']} deals tried)"
     )
     first = page.locator("#engine .move-values li").first.inner_text()
     assert first.endswith(f"wins the pool in {round(seat['moves'][0]['win_chance'] * 100)}% of the deals tried")
@@ -455,14 +455,12 @@ def test_a_la_mouche_record_reviewed_its_declarations_valued_and_the_more_set_up
     valued = api.post("/api/analyse", json={"position": MOUCHE_START, "as_player": 0}).json()
     assert (
         page.locator("#engine h3").inner_text()
-        == f"P0\u2019s choices, from P0\u2019s seat ({valued['worlds']} deals tried)"
+        == f"P0\u2019s choices, from P0\u2019s seat ({valued['deals']} deals tried)"
     )
     shown = [li.inner_text() for li in page.locator("#engine .move-values li").all()]
-    assert [text.split(": on average ")[0] for text in shown] == [
-        said_cards(o["declaration"]) for o in valued["options"]
-    ]
+    assert [text.split(": on average ")[0] for text in shown] == [said_cards(m["move"]) for m in valued["moves"]]
     declarations = api.post("/api/moves", json={"position": MOUCHE_START}).json()["moves"]
-    others = len(declarations) - len(valued["options"])
+    others = len(declarations) - len(valued["moves"])
     assert f"{others} other declarations not valued." in page.locator("#engine").inner_text()
     assert page.locator("#engine").inner_text().count("deals tried") == 1
 

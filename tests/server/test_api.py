@@ -688,7 +688,7 @@ TAGGED = [
     ("/api/analyse", {"position": PAPILLON_REDEAL, "worlds": 20}, ("papillon", "redeal")),
     ("/api/analyse", {"position": MOUCHE}, ("mouche", "open")),
     ("/api/analyse", {"position": MOUCHE, "as_player": 2, "worlds": 20}, ("mouche", "seat")),
-    ("/api/analyse", {"position": MOUCHE_START, "worlds": 5}, ("mouche", "seat")),
+    ("/api/analyse", {"position": MOUCHE_START, "worlds": 5}, ("mouche", "declaration")),
     ("/api/review", {"record": '[Deal "1"]\n1. 7S R5>L1\n', "max_nodes": 20_000}, ("butterfly", "open")),
     ("/api/review", {"record": PAPILLON_RECORD, "game": "papillon"}, ("papillon", "open+seat")),
     ("/api/review", {"record": MOUCHE_RECORD, "game": "mouche"}, ("mouche", "open+seat")),

@@ -72,7 +72,7 @@ class DeclarationMove:
 class DeclarationAdvice(MoucheAnalysis):
     """The sensible declarations of the seat ``to_move``, best first, over ``deals`` sampled deals."""
 
-    view = "seat"
+    view = "declaration"
 
     to_move: int
     deals: int

@@ -76,7 +76,7 @@ export function reviewView(open) {
     else {
       out.textContent = "Reviewing the game move by move\u2026";
       ask("api/review", { record: text, game }, "to review a game")
-        .then((json) => showReview(out, readReview(json, game), game, open))
+        .then((json) => showReview(out, readReview(json), game, open))
         .catch((error) => (out.textContent = saidCards(error.message)));
     }
   });
