@@ -37,7 +37,7 @@ from butterfly.server.app import Settings, make_app
 from butterfly.server.guards import MAX_BODY
 from butterfly.server.requests import DEAL_1 as DEAL_1_EXAMPLE
 from butterfly.server.requests import LINE_PATTERN, MAX_RECORD
-from butterfly.server.schema import tagged
+from butterfly.server.schema import ANSWERS, tagged
 from butterfly.server.tasks import MEMORY_MIB, moves_task
 from butterfly.solver import analysis
 from butterfly.solver.budget import Budget
@@ -734,6 +734,22 @@ def test_every_search_answer_carries_its_game_and_view_and_keeps_to_the_schema(c
 def test_every_answer_without_a_search_keeps_to_the_schema(client, declared, method, path, body):
     answer = ok(client.request(method, path, json=body))
     declared(method, path.split("?")[0].replace(FIRST_DAY, "{day}")).validate(answer)
+
+
+def test_a_card_games_game_and_view_are_one_kind_of_answer():
+    """Each kind of a card game's answer is told by its tags alone (the pages read it so): no two kinds share
+    a game and a view, and an answer that says another kind's tags is not of its own."""
+    tags = [
+        tuple(kind.model.model_json_schema()["properties"][tag]["const"] for tag in ("game", "view"))
+        for task in ("analyse", "review")
+        for kind in ANSWERS[task]
+        if kind.model.model_fields["game"].annotation is not str
+    ]
+    assert len(tags) == len(set(tags)) == 8
+    answer = analysis.analyse(parse_line(MOUCHE_START), Budget(deals=5)).to_json()  # (a declaration to make)
+    assert tagged("analyse", answer)["view"] == "declaration"
+    with pytest.raises(ValueError, match="of no kind"):
+        tagged("analyse", {**answer, "view": "seat"})
 
 
 def test_an_answer_of_no_declared_kind_is_not_sent():
