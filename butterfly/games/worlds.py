@@ -104,28 +104,76 @@ def deal_worlds(
     sizes: Sequence[int],
     limit: int,
     rng: random.Random,
-    fits: Callable[[tuple[tuple[T, ...], ...]], bool] | None = None,
+    fits_hand: Callable[[tuple[T, ...], int], bool] | None = None,
     attempts: int = 200,
 ) -> tuple[Iterator[tuple[tuple[T, ...], ...]], bool]:
     """The worlds of hidden hands: the ways to deal the ``unseen`` cards into
-    hands of ``sizes`` that ``fits`` accepts (all of them by default).
+    hands of ``sizes`` whose every hand ``fits_hand`` accepts (given the hand
+    and its index; all of them by default).
 
-    Every such deal, in :func:`hand_splits` order, when there
-    are at most ``limit`` deals before that filter (and True); else up to
-    ``limit`` deals drawn uniformly with ``rng``, rejecting those that do not
-    fit, at most ``attempts * limit`` draws (and False).
+    Every such deal, in :func:`hand_splits` order, when there are at most
+    ``limit`` of them (and True): listed outright when there are at most
+    ``limit`` deals before the filter, else by a search that drops a hand as
+    soon as it does not fit, given up after ``attempts * limit`` hands tried.
+    Otherwise up to ``limit`` deals drawn uniformly with ``rng``, rejecting
+    those that do not fit, at most ``attempts * limit`` draws (and False).
 
     >>> worlds, exhaustive = deal_worlds("abc", [1, 2], 10, random.Random(0))
     >>> exhaustive, ["".join(map("".join, world)) for world in worlds]
     (True, ['abc', 'bac', 'cab'])
-    >>> worlds, exhaustive = deal_worlds("abc", [1, 2], 2, random.Random(0), lambda w: w[0] != ("a",))
+    >>> worlds, exhaustive = deal_worlds("abc", [1, 2], 1, random.Random(0), lambda hand, k: k or hand == ("b",))
     >>> exhaustive, [world[0] for world in worlds]
-    (False, [('b',), ('b',)])
+    (True, [('b',)])
+    >>> worlds, exhaustive = deal_worlds("abc", [1, 2], 1, random.Random(0), lambda hand, k: k or hand != ("a",))
+    >>> exhaustive, len(list(worlds))
+    (False, 1)
     """
     if split_count(len(unseen), sizes) <= limit:
         every = hand_splits(unseen, sizes)
-        return (every if fits is None else (world for world in every if fits(world))), True
+        return (every if fits_hand is None else (world for world in every if _fits(world, fits_hand))), True
+    if fits_hand is not None:
+        listed = _fitting_splits(unseen, sizes, fits_hand, limit, attempts * limit)
+        if listed is not None:
+            return iter(listed), True
+
+    def fits(world: tuple[tuple[T, ...], ...]) -> bool:
+        return fits_hand is None or _fits(world, fits_hand)
+
     return _sampled_worlds(unseen, sizes, limit, rng, fits, attempts * limit), False
+
+
+def _fits(world: tuple[tuple[T, ...], ...], fits_hand: Callable[[tuple[T, ...], int], bool]) -> bool:
+    return all(fits_hand(hand, k) for k, hand in enumerate(world))
+
+
+def _fitting_splits(
+    unseen: Sequence[T],
+    sizes: Sequence[int],
+    fits_hand: Callable[[tuple[T, ...], int], bool],
+    limit: int,
+    budget: int,
+) -> list[tuple[tuple[T, ...], ...]] | None:
+    """Every split whose hands all fit, in :func:`hand_splits` order, or None
+    when there are more than ``limit`` or ``budget`` hands were tried first."""
+    found: list[tuple[tuple[T, ...], ...]] = []
+    tried = 0
+
+    def deal(left: Sequence[T], index: int, chosen: tuple[tuple[T, ...], ...]) -> bool:
+        nonlocal tried
+        if index == len(sizes):
+            found.append(chosen)
+            return len(found) <= limit
+        for hand in combinations(left, sizes[index]):
+            tried += 1
+            if tried > budget:
+                return False
+            if fits_hand(hand, index):
+                rest = [c for c in left if c not in hand]
+                if not deal(rest, index + 1, chosen + (hand,)):
+                    return False
+        return True
+
+    return found if deal(unseen, 0, ()) else None
 
 
 def _sampled_worlds(
@@ -133,7 +181,7 @@ def _sampled_worlds(
     sizes: Sequence[int],
     limit: int,
     rng: random.Random,
-    fits: Callable[[tuple[tuple[T, ...], ...]], bool] | None,
+    fits: Callable[[tuple[tuple[T, ...], ...]], bool],
     attempts: int,
 ) -> Iterator[tuple[tuple[T, ...], ...]]:
     found = 0
@@ -141,6 +189,6 @@ def _sampled_worlds(
         if found == limit:
             return
         world = random_split(unseen, sizes, rng)
-        if fits is None or fits(world):
+        if fits(world):
             found += 1
             yield world

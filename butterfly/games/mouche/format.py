@@ -66,6 +66,7 @@ FIELDS = {
     "chips",
     "discarded",
     "pending",
+    "pamphile_paid",
 }
 REQUIRED = ("players", "dealer", "turned", "declared", "hands")
 DECLARATIONS = {"fold", "stand", "discard"}
@@ -119,12 +120,14 @@ def position_from_data(data: dict) -> MouchePosition:
     hands, hidden, held = _read_hands(hands_in, declared, finished + [current], at_play)
     deck = set(make_deck(options.deck_size))
     seen: dict[Card, str] = {}
+    played_by = [play for trick in finished + [current] for play in trick]
     played = [(c, f"trick {k + 1}") for k, t in enumerate(finished) for _, c in t]
     played += [(c, "the trick in progress") for _, c in current]
     _each_once([(turned, "the turned card"), *played, *held], deck, seen)
     discarded = _read_discards(data, declared, discards, deck, seen)
+    paid = _read_pamphile_paid(data, options, dealer, declared, hands, played_by, seen, at_play)
     # Stand-ins for hidden hands, and the stock, from the cards nobody has seen.
-    rest = iter(sorted(deck - set(seen)))
+    rest = iter(_unseen_in_order(deck - set(seen), hands, paid))
     filled = [tuple(sorted(next(rest) for _ in range(h))) if isinstance(h, int) else h for h in hands]
     stock_size = options.deck_size - n * HAND_SIZE - 1 - sum(discards)
     if stock_size < 0:
@@ -156,7 +159,82 @@ def position_from_data(data: dict) -> MouchePosition:
         if dealer_alone:
             raise ParseError("everyone but the dealer folded: the hand is over")
         return MouchePosition(state, tuple(hidden))
+    state = dataclasses.replace(state, pamphile_paid=paid)
     return MouchePosition(_replay_tricks(state, filled, hidden, finished, current), tuple(hidden))
+
+
+def _read_pamphile_paid(
+    data: dict,
+    options: MoucheOptions,
+    dealer: int,
+    declared: list[str | None],
+    hands: list[tuple[Card, ...] | int],
+    plays: list[tuple[int, Card]],
+    seen: dict[Card, str],
+    at_play: bool,
+) -> int | None:
+    """Le Pamphile at the card play: who was paid for holding the Pamphile
+    when the declarations ended (-1 nobody; every player saw it). Given as
+    ``pamphile_paid`` (a seat, or null for nobody) or found from where the
+    Pamphile lies; None when neither tells (a hidden hand might hold it)."""
+    given = "pamphile_paid" in data
+    if not (options.pamphile and at_play):
+        if given:
+            raise ParseError("'pamphile_paid' is for Le Pamphile once the declarations are over")
+        return None
+    known = _pamphile_payee(options, dealer, declared, hands, plays, seen)
+    if not given:
+        return known
+    value = data["pamphile_paid"]
+    claimed = -1 if value is None else field.seat(value, "'pamphile_paid'", len(hands))
+    if known is not None and claimed != known:
+        who = "nobody was" if known < 0 else f"player {known} was"
+        raise ParseError(f"'pamphile_paid': {who} paid for the Pamphile, as the cards show")
+    if known is None and claimed >= 0 and not isinstance(hands[claimed], int):
+        why = "folded" if declared[claimed] == "fold" else "does not hold it"
+        raise ParseError(f"'pamphile_paid': player {claimed} {why}, and was not paid for the Pamphile")
+    return claimed
+
+
+def _pamphile_payee(
+    options: MoucheOptions,
+    dealer: int,
+    declared: list[str | None],
+    hands: list[tuple[Card, ...] | int],
+    plays: list[tuple[int, Card]],
+    seen: dict[Card, str],
+) -> int | None:
+    """Who was paid for the Pamphile, from where it lies (as the rules pay it
+    when the declarations end), or None when a hidden hand in play might hold it."""
+    if seen.get(PAMPHILE) == "the turned card":
+        standing = options.turned_pamphile_needs_standing
+        return -1 if standing and declared[dealer] == "fold" else dealer
+    for seat, card in plays:
+        if card == PAMPHILE:
+            return seat
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, int) and PAMPHILE in hand:
+            return seat
+    if PAMPHILE not in seen and any(isinstance(hand, int) and hand > 0 for hand in hands):
+        return None
+    return -1  # discarded, in the stock or in a folded hand
+
+
+def _unseen_in_order(unseen: set[Card], hands: list[tuple[Card, ...] | int], paid: int | None) -> list[Card]:
+    """The unseen cards in the order the hidden hands' stand-ins and the stock
+    take them: sorted, but the Pamphile placed where ``paid`` says it is (in
+    the paid seat's hidden hand, or in none of the hidden hands)."""
+    order = sorted(unseen)
+    if PAMPHILE not in unseen or paid is None:
+        return order
+    sizes = [h if isinstance(h, int) else 0 for h in hands]
+    start, end = (sum(sizes[:paid]), sum(sizes[: paid + 1])) if paid >= 0 else (sum(sizes), len(order))
+    if start == end:
+        raise ParseError("'pamphile_paid': nobody was paid, yet only the hidden hands can hold the Pamphile")
+    if not start <= order.index(PAMPHILE) < end:
+        order.remove(PAMPHILE)
+        order.insert(start, PAMPHILE)
+    return order
 
 
 def _read_pending(data: dict, options: MoucheOptions) -> tuple[int, ...]:
@@ -347,6 +425,9 @@ def position_to_json(state: MoucheHand, hidden: Iterable[int] = ()) -> dict:
         data["discarded"] = [[str(c) for c in cards] if cards else None for cards in state.discarded]
     if state.pending:
         data["pending"] = list(state.pending)
+    if state.pamphile_paid is not None and any(seat in hide for seat in state.in_hand()):
+        # Public, though a hidden hand may hold it: who was paid for the Pamphile.
+        data["pamphile_paid"] = state.pamphile_paid if state.pamphile_paid >= 0 else None
     return data
 
 

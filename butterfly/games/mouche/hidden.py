@@ -56,6 +56,17 @@ def forbidden_cards(state: MoucheHand, history: list[tuple[int, tuple, Card]]) -
     return out
 
 
+def pamphile_paid(state: MoucheHand, unseen: list[Card]) -> tuple[Card, int] | None:
+    """Le Pamphile, when the Pamphile is among the ``unseen`` cards and who
+    was paid for holding it is known (every player saw it): the card and
+    that seat (-1 nobody). Every deal then puts it in that seat's hand and in
+    no other hand in play."""
+    pamphile = next((card for card in unseen if state.is_pamphile(card)), None)
+    if pamphile is None or state.pamphile_paid is None:
+        return None
+    return pamphile, state.pamphile_paid
+
+
 def consistent_worlds(
     state: MoucheHand,
     unseen: list[Card],
@@ -66,14 +77,19 @@ def consistent_worlds(
 ) -> tuple[list[tuple[tuple[Card, ...], ...]], bool]:
     """Hands for the seats ``others`` (of their sizes in ``state``) from the
     ``unseen`` cards, each consistent with what that seat played
-    (``forbidden``) and with its declaration: every such deal when there are
-    at most ``limit`` deals before that filter (and True), else up to
-    ``limit`` deals drawn uniformly by rejection (and False)
-    (:func:`butterfly.games.worlds.deal_worlds`). Raise InputError when none fits."""
+    (``forbidden``), with its declaration and, in Le Pamphile, with who was
+    paid for holding the Pamphile: every such deal when there are at most
+    ``limit`` of them (and True), else up to ``limit`` deals drawn uniformly
+    by rejection (and False) (:func:`butterfly.games.worlds.deal_worlds`).
+    Raise InputError when none fits."""
     played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
+
+    paid = pamphile_paid(state, unseen)
 
     def fits_hand(hand: tuple[Card, ...], p: int) -> bool:
         if forbidden[p] & set(hand):
+            return False
+        if paid is not None and (paid[0] in hand) != (p == paid[1]):
             return False
         # A player who stood on the cards dealt held no mouche: the cards would not be played.
         if state.declared[p] == "stand" and state.as_dealt[p]:
@@ -81,11 +97,8 @@ def consistent_worlds(
             return state.with_hand(p, dealt).mouche_suit(p) is None
         return True
 
-    def fits(world: tuple[tuple[Card, ...], ...]) -> bool:
-        return all(fits_hand(hand, p) for p, hand in zip(others, world))
-
     sizes = [len(state.hands[p]) for p in others]
-    worlds, exhaustive = deal_worlds(unseen, sizes, limit, rng, fits)
+    worlds, exhaustive = deal_worlds(unseen, sizes, limit, rng, lambda hand, k: fits_hand(hand, others[k]))
     found = list(worlds)
     if not found:
         raise InputError("no deal of the unseen cards fits what has been played")

@@ -38,6 +38,7 @@ TAGS = {
     "c": "chips",
     "x": "discarded",
     "q": "pending mouches",
+    "j": "paid for the Pamphile",
 }
 REQUIRED = ("d", "t", "a", "h")
 #: How each declaration is written: ``f``, ``s``, ``d`` and the number discarded; ``-`` not yet.
@@ -85,6 +86,9 @@ def line_of(data: dict) -> str:
         fields.append(("x", _list(notation.EMPTY if c is None else notation.write_cards(c) for c in data["discarded"])))
     if "pending" in data:
         fields.append(("q", _list(map(str, data["pending"]))))
+    if "pamphile_paid" in data:
+        paid = data["pamphile_paid"]
+        fields.append(("j", notation.EMPTY if paid is None else str(paid)))
     return notation.join_line(GAME, fields)
 
 
@@ -144,6 +148,9 @@ def data_of(text: str) -> dict:
         ]
     if "q" in fields:
         data["pending"] = [notation.number(item, "pending mouches (q)") for item in fields["q"].split(notation.ITEM)]
+    if "j" in fields:
+        paid = fields["j"]
+        data["pamphile_paid"] = None if paid == notation.EMPTY else notation.number(paid, "paid for the Pamphile (j)")
     for name, what in (("declared", "declarations (a)"), ("chips", "chips (c)"), ("discarded", "discarded (x)")):
         if name in data and len(data[name]) != len(hands):
             raise ParseError(f"{what}: {len(data[name])} entries for {len(hands)} players")

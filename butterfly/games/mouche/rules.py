@@ -161,6 +161,9 @@ class MoucheHand:
     tricks: tuple[int, ...] = ()
     plays: tuple[tuple[int, Card], ...] = ()  # (seat, card) of the finished tricks, in order
     mouche_holder: int = -1
+    # Le Pamphile: who was paid for holding it when the declarations ended
+    # (-1 nobody), which every player saw; None before then, or not known.
+    pamphile_paid: int | None = None
     makers: tuple[int, ...] = ()  # who made the mouche this hand
     events: tuple[Event, ...] = ()
 
@@ -505,6 +508,7 @@ class MoucheHand:
             if holder >= 0:
                 collect_each(chips, holder, 1)
                 events.append(Event("pamphile", holder, 1, (PAMPHILE,)))
+            state = state._but(pamphile_paid=holder)
         state = state._but(chips=tuple(chips))
         if all(self.declared[(self.dealer + k) % n] == "fold" for k in range(1, n)):
             events.append(Event("dealer-alone", self.dealer, self.pool))

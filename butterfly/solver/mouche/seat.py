@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from butterfly.games.cards import Card, Rank, make_deck
 from butterfly.games.errors import InputError
-from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
+from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, pamphile_paid, seen_cards
 from butterfly.games.mouche.rules import Action, MoucheHand
 from butterfly.games.worlds import random_split, split_count
 from butterfly.solver.mouche import analysis as mouche
@@ -148,10 +148,14 @@ def guided_worlds(
     drawing a deal is prod 1 / C(a_i, s_i), so every deal that fits is kept
     with the same chance and the sample is uniform, as the rejection's. (A
     seat that may hold any card always has a_i = m_i.) A seat that stood on
-    the cards dealt held no mouche: that check stays a rejection, as there.
+    the cards dealt held no mouche: that check stays a rejection, as there,
+    and so does the Pamphile in the hand of the seat paid for it (Le Pamphile).
     """
     sizes = [len(state.hands[p]) for p in others]
     allowed = [[c for c in unseen if c not in forbidden[p]] for p in others]
+    paid = pamphile_paid(state, unseen)
+    if paid is not None:  # it is in no other hand than the paid seat's: there, a rejection
+        allowed = [[c for c in cards if c != paid[0] or p == paid[1]] for p, cards in zip(others, allowed)]
     order = sorted(range(len(others)), key=lambda i: (len(allowed[i]), i))
     free = [i for i in order if len(allowed[i]) == len(unseen)]  # drawn last, together: a_i = m_i
     order = [i for i in order if i not in free]
@@ -161,8 +165,10 @@ def guided_worlds(
         before += sizes[i]
     played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
 
-    def no_mouche(i: int, hand: tuple[Card, ...]) -> bool:
+    def fits_public(i: int, hand: tuple[Card, ...]) -> bool:
         p = others[i]
+        if paid is not None and p == paid[1] and paid[0] not in hand:
+            return False
         if state.declared[p] == "stand" and state.as_dealt[p]:
             return state.with_hand(p, hand + tuple(played_by[p])).mouche_suit(p) is None
         return True
@@ -186,7 +192,7 @@ def guided_worlds(
             rest = rng.sample([c for c in unseen if c not in used], sum(sizes[i] for i in free))
             for i in free:
                 hands[i], rest = tuple(rest[: sizes[i]]), rest[sizes[i] :]
-        if keep and (keep >= 1.0 or rng.random() < keep) and all(no_mouche(i, h) for i, h in enumerate(hands)):
+        if keep and (keep >= 1.0 or rng.random() < keep) and all(fits_public(i, h) for i, h in enumerate(hands)):
             found += 1
             yield tuple(hands)
     if not found:
