@@ -99,11 +99,16 @@ def random_split(cards: Sequence[T], sizes: Sequence[int], rng: random.Random) -
     return tuple(hands)
 
 
+#: Hands tried, per deal asked for, before listing every deal that fits gives
+#: way to a sample: listing costs at most this many times a sample's draws.
+LISTING_EFFORT = 20
+
+
 def deal_worlds(
     unseen: Sequence[T],
     sizes: Sequence[int],
     limit: int,
-    rng: random.Random,
+    rng: random.Random | None,
     fits_hand: Callable[[tuple[T, ...], int], bool] | None = None,
     attempts: int = 200,
 ) -> tuple[Iterator[tuple[tuple[T, ...], ...]], bool]:
@@ -114,9 +119,10 @@ def deal_worlds(
     Every such deal, in :func:`hand_splits` order, when there are at most
     ``limit`` of them (and True): listed outright when there are at most
     ``limit`` deals before the filter, else by a search that drops a hand as
-    soon as it does not fit, given up after ``attempts * limit`` hands tried.
-    Otherwise up to ``limit`` deals drawn uniformly with ``rng``, rejecting
-    those that do not fit, at most ``attempts * limit`` draws (and False).
+    soon as it does not fit, given up after :data:`LISTING_EFFORT` ``* limit``
+    hands tried. Otherwise up to ``limit`` deals drawn uniformly with ``rng``,
+    rejecting those that do not fit, at most ``attempts * limit`` draws (and
+    False); none when ``rng`` is None (the caller draws them its own way).
 
     >>> worlds, exhaustive = deal_worlds("abc", [1, 2], 10, random.Random(0))
     >>> exhaustive, ["".join(map("".join, world)) for world in worlds]
@@ -132,9 +138,11 @@ def deal_worlds(
         every = hand_splits(unseen, sizes)
         return (every if fits_hand is None else (world for world in every if _fits(world, fits_hand))), True
     if fits_hand is not None:
-        listed = _fitting_splits(unseen, sizes, fits_hand, limit, attempts * limit)
+        listed = _fitting_splits(unseen, sizes, fits_hand, limit, LISTING_EFFORT * limit)
         if listed is not None:
             return iter(listed), True
+    if rng is None:
+        return iter(()), False
 
     def fits(world: tuple[tuple[T, ...], ...]) -> bool:
         return fits_hand is None or _fits(world, fits_hand)

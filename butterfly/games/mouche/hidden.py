@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from butterfly.games.cards import Card, make_deck
@@ -56,15 +57,28 @@ def forbidden_cards(state: MoucheHand, history: list[tuple[int, tuple, Card]]) -
     return out
 
 
-def pamphile_paid(state: MoucheHand, unseen: list[Card]) -> tuple[Card, int] | None:
-    """Le Pamphile, when the Pamphile is among the ``unseen`` cards and who
-    was paid for holding it is known (every player saw it): the card and
-    that seat (-1 nobody). Every deal then puts it in that seat's hand and in
-    no other hand in play."""
+def without_the_pamphile(
+    state: MoucheHand, unseen: list[Card], others: list[int]
+) -> tuple[list[Card], list[int], Callable[[tuple[Card, ...], int], tuple[Card, ...]]]:
+    """The cards to deal to the seats ``others``, their hands' sizes, and how
+    to complete the k-th hand dealt. In Le Pamphile everyone saw who was paid
+    for holding the Pamphile (-1 nobody): when it is unseen and that is
+    known, it lies in that seat's hand and in no other hand in play, so it is
+    dealt to nobody, that seat's hand is dealt one card short and completed
+    with it. Each fitting deal is one deal of the rest: a uniform draw of
+    those is a uniform draw of these, and nothing is rejected for it."""
+    sizes = [len(state.hands[p]) for p in others]
     pamphile = next((card for card in unseen if state.is_pamphile(card)), None)
     if pamphile is None or state.pamphile_paid is None:
-        return None
-    return pamphile, state.pamphile_paid
+        return unseen, sizes, lambda hand, k: hand
+    holder = others.index(state.pamphile_paid) if state.pamphile_paid in others else -1
+    if holder >= 0:
+        sizes[holder] -= 1
+
+    def complete(hand: tuple[Card, ...], k: int) -> tuple[Card, ...]:
+        return (*hand, pamphile) if k == holder else hand
+
+    return [card for card in unseen if card != pamphile], sizes, complete
 
 
 def consistent_worlds(
@@ -73,23 +87,19 @@ def consistent_worlds(
     others: list[int],
     forbidden: dict[int, set[Card]],
     limit: int,
-    rng: random.Random,
+    rng: random.Random | None,
 ) -> tuple[list[tuple[tuple[Card, ...], ...]], bool]:
     """Hands for the seats ``others`` (of their sizes in ``state``) from the
     ``unseen`` cards, each consistent with what that seat played
     (``forbidden``), with its declaration and, in Le Pamphile, with who was
     paid for holding the Pamphile: every such deal when there are at most
     ``limit`` of them (and True), else up to ``limit`` deals drawn uniformly
-    by rejection (and False) (:func:`butterfly.games.worlds.deal_worlds`).
-    Raise InputError when none fits."""
+    by rejection (and False; none when ``rng`` is None)
+    (:func:`butterfly.games.worlds.deal_worlds`). Raise InputError when none fits."""
     played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
-
-    paid = pamphile_paid(state, unseen)
 
     def fits_hand(hand: tuple[Card, ...], p: int) -> bool:
         if forbidden[p] & set(hand):
-            return False
-        if paid is not None and (paid[0] in hand) != (p == paid[1]):
             return False
         # A player who stood on the cards dealt held no mouche: the cards would not be played.
         if state.declared[p] == "stand" and state.as_dealt[p]:
@@ -97,10 +107,10 @@ def consistent_worlds(
             return state.with_hand(p, dealt).mouche_suit(p) is None
         return True
 
-    sizes = [len(state.hands[p]) for p in others]
-    worlds, exhaustive = deal_worlds(unseen, sizes, limit, rng, lambda hand, k: fits_hand(hand, others[k]))
-    found = list(worlds)
-    if not found:
+    cards, sizes, complete = without_the_pamphile(state, unseen, others)
+    worlds, exhaustive = deal_worlds(cards, sizes, limit, rng, lambda hand, k: fits_hand(complete(hand, k), others[k]))
+    found = [tuple(complete(hand, k) for k, hand in enumerate(world)) for world in worlds]
+    if not found and (exhaustive or rng is not None):
         raise InputError("no deal of the unseen cards fits what has been played")
     return found, exhaustive
 

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from butterfly.games.cards import Card, Rank, make_deck
 from butterfly.games.errors import InputError
-from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, pamphile_paid, seen_cards
+from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards, without_the_pamphile
 from butterfly.games.mouche.rules import Action, MoucheHand
 from butterfly.games.worlds import random_split, split_count
 from butterfly.solver.mouche import analysis as mouche
@@ -91,7 +91,9 @@ def analyse_seat(
     sizes = [len(state.hands[p]) for p in others]
     worlds: Iterable[tuple[tuple[Card, ...], ...]]
     if guided and split_count(len(unseen), sizes) > limit:
-        worlds, exhaustive = guided_worlds(state, unseen, others, forbidden, limit, random.Random(seed)), False
+        worlds, exhaustive = consistent_worlds(state, unseen, others, forbidden, limit, None)  # all, when few fit
+        if not exhaustive:
+            worlds = guided_worlds(state, unseen, others, forbidden, limit, random.Random(seed))
     else:
         worlds, exhaustive = consistent_worlds(state, unseen, others, forbidden, limit, random.Random(seed))
     legal = state.playable()
@@ -148,26 +150,24 @@ def guided_worlds(
     drawing a deal is prod 1 / C(a_i, s_i), so every deal that fits is kept
     with the same chance and the sample is uniform, as the rejection's. (A
     seat that may hold any card always has a_i = m_i.) A seat that stood on
-    the cards dealt held no mouche: that check stays a rejection, as there,
-    and so does the Pamphile in the hand of the seat paid for it (Le Pamphile).
+    the cards dealt held no mouche: that check stays a rejection, as there.
+    In Le Pamphile the Pamphile goes to the seat paid for it, as there
+    (:func:`butterfly.games.mouche.hidden.without_the_pamphile`).
     """
-    sizes = [len(state.hands[p]) for p in others]
-    allowed = [[c for c in unseen if c not in forbidden[p]] for p in others]
-    paid = pamphile_paid(state, unseen)
-    if paid is not None:  # it is in no other hand than the paid seat's: there, a rejection
-        allowed = [[c for c in cards if c != paid[0] or p == paid[1]] for p, cards in zip(others, allowed)]
+    cards, sizes, complete = without_the_pamphile(state, unseen, others)
+    allowed = [[c for c in cards if c not in forbidden[p]] for p in others]
     order = sorted(range(len(others)), key=lambda i: (len(allowed[i]), i))
-    free = [i for i in order if len(allowed[i]) == len(unseen)]  # drawn last, together: a_i = m_i
+    free = [i for i in order if len(allowed[i]) == len(cards)]  # drawn last, together: a_i = m_i
     order = [i for i in order if i not in free]
     most, before = [0] * len(others), 0
     for i in order:
-        most[i] = min(len(allowed[i]), len(unseen) - before)
+        most[i] = min(len(allowed[i]), len(cards) - before)
         before += sizes[i]
     played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
 
     def fits_public(i: int, hand: tuple[Card, ...]) -> bool:
         p = others[i]
-        if paid is not None and p == paid[1] and paid[0] not in hand:
+        if forbidden[p] & set(hand):  # the Pamphile, completing the hand of the seat paid for it
             return False
         if state.declared[p] == "stand" and state.as_dealt[p]:
             return state.with_hand(p, hand + tuple(played_by[p])).mouche_suit(p) is None
@@ -189,9 +189,10 @@ def guided_worlds(
             used.update(hands[i])
             keep *= math.comb(len(left), sizes[i]) / math.comb(most[i], sizes[i])
         if keep and free:
-            rest = rng.sample([c for c in unseen if c not in used], sum(sizes[i] for i in free))
+            rest = rng.sample([c for c in cards if c not in used], sum(sizes[i] for i in free))
             for i in free:
                 hands[i], rest = tuple(rest[: sizes[i]]), rest[sizes[i] :]
+        hands = [complete(hand, i) for i, hand in enumerate(hands)]
         if keep and (keep >= 1.0 or rng.random() < keep) and all(fits_public(i, h) for i, h in enumerate(hands)):
             found += 1
             yield tuple(hands)

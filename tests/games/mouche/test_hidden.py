@@ -19,9 +19,9 @@ from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, se
 from butterfly.games.mouche.notation import parse_line, position_line
 from butterfly.games.mouche.record import game_record, read_record
 from butterfly.games.mouche.rules import PAMPHILE, MoucheHand, MoucheOptions
-from butterfly.games.worlds import deal_worlds, hand_splits
+from butterfly.games.worlds import deal_worlds, hand_splits, split_count
 from butterfly.solver.mouche.bots import BOTS
-from butterfly.solver.mouche.seat import guided_worlds
+from butterfly.solver.mouche.seat import analyse_seat, guided_worlds
 
 
 def _pamphile_states(players: int, seeds: range) -> list[MoucheHand]:
@@ -123,3 +123,26 @@ def test_every_fitting_deal_is_listed_when_few_though_the_deals_are_many():
     assert exhaustive and list(worlds) == every
     worlds, exhaustive = deal_worlds(cards, [3, 3], len(every) - 1, random.Random(0), fits_hand)
     assert not exhaustive and len(list(worlds)) == len(every) - 1
+
+
+def test_the_seat_solves_every_fitting_deal_when_few_fit_however_many_before():
+    """A position whose deals before the legality check are more than the
+    limit but whose fitting deals are not: the analysis from the seat
+    (guided or not, as a review asks) solves every one and says so."""
+    found = 0
+    for state in _pamphile_states(3, range(40)):
+        unseen, others, forbidden = _seat(state)
+        sizes = [len(state.hands[p]) for p in others]
+        raw = split_count(len(unseen), sizes)
+        if not 50 < raw <= 5000:
+            continue
+        every, exhaustive = consistent_worlds(state, unseen, others, forbidden, raw, random.Random(0))
+        if not (exhaustive and len(every) < raw):
+            continue
+        for guided in (False, True):
+            seat = analyse_seat(state, limit=len(every), guided=guided)
+            assert seat.exhaustive and seat.worlds == len(every)
+        found += 1
+        if found == 3:
+            return
+    pytest.fail(f"only {found} positions whose deals the legality check thins")
