@@ -15,6 +15,13 @@ list is a bucket queue, one stack of record numbers per (f, g). All three
 grow by doubling, and the sum of what they hold (old and new blocks
 together while one grows) never exceeds the memory cap.
 
+Shared distances (``Distances``, the twin's ``shortest.Distances``): an
+open-addressing table, key to a proved lower bound on the position's
+distance (a byte) and the length of a known line from it (its steps are
+kept beside, in a dict keyed by the key's bytes). A search given one reads
+it for every position it meets and, unweighted, writes what it proved
+(docs/solver.md, "Distances shared between searches").
+
 A record's position is rebuilt from its key when it is expanded: rows in
 the key's order (empty rows first, then by innermost card), as the twin's
 ``decode`` does.
@@ -40,6 +47,10 @@ init_zobrist()
 cdef enum:
     MAX_LINE_LEN = 4095     # the longest line searched for (butterfly.solver.patience.shortest.MAX_LINE)
     NO_PARENT = 0xFFFFFFFF
+    START_GOAL = 0xFFFFFFFE  # the line is the start's own, from the shared table
+    NO_LINE = 0xFFFF         # a shared entry with no line known
+    MAX_KNOWN_LOWER = 255    # butterfly.solver.patience.shortest.MAX_KNOWN
+    FIRST_KNOWN_SLOTS = 1 << 12
     FIRST_NODES = 1 << 12
     FIRST_SLOTS = 1 << 13
     # Positions taken from the queue and worked on (each gets a strong bound, up
@@ -73,6 +84,20 @@ ctypedef struct Node:
     uint8_t closed
     uint8_t strong     # h is the strong bound (moves_twice) as far as its effort went
     uint8_t own        # proved from the position's own deadlock graph (the twin's _Node.own)
+
+
+ctypedef struct Known:
+    uint64_t key[KEY_WORDS]
+    uint16_t upper     # the length of a known line from the position (NO_LINE: none)
+    uint8_t lower      # no line from the position is shorter
+    uint8_t used
+
+
+ctypedef struct Table:
+    Known *slots
+    uint64_t capacity  # a power of two, at least twice the entries
+    uint64_t count
+    uint64_t limit     # the most entries
 
 
 ctypedef struct Stack:
@@ -235,6 +260,117 @@ cdef void release(Search *a) noexcept nogil:
     free(a.slots)
 
 
+# ------------------------------------------------------------------ shared distances
+cdef Known *known_get(Table *t, const uint64_t *key, uint64_t h) noexcept nogil:
+    """The entry of ``key`` (NULL: none, or no table)."""
+    cdef uint64_t i
+    if t == NULL or t.count == 0:
+        return NULL
+    i = h & (t.capacity - 1)
+    while t.slots[i].used:
+        if same_key(t.slots[i].key, key):
+            return &t.slots[i]
+        i = (i + 1) & (t.capacity - 1)
+    return NULL
+
+
+cdef Known *known_put(Table *t, const uint64_t *key, uint64_t h) noexcept nogil:
+    """The entry of ``key``, made if new (lower 0, no line); NULL when the
+    table holds its limit or cannot grow."""
+    cdef uint64_t i, j, capacity
+    cdef Known *grown
+    cdef Known *e = known_get(t, key, h)
+    if e != NULL:
+        return e
+    if t.count >= t.limit:
+        return NULL
+    if (t.count + 1) * 2 > t.capacity:
+        capacity = FIRST_KNOWN_SLOTS if t.capacity == 0 else 2 * t.capacity
+        grown = <Known *> calloc(capacity, sizeof(Known))
+        if grown == NULL:
+            return NULL
+        for i in range(t.capacity):
+            if t.slots[i].used:
+                j = hash_of_key(t.slots[i].key) & (capacity - 1)
+                while grown[j].used:
+                    j = (j + 1) & (capacity - 1)
+                grown[j] = t.slots[i]
+        free(t.slots)
+        t.slots, t.capacity = grown, capacity
+    i = h & (t.capacity - 1)
+    while t.slots[i].used:
+        i = (i + 1) & (t.capacity - 1)
+    e = &t.slots[i]
+    memcpy(e.key, key, KEY_WORDS * 8)
+    e.upper, e.lower, e.used = NO_LINE, 0, 1
+    t.count += 1
+    return e
+
+
+cdef void record_bounds(Search *a, Table *t, int reached) noexcept nogil:
+    """Every position the search worked on is no nearer a win than ``reached``
+    (proved of the start) less its g (the twin's ``_record``)."""
+    cdef uint64_t i
+    cdef int value
+    cdef Node *n
+    cdef Known *e
+    for i in range(a.node_count):
+        n = &a.nodes[i]
+        if n.closed or n.strong:
+            value = reached - n.g
+            if value < n.h:
+                value = n.h
+            if value > MAX_KNOWN_LOWER:
+                value = MAX_KNOWN_LOWER
+            e = known_put(t, n.key, hash_of_key(n.key))
+            if e != NULL and value > e.lower:
+                e.lower = <uint8_t> value
+
+
+cdef class Distances:
+    """Facts proved about positions' distances, shared between searches (the
+    twin's ``butterfly.solver.patience.shortest.Distances``): at most
+    ``limit`` positions."""
+
+    cdef Table table
+    cdef dict lines   # key bytes -> the steps of the known line
+
+    def __cinit__(self, limit=1 << 20):
+        self.table.limit = limit
+        self.lines = {}
+
+    def __dealloc__(self):
+        free(self.table.slots)
+
+    def __len__(self):
+        return self.table.count
+
+    def values(self):
+        """Every entry's (lower bound, line length or None), in no set order."""
+        cdef uint64_t i
+        found = []
+        for i in range(self.table.capacity):
+            if self.table.slots[i].used:
+                upper = self.table.slots[i].upper
+                found.append((self.table.slots[i].lower, None if upper == NO_LINE else upper))
+        return found
+
+    cdef list line_of(self, const uint64_t *key):
+        return list(self.lines[(<const char *> key)[:KEY_WORDS * 8]])
+
+    cdef void add_line(self, const uint64_t *key, list steps, int at, bint exact):
+        """Position ``at`` of the line ``steps``: its tail is a line from it (exact: no shorter one)."""
+        cdef int length = len(steps) - at
+        cdef Known *e = known_put(&self.table, key, hash_of_key(key))
+        if e == NULL:
+            return
+        if e.upper == NO_LINE or length < e.upper:
+            e.upper = <uint16_t> length
+            self.lines[(<const char *> key)[:KEY_WORDS * 8]] = steps[at:]
+        if exact and e.lower < length:
+            e.lower = <uint8_t> (length if length < MAX_KNOWN_LOWER else MAX_KNOWN_LOWER)
+
+
 # ------------------------------------------------------------------ positions from keys
 cdef void decode(State *s, Rules *r, const uint64_t *key) noexcept nogil:
     """The position of ``key``: rows in the key's order (empty rows first,
@@ -285,10 +421,12 @@ cdef inline int queue_f(int g, int h, int weight) noexcept nogil:
 
 
 cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effort, int64_t max_nodes, double deadline,
-              bint first_line, int64_t *nodes_out, int *best_out, int *lower_out, uint32_t *goal_parent,
-              uint8_t *goal_card, uint8_t *goal_onto) noexcept nogil:
+              bint first_line, Table *known, int64_t *nodes_out, int *best_out, int *lower_out, uint32_t *goal_parent,
+              uint8_t *goal_card, uint8_t *goal_onto, uint64_t *goal_key, bint *goal_known) noexcept nogil:
     """A* from ``start`` for a line shorter than ``best`` (butterfly.solver.patience.shortest.search);
-    with ``first_line``, it stops once a position's children give a line."""
+    with ``first_line``, it stops once a position's children give a line; ``known``: a shared
+    table to read (NULL: none). A goal whose line goes on with the table's line from the
+    position after it says so (``goal_known``, that position's key in ``goal_key``)."""
     cdef State s
     cdef Move moves[MAX_MOVES_PER_NODE]
     cdef int extra[MAX_ROWS]
@@ -299,10 +437,12 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     cdef uint64_t slot
     cdef int64_t nodes = 0, worked = 0
     cdef Node *node
+    cdef Known *entry
     cdef Move m
     cdef Stop stop = STOP_NONE
     cdef bint stopped = False
     goal_parent[0] = NO_PARENT
+    goal_known[0] = False
     best_out[0] = best
     lower_out[0] = best
     # The start is record 0.
@@ -310,6 +450,15 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
     a.nodes[0].parent = NO_PARENT
     a.nodes[0].g = 0
     a.nodes[0].h = a.nodes[0].own = bound_of(start, r, extra)
+    entry = known_get(known, start.key, start.hash)
+    if entry != NULL:
+        if entry.lower > a.nodes[0].h:
+            a.nodes[0].h = entry.lower
+        if entry.upper != NO_LINE and entry.upper < best:
+            best = entry.upper
+            goal_parent[0] = START_GOAL
+            goal_known[0] = True
+            memcpy(goal_key, start.key, KEY_WORDS * 8)
     a.nodes[0].closed = False
     a.nodes[0].strong = False
     a.node_count = 1
@@ -391,17 +540,25 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
                 if g < best:
                     best = g
                     goal_parent[0], goal_card[0], goal_onto[0] = index, m.card, onto
+                    goal_known[0] = False
                 relocate(&s, r, m.card, m.target, m.source)
                 continue
             slot = find(a, s.key, s.hash)
+            if a.tags[slot] and a.nodes[a.slots[slot]].g <= g:
+                relocate(&s, r, m.card, m.target, m.source)
+                continue
+            entry = known_get(known, s.key, s.hash)
+            if entry != NULL and entry.upper != NO_LINE and g + entry.upper < best:
+                best = g + entry.upper  # a line through it
+                goal_parent[0], goal_card[0], goal_onto[0] = index, m.card, onto
+                goal_known[0] = True
+                memcpy(goal_key, s.key, KEY_WORDS * 8)
             if a.tags[slot]:
                 child = a.slots[slot]
-                if a.nodes[child].g <= g:
-                    relocate(&s, r, m.card, m.target, m.source)
-                    continue
                 h = a.nodes[child].h
             else:
-                # The twin's own and pathmax (butterfly.solver.patience.shortest.search).
+                # The twin's own and pathmax (butterfly.solver.patience.shortest.search), and a
+                # shared table's bound.
                 own = bound_after(&s, r, extra, quick_h, m)
                 if m.target != LOC_FOUNDATION and (keeps >> m.card) & 1:
                     if own < parent_own:
@@ -409,6 +566,8 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
                 elif own < parent_own - 1:
                     own = parent_own - 1
                 h = own if own > parent_h - 1 else parent_h - 1
+                if entry != NULL and entry.lower > h:
+                    h = entry.lower
             if g + h >= best:
                 relocate(&s, r, m.card, m.target, m.source)
                 continue
@@ -454,11 +613,12 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
            int max_cells, bint empty_rows_take_any, bint last_card_to_foundation_only,
            bint safe_autoplay=True, bint dead_ends=True,
            bint next_home_builders=False, upper=None, int weight=100, int effort=2000,
-           max_nodes=None, timeout=None, memory_bytes=1 << 30, bint first_line=False):
+           max_nodes=None, timeout=None, memory_bytes=1 << 30, bint first_line=False, Distances distances=None):
     """A* from a position given as card indexes (the inputs of
     ``_patience.Search``), for a line shorter than ``upper`` (None: any);
     ``weight`` (percent) weighs the bound in the queue's order; with
-    ``first_line`` it stops at the first line found (stopped by "line").
+    ``first_line`` it stops at the first line found (stopped by "line");
+    ``distances``: a shared table to read and, unweighted, to add to.
     Returns (exhausted, steps, nodes, lower, stopped_by, peak_bytes), as
     butterfly.solver.patience.shortest.Answer holds them; steps are (card, onto)."""
     cdef State s
@@ -470,6 +630,10 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
     cdef double deadline = 0.0
     cdef uint32_t goal_parent = NO_PARENT, index
     cdef uint8_t goal_card = 0, goal_onto = 0
+    cdef uint64_t goal_key[KEY_WORDS]
+    cdef bint goal_known = False
+    cdef Table *known = NULL if distances is None else &distances.table
+    cdef list chain = []
     cdef Stop stop
     cdef uint64_t first = FIRST_NODES * sizeof(Node) + FIRST_SLOTS * 5
     load(&s, &r, rows, cells, foundations, can_build, builders, cells_one_way,
@@ -497,20 +661,33 @@ def search(rows, cells, foundations, can_build, builders, hosts, *, bint cells_o
     if timeout is not None:
         deadline = now() + timeout
     with nogil:
-        stop = run(&s, &r, a, best, weight, effort, node_limit, deadline, first_line, &nodes, &best, &lower,
-                   &goal_parent, &goal_card, &goal_onto)
+        stop = run(&s, &r, a, best, weight, effort, node_limit, deadline, first_line, known, &nodes, &best, &lower,
+                   &goal_parent, &goal_card, &goal_onto, goal_key, &goal_known)
     if stop == STOP_SIGNAL:
         release(a)
         free(a)
         raise_pending()
     steps = []
-    if goal_parent != NO_PARENT:
+    if goal_parent != NO_PARENT and goal_parent != START_GOAL:
+        # The search's path (the twin's _line), then the table's line from the position after it.
         steps.append((goal_card, goal_onto))
         index = goal_parent
+        chain.append(index)
         while a.nodes[index].parent != NO_PARENT:
             steps.append((a.nodes[index].card, a.nodes[index].onto))
             index = a.nodes[index].parent
+            chain.append(index)
         steps.reverse()
+        chain.reverse()
+    if goal_known:
+        steps.extend(distances.line_of(goal_key))
+    if distances is not None and weight == 100 and stop != STOP_LINE:
+        # What it proved (the twin's _record): at least ``lower`` from the start, less g; the line's tails.
+        record_bounds(a, known, lower)
+        for at in range(len(chain)):
+            distances.add_line(a.nodes[<uint32_t> chain[at]].key, steps, at, stop == STOP_NONE)
+        if goal_known and stop == STOP_NONE:
+            distances.add_line(goal_key, steps, len(chain), True)
     peak = a.peak_bytes
     release(a)
     free(a)

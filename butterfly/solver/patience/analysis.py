@@ -10,6 +10,20 @@ winning move is then given its shortest line: **optimal** (no line wins in
 fewer moves, proved) or **bounded** (the shortest found, with a proved
 lower bound). Lengths count the move itself.
 
+The winning moves' searches for a shortest line **share what they prove**
+(``shared``, the default; docs/solver.md, "Distances shared between
+searches"): the position's own A* search comes first (when more than one
+move wins), then each winning move's, shortest line first, all reading and
+writing one table of proved distances (:class:`~butterfly.solver.patience.shortest.Distances`,
+the kernel's ``Distances``), which a caller may keep for the next position
+(``distances``). Each search proves, of every position it worked on, that no
+line from it is shorter than the start's proved bound less the moves that
+reached it; so after the position's own search every move is at least its
+distance less one, the move its line starts with is exact, and a sibling's
+search that meets a position of a line proved shortest has a line at once.
+Without sharing, each winning move gets :func:`~butterfly.solver.patience.solve.solve_shortest`
+of its own (polish, proof, polish).
+
 >>> deal = Position.deal(1)
 >>> analysis = analyse(deal, Limits(max_nodes=200_000), lengths=None)
 >>> analysis.value, len(analysis.moves), analysis.moves[0].value
@@ -23,6 +37,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from butterfly.games.errors import InputError
 from butterfly.games.patience.rules import Move, Position
@@ -30,7 +45,9 @@ from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
 from butterfly.solver.patience.result import BOUNDED, DEFAULT_LIMITS, OPTIMAL, UNWINNABLE, WON, Limits, SolveResult
 from butterfly.solver.patience.shorten import shorten as shorten_line
-from butterfly.solver.patience.solve import INTERLEAVED, solve, solve_shortest
+from butterfly.solver.patience.shortest import TWICE_EFFORT, Answer, Distances, moves_of
+from butterfly.solver.patience.shortest import search as twin_search
+from butterfly.solver.patience.solve import INTERLEAVED, SHORT_LINE, polish, solve, solve_shortest
 
 #: A move's value: won with a line proved shortest, won with a bounded line,
 #: won (a line found, its length not proved), lost (proved), or unknown.
@@ -44,6 +61,13 @@ ALL_LINES, BEST_LINE = "all", "best"
 #: its A* expands a few thousand positions a second, and a shortest line
 #: asks for several searches (solve_shortest), so the time is capped too.
 LENGTH_LIMITS = Limits(max_nodes=20_000, timeout=1.0, memory_mib=256)
+
+#: Shared lengths: each winning move's search has this share of its seconds; a move whose search
+#: stopped with its line more than SHARED_POLISH_GAP moves over its bound (the depth-first
+#: search's line, shortened: often a hundred moves or more) has the rest for the polish of
+#: ``butterfly solve``'s line (butterfly.solver.patience.solve.SHORT_LINE).
+SHARED_PROOF_SHARE = 0.8
+SHARED_POLISH_GAP = 2
 
 #: :data:`LENGTH_LIMITS` as a budget (butterfly.solver.budget).
 LENGTH_BUDGET = Budget(
@@ -153,11 +177,17 @@ def analyse(
     lengths: Limits | None = LENGTH_LIMITS,
     schedule: str = INTERLEAVED,
     lines: str = ALL_LINES,
+    shared: bool = True,
+    distances: Any = None,
 ) -> PositionAnalysis:
     """Value every legal move of ``position``, each search within ``limits``,
     and give each winning one its shortest line within ``lengths`` (None: not
     asked); ``schedule``: the restarts' (:func:`butterfly.solver.patience.solve.solve`);
-    ``lines``: :data:`BEST_LINE` to shorten the best winning line alone.
+    ``lines``: :data:`BEST_LINE` to shorten the best winning line alone;
+    ``shared``: the searches for shortest lines share what they prove, in
+    ``distances`` when given (:func:`new_distances` of the same engine,
+    kept from one position to the next), else in a table of their own
+    (module docstring).
 
     ``limits.max_nodes`` and ``limits.timeout`` are shares: the analysis
     may expand that many positions, and take that many seconds, for each
@@ -167,8 +197,12 @@ def analyse(
         raise ValueError(f"lines is {ALL_LINES!r} or {BEST_LINE!r}, not {lines!r}")
     short = lines == ALL_LINES or lengths is not None
     entries = [(tuple(moves), child) for moves, child in position.distinct_children().values()]
-    values = [_value(moves, child, limits, engine, lengths, schedule, short) for moves, child in entries]
-    values = _again(entries, values, limits, engine, lengths, schedule, short)
+    each = None if shared else lengths  # (shared: the lengths are searched once every move is decided)
+    values = [_value(moves, child, limits, engine, each, schedule, short) for moves, child in entries]
+    values = _again(entries, values, limits, engine, each, schedule, short)
+    if shared and lengths is not None:
+        table = new_distances(engine) if distances is None else distances
+        values = _shared_lengths(position, entries, values, lengths, engine, table)
     values.sort(key=_rank)
     if not short and values and values[0].value == WON and (raw := values[0].line):
         line = (raw[0], *shorten_line(position.play(raw[0]), list(raw[1:])))
@@ -192,6 +226,8 @@ def analyse_with_budget(
     schedule: str = INTERLEAVED,
     lines: str = ALL_LINES,
     relaxation: int | None = None,
+    shared: bool = True,
+    distances: Any = None,
 ) -> PositionAnalysis:
     """:func:`analyse` within ``budget``: each move's search may expand
     ``budget.nodes`` positions, and the whole analysis take ``budget.seconds``,
@@ -199,7 +235,8 @@ def analyse_with_budget(
     for a shortest line, each within ``lengths``: None, not asked; its
     seconds left None, the moves' share); ``relaxation``: the effort of the
     chain relaxation tried on a move's search that ends undecided
-    (:class:`~butterfly.solver.patience.result.Limits`; None: not tried).
+    (:class:`~butterfly.solver.patience.result.Limits`; None: not tried);
+    ``shared`` and ``distances``: :func:`analyse`'s.
     The analysis registry's (butterfly.solver.analysis). A patience has no
     seat to see from (``view``) and no deals to sample."""
     if view is not None or budget.deals is not None:
@@ -212,7 +249,7 @@ def analyse_with_budget(
         seconds = share if lengths.seconds is None else lengths.seconds
         length_limits = limits_within(dataclasses.replace(lengths, seconds=seconds), LENGTH_LIMITS)
     limits = dataclasses.replace(limits_within(dataclasses.replace(budget, seconds=share)), relaxation=relaxation)
-    return analyse(position, limits, engine, length_limits, schedule, lines)
+    return analyse(position, limits, engine, length_limits, schedule, lines, shared, distances)
 
 
 def _again(
@@ -278,6 +315,100 @@ def _value(
             shortest.nodes += result.nodes
             result = shortest
     return _from_result(moves, result, time.perf_counter() - start)
+
+
+def new_distances(engine: EngineName) -> Any:
+    """An empty table of shared distances for ``engine``'s searches (the kernel's
+    ``Distances``, or the twin's :class:`~butterfly.solver.patience.shortest.Distances`)."""
+    if engine == "kernel":
+        import butterfly.ext._shortest as _shortest
+
+        return _shortest.Distances()
+    return Distances()
+
+
+def shortest_search(
+    position: Position,
+    upper: int | None,
+    limits: Limits,
+    engine: EngineName,
+    distances: Any,
+    weight: int = 100,
+    effort: int = TWICE_EFFORT,
+) -> Answer:
+    """One A* run from ``position`` for a line shorter than ``upper``, by
+    ``engine``, reading and (unweighted) adding to ``distances``."""
+    if engine == "kernel":
+        import butterfly.ext._shortest as _shortest
+        from butterfly.solver.patience import kernel
+
+        exhausted, steps, nodes, lower, stopped_by, peak = _shortest.search(
+            **kernel.kernel_fields(position, True, True),
+            upper=upper,
+            weight=weight,
+            effort=effort,
+            max_nodes=limits.max_nodes,
+            timeout=limits.timeout,
+            memory_bytes=limits.memory_mib << 20,
+            distances=distances,
+        )
+        return Answer(exhausted, steps, nodes, lower, stopped_by, peak)
+    return twin_search(position, upper, weight, limits.max_nodes, limits.timeout, effort, distances=distances)
+
+
+def _shared_lengths(
+    position: Position,
+    entries: list[tuple[tuple[Move, ...], Position]],
+    values: list[MoveValue],
+    lengths: Limits,
+    engine: EngineName,
+    distances: Any,
+) -> list[MoveValue]:
+    """``values`` with each winning move's line searched for the shortest,
+    the searches sharing ``distances`` (module docstring): the position's own
+    search first when more than one move wins (its positions and seconds are
+    counted in the first move searched), then the moves, shortest line first.
+    Each search has ``lengths``' positions and seconds."""
+    winning = sorted((i for i, v in enumerate(values) if v.value == WON), key=lambda i: (values[i].length, i))
+    if not winning:
+        return values
+    values = list(values)
+    began = time.perf_counter()
+    extra = 0
+    if len(winning) > 1:
+        # Every move is at least the position's distance less one, and the best move's line is
+        # proved with it: searched once here rather than in every move's search.
+        extra = shortest_search(position, values[winning[0]].length, lengths, engine, distances).nodes
+    proof = lengths
+    if lengths.timeout is not None:
+        proof = dataclasses.replace(lengths, timeout=lengths.timeout * SHARED_PROOF_SHARE)
+    for i in winning:
+        moves, child = entries[i]
+        value = values[i]
+        line = list((value.line or ())[1:])
+        started = time.perf_counter()
+        answer = shortest_search(child, len(line), proof, engine, distances)
+        if answer.steps:
+            line = moves_of(child, answer.steps)
+        lower = min(len(line), answer.lower or 0)
+        if not answer.exhausted and len(line) - lower > SHARED_POLISH_GAP:
+            line, more, _ = polish(child, line, SHORT_LINE, lengths, engine, started)
+            extra += more
+        verdict = OPTIMAL if answer.exhausted or lower == len(line) else BOUNDED
+        seconds = time.perf_counter() - began
+        values[i] = MoveValue(
+            moves,
+            verdict,
+            (moves[0], *line),
+            1 + len(line),
+            1 + lower,
+            None,
+            None,
+            value.nodes + answer.nodes + extra,
+            value.seconds + seconds,
+        )
+        began, extra = time.perf_counter(), 0
+    return values
 
 
 def _from_result(moves: tuple[Move, ...], result: SolveResult, seconds: float) -> MoveValue:

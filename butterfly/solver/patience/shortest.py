@@ -24,6 +24,17 @@ the depth-first search (:func:`butterfly.solver.patience.pruning.ordered_moves`)
 the safe foundation move tried alone never lengthens the shortest line
 (docs/solver.md, "Shortest lines"), and dead ends are lost.
 
+**Shared distances** (:class:`Distances`): searches of neighbouring
+positions (the children of one position, as ``butterfly analyse`` values
+them) hand each other what they proved. A search given a table reads, for
+every position it meets, a proved lower bound on its distance (the bound
+becomes the larger of the two) and a known winning line from it (a line
+through it of g + that length is a line found); a search in the queue's
+plain order (weight 100) then writes what it proved: every position it
+worked on is at least the proved bound at its start less its g, and every
+position along its line has that line's tail, exact when the search was
+exhausted (docs/solver.md, "Distances shared between searches").
+
 A position is expanded from its key: rows in the key's order (empty rows
 first, then by innermost card), cells sorted. Lines are kept as *steps*,
 ``(card, onto)`` with ``onto`` a card index or one of :data:`EMPTY_ROW`,
@@ -63,6 +74,47 @@ EMPTY_ROW, TO_CELL, TO_FOUNDATION = 52, 53, 54
 MAX_LINE = 4095
 
 Step = tuple[int, int]
+
+#: The largest distance a shared table holds as a lower bound (the kernel keeps it in a byte; a
+#: smaller bound than proved is still a bound).
+MAX_KNOWN = 255
+#: The most positions a shared table holds (each about 48 bytes in the kernel, twice that while it
+#: grows); past it, facts about new positions are dropped (a fact left out only weakens a bound).
+DISTANCE_ENTRIES = 1 << 20
+
+
+@dataclass(slots=True)
+class Known:
+    """What a shared table knows of one position: no line from it is shorter
+    than ``lower``; ``line``, when not None, is a winning line from it."""
+
+    lower: int = 0
+    line: list[Step] | None = None
+
+
+@dataclass
+class Distances:
+    """Facts proved about positions' distances to a win, shared between
+    searches (the twin of the kernel's ``_shortest.Distances``; module
+    docstring). Keyed by the canonical key, so a fact holds in any row order;
+    at most ``limit`` positions."""
+
+    limit: int = DISTANCE_ENTRIES
+    entries: dict[tuple, Known] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def put(self, key: tuple) -> Known | None:
+        """The entry of ``key``, made if new (None when the table is full)."""
+        known = self.entries.get(key)
+        if known is None and len(self.entries) < self.limit:
+            known = self.entries[key] = Known()
+        return known
+
+    def values(self) -> list[tuple[int, int | None]]:
+        """Every entry's (lower bound, line length or None), in the order they were made."""
+        return [(k.lower, None if k.line is None else len(k.line)) for k in self.entries.values()]
 
 
 @dataclass
@@ -161,9 +213,11 @@ def search(
     safe_autoplay: bool = True,
     dead_ends: bool = True,
     first_line: bool = False,
+    distances: Distances | None = None,
 ) -> Answer:
     """A shortest line from ``position``, shorter than ``upper`` when given
-    (module docstring); ``max_nodes`` and ``timeout`` stop it early.
+    (module docstring); ``max_nodes`` and ``timeout`` stop it early;
+    ``distances``: a table of facts to use and, unweighted, to add to.
 
     ``weight`` (percent, at least 100) orders the queue by g + h·weight/100
     instead of g + h: a short line is found sooner, but it is proved
@@ -176,10 +230,16 @@ def search(
     deadline = None if timeout is None else time.perf_counter() + timeout
     rules = position.rules
     best = MAX_LINE + 1 if upper is None else min(upper, MAX_LINE + 1)
-    goal: tuple[tuple, Step] | None = None
+    # The position whose children give the line, the move, and the position after it when the
+    # rest of the line is a shared table's (None: that position is won).
+    goal: tuple[tuple | None, Step | None, tuple | None] | None = None
     start = position.key()
     bound = lower_bound(position)
-    table = {start: _Node(0, bound, None, None, bound)}
+    known = {} if distances is None else distances.entries
+    entry = known.get(start)
+    table = {start: _Node(0, bound if entry is None else max(bound, entry.lower), None, None, bound)}
+    if entry is not None and entry.line is not None and len(entry.line) < best:
+        best, goal = len(entry.line), (None, None, start)
     # Entries (f, -g, -order, key): smallest f, then largest g, then last pushed.
     queue = [(_queue_f(0, table[start].h, weight), 0, 0, start)]
     pushed = itertools.count(1)
@@ -251,18 +311,23 @@ def search(
             child = here.play_unchecked(move)
             if child.is_won():
                 if g < best:
-                    best, goal = g, (key, step_of(here, move))
+                    best, goal = g, (key, step_of(here, move), None)
                 continue
             child_key = child.key()
             seen = table.get(child_key)
             if seen is not None and seen.g <= g:
                 continue
+            entry = known.get(child_key)
+            if entry is not None and entry.line is not None and g + len(entry.line) < best:
+                best, goal = g + len(entry.line), (key, step_of(here, move), child_key)  # a line through it
             if seen is None:
                 # Any other move lowers the count by one at most. A child is at most one move
-                # nearer the end than its parent (pathmax).
+                # nearer the end than its parent (pathmax). A shared table's bound is proved too.
                 kept = move.target != FOUNDATION and move.card in keeps
                 own = max(lower_bound(child), node.own - (0 if kept else 1))
                 h = max(own, node.h - 1)
+                if entry is not None and entry.lower > h:
+                    h = entry.lower
             else:
                 h = seen.h
             if g + h >= best:
@@ -275,22 +340,66 @@ def search(
         if first_line and goal is not None:
             stopped_by, lower = "line", (f if weight == 100 else table[start].h)
             break
-    steps = [] if goal is None else _line(table, *goal)
+    steps, chain = ([], []) if goal is None else _line(table, known, *goal)
     if stopped_by:
         assert lower is not None
-        return Answer(False, steps, nodes, min(lower, best), stopped_by)
-    return Answer(True, steps, nodes, best)
+        answer = Answer(False, steps, nodes, min(lower, best), stopped_by)
+    else:
+        answer = Answer(True, steps, nodes, best)
+    if distances is not None and weight == 100 and stopped_by != "line":
+        _record(distances, table, answer, chain, None if goal is None else goal[2])
+    return answer
+
+
+def _record(distances: Distances, table: dict[tuple, _Node], answer: Answer, chain: list[tuple], after: tuple | None):
+    """What an unweighted search proved, written to ``distances`` (docs/solver.md, "Distances
+    shared between searches"): no line from its start is shorter than ``answer.lower``, and every
+    position it met was reached in g moves, so none of those is nearer a win than that less g;
+    kept for the positions it worked on (their bound was worked out or they were expanded: the
+    others' own bounds say as much). Then the line's tail from each position along it (``chain``,
+    from the start; ``after``, the position its last move of the search led to, whose tail is the
+    table's), each exact when the search was exhausted."""
+    reached = answer.lower or 0
+    for key, node in table.items():
+        if node.closed or node.strong:
+            value = min(MAX_KNOWN, max(node.h, reached - node.g))
+            entry = distances.put(key)
+            if entry is not None and value > entry.lower:
+                entry.lower = value
+    length = len(answer.steps)
+    for at, key in enumerate(chain):
+        entry = distances.put(key)
+        if entry is None:
+            continue
+        if entry.line is None or length - at < len(entry.line):
+            entry.line = answer.steps[at:]
+        if answer.exhausted:
+            entry.lower = max(entry.lower, min(MAX_KNOWN, length - at))
+    if after is not None and answer.exhausted:
+        entry = distances.put(after)
+        if entry is not None:
+            entry.lower = max(entry.lower, min(MAX_KNOWN, length - len(chain)))
 
 
 def _queue_f(g: int, h: int, weight: int) -> int:
     return min(g + h * weight // 100, MAX_LINE)
 
 
-def _line(table: dict[tuple, _Node], key: tuple, last: Step) -> list[Step]:
-    steps = [last]
+def _line(
+    table: dict[tuple, _Node], known: dict[tuple, Known], key: tuple | None, last: Step | None, after: tuple | None
+) -> tuple[list[Step], list[tuple]]:
+    """The line of a goal (the search's path to ``key``, ``last``, then the shared
+    table's line from ``after`` when there is one) and the keys of the positions
+    along the search's path, from the start."""
+    tail = [] if after is None else list(known[after].line or [])
+    if key is None:  # the start's own line, from the table
+        return tail, []
+    assert last is not None
+    steps, chain = [last], [key]
     node = table[key]
     while node.parent is not None:
         assert node.step is not None
         steps.append(node.step)
+        chain.append(node.parent)
         node = table[node.parent]
-    return steps[::-1]
+    return steps[::-1] + tail, chain[::-1]

@@ -194,11 +194,16 @@ def test_every_value_late_in_random_games_agrees_with_a_full_solve():
 
 def test_bounded_values_when_the_search_for_lengths_is_cut_short():
     """A search for the shortest line given a handful of positions: the lengths
-    are bounded (a line, with a lower bound that is one), or only won."""
+    are bounded (a line, with a lower bound that is one), or only won. Shared,
+    the same searches prove far more of them (the position's own search
+    bounds every move, its line and the lines its siblings proved end others)."""
     total: dict[str, int] = {}
+    shared: dict[str, int] = {}
     for position in endings((16, 26)):
-        _tally(total, check(position, analyse(position, LIMITS, lengths=Limits(max_nodes=20))))
+        _tally(total, check(position, analyse(position, LIMITS, lengths=Limits(max_nodes=20), shared=False)))
+        _tally(shared, check(position, analyse(position, LIMITS, lengths=Limits(max_nodes=20))))
     assert total.get(BOUNDED, 0) + total.get(WON, 0) > 20, total
+    assert shared.get(OPTIMAL, 0) > total.get(OPTIMAL, 0) + 20, (shared, total)
 
 
 def test_a_proved_length_comes_before_a_bounded_one_as_long():
@@ -207,10 +212,18 @@ def test_a_proved_length_comes_before_a_bounded_one_as_long():
     position = parse_line(
         "butterfly_f5C9DKH7S_bKCKD_l-.-.-.-.-_rJSTD8SQCKSQDJC.6C7C.QSJDTS9C8C.-.TC9S"  # deal 1, 30 moves from its end
     )
-    analysis = analyse(position, Limits(max_nodes=200_000), lengths=Limits(max_nodes=50))
+    analysis = analyse(position, Limits(max_nodes=200_000), lengths=Limits(max_nodes=50), shared=False)
     check(position, analysis)
     ties = [e.value for e in analysis.moves if e.length == 27]
     assert ties == [OPTIMAL, BOUNDED, BOUNDED]
+    # Sharing what the searches prove, every winning move is proved within the same limits
+    # (the two bounded at 27 win in 25), with fewer positions.
+    shared = analyse(position, Limits(max_nodes=200_000), lengths=Limits(max_nodes=50))
+    check(position, shared)
+    assert all(e.value in (OPTIMAL, LOST) for e in shared.moves)
+    lengths = {e.move: e.length for e in analysis.moves}
+    assert all(e.length <= lengths[e.move] for e in shared.moves if e.value == OPTIMAL)
+    assert shared.nodes < analysis.nodes
 
 
 @pytest.mark.slow

@@ -11,12 +11,14 @@ from butterfly.games.patience.rules import PRESETS, Position
 from butterfly.puzzles.patience.endgame import shortest_win
 from butterfly.solver.patience import kernel, shortest
 from butterfly.solver.patience import solve as front_end
+from butterfly.solver.patience.analysis import new_distances, shortest_search
 from butterfly.solver.patience.result import BOUNDED, OPTIMAL, UNWINNABLE, WON, Limits
 from butterfly.solver.patience.solve import polish, solve, solve_short, solve_shortest
 
 from patience_positions import random_positions, small_positions
 
 GAMES = tuple(PRESETS)
+ENGINES = ("kernel", "python")
 
 
 def small(count, seed, cards=(5, 12)):
@@ -311,3 +313,115 @@ def test_cli_solve_prints_a_short_line_and_raw_moves_the_searchs_own(cli):
     short = json.loads(cli.run("solve", 1, "--json").stdout)["moves"]
     raw = json.loads(cli.run("solve", 1, "--raw-moves", "--json").stdout)["moves"]
     assert len(short) < len(raw)
+
+
+# ---------------------------------------------------------------- distances shared between searches
+
+NO_LIMIT = Limits(max_nodes=None)
+_truths: dict[tuple, int | None] = {}
+
+
+def distance(position):
+    """Breadth-first search's fewest moves that win ``position`` (None: lost), kept."""
+    key = (position.rules, position.key())
+    if key not in _truths:
+        truth = shortest_win(position)
+        assert truth.complete
+        _truths[key] = truth.moves
+    return _truths[key]
+
+
+def shared_searches(positions, limit=shortest.DISTANCE_ENTRIES, stopped=(3,)):
+    """Each position, then each of its children, searched in turn by both engines, each
+    engine's searches sharing one table of at most ``limit`` positions (first stopped
+    after ``stopped`` positions, then in full): the same answer, line and node count from
+    both, and the same facts in their tables. Yields (start, the kernel's full answer, the
+    twin's table) for each search in full."""
+    for position in positions:
+        tables = new_distances("kernel"), shortest.Distances(limit)
+        if limit != shortest.DISTANCE_ENTRIES:
+            tables = _shortest.Distances(limit), tables[1]
+        for start in [position] + [child for _, child in position.distinct_children().values()]:
+            if start.is_won():
+                continue
+            for nodes in (*stopped, None):
+                limits = Limits(max_nodes=nodes)
+                compiled = shortest_search(start, None, limits, "kernel", tables[0])
+                twin = shortest_search(start, None, limits, "python", tables[1])
+                assert same(compiled, twin), start
+            yield start, compiled, tables[1]
+        assert sorted(tables[0].values(), key=str) == sorted(tables[1].values(), key=str), position
+
+
+def test_a_shared_table_gives_the_kernel_and_the_twin_the_same_lines_nodes_and_facts():
+    searched = sum(1 for _ in shared_searches(small(240, 41, cards=(5, 10))))
+    assert searched > 1000
+
+
+def test_shared_searches_find_the_shortest_line_as_breadth_first_search_and_the_search_without_do():
+    """Every search sharing the table (after stopped ones, which write what they proved too)
+    finds the length of the search without a table, its line replayed through the rules
+    alone, with fewer positions in all; and breadth-first search's on each position (its
+    children's: the search without, held to it above)."""
+    shared_nodes = plain_nodes = 0
+    positions = small(100, 42, cards=(5, 10))
+    for start, answer, _ in shared_searches(positions):
+        assert answer.exhausted
+        plain = kernel.shortest(start)
+        if start in positions:
+            assert len(plain.steps) == (distance(start) or 0), start
+        if not plain.steps:
+            assert answer.steps == [] and answer.lower == plain.lower == shortest.MAX_LINE + 1
+            continue
+        assert len(answer.steps) == len(plain.steps) == answer.lower, start
+        assert start.replay(shortest.moves_of(start, answer.steps))[-1].is_won()
+        shared_nodes, plain_nodes = shared_nodes + answer.nodes, plain_nodes + plain.nodes
+    assert shared_nodes < 0.7 * plain_nodes, (shared_nodes, plain_nodes)
+
+
+def test_every_fact_a_shared_table_holds_is_true():
+    """The twin's table after a position's and its children's searches: each lower bound no
+    more than breadth-first search's distance, each line a win (replayed through the rules)
+    no shorter than it, and a line whose length is the bound is a shortest one."""
+    checked = exact = 0
+    for position in small(40, 43, cards=(5, 10)):
+        last = None
+        for _, _, table in shared_searches([position]):
+            last = table
+        if last is None:
+            continue
+        for key, known in list(last.entries.items())[::7]:
+            start = shortest.decode(position.rules, key)
+            truth = distance(start)
+            moves = shortest.MAX_LINE + 1 if truth is None else truth
+            assert known.lower <= moves, start
+            if known.line is not None:
+                assert start.replay(shortest.moves_of(start, known.line))[-1].is_won()
+                assert len(known.line) >= moves
+                exact += known.lower == len(known.line)
+            checked += 1
+    assert checked > 100 and exact > 10, (checked, exact)
+
+
+def test_a_full_table_drops_new_facts_and_the_searches_stay_exact():
+    for limit in (0, 1, 9):
+        for start, answer, table in shared_searches(small(16, 44, cards=(5, 8)), limit, stopped=(2,)):
+            assert len(table) <= limit
+            assert len(answer.steps) == (distance(start) or 0), start
+
+
+def test_an_upper_bound_with_a_shared_table_proves_no_shorter_line():
+    """Asked for a line shorter than the shortest, both engines, sharing a table
+    that already holds the position's line, prove there is none without a step."""
+    for position in small(30, 45, cards=(6, 10)):
+        truth = shortest_win(position)
+        if not truth.moves:
+            continue
+        tables = new_distances("kernel"), shortest.Distances()
+        first = [shortest_search(position, None, NO_LIMIT, engine, t) for engine, t in zip(ENGINES, tables)]
+        again = [shortest_search(position, truth.moves, NO_LIMIT, engine, t) for engine, t in zip(ENGINES, tables)]
+        assert same(*first) and same(*again)
+        assert again[0].exhausted and again[0].steps == [] and again[0].lower == truth.moves
+        assert again[0].nodes == 0  # the start is known exactly: nothing to expand
+        known = shortest_search(position, None, NO_LIMIT, "kernel", tables[0])
+        assert known.steps == first[0].steps and known.nodes == 0

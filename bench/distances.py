@@ -1,0 +1,145 @@
+"""Distances on the board: ``butterfly analyse`` with lengths, its searches
+for shortest lines sharing what they prove or not (docs/solver.md,
+"Distances shared between searches"), side by side in one run.
+
+Positions (seeded): ``--line-positions`` positions along the published
+shortest lines of deals 0-999 (butterfly/data/lengths_butterfly.csv.gz, its
+optimal rows: a deal drawn, then a move along its line), and
+``--random-positions`` from random play (a deal of 0-999 drawn, then up to
+``--random-moves`` legal moves drawn uniformly, stopping where none is
+left). Each position is analysed on one core, every move decided (1 M
+positions a move) and each winning move given its shortest line:
+
+- ``analyse``: the command's defaults for the lengths (20,000 positions and
+  1 s each search), without sharing (each winning move's own
+  solve_shortest: polish, proof, polish) and with it;
+- ``board``: what the analysis board asks (POST /api/analyse with lengths,
+  ``--board-seconds`` for the whole answer, shared out among the moves),
+  without sharing and with it.
+
+For each: median and 95th percentile seconds of a position, and of the
+winning moves, the share proved optimal and the median gap of the bounded
+ones (line less bound).
+
+    python bench/distances.py --line-positions 60 --random-positions 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from pathlib import Path
+
+from butterfly.games.patience.format import parse_moves
+from butterfly.games.patience.rules import Position
+from butterfly.solver.budget import Budget
+from butterfly.solver.patience.analysis import LENGTH_LIMITS, analyse, analyse_with_budget
+from butterfly.solver.patience.result import BOUNDED, OPTIMAL, Limits
+from butterfly.solver.survey.publish_lengths import read_file
+
+DATA = Path(__file__).resolve().parent.parent / "butterfly" / "data"
+LIMITS = Limits(max_nodes=1_000_000)
+#: The board's searches: a patience answer's memory (butterfly.server.tasks.MEMORY_MIB).
+BOARD_MEMORY = 256
+
+
+def line_positions(count: int, rng: random.Random) -> list[tuple[str, Position]]:
+    rows = [r for r in read_file(DATA / "lengths_butterfly.csv.gz", "butterfly") if r.line and r.deal < 1000]
+    rows = [r for r in rows if r.result == OPTIMAL]
+    chosen = []
+    for _ in range(count):
+        row = rng.choice(rows)
+        moves = parse_moves(row.line)
+        at = rng.randrange(len(moves))
+        chosen.append((f"deal {row.deal} move {at}", Position.deal(row.deal).replay(moves[:at])[-1]))
+    return chosen
+
+
+def random_positions(count: int, most: int, rng: random.Random) -> list[tuple[str, Position]]:
+    chosen = []
+    for _ in range(count):
+        deal = rng.randrange(1000)
+        position = Position.deal(deal)
+        played = 0
+        for _ in range(rng.randrange(most + 1)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+            played += 1
+        chosen.append((f"deal {deal} after {played} random moves", position))
+    return chosen
+
+
+def run(mode: str, shared: bool, position: Position, board_seconds: float) -> tuple[float, list]:
+    began = time.perf_counter()
+    if mode == "analyse":
+        analysis = analyse(position, LIMITS, lengths=LENGTH_LIMITS, shared=shared)
+    else:
+        budget = Budget(nodes=LIMITS.max_nodes, seconds=board_seconds, memory_mib=BOARD_MEMORY)
+        lengths = Budget(nodes=LENGTH_LIMITS.max_nodes, memory_mib=BOARD_MEMORY)
+        analysis = analyse_with_budget(position, budget, lengths=lengths, shared=shared)
+    seconds = time.perf_counter() - began
+    for move in analysis.moves:  # every line replays through the rules
+        if move.line is not None:
+            assert position.replay(list(move.line))[-1].is_won(), (position, move)
+    return seconds, [m for m in analysis.moves if m.line is not None]
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--line-positions", type=int, default=60)
+    parser.add_argument("--random-positions", type=int, default=60)
+    parser.add_argument("--random-moves", type=int, default=30, help="random moves at most before a position")
+    parser.add_argument("--modes", default="analyse,board")
+    parser.add_argument("--board-seconds", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=67)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    samples = {
+        "published lines": line_positions(args.line_positions, rng),
+        "random play": random_positions(args.random_positions, args.random_moves, rng),
+    }
+    for mode in args.modes.split(","):
+        print(f"{mode}:")
+        for sample, positions in samples.items():
+            if not positions:
+                continue
+            seconds: dict[bool, list[float]] = {False: [], True: []}
+            proved = dict.fromkeys((False, True), 0)
+            gaps: dict[bool, list[int]] = {False: [], True: []}
+            winning = dict.fromkeys((False, True), 0)
+            for name, position in positions:
+                row = []
+                for shared in (False, True):
+                    took, wins = run(mode, shared, position, args.board_seconds)
+                    seconds[shared].append(took)
+                    winning[shared] += len(wins)
+                    proved[shared] += sum(m.value == OPTIMAL for m in wins)
+                    gaps[shared] += [m.length - m.lower_bound for m in wins if m.value == BOUNDED]
+                    row.append(f"{took:.2f} s {sum(m.value == OPTIMAL for m in wins)}/{len(wins)}")
+                if args.verbose:
+                    print(f"    {name}: without {row[0]}, shared {row[1]}", flush=True)
+            print(f"  {sample}, {len(positions)} positions:")
+            for shared, label in ((False, "without sharing"), (True, "shared")):
+                s = seconds[shared]
+                share = proved[shared] / winning[shared] if winning[shared] else 1.0
+                gap = statistics.median(gaps[shared]) if gaps[shared] else 0
+                print(
+                    f"    {label:16} median {statistics.median(s):.3f} s, 95th percentile {quantile(s, 0.95):.3f} s, "
+                    f"largest {max(s):.3f} s; winning moves {winning[shared]}, proved optimal {proved[shared]} "
+                    f"({100 * share:.1f} %), bounded {len(gaps[shared])} (median gap {gap})",
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    main()
