@@ -120,7 +120,7 @@ def test_the_pages_lines_are_pythons():
     # every field the set-up gives is among them
     for field in (r"_h\d", r"\.\d\.|\.\d_", r"_s\d", "_b", "_rmodern", "_k"):
         assert any(re.search(field, line) for line in papillons), field
-    for field in ("any-suit", "largest-first", "_ocap|\\.cap", "cap45", "_u", "_x", "_q", r"_h\d|\.\d"):
+    for field in ("any-suit", "largest-first", "_ocap|\\.cap", "cap45", "_u", "_x", "_q", "_j", r"_h\d|\.\d"):
         assert any(re.search(field, line) for line in mouches), field
     # written otherwise (lower case, 10 for T, won cards listed): read as Python reads them
     shown = {"9S", "KH", "5S", "KS", "5D", "2C"}

@@ -125,12 +125,25 @@ function moucheMore(board, input, more, hidden, changed, refuse) {
   const setup = board.setup;
   more.appendChild(hidden);
   const rules = el("div", { class: "card-seat" });
-  if (setup.pamphile)
+  if (setup.pamphile) {
     rules.appendChild(
       input.checkbox("The Pamphile counts in any suit for the mouche", "any-suit", setup.anySuit, (on) =>
         board.set("anySuit", on),
       ),
     );
+    // Everyone saw who was paid for it: with a hand hidden, the answers deal the Pamphile to that hand alone.
+    const paid = [
+      ["", "not said"],
+      ["-1", "nobody"],
+    ];
+    for (let s = 0; s < setup.players; s++) paid.push([String(s), "P" + s]);
+    const value = setup.pamphilePaid === null ? "" : String(setup.pamphilePaid);
+    rules.appendChild(
+      input.choice("Paid for holding the Pamphile", "pamphile-paid", paid, value, (v) =>
+        board.set("pamphilePaid", v === "" ? null : Number(v)),
+      ),
+    );
+  }
   rules.appendChild(input.choice("Mouches made go", "entry", ENTRY, setup.entry, (v) => board.set("entry", v)));
   if (setup.entry === "cap") rules.appendChild(input.number("The cap", "cap", setup.cap, (v) => board.set("cap", v)));
   if (setup.entry === "largest-first") {

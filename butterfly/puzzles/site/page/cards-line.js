@@ -61,6 +61,7 @@ export function blank(game, players) {
     chips: Array(n).fill(MOUCHE_PURSE),
     discarded: Array(n).fill(null),
     pending: [],
+    pamphilePaid: null, // Le Pamphile: the seat paid for holding it, -1 nobody, null not said
   });
 }
 
@@ -148,6 +149,8 @@ export function writeLine(setup) {
   if (setup.discarded.some((d) => d && d.length))
     f.push(["x", setup.discarded.map((d) => (d && d.length ? cards(byPack(d)) : "-")).join(".")]);
   if (setup.pending.length) f.push(["q", setup.pending.join(".")]);
+  if (setup.pamphile && setup.pamphilePaid !== null)
+    f.push(["j", setup.pamphilePaid < 0 ? "-" : String(setup.pamphilePaid)]);
   return join("mouche", f);
 }
 
@@ -304,7 +307,7 @@ function readPapillon(text) {
 }
 
 function readMouche(text) {
-  const [, f] = fieldsOf(text, ["o", "d", "t", "u", "a", "h", "w", "k", "p", "c", "x", "q"]);
+  const [, f] = fieldsOf(text, ["o", "d", "t", "u", "a", "h", "w", "k", "p", "c", "x", "q", "j"]);
   need(f, ["d", "t", "a", "h"]);
   const hands = items(f.h);
   if (hands.length < 3 || hands.length > 6) refuse("La Mouche has 3 to 6 players, not " + hands.length);
@@ -343,6 +346,7 @@ function readMouche(text) {
   if ("c" in f) setup.chips = f.c.split(".").map((c) => numberOf(c, "chips"));
   if ("x" in f) setup.discarded = items(f.x).map((d, seat) => (d ? byPack(cardsOf(d, "discarded by " + seat)) : null));
   if ("q" in f) setup.pending = f.q.split(".").map((q) => numberOf(q, "pending mouches"));
+  if ("j" in f) setup.pamphilePaid = f.j === "-" ? -1 : numberOf(f.j, "the player paid for the Pamphile");
   return setup;
 }
 
