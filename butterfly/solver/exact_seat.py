@@ -1,0 +1,236 @@
+"""Exact values from one seat, without sampling: the search both card games share.
+
+The seat to move knows its hand and everything played; the other hands are
+one of a set ``W`` of deals (worlds), each as likely. A plain average of
+the open values over ``W`` (the sampled analyses of ``solver.<game>.seat``)
+lets the seat's later cards depend on the hidden hands. Here they may not:
+the seat's strategy maps what it has seen (the moves played since now) to
+a move, and the worlds it cannot tell apart get the same move. Two models:
+
+- **expected** (against open play): at the seat's turn, the best move for
+  the whole group of worlds it cannot tell apart; at another player's turn,
+  each world's player plays the move the open analysis plays there (every
+  hand known, max-n, the game's own tie rule), so the group splits by the
+  move played, which the seat sees; at the end, the seat's result summed
+  over the worlds. A move's value is that sum over the number of worlds.
+- **guaranteed** (best defence): the others act as one team that knows
+  every card and the deal; at their turn they pick any move legal in at
+  least one world of the group, the group keeps the worlds where it is
+  legal, and the value is the least over their moves; at the end, the
+  least over the worlds. It is the most the seat can be sure of.
+
+Values are tuples compared in order (the game says what they measure:
+La Mouche's tricks then no mouche, Papillon's chips), summed exactly in
+integers by the expected model; the guaranteed model uses the first
+measure alone.
+
+Why the groups are what the seat can tell apart: every world in a group has
+had the same moves played since the root, and the seat's hand and the table
+are the same in all of them, so the seat sees the same thing in each; two
+worlds in different groups differ in some move played, which the seat saw.
+:func:`seat_strategy` reads the strategy off the search as a map from the
+moves played to the seat's move, which the tests play out world by world.
+
+The search memoises a group's value on the set of its worlds' states
+(:meth:`SeatGame.key`): the value of a group depends on nothing else (the
+seat's future view is the moves still to be played, and the result at the
+end is read from the state). Two cuts, each optional and tested against the
+search without it:
+
+- a group of **one world** is a position with every card known to the
+  seat: its expected value is the open (max-n) value to the seat, whose
+  own moves max-n already makes best for it, and its guaranteed value the
+  open guaranteed (paranoid) one;
+- when the seat has **no choice left** (:meth:`SeatGame.seat_chooses_again`
+  is False), there is no strategy to choose: the expected value is the sum
+  over the worlds of each one's open value, the guaranteed value the least
+  of each one's guaranteed value.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import Generic, Literal, Protocol, TypeVar
+
+Model = Literal["expected", "guaranteed"]
+MODELS: tuple[Model, ...] = ("expected", "guaranteed")
+
+#: The seat's result in one world, or a sum of them: measures compared in order.
+Value = tuple[int, ...]
+
+S = TypeVar("S")
+M = TypeVar("M", bound=Hashable)
+
+
+class SeatGame(Protocol[S, M]):
+    """What the search needs of a game, for one seat."""
+
+    seat: int
+
+    def moves(self, state: S) -> Sequence[M]:
+        """The legal moves of the player to move, in the order that breaks ties."""
+        ...
+
+    def play(self, state: S, move: M) -> S: ...
+
+    def to_move(self, state: S) -> int:
+        """The seat to move; -1 when the hand is over."""
+        ...
+
+    def key(self, state: S) -> Hashable:
+        """Everything about a world's state that matters for its future."""
+        ...
+
+    def open_move(self, state: S) -> M:
+        """The move the open analysis plays for the player to move (every hand known)."""
+        ...
+
+    def result(self, state: S) -> Value:
+        """The seat's result at the end of the hand."""
+        ...
+
+    def open_value(self, state: S) -> Value | None:
+        """The seat's result at the end of the open (max-n) line, or None to search on."""
+        ...
+
+    def guaranteed_value(self, state: S) -> Value | None:
+        """The seat's least result when everyone else plays against it, or None to search on."""
+        ...
+
+    def seat_chooses_again(self, state: S) -> bool:
+        """False only when every later move of the seat is forced, whatever is played."""
+        ...
+
+
+def _add(a: Value, b: Value) -> Value:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+class ExactSeat(Generic[S, M]):
+    """The exact values of a group of worlds from ``game.seat`` under ``model``.
+
+    ``cuts``: use the two cuts of the module's docstring (False: the plain
+    recursion, the tests' reference for them)."""
+
+    def __init__(self, game: SeatGame[S, M], model: Model, cuts: bool = True) -> None:
+        if model not in MODELS:
+            raise ValueError(f"unknown model {model!r} (models: {', '.join(MODELS)})")
+        self.game = game
+        self.model = model
+        self.cuts = cuts
+        self.memo: dict[Hashable, Value] = {}
+        self.groups = 0  # groups valued by the recursion (memo misses), a measure of the work
+
+    def key(self, worlds: Sequence[S]) -> Hashable:
+        return frozenset(Counter(self.game.key(w) for w in worlds).items())
+
+    def value(self, worlds: Sequence[S]) -> Value:
+        """V(worlds): a sum over the worlds (expected) or a least value (guaranteed)."""
+        game = self.game
+        first = worlds[0]
+        mover = game.to_move(first)
+        if mover < 0:
+            return self._at_end(worlds)
+        key = self.key(worlds)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        value = self._cut(worlds) if self.cuts else None
+        if value is None:
+            self.groups += 1
+            if mover == game.seat:
+                value = max(self.values_of_moves(worlds).values())
+            elif self.model == "expected":
+                value = self._split_by_open_moves(worlds)
+            else:
+                value = min(self.value(group) for group in self.defences(worlds).values())
+        self.memo[key] = value
+        return value
+
+    def values_of_moves(self, worlds: Sequence[S]) -> dict[M, Value]:
+        """At the seat's turn: each legal move (the same in every world) and the group's value after it."""
+        moves = self.game.moves(worlds[0])
+        return {move: self.value([self.game.play(w, move) for w in worlds]) for move in moves}
+
+    def open_groups(self, worlds: Sequence[S]) -> dict[M, list[S]]:
+        """At another's turn, expected model: the worlds after each one's open move, by that move."""
+        groups: dict[M, list[S]] = {}
+        for w in worlds:
+            move = self.game.open_move(w)
+            groups.setdefault(move, []).append(self.game.play(w, move))
+        return groups
+
+    def defences(self, worlds: Sequence[S]) -> dict[M, list[S]]:
+        """At another's turn, guaranteed model: each move legal in some world,
+        and the worlds after it where it is legal."""
+        groups: dict[M, list[S]] = {}
+        for w in worlds:
+            for move in self.game.moves(w):
+                groups.setdefault(move, []).append(self.game.play(w, move))
+        return groups
+
+    def _split_by_open_moves(self, worlds: Sequence[S]) -> Value:
+        total: Value | None = None
+        for group in self.open_groups(worlds).values():
+            v = self.value(group)
+            total = v if total is None else _add(total, v)
+        assert total is not None
+        return total
+
+    def _at_end(self, worlds: Sequence[S]) -> Value:
+        results = [self.game.result(w) for w in worlds]
+        if self.model == "guaranteed":
+            return min(r[:1] for r in results)
+        total = results[0]
+        for r in results[1:]:
+            total = _add(total, r)
+        return total
+
+    def _cut(self, worlds: Sequence[S]) -> Value | None:
+        game = self.game
+        if len(worlds) > 1 and game.seat_chooses_again(worlds[0]):
+            return None
+        if self.model == "expected":
+            values = [game.open_value(w) for w in worlds]
+            if any(v is None for v in values):
+                return None
+            total = values[0]
+            assert total is not None
+            for v in values[1:]:
+                assert v is not None
+                total = _add(total, v)
+            return total
+        least = [game.guaranteed_value(w) for w in worlds]
+        if any(v is None for v in least):
+            return None
+        return min(v[:1] for v in least if v is not None)
+
+
+def seat_strategy(search: ExactSeat[S, M], worlds: Sequence[S]) -> dict[tuple[M, ...], M]:
+    """The seat's best strategy found by ``search`` from ``worlds`` (the seat to
+    move): for each sequence of moves played since then after which the seat
+    is to move, its move (the first best in the game's order). It is read off
+    the recursion without its cuts, so it covers every turn of the seat."""
+    plain = ExactSeat(search.game, search.model, cuts=False)
+    plain.memo = {} if search.cuts else search.memo
+    strategy: dict[tuple[M, ...], M] = {}
+
+    def walk(group: Sequence[S], seen: tuple[M, ...]) -> None:
+        game = plain.game
+        mover = game.to_move(group[0])
+        if mover < 0:
+            return
+        if mover == game.seat:
+            values = plain.values_of_moves(group)
+            best = max(values.values())
+            move = next(m for m, v in values.items() if v == best)
+            strategy[seen] = move
+            walk([game.play(w, move) for w in group], seen + (move,))
+            return
+        groups = plain.open_groups(group) if plain.model == "expected" else plain.defences(group)
+        for move, after in groups.items():
+            walk(after, seen + (move,))
+
+    walk(worlds, ())
+    return strategy

@@ -1,0 +1,207 @@
+"""La Mouche and Le Pamphile from one seat, exactly: no sampling, no later card that peeks.
+
+:func:`exact_seat` values every legal card of the seat to move over every
+deal of the hidden hands consistent with what the seat has seen (the
+worlds of :func:`butterfly.games.mouche.hidden.consistent_worlds`, each as
+likely, as :mod:`butterfly.solver.mouche.seat` deals them), under the two
+models of :mod:`butterfly.solver.exact_seat`:
+
+- **expected**: the others play as the open analysis does (max-n; ties: the
+  first card in :func:`butterfly.solver.mouche.reference.search_order`), the
+  seat plays its best strategy knowing only what it will have seen; the
+  value is the seat's mean tricks and its chance to make the mouche, or
+  with ``measure="chips"`` its mean chips for the hand (a fifth of the pool
+  a trick, the mouche owed when it takes none: the review's unit);
+- **guaranteed**: the tricks (or chips) the seat can be sure of, whatever
+  the deal and however the others play knowing every card.
+
+It is the readable pure-Python twin: slow, meant for endings, and the
+oracle a compiled kernel will be held to. ``engine`` names the engine of the
+open searches inside it (the others' max-n cards, and the cuts' open values):
+``"python"`` (the default, pure Python) or ``"kernel"``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Hashable, Sequence
+from typing import Literal, NamedTuple
+
+from butterfly.games.cards import Card, make_deck
+from butterfly.games.errors import InputError
+from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
+from butterfly.games.mouche.rules import Action, MoucheHand
+from butterfly.solver.engines import EngineName
+from butterfly.solver.exact_seat import ExactSeat, Model, Value
+from butterfly.solver.mouche import analysis, reference
+from butterfly.solver.mouche.engines import ENGINES
+
+Measure = Literal["tricks", "chips"]
+
+#: Worlds listed at most (before the legality filter) by :func:`seat_worlds`.
+WORLD_LIMIT = 200_000
+
+
+def seat_worlds(state: MoucheHand, player: int, limit: int = WORLD_LIMIT) -> list[MoucheHand]:
+    """Every deal of the hidden hands consistent with what ``player`` has seen,
+    as a state each (the seat's hand and the table as in ``state``).
+    InputError when there are more than ``limit`` before the legality filter."""
+    worlds, exhaustive = dealt_states(state, player, limit, random.Random(0))
+    if not exhaustive:
+        raise InputError(f"more than {limit} deals of the hidden hands: too many to solve exactly")
+    return worlds
+
+
+def dealt_states(state: MoucheHand, player: int, limit: int, rng: random.Random) -> tuple[list[MoucheHand], bool]:
+    """The deals :func:`butterfly.games.mouche.hidden.consistent_worlds` gives
+    from ``player``'s seat (all of them, and True, when there are at most
+    ``limit`` before the legality filter; else a uniform sample of ``limit``),
+    each as a state."""
+    others = [p for p in state.in_hand() if p != player]
+    seen = seen_cards(state, player)
+    unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
+    forbidden = forbidden_cards(state, [h for h in state.history() if h[0] != player])
+    deals, exhaustive = consistent_worlds(state, unseen, others, forbidden, limit, rng)
+    worlds = []
+    for deal in deals:
+        hands = list(state.hands)
+        for p, hand in zip(others, deal):
+            hands[p] = tuple(sorted(hand))
+        worlds.append(dataclasses.replace(state, hands=tuple(hands)))
+    return worlds, exhaustive
+
+
+class MoucheSeat:
+    """La Mouche for :class:`butterfly.solver.exact_seat.ExactSeat`, from the side
+    of the seat to move in ``root`` (whose pool prices a trick and the mouche)."""
+
+    def __init__(self, root: MoucheHand, measure: Measure = "tricks", engine: EngineName = "python") -> None:
+        self.seat = root.to_move
+        self.measure = measure
+        self.fifth = root.pool // 5
+        self.owed = analysis.mouche_owed(root)
+        self.engine = engine
+        self.maxn_memo: dict = {}  # the Python engine's max-n values, shared by every world
+        self.paranoid_memo: dict = {}
+        self.open_cards: dict[Hashable, Card] = {}
+
+    def moves(self, state: MoucheHand) -> Sequence[Card]:
+        return reference.search_order(state, state.playable())
+
+    def play(self, state: MoucheHand, move: Card) -> MoucheHand:
+        return state.play_unchecked(Action("play", (move,)))
+
+    def to_move(self, state: MoucheHand) -> int:
+        return state.current_player()
+
+    def key(self, state: MoucheHand) -> Hashable:
+        return reference.state_key(state)
+
+    def maxn_tricks(self, state: MoucheHand) -> tuple[int, ...]:
+        if state.is_terminal():
+            return state.tricks
+        if self.engine == "python":
+            return reference.maxn_tricks(state, self.maxn_memo)
+        return ENGINES[self.engine].maxn_tricks(state)
+
+    def open_move(self, state: MoucheHand) -> Card:
+        """The first card in the search order whose max-n line gives its player the most tricks."""
+        key = reference.state_key(state)
+        card = self.open_cards.get(key)
+        if card is None:
+            mover = state.to_move
+            best = -1
+            for move in self.moves(state):
+                tricks = self.maxn_tricks(self.play(state, move))[mover]
+                if tricks > best:
+                    card, best = move, tricks
+            assert card is not None
+            self.open_cards[key] = card
+        return card
+
+    def of_tricks(self, state: MoucheHand, tricks: int) -> Value:
+        """The seat's result for ending the hand with ``tricks``."""
+        if self.measure == "chips":
+            return (self.fifth * tricks if tricks else -self.owed,)
+        return (tricks, -int(tricks == 0))
+
+    def result(self, state: MoucheHand) -> Value:
+        return self.of_tricks(state, state.tricks[self.seat])
+
+    def open_value(self, state: MoucheHand) -> Value:
+        return self.of_tricks(state, self.maxn_tricks(state)[self.seat])
+
+    def guaranteed_value(self, state: MoucheHand) -> Value:
+        if self.engine == "python":
+            tricks = reference.guaranteed_tricks(state, self.seat, self.paranoid_memo)
+        else:
+            found = ENGINES[self.engine].guaranteed_tricks(state, self.seat)
+            assert found is not None
+            tricks = found
+        return self.of_tricks(state, tricks)
+
+    def seat_chooses_again(self, state: MoucheHand) -> bool:
+        # With one card left (or none) every later card of the seat is forced.
+        return len(state.hands[self.seat]) >= 2
+
+
+class ExactCard(NamedTuple):
+    card: Card
+    expected: tuple[float, ...]  # tricks: (mean tricks, mouche chance); chips: (mean chips,)
+    guaranteed: int  # the least tricks (or chips) the seat can be sure of after this card
+
+
+class ExactSeatAnalysis(NamedTuple):
+    player: int
+    worlds: int  # deals of the hidden hands, every one
+    measure: Measure
+    cards: list[ExactCard]  # best first under the expected model (then guaranteed, then search order)
+    best_expected: Card
+    best_guaranteed: Card  # the first in search order among the cards with the most guaranteed
+
+
+def card_values(
+    state: MoucheHand,
+    worlds: Sequence[MoucheHand],
+    model: Model,
+    measure: Measure = "tricks",
+    engine: EngineName = "python",
+    cuts: bool = True,
+) -> dict[Card, Value]:
+    """V(worlds after each legal card of the seat to move): sums over the
+    worlds (expected) or least values (guaranteed)."""
+    search = ExactSeat(MoucheSeat(state, measure, engine), model, cuts)
+    return search.values_of_moves(worlds)
+
+
+def exact_seat(
+    state: MoucheHand,
+    player: int | None = None,
+    measure: Measure = "tricks",
+    engine: EngineName = "python",
+    limit: int = WORLD_LIMIT,
+) -> ExactSeatAnalysis:
+    """Every legal card of the player to move, valued exactly from their seat under both models."""
+    if state.phase != "play":
+        raise InputError(f"the cards are not being played (the hand is at '{state.phase}')")
+    mover = state.to_move
+    player = mover if player is None else player
+    if player != mover:
+        raise InputError(f"player {player} is not to move (player {mover} is)")
+    worlds = seat_worlds(state, player, limit)
+    expected = card_values(state, worlds, "expected", measure, engine)
+    guaranteed = card_values(state, worlds, "guaranteed", measure, engine)
+    n = len(worlds)
+    rows = [
+        ExactCard(
+            card,
+            tuple(-x / n if (measure == "tricks" and i == 1) else x / n for i, x in enumerate(value)),
+            guaranteed[card][0],
+        )
+        for card, value in expected.items()
+    ]
+    order = sorted(range(len(rows)), key=lambda i: (tuple(-x for x in expected[rows[i].card]), -rows[i].guaranteed, i))
+    best_expected = max(expected, key=lambda c: expected[c])  # max keeps the first of equals
+    best_guaranteed = max(guaranteed, key=lambda c: guaranteed[c])
+    return ExactSeatAnalysis(player, n, measure, [rows[i] for i in order], best_expected, best_guaranteed)
