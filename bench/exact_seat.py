@@ -131,7 +131,8 @@ def main() -> None:
     p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))]
     print(f"deals: median {statistics.median(worlds):.0f}, largest {worlds[-1]}")
     print(
-        f"CPU seconds a position: median {statistics.median(seconds):.3f}, 95th percentile {p95:.3f}, largest {seconds[-1]:.3f}"
+        f"CPU seconds a position: median {statistics.median(seconds):.3f},"
+        f" 95th percentile {p95:.3f}, largest {seconds[-1]:.3f}"
     )
     print(f"sampling's best card worth less under the exact expected model: {wrong} of {len(rows)}")
     print(f"loss of playing sampling's card ({unit}): mean {statistics.fmean(losses):.4f}, largest {max(losses):.4f}")
