@@ -335,7 +335,7 @@ cdef class Distances:
     cdef Table table
     cdef dict lines   # key bytes -> the steps of the known line
 
-    def __cinit__(self, limit=1 << 20):
+    def __cinit__(self, limit=1 << 19):  # butterfly.solver.patience.shortest.DISTANCE_ENTRIES
         self.table.limit = limit
         self.lines = {}
 

@@ -62,11 +62,13 @@ ALL_LINES, BEST_LINE = "all", "best"
 #: asks for several searches (solve_shortest), so the time is capped too.
 LENGTH_LIMITS = Limits(max_nodes=20_000, timeout=1.0, memory_mib=256)
 
-#: Shared lengths: each winning move's search has this share of its seconds; a move whose search
-#: stopped with its line more than SHARED_POLISH_GAP moves over its bound (the depth-first
+#: Shared lengths: each winning move's search has SHARED_PROOF_SHARE of its seconds; a move whose
+#: search stopped with its line more than SHARED_POLISH_GAP moves over its bound (the depth-first
 #: search's line, shortened: often a hundred moves or more) has the rest for the polish of
-#: ``butterfly solve``'s line (butterfly.solver.patience.solve.SHORT_LINE).
-SHARED_PROOF_SHARE = 0.8
+#: ``butterfly solve``'s line (butterfly.solver.patience.solve.SHORT_LINE). Where the position's
+#: own search stopped short, most moves' will too: the polish comes first, in that share, and
+#: the search has the rest.
+SHARED_PROOF_SHARE = 0.5
 SHARED_POLISH_GAP = 2
 
 #: :data:`LENGTH_LIMITS` as a budget (butterfly.solver.budget).
@@ -375,23 +377,31 @@ def _shared_lengths(
     values = list(values)
     began = time.perf_counter()
     extra = 0
+    hard = False  # the position's own search stopped: so will most moves' searches
     if len(winning) > 1:
         # Every move is at least the position's distance less one, and the best move's line is
         # proved with it: searched once here rather than in every move's search.
-        extra = shortest_search(position, values[winning[0]].length, lengths, engine, distances).nodes
-    proof = lengths
-    if lengths.timeout is not None:
-        proof = dataclasses.replace(lengths, timeout=lengths.timeout * SHARED_PROOF_SHARE)
+        own = shortest_search(position, values[winning[0]].length, lengths, engine, distances)
+        extra, hard = own.nodes, not own.exhausted
     for i in winning:
         moves, child = entries[i]
         value = values[i]
         line = list((value.line or ())[1:])
         started = time.perf_counter()
+        proof = _share(lengths, SHARED_PROOF_SHARE)
+        if hard:  # the polish first, then the search with what is left
+            line, more, _ = polish(child, line, SHORT_LINE, proof, engine, started)
+            extra += more
+            proof = lengths
+            if lengths.timeout is not None:
+                proof = dataclasses.replace(
+                    lengths, timeout=max(0.0, lengths.timeout - (time.perf_counter() - started))
+                )
         answer = shortest_search(child, len(line), proof, engine, distances)
         if answer.steps:
             line = moves_of(child, answer.steps)
         lower = min(len(line), answer.lower or 0)
-        if not answer.exhausted and len(line) - lower > SHARED_POLISH_GAP:
+        if not hard and not answer.exhausted and len(line) - lower > SHARED_POLISH_GAP:
             line, more, _ = polish(child, line, SHORT_LINE, lengths, engine, started)
             extra += more
         verdict = OPTIMAL if answer.exhausted or lower == len(line) else BOUNDED
@@ -409,6 +419,11 @@ def _shared_lengths(
         )
         began, extra = time.perf_counter(), 0
     return values
+
+
+def _share(limits: Limits, share: float) -> Limits:
+    """``limits`` with ``share`` of its seconds."""
+    return limits if limits.timeout is None else dataclasses.replace(limits, timeout=limits.timeout * share)
 
 
 def _from_result(moves: tuple[Move, ...], result: SolveResult, seconds: float) -> MoveValue:

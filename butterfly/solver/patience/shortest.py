@@ -78,9 +78,10 @@ Step = tuple[int, int]
 #: The largest distance a shared table holds as a lower bound (the kernel keeps it in a byte; a
 #: smaller bound than proved is still a bound).
 MAX_KNOWN = 255
-#: The most positions a shared table holds (each about 48 bytes in the kernel, twice that while it
-#: grows); past it, facts about new positions are dropped (a fact left out only weakens a bound).
-DISTANCE_ENTRIES = 1 << 20
+#: The most positions a shared table holds (the kernel's slots, 48 bytes each, at least twice the
+#: positions: 48 MiB at most, 72 while it grows); past it, facts about new positions are dropped
+#: (a fact left out only weakens a bound).
+DISTANCE_ENTRIES = 1 << 19
 
 
 @dataclass(slots=True)

@@ -457,3 +457,30 @@ def test_the_seconds_left_by_the_decided_moves_go_to_the_undecided_one(monkeypat
     first, again = given
     assert first.timeout == share.timeout and share.timeout < again.timeout <= share.timeout * len(entries)  # type: ignore[operator]
     assert {entry.move: entry.value for entry in analysis.moves}[entries[0]] == WON
+
+
+def test_shared_lengths_equal_each_moves_own_search_and_keep_the_table_for_the_next_position():
+    """The winning moves' searches sharing one table prove the lengths each move's own
+    solve_shortest proves (every line replayed: check); a table kept from one position to the
+    next (the second is one of the first's moves) gives the same lengths again."""
+    from butterfly.solver.patience.analysis import new_distances
+
+    compared = 0
+    for position in endings((8, 14))[::3] + small(30, 17):
+        shared = analyse(position, LIMITS)
+        alone = analyse(position, LIMITS, shared=False)
+        check(position, shared)
+        lengths = {e.move: e.length for e in alone.moves if e.value == OPTIMAL}
+        for entry in shared.moves:
+            if entry.value == OPTIMAL and entry.move in lengths:
+                assert entry.length == lengths[entry.move], (position, entry)
+                compared += 1
+        table = new_distances("kernel")
+        analyse(position, LIMITS, distances=table)
+        if shared.moves and shared.moves[0].value in WINS:
+            after = position.play(shared.moves[0].move)
+            kept = analyse(after, LIMITS, distances=table)
+            check(after, kept)
+            fresh = {e.move: e.length for e in analyse(after, LIMITS).moves if e.value == OPTIMAL}
+            assert all(fresh.get(e.move, e.length) == e.length for e in kept.moves if e.value == OPTIMAL)
+    assert compared > 100, compared
