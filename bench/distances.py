@@ -19,7 +19,8 @@ positions a move) and each winning move given its shortest line:
 
 For each: median and 95th percentile seconds of a position, and of the
 winning moves, the share proved optimal and the median gap of the bounded
-ones (line less bound).
+ones (line less bound). Every line is replayed through the rules, and a
+move proved optimal both ways must have the same length both ways.
 
     python bench/distances.py --line-positions 60 --random-positions 60
 """
@@ -117,18 +118,24 @@ def main() -> None:
             proved = dict.fromkeys((False, True), 0)
             gaps: dict[bool, list[int]] = {False: [], True: []}
             winning = dict.fromkeys((False, True), 0)
+            compared = 0
             for name, position in positions:
                 row = []
+                proved_lengths: list[dict] = []
                 for shared in (False, True):
                     took, wins = run(mode, shared, position, args.board_seconds)
+                    proved_lengths.append({m.move: m.length for m in wins if m.value == OPTIMAL})
                     seconds[shared].append(took)
                     winning[shared] += len(wins)
                     proved[shared] += sum(m.value == OPTIMAL for m in wins)
                     gaps[shared] += [m.length - m.lower_bound for m in wins if m.value == BOUNDED]
                     row.append(f"{took:.2f} s {sum(m.value == OPTIMAL for m in wins)}/{len(wins)}")
+                both = proved_lengths[0].keys() & proved_lengths[1].keys()
+                assert all(proved_lengths[0][m] == proved_lengths[1][m] for m in both), name  # one truth
+                compared += len(both)
                 if args.verbose:
                     print(f"    {name}: without {row[0]}, shared {row[1]}", flush=True)
-            print(f"  {sample}, {len(positions)} positions:")
+            print(f"  {sample}, {len(positions)} positions ({compared} moves proved by both: the same lengths):")
             for shared, label in ((False, "without sharing"), (True, "shared")):
                 s = seconds[shared]
                 share = proved[shared] / winning[shared] if winning[shared] else 1.0
