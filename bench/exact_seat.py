@@ -119,6 +119,7 @@ def main() -> None:
             skipped += 1
         else:
             rows.append(found)
+            print(f"  deals {found[0]}, {found[1]:.3f} s, sampling's card loses {found[2]:.4f}", flush=True)
     unit = "tricks" if args.game == "mouche" else "chips"
     print(f"{args.game}, {args.players} players, {args.cards} cards in the mover's hand, engine {args.engine}")
     print(f"positions {len(rows) + skipped}: solved {len(rows)}, skipped (over {args.max_worlds} deals) {skipped}")
