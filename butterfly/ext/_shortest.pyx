@@ -477,6 +477,11 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
         if (worked & (POPS_PER_LOOK - 1)) == 0 and signalled():
             stop = STOP_SIGNAL
             break
+        if deadline > 0 and now() > deadline:
+            # Looked at every position taken (its strong bound may take milliseconds): the popped
+            # f is the smallest, a lower bound, as when a limit stops an expansion.
+            stop = STOP_TIME
+            break
         decode(&s, r, node.key)
         if not node.strong:
             # Worked out when a position is taken from the queue (most never are), one
@@ -508,9 +513,6 @@ cdef Stop run(State *start, Rules *r, Search *a, int best, int weight, int effor
                 continue
         if max_nodes >= 0 and nodes >= max_nodes:
             stop = STOP_NODES
-        elif deadline > 0 and nodes % 64 == 0 and now() > deadline:
-            stop = STOP_TIME
-        if stop != STOP_NONE:
             break
         node.closed = True
         nodes += 1

@@ -254,6 +254,10 @@ def search(
         node = table[key]
         if node.closed or node.g != -minus_g or node.g + node.h >= best:
             continue  # reached again by a shorter path since pushed, or no longer shorter than the best
+        if deadline is not None and time.perf_counter() > deadline:
+            # Looked at every position taken (its strong bound may take milliseconds).
+            stopped_by, lower = "time", (f if weight == 100 else table[start].h)
+            break
         here = decode(rules, key)
         if not node.strong:
             # The strong bound is worked out when a position is taken from the queue (most
@@ -284,11 +288,7 @@ def search(
                     heapq.heappush(queue, (_queue_f(node.g, strong, weight), minus_g, -next(pushed), key))
                 continue
         if max_nodes is not None and nodes >= max_nodes:
-            stopped_by = "nodes"
-        elif deadline is not None and nodes % 64 == 0 and time.perf_counter() > deadline:
-            stopped_by = "time"
-        if stopped_by:
-            lower = f if weight == 100 else table[start].h
+            stopped_by, lower = "nodes", (f if weight == 100 else table[start].h)
             break
         node.closed = True
         nodes += 1
