@@ -327,6 +327,10 @@ cdef void record_bounds(Search *a, Table *t, int reached) noexcept nogil:
                 e.lower = <uint8_t> value
 
 
+#: The bytes of one slot of the shared table (butterfly.solver.patience.shortest.KNOWN_SLOT_BYTES).
+KNOWN_SLOT_BYTES = sizeof(Known)
+
+
 cdef class Distances:
     """Facts proved about positions' distances, shared between searches (the
     twin's ``butterfly.solver.patience.shortest.Distances``): at most

@@ -45,7 +45,14 @@ from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
 from butterfly.solver.patience.result import BOUNDED, DEFAULT_LIMITS, OPTIMAL, UNWINNABLE, WON, Limits, SolveResult
 from butterfly.solver.patience.shorten import shorten as shorten_line
-from butterfly.solver.patience.shortest import TWICE_EFFORT, Answer, Distances, moves_of
+from butterfly.solver.patience.shortest import (
+    DISTANCE_ENTRIES,
+    TWICE_EFFORT,
+    Answer,
+    Distances,
+    distance_entries,
+    moves_of,
+)
 from butterfly.solver.patience.shortest import search as twin_search
 from butterfly.solver.patience.solve import INTERLEAVED, SHORT_LINE, polish, solve, solve_shortest
 
@@ -192,8 +199,9 @@ def analyse(
     ``lines``: :data:`BEST_LINE` to shorten the best winning line alone;
     ``shared``: the searches for shortest lines share what they prove, in
     ``distances`` when given (:func:`new_distances` of the same engine,
-    kept from one position to the next), else in a table of their own
-    (module docstring).
+    kept from one position to the next; its memory is the caller's), else
+    in a table of their own within a quarter of ``lengths``' memory, each
+    search within the rest (module docstring).
 
     ``limits.max_nodes`` and ``limits.timeout`` are shares: the analysis
     may expand that many positions, and take that many seconds, for each
@@ -207,8 +215,11 @@ def analyse(
     values = [_value(moves, child, limits, engine, each, schedule, short) for moves, child in entries]
     values = _again(entries, values, limits, engine, each, schedule, short)
     if shared and lengths is not None:
-        table = new_distances(engine) if distances is None else distances
-        values = _shared_lengths(position, entries, values, lengths, engine, table)
+        table, searches = distances, lengths
+        if table is None:  # a quarter of the lengths' memory for the table, the rest for each search
+            table = new_distances(engine, distance_entries((lengths.memory_mib << 20) // 4))
+            searches = dataclasses.replace(lengths, memory_mib=lengths.memory_mib - lengths.memory_mib // 4)
+        values = _shared_lengths(position, entries, values, searches, engine, table)
     values.sort(key=_rank)
     if not short and values and values[0].value == WON and (raw := values[0].line):
         line = (raw[0], *shorten_line(position.play(raw[0]), list(raw[1:])))
@@ -323,14 +334,15 @@ def _value(
     return _from_result(moves, result, time.perf_counter() - start)
 
 
-def new_distances(engine: EngineName) -> Any:
+def new_distances(engine: EngineName, entries: int = DISTANCE_ENTRIES) -> Any:
     """An empty table of shared distances for ``engine``'s searches (the kernel's
-    ``Distances``, or the twin's :class:`~butterfly.solver.patience.shortest.Distances`)."""
+    ``Distances``, or the twin's :class:`~butterfly.solver.patience.shortest.Distances`),
+    of at most ``entries`` positions (:func:`~butterfly.solver.patience.shortest.distance_entries`)."""
     if engine == "kernel":
         import butterfly.ext._shortest as _shortest
 
-        return _shortest.Distances()
-    return Distances()
+        return _shortest.Distances(entries)
+    return Distances(entries)
 
 
 def shortest_search(

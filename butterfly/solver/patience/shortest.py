@@ -82,6 +82,20 @@ MAX_KNOWN = 255
 #: positions: 48 MiB at most, 72 while it grows); past it, facts about new positions are dropped
 #: (a fact left out only weakens a bound).
 DISTANCE_ENTRIES = 1 << 19
+#: The bytes of one slot of the kernel's shared table (``_shortest.KNOWN_SLOT_BYTES``, a test holds them equal).
+KNOWN_SLOT_BYTES = 48
+
+
+def distance_entries(memory_bytes: int) -> int:
+    """The most positions a shared table may hold within ``memory_bytes``
+    (a power of two, at most :data:`DISTANCE_ENTRIES`; 0 when not even one
+    fits): the kernel's slots peak at three per position, while the table
+    grows (twice the positions, and the old half until it is copied). The
+    tails of known lines, kept beside, are not counted: a few steps each."""
+    entries = DISTANCE_ENTRIES
+    while entries and 3 * entries * KNOWN_SLOT_BYTES > memory_bytes:
+        entries //= 2
+    return entries
 
 
 @dataclass(slots=True)

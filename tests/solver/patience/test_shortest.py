@@ -425,3 +425,17 @@ def test_an_upper_bound_with_a_shared_table_proves_no_shorter_line():
         assert again[0].nodes == 0  # the start is known exactly: nothing to expand
         known = shortest_search(position, None, NO_LIMIT, "kernel", tables[0])
         assert known.steps == first[0].steps and known.nodes == 0
+
+
+def test_the_shared_table_is_sized_within_its_memory():
+    """The twin's slot size is the kernel's, and the table's positions fit
+    the memory given it at its peak (three slots a position while it grows)."""
+    import butterfly.ext._shortest as _shortest
+
+    assert shortest.KNOWN_SLOT_BYTES == _shortest.KNOWN_SLOT_BYTES
+    assert shortest.distance_entries(256 << 20) == shortest.DISTANCE_ENTRIES
+    for mib in (0, 1, 7, 64, 192):
+        entries = shortest.distance_entries(mib << 20)
+        assert 3 * entries * shortest.KNOWN_SLOT_BYTES <= mib << 20
+        more = 2 * entries or 1  # the next size would not fit
+        assert entries == shortest.DISTANCE_ENTRIES or 3 * more * shortest.KNOWN_SLOT_BYTES > mib << 20
