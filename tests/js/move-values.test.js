@@ -49,7 +49,8 @@ const LENGTHS = {
 test("each move's value in a player's words, while its length is searched and after", () => {
   assert.equal(valueWords(entry("8D L1>R3", "optimal", 62, 62), false), "wins in 62 moves");
   assert.equal(valueWords(entry("QH R3>F", "optimal", 1, 1), true), "wins in 1 move");
-  assert.equal(valueWords(entry("7S R5>B", "bounded", 64, 61), false), "wins in at most 64 moves");
+  assert.equal(valueWords(entry("7S R5>B", "bounded", 64, 61), false), "wins in 61 to 64 moves");
+  assert.equal(valueWords(entry("7S R5>B", "bounded", 64, 0), false), "wins in at most 64 moves");
   assert.equal(valueWords(entry("JC L2>B", "won", 131), true), "wins \u2014 length still being searched");
   assert.equal(valueWords(entry("JC L2>B", "won", 70), false), "wins in at most 70 moves");
   assert.equal(valueWords(withoutLengths(QUICK).moves[0], false), "wins");

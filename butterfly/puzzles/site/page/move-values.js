@@ -19,13 +19,17 @@ function knownLength(move, searching) {
   return move.value === "won" && !searching ? move.length : null;
 }
 
-// A move's value as players say it: "wins in 62 moves" (proved), "wins in at most 64 moves", "loses the deal".
+// A move's value as players say it: "wins in 62 moves" (proved), "wins in 61 to 64 moves" (a line of 64 found,
+// none shorter than 61 possible), "wins in at most 64 moves" (no fewest proved), "loses the deal".
 export function valueWords(move, searching) {
   if (move.value === "optimal") return "wins in " + plural(move.length, "move");
   if (wins(move)) {
     const length = knownLength(move, searching);
-    if (length !== null) return "wins in at most " + plural(length, "move");
-    return searching ? "wins \u2014 length still being searched" : "wins";
+    if (length === null) return searching ? "wins \u2014 length still being searched" : "wins";
+    // bounded both ways: the proved fewest moves beside the line found ("wins in 61 to 64 moves")
+    const least = move.value === "bounded" ? move.lower_bound : null;
+    if (least && least < length) return "wins in " + least + " to " + plural(length, "move");
+    return "wins in at most " + plural(length, "move");
   }
   if (move.value === "lost") return "loses the deal";
   return searching ? "still thinking\u2026" : "not decided";
