@@ -40,6 +40,10 @@ from uvicorn.server import ServerState
 RECEIVE_SECONDS = 10.0
 #: The longest head (request line and headers), bytes.
 MAX_HEAD = 16 * 1024
+#: Seconds a refused connection is still read (and what comes discarded) after its answer, before it
+#: is closed: closed with the client's bytes unread, the system would reset the connection, and a reset
+#: can destroy the answer before the client reads it (the "lingering close" of HTTP servers).
+LINGER_SECONDS = 2.0
 #: The most connections open at once, and accepted at a time (fewer when the open-file limit is low:
 #: :func:`connection_limits`).
 MAX_CONNECTIONS = 512
@@ -121,6 +125,7 @@ class GuardedProtocol(H11Protocol):
         self.conn = self.receiver = _Receiver()
         self.deadline: asyncio.TimerHandle | None = None
         self.idle_since = self.loop.time()
+        self.lingering = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -130,6 +135,8 @@ class GuardedProtocol(H11Protocol):
         self._start_deadline()
 
     def data_received(self, data: bytes) -> None:
+        if self.lingering:  # refused: what still comes is read and dropped
+            return
         if self.deadline is None and self.conn.their_state is h11.IDLE:  # the first byte of the next request
             self._start_deadline()
         super().data_received(data)
@@ -169,7 +176,19 @@ class GuardedProtocol(H11Protocol):
             f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
         )
         self.transport.write(head.encode() + body)
-        self.transport.close()
+        self._close_lingering()
+
+    def _close_lingering(self) -> None:
+        """Send the end after the answer, read (and drop) what the client still sends for a moment,
+        then close (:data:`LINGER_SECONDS`)."""
+        self._stop_deadline()
+        if not self.transport.can_write_eof():
+            self.transport.close()
+            return
+        self.lingering = True
+        self.transport.write_eof()
+        self.transport.resume_reading()
+        self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
     def _waiting_for_request(self) -> bool:
         """Whether the connection has no request being answered: idle, or still receiving one."""
