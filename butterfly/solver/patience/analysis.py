@@ -357,20 +357,9 @@ def shortest_search(
     """One A* run from ``position`` for a line shorter than ``upper``, by
     ``engine``, reading and (unweighted) adding to ``distances``."""
     if engine == "kernel":
-        import butterfly.ext._shortest as _shortest
         from butterfly.solver.patience import kernel
 
-        exhausted, steps, nodes, lower, stopped_by, peak = _shortest.search(
-            **kernel.kernel_fields(position, True, True),
-            upper=upper,
-            weight=weight,
-            effort=effort,
-            max_nodes=limits.max_nodes,
-            timeout=limits.timeout,
-            memory_bytes=limits.memory_mib << 20,
-            distances=distances,
-        )
-        return Answer(exhausted, steps, nodes, lower, stopped_by, peak)
+        return kernel.shortest(position, upper, limits, weight, effort, distances=distances)
     return twin_search(position, upper, weight, limits.max_nodes, limits.timeout, effort, distances=distances)
 
 

@@ -192,9 +192,11 @@ def shortest(
     safe_autoplay: bool = True,
     dead_ends: bool = True,
     first_line: bool = False,
+    distances: Any = None,
 ) -> Answer:
     """A shortest line by the kernel's A*, shorter than ``upper`` when given;
-    the same answer as butterfly.solver.patience.shortest.search (which has no memory cap)."""
+    the same answer as butterfly.solver.patience.shortest.search (which has no memory cap);
+    ``distances``: a shared table (``_shortest.Distances``) to read and, unweighted, to add to."""
     exhausted, steps, nodes, lower, stopped_by, peak = _shortest.search(
         **kernel_fields(position, safe_autoplay, dead_ends),
         upper=upper,
@@ -204,5 +206,6 @@ def shortest(
         timeout=limits.timeout,
         memory_bytes=limits.memory_mib << 20,
         first_line=first_line,
+        distances=distances,
     )
     return Answer(exhausted, steps, nodes, lower, stopped_by, peak)
