@@ -28,14 +28,15 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Literal, NamedTuple
 
-from butterfly.games.cards import Card, make_deck
+from butterfly.games.cards import Card
 from butterfly.games.errors import InputError
-from butterfly.games.mouche.hidden import consistent_worlds, forbidden_cards, seen_cards
+from butterfly.games.mouche.hidden import consistent_worlds
 from butterfly.games.mouche.rules import Action, MoucheHand
 from butterfly.solver.engines import EngineName
 from butterfly.solver.exact_seat import ExactSeat, Model, Value
 from butterfly.solver.mouche import analysis, reference
 from butterfly.solver.mouche.engines import ENGINES
+from butterfly.solver.mouche.seat import seat_view
 
 Measure = Literal["tricks", "chips"]
 
@@ -58,10 +59,7 @@ def dealt_states(state: MoucheHand, player: int, limit: int, rng: random.Random)
     from ``player``'s seat (all of them, and True, when there are at most
     ``limit`` before the legality filter; else a uniform sample of ``limit``),
     each as a state."""
-    others = [p for p in state.in_hand() if p != player]
-    seen = seen_cards(state, player)
-    unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
-    forbidden = forbidden_cards(state, [h for h in state.history() if h[0] != player])
+    _, others, unseen, forbidden = seat_view(state, player)
     deals, exhaustive = consistent_worlds(state, unseen, others, forbidden, limit, rng)
     worlds = []
     for deal in deals:
@@ -183,12 +181,7 @@ def exact_seat(
     limit: int = WORLD_LIMIT,
 ) -> ExactSeatAnalysis:
     """Every legal card of the player to move, valued exactly from their seat under both models."""
-    if state.phase != "play":
-        raise InputError(f"the cards are not being played (the hand is at '{state.phase}')")
-    mover = state.to_move
-    player = mover if player is None else player
-    if player != mover:
-        raise InputError(f"player {player} is not to move (player {mover} is)")
+    player = seat_view(state, player).player
     worlds = seat_worlds(state, player, limit)
     expected = card_values(state, worlds, "expected", measure, engine)
     guaranteed = card_values(state, worlds, "guaranteed", measure, engine)

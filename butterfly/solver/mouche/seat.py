@@ -58,6 +58,32 @@ class SeatAnalysis(NamedTuple):
     cards: list[CardStats]  # best first
 
 
+class SeatView(NamedTuple):
+    """What the deals of a seat are dealt from: the seat, the others still in
+    the hand, the cards the seat has not seen, and what each may not hold."""
+
+    player: int
+    others: list[int]
+    unseen: list[Card]
+    forbidden: dict[int, set[Card]]
+
+
+def seat_view(state: MoucheHand, player: int | None = None) -> SeatView:
+    """The view of ``player`` (default: the player to move, who must be the
+    one to play a card); InputError when the cards are not being played."""
+    if state.phase != "play":
+        raise InputError(f"the cards are not being played (the hand is at '{state.phase}')")
+    mover = state.to_move
+    player = mover if player is None else player
+    if player != mover:
+        raise InputError(f"player {player} is not to move (player {mover} is)")
+    others = [p for p in state.in_hand() if p != player]
+    seen = seen_cards(state, player)
+    unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
+    forbidden = _forbidden(state, [h for h in state.history() if h[0] != player])
+    return SeatView(player, others, unseen, forbidden)
+
+
 def analyse_seat(
     state: MoucheHand,
     player: int | None = None,
@@ -78,16 +104,7 @@ def analyse_seat(
     distribution, far fewer draws rejected; other worlds than the plain
     rejection's for a seed), and only as many as are solved.
     """
-    if state.phase != "play":
-        raise InputError(f"the cards are not being played (the hand is at '{state.phase}')")
-    mover = state.to_move
-    player = mover if player is None else player
-    if player != mover:
-        raise InputError(f"player {player} is not to move (player {mover} is)")
-    others = [p for p in state.in_hand() if p != player]
-    seen = seen_cards(state, player)
-    unseen = [c for c in make_deck(state.options.deck_size) if c not in seen]
-    forbidden = _forbidden(state, [h for h in state.history() if h[0] != player])
+    player, others, unseen, forbidden = seat_view(state, player)
     sizes = [len(state.hands[p]) for p in others]
     worlds: Iterable[tuple[tuple[Card, ...], ...]]
     if guided and split_count(len(unseen), sizes) > limit:
