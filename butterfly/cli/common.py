@@ -12,7 +12,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -326,3 +326,34 @@ def write_new_files(files: Sequence[tuple[str, str | bytes]], err: bool = False)
         raise
     for path, _ in files:
         click.echo(f"wrote {path}", err=err)
+
+
+# ---- a card game's answer from a seat, in words (both games) ----------------------------
+
+
+def seat_how(result: Any, seat: str, deals: str) -> str:
+    """How the values from ``seat`` were found, in a player's words: exact, or an estimate and why."""
+    if result.exact:
+        return (
+            f"Exact: over every one of the {result.deals} {deals}, {seat}'s later cards chosen from what "
+            f"{seat} will have seen (the others play as they would seeing every hand); 'sure of' is the most "
+            f"{seat} can be sure of whatever the deal and however the others play; 'estimate' the average over "
+            "the deals as if every later card were played seeing all hands."
+        )
+    how = "every one" if result.exhaustive else f"a random sample of {result.deals}"
+    why = f" (not exact: {result.why_sampled})" if result.why_sampled else ""
+    return (
+        f"Estimate{why}: the average over {how} of the {deals} ({result.deals}), each played out as if "
+        f"{seat} could see every hand from then on."
+    )
+
+
+def print_seat_notes(result: Any) -> None:
+    """Where the ways of judging disagree on the best move, and why each worse move is worse (exact answers)."""
+    for words in result.disagreements:
+        click.echo(words)
+    if result.why_worse:
+        click.echo("Why the others are worse (one deal each; open it with every hand shown from its line):")
+    for why in result.why_worse:
+        click.echo(f"  {why.words}")
+        click.echo(f"    {why.position}")

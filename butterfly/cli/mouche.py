@@ -18,8 +18,10 @@ from butterfly.cli.common import (
     line_format_option,
     picture_options,
     position_text,
+    print_seat_notes,
     record_option,
     record_text,
+    seat_how,
     seed_option,
     wanted_pictures,
     when_broke_option,
@@ -225,10 +227,8 @@ def _print_all_hands_known(state: MoucheHand, result: AllHandsKnown) -> None:
         "max-n: everyone plays for their own tricks (ties: the first by suit, weakest first); "
         "guaranteed: the others all play against the mover."
     )
-    how = "every deal" if seat.exhaustive else f"a uniform sample of {seat.deals} deals"
     click.echo(
-        f"From the seat: what {seat_name(p)} could know, over {how} of the unseen cards "
-        f"consistent with the cards played ({seat.deals})."
+        "From the seat: " + seat_how(seat, seat_name(p), "deals of the unseen cards consistent with the cards played")
     )
     click.echo(
         f"  {'card':<6} {'tricks':>6} {'chips':>6} {'guaranteed':>11} {'seat: mean tricks':>18} {'mouche':>7}"
@@ -251,17 +251,25 @@ def _print_all_hands_known(state: MoucheHand, result: AllHandsKnown) -> None:
 
 
 def _print_from_seat(state: MoucheHand, result: FromSeat) -> None:
-    """From one seat: each card over the worlds consistent with what was played."""
+    """From one seat: each card exact (every deal consistent with what was played) or estimated (sampled)."""
     p = result.to_move
-    how = "every world" if result.exhaustive else f"a uniform sample of {result.deals} worlds"
     click.echo(
         f"{seat_name(p)} to play with {_cards(state.hands[p])}; trumps {state.trumps.letter}; "
         f"trick so far: {_cards(c for _, c in state.trick)}."
     )
-    click.echo(f"Solved {how} consistent with the cards played ({result.deals}), each exactly under max-n.")
-    click.echo(f"  {'card':<6} {'mean tricks':>12} {'makes the mouche':>17}")
-    for m in result.moves:
-        click.echo(f"  {m.move:<6} {m.mean_tricks:>12.2f} {m.mouche_chance:>17.1%}")
+    click.echo(seat_how(result, seat_name(p), "deals of the unseen cards consistent with the cards played"))
+    if result.exact:
+        click.echo(f"  {'card':<6} {'mean tricks':>12} {'makes the mouche':>17} {'sure of':>8} {'estimate':>9}")
+        for m in result.moves:
+            click.echo(
+                f"  {m.move:<6} {m.mean_tricks:>12.2f} {m.mouche_chance:>17.1%} {m.guaranteed_tricks:>8} "
+                f"{m.sampled_tricks:>9.2f}"
+            )
+    else:
+        click.echo(f"  {'card':<6} {'mean tricks':>12} {'makes the mouche':>17}")
+        for m in result.moves:
+            click.echo(f"  {m.move:<6} {m.mean_tricks:>12.2f} {m.mouche_chance:>17.1%}")
+    print_seat_notes(result)
 
 
 @mouche_group.command()
@@ -291,8 +299,9 @@ def review(record_file, worlds, seed, as_json):
             click.echo(f"  {move.number:>3}. {seat_name(move.seat)} {move.move:<6} {_judged(move)}")
     click.echo("")
     click.echo(
-        "Cards judged with all cards open (max-n) | from the seat "
-        f"(up to {result.deals} deals of the unseen cards); loss in chips for the hand a card. "
+        "Cards judged with all cards open (max-n) | from the seat (exact over every deal of the unseen cards "
+        f"where the ending allows it, else an estimate over up to {result.deals} of them); loss in chips for "
+        "the hand a card. "
         "Declarations and the choice of trumps are not judged."
     )
     for player in result.players:
@@ -309,6 +318,8 @@ def _judged(move: MoveReview) -> str:
     if move.open is None:
         return "not judged"
     seat = "forced" if move.from_seat is None else _view(move.from_seat, move.move)
+    if move.from_seat is not None and not move.from_seat.exact:
+        seat += " (estimate)"
     return f"{_view(move.open, move.move):<26} | from the seat: {seat}"
 
 

@@ -17,8 +17,10 @@ from butterfly.cli.common import (
     line_format_option,
     picture_options,
     position_text,
+    print_seat_notes,
     record_option,
     record_text,
+    seat_how,
     seed_option,
     wanted_pictures,
     when_broke_option,
@@ -197,11 +199,12 @@ def _print_all_hands_known(state: HandState, result: AllHandsKnown) -> None:
         f"{seat_name(p)} to move with {cards_text(state.hands[p])}; table {_table(state)}; "
         f"pool {state.pool}; {seat_name(p)} has {state.chips[p]} chips."
     )
-    how = f"every split ({seat.deals})" if seat.exhaustive else f"a random sample of {seat.deals} splits"
+    exact = "exact" if seat.exact else "an estimate"
     click.echo(
         "Values are chips at the end of the hand. max-n: everyone plays for their own chips "
         "(ties: the first move in order); guaranteed: the others play against the mover; "
-        f"seat: the mean over {how} of the cards {seat_name(p)} cannot see, and the chance to win the pool."
+        f"seat: the mean over the {seat.deals} deals of the cards {seat_name(p)} cannot see ({exact}), "
+        "and the chance to win the pool."
     )
     click.echo(
         f"  {'move':<24} {'max-n':>7} {'change':>7} {'guaranteed':>11} {'seat':>9} {'wins pool':>10}"
@@ -222,17 +225,21 @@ def _print_all_hands_known(state: HandState, result: AllHandsKnown) -> None:
 
 
 def _print_from_seat(state: HandState, result: FromSeat) -> None:
-    """From one seat: the opponents' hands unknown, every split of the unseen cards solved."""
+    """From one seat, the opponents' hands unknown: each move exact (every split of the unseen cards) or estimated."""
     p = result.to_move
-    how = "every split" if result.exhaustive else f"a random sample of {result.deals} splits"
     click.echo(
         f"{seat_name(p)} to move with {cards_text(state.hands[p])}; table "
         f"{_table(state)}; unseen {' '.join(result.unseen)}."
     )
-    click.echo(f"Solved {how} of the unseen cards ({result.deals}) exactly under max-n.")
-    click.echo(f"  {'move':<24} {'mean chips':>11} {'change':>8} {'wins pool':>10}")
+    click.echo(seat_how(result, seat_name(p), "deals of the unseen cards"))
+    extra = f" {'sure of':>8} {'estimate':>9}" if result.exact else ""
+    click.echo(f"  {'move':<24} {'mean chips':>11} {'change':>8} {'wins pool':>10}" + extra)
     for m in result.moves:
-        click.echo(f"  {m.move:<24} {m.mean_chips:>11.2f} {m.mean_chips - state.chips[p]:>+8.2f} {m.win_chance:>10.1%}")
+        extra = f" {m.guaranteed_chips:>8} {m.sampled_chips:>9.2f}" if result.exact else ""
+        click.echo(
+            f"  {m.move:<24} {m.mean_chips:>11.2f} {m.mean_chips - state.chips[p]:>+8.2f} {m.win_chance:>10.1%}" + extra
+        )
+    print_seat_notes(result)
 
 
 def _print_one_redeal_left(state: HandState, result: OneRedealLeft) -> None:
@@ -303,6 +310,8 @@ def _judged(view: View | None) -> str:
     text = judgement.mark.value
     if judgement.loss:
         text += f" -{round(judgement.loss, 2):g} chips, best {view.moves[0].move}"
+    if not view.exact:
+        text += " (estimate)"
     return text
 
 

@@ -339,3 +339,36 @@ def test_fuzzed_records_and_lines_are_one_line_never_a_traceback(cli, tmp_path):
             assert "Traceback" not in result.output
             if result.exit_code:
                 cli.one_line_error(result)
+
+
+#: A 3-player ending with P0 to play 2 cards: its 660 deals of the hidden hands are within the exact limits.
+EXACT = "mouche_d0_tAC_ad3.d2.d2_hAHKH.2.1_w1JS29S0KS.08C1JC2QC.2AS08S1TS_k2QD_p5_c995.1000.1000_x8DTHQS.TDJH.KCQH"
+
+
+def test_an_ending_within_the_limits_is_exact_and_says_why_a_card_is_worse(cli):
+    out = json.loads(cli.run("mouche", "analyse", EXACT, "--as-player", 0, "--json").output)
+    assert (out["model"], out["exact"], out["deals"], out["unit"]) == ("expected", True, 660, "tricks")
+    assert [m["move"] for m in out["moves"]] == ["AH", "KH"] and out["best"]["expected"] == "AH"
+    (why,) = out["why_worse"]
+    assert (why["move"], why["best"], why["best_result"], why["result"]) == ("KH", "AH", 2, 1)
+    text = cli.run("mouche", "analyse", EXACT, "--as-player", 0).output
+    assert "Exact: over every one of the 660 deals" in text and "KH does worse than AH when P1 holds" in text
+    assert why["position"] in text
+    for word in ("max-n", "paranoid", "kernel", "node", "class"):
+        assert word not in text
+    # beyond the limits: an estimate, and why
+    text = cli.run("mouche", "analyse", EXAMPLES / "from-seat.json", "--as-player", 2, "--worlds", 50).output
+    assert "Estimate (not exact: more than 100 deals of the hidden hands)" in text
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (EXACT.replace("_hAHKH.2.1_", "_hAHKH.5.1_"), "should hold 2 cards"),
+        (EXACT.replace("_hAHKH.2.1_", "_h2.2.1_"), "who is to move"),
+        ("papillon_h9S.KH5S.KS_t2C5D_w20.15.11_c250.262.248_p60_d0_m1", "Papillon line"),
+    ],
+    ids=["hand-size", "seat-hidden", "other-game"],
+)
+def test_a_seat_view_that_cannot_be_is_one_line_and_exit_2(cli, line, message):
+    cli.one_line_error(cli.run("mouche", "analyse", line, "--as-player", 0), message)

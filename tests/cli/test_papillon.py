@@ -73,7 +73,12 @@ def test_analyse_from_a_seat(cli):
     result = json.loads(cli.run("papillon", "analyse", str(path), "--as-player", str(seat), "--json").output)
     assert (result["game"], result["view"], result["to_move"]) == ("papillon", "seat", seat)
     assert result["exhaustive"] and result["deals"] == 20 and len(result["unseen"]) == 6
-    assert "Solved every split" in cli.run("papillon", "analyse", str(path), "--as-player", str(seat)).output
+    assert (result["model"], result["exact"], result["unit"]) == ("expected", True, "chips")
+    text = cli.run("papillon", "analyse", str(path), "--as-player", str(seat)).output
+    assert "Exact: over every one of the 20 deals of the unseen cards" in text
+    assert "6S x 6C does worse than AH x AC when P1 holds " in text
+    for word in ("max-n", "paranoid", "kernel", "node", "class"):
+        assert word not in text
 
 
 def _write(tmp_path, data) -> str:

@@ -293,6 +293,58 @@ def test_card_game_numbers_at_their_edges(client, field, at_edge, past_edge):
     one_line_detail(client.post("/api/analyse", json={**body, field: past_edge}), 422, f"{field}: ")
 
 
+#: A La Mouche ending whose 660 deals of the hidden hands are within the exact limits (P0 to play, 2 cards).
+MOUCHE_EXACT = (
+    "mouche_d0_tAC_ad3.d2.d2_hAHKH.2.1_w1JS29S0KS.08C1JC2QC.2AS08S1TS_k2QD_p5_c995.1000.1000_x8DTHQS.TDJH.KCQH"
+)
+
+#: Papillon's last deal from examples/papillon/from-seat.json: 20 splits of the 6 cards P0 cannot see.
+PAPILLON_EXACT = "papillon_hAH6SJS.4DTHAS.JH4S8S_tAC4C6C8CTCJC5D6DJD_w8.13.13_c108.116.116_p80_d2_m0_l2"
+
+
+@pytest.mark.parametrize(
+    "game, position, seat", [("mouche", MOUCHE_EXACT, 0), ("papillon", PAPILLON_EXACT, 0)], ids=["mouche", "papillon"]
+)
+def test_an_exact_answer_from_a_seat_is_the_same_from_the_api_the_library_and_the_command(client, game, position, seat):
+    """One code path: POST /api/analyse, analysis.analyse and ``<game> analyse --as-player --json`` give one
+    answer, exact (model expected) with its figures, best cards by model and each worse card's deal."""
+    from click.testing import CliRunner
+
+    from butterfly.cli import main
+
+    answer = untimed(ok(client.post("/api/analyse", json={"position": position, "as_player": seat})))
+    library = untimed(analysis.analyse(parse_line(position), Budget(), view=seat).to_json())
+    command = CliRunner().invoke(main, [game, "analyse", position, "--as-player", str(seat), "--json"])
+    assert command.exit_code == 0, command.output
+    assert answer == library == untimed(json.loads(command.output))
+    assert (answer["model"], answer["exact"], answer["why_sampled"]) == ("expected", True, None)
+    assert {f["model"] for f in answer["figures"]} == {"expected", "guaranteed", "sampled"}
+    worse = [w["move"] for w in answer["why_worse"]]
+    assert worse and worse == [m["move"] for m in answer["moves"][1:]][: len(worse)]
+    for why in answer["why_worse"]:  # each deal opens as a position of its own, every hand shown
+        assert ok(client.post("/api/moves", json={"position": why["position"]}))["to_move"] == seat
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        # a hidden hand that cannot hold the cards it must: P1 holds 2 cards in this ending
+        ({"position": MOUCHE_EXACT.replace("_hAHKH.2.1_", "_hAHKH.5.1_"), "as_player": 0}, "should hold 2 cards"),
+        # an impossible seat view: the seat's own hand hidden
+        ({"position": MOUCHE_EXACT.replace("_hAHKH.2.1_", "_h2.2.1_"), "as_player": 0}, "who is to move"),
+        # hidden hands whose cards cannot be known (Papillon: the cards taken not listed)
+        ({"position": PAPILLON.replace("_h9S.KH5S.KS_", "_h9S.2.1_"), "as_player": 0}, "list the cards"),
+    ],
+    ids=["hand-size", "seat-hidden", "papillon-unknown"],
+)
+def test_a_seat_view_that_cannot_be_is_refused_in_one_line(client, body, message):
+    one_line_detail(client.post("/api/analyse", json=body), 422, message)
+
+
+def test_a_record_of_another_game_is_refused_in_one_line(client):
+    one_line_detail(client.post("/api/review", json={"record": PAPILLON_RECORD, "game": "mouche"}), 422)
+
+
 def test_a_seat_the_game_has_not(client):
     """Papillon's three seats: 3 to 5 are seats of no one (the request's bound is six players), 6 is past it."""
     one_line_detail(client.post("/api/analyse", json={"position": PAPILLON, "as_player": 5}), 422, "not a seat")

@@ -33,16 +33,23 @@ what ``mouche analyse --json`` prints:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from butterfly.games.cards import Card, make_deck
 from butterfly.games.errors import InputError
 from butterfly.games.mouche.format import MouchePosition
+from butterfly.games.mouche.hidden import seen_cards
+from butterfly.games.mouche.notation import position_line
 from butterfly.games.mouche.rules import MoucheHand
+from butterfly.games.records import cards_text
 from butterfly.solver.budget import Budget
 from butterfly.solver.mouche import analysis
-from butterfly.solver.mouche.seat import analyse_seat, declaration_advice
+from butterfly.solver.mouche.seat import declaration_advice
+from butterfly.solver.mouche.seat_answer import SeatAnswer, seat_answer
 from butterfly.solver.review import JsonResult
+from butterfly.solver.seat_witness import Figure, WhyWorse, Witness, line_words
 
 #: Deals of the unseen cards and the stock sampled for declaration advice.
 ADVICE_DEALS = 500
@@ -81,24 +88,44 @@ class DeclarationAdvice(MoucheAnalysis):
 
 @dataclass(frozen=True)
 class FromSeatMove:
-    """A card with the seat's mean tricks at the end of the hand and its chance to make the mouche (no trick)."""
+    """A card with the seat's mean tricks at the end of the hand and its
+    chance to make the mouche (no trick), under the answer's model; in an
+    exact answer, the tricks the seat can be sure of after it (the
+    guaranteed model) and the plain average of the open tricks over every
+    deal (sampling's figure), else None."""
 
     move: str
     mean_tricks: float
     mouche_chance: float
+    guaranteed_tricks: int | None
+    sampled_tricks: float | None
 
 
 @dataclass(frozen=True)
 class FromSeat(MoucheAnalysis):
-    """From the seat ``to_move``: the deals of the unseen cards solved (all of
-    them, or a uniform sample) and each card, best first."""
+    """From the seat ``to_move``: exact (``model`` expected, every one of the
+    ``deals`` consistent deals) or sampled (``model`` sampled, ``deals``
+    solved: all of them when ``exhaustive``, else a uniform sample), in
+    ``unit``; what each figure is (``figures``), each card best first, the
+    best card by model (``best``) and, in words, where the models or
+    sampling disagree; for each card worth less than the best (exact
+    answers), a deal where it does worse (``why_worse``); why the values are
+    sampled (``why_sampled``, None when exact)."""
 
     view = "seat"
 
     to_move: int
+    model: str
+    exact: bool
     deals: int
     exhaustive: bool
+    unit: str
+    figures: tuple[Figure, ...]
     moves: tuple[FromSeatMove, ...]
+    best: dict[str, str]
+    disagreements: tuple[str, ...]
+    why_worse: tuple[WhyWorse, ...]
+    why_sampled: str | None
 
 
 @dataclass(frozen=True)
@@ -181,6 +208,115 @@ def analyse_position(
 
 
 def _from_seat(state: MoucheHand, player: int | None, worlds: int, seed: int) -> FromSeat:
-    seat = analyse_seat(state, player, limit=worlds, seed=seed)
-    moves = tuple(FromSeatMove(str(c.action), c.mean_tricks, c.mouche_chance) for c in seat.cards)
-    return FromSeat(seat.player, seat.worlds, seat.exhaustive, moves)
+    answer = seat_answer(state, player, limit=worlds, seed=seed)
+    return from_seat(state, answer)
+
+
+def from_seat(state: MoucheHand, answer: SeatAnswer) -> FromSeat:
+    """A from-the-seat answer (in tricks) as the analysis gives it."""
+    p, n, exact = answer.player, answer.deals, answer.exact
+    moves = tuple(
+        FromSeatMove(str(c.card), c.mean, c.mouche_chance or 0.0, c.guaranteed, c.sampled_mean) for c in answer.cards
+    )
+    model = answer.model
+    figures = [
+        Figure("mean_tricks", model, exact, n, "tricks"),
+        Figure("mouche_chance", model, exact, n, "mouche chance"),
+    ]
+    if exact:
+        figures += [
+            Figure("guaranteed_tricks", "guaranteed", True, n, "tricks"),
+            Figure("sampled_tricks", "sampled", False, n, "tricks"),
+        ]
+    by_card = {m.move: m for m in moves}
+    best = {name: str(card) for name, card in answer.best.items()}
+    return FromSeat(
+        p,
+        model,
+        exact,
+        n,
+        answer.exhaustive,
+        "tricks",
+        tuple(figures),
+        moves,
+        best,
+        _disagreements(p, best, by_card) if exact else (),
+        tuple(
+            _why_worse(state, answer, c.card, answer.witnesses[c.card])
+            for c in answer.cards
+            if c.card in answer.witnesses
+        ),
+        answer.why_sampled,
+    )
+
+
+def _disagreements(p: int, best: dict[str, str], by_card: dict[str, FromSeatMove]) -> tuple[str, ...]:
+    """Where the guaranteed model or sampling picks a card worth less than the best (exact answers), in words."""
+    words = []
+    top = by_card[best["expected"]]
+    sure = by_card[best["guaranteed"]]
+    if (sure.guaranteed_tricks or 0) > (top.guaranteed_tricks or 0):
+        surest, least = _tricks(sure.guaranteed_tricks or 0), _tricks(top.guaranteed_tricks or 0)
+        words.append(
+            f"To be sure of the most tricks, play {sure.move}: {surest} whatever the deal and however the others "
+            f"play; {top.move}, best on average, is sure of {least}."
+        )
+    sampled = best.get("sampled")
+    if sampled is not None:
+        chosen = by_card[sampled]
+        if (chosen.mean_tricks, -chosen.mouche_chance) < (top.mean_tricks, -top.mouche_chance):
+            words.append(
+                f"Averaging the deals as if P{p} would see every hand from then on picks {sampled}, which is worth "
+                f"less: {chosen.mean_tricks:.2f} tricks on average and the mouche {chosen.mouche_chance:.1%} of the "
+                f"time, against {top.mean_tricks:.2f} and {top.mouche_chance:.1%} with {top.move}."
+            )
+    return tuple(words)
+
+
+def _tricks(n: float) -> str:
+    return "no trick" if n == 0 else f"{n:g} trick" + ("" if n == 1 else "s")
+
+
+def _result(tricks: int) -> str:
+    return "no trick: the mouche" if tricks == 0 else _tricks(tricks)
+
+
+def shown_deal(state: MoucheHand, world: MoucheHand, player: int) -> MoucheHand:
+    """``world`` (a deal of the hands ``player`` cannot see) as a whole position: the unseen cards
+    no hand holds put in the others' discards and the stock (as many as there), so that no card is
+    in two places. (Where they lie is no part of the deal: nothing played later can show it.)"""
+    if not world.discarded:
+        return world
+    seen = seen_cards(state, player)
+    held = {c for hand in world.hands for c in hand}
+    rest = [c for c in make_deck(state.options.deck_size) if c not in seen and c not in held]
+    discarded = list(world.discarded)
+    for p in range(state.players):
+        if p != player:
+            k = len(discarded[p])
+            discarded[p], rest = tuple(rest[:k]), rest[k:]
+    return dataclasses.replace(world, discarded=tuple(discarded), stock=tuple(rest))
+
+
+def _why_worse(state: MoucheHand, answer: SeatAnswer, card: Card, witness: Witness[MoucheHand, Card]) -> WhyWorse:
+    p, world = answer.player, witness.world
+    best = answer.best["expected"]
+    seats = [q for q in range(state.players) if q != p and q in state.in_hand()]
+    hands = tuple(cards_text(world.hands[q], empty="-") for q in range(state.players))
+    best_line, line = line_words(witness.best), line_words(witness.worse)
+    deal = "; ".join(f"P{q} holds {hands[q]}" for q in seats)
+    words = (
+        f"{card} does worse than {best} when {deal}: after {best} ({', '.join(best_line[1:])}) P{p} takes "
+        f"{_result(witness.best.result[0])}; after {card} ({', '.join(line[1:])}) {_result(witness.worse.result[0])}."
+    )
+    return WhyWorse(
+        str(card),
+        str(best),
+        hands,
+        position_line(shown_deal(state, world, p)),
+        best_line,
+        line,
+        witness.best.result[0],
+        witness.worse.result[0],
+        words,
+    )

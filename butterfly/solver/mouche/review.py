@@ -31,7 +31,7 @@ from butterfly.games.mouche.record import MoucheRecord, Move
 from butterfly.games.mouche.rules import MoucheHand
 from butterfly.solver.budget import Budget
 from butterfly.solver.mouche import analysis
-from butterfly.solver.mouche.seat import analyse_seat
+from butterfly.solver.mouche.seat_answer import seat_answer
 from butterfly.solver.review import HandReview, JsonResult, Judgement, PlayerReview, bots_by_seat, judge, summarise
 
 #: Why a declaration (or the dealer's choice of trumps) gets no mark.
@@ -63,11 +63,16 @@ class View:
 
 @dataclass(frozen=True)
 class SeatView(View):
-    """A card judged from its seat, over ``deals`` deals of the unseen cards
-    solved (fewer than the review's ``deals`` when they are sampled and
-    their ``nodes`` ran out)."""
+    """A card judged from its seat: exactly (``model`` expected, ``exact``)
+    over every one of the ``deals`` deals of the unseen cards consistent with
+    what it had seen, where the ending is within the exact limits
+    (butterfly.solver.mouche.seat_answer); else ``model`` sampled over
+    ``deals`` deals solved (fewer than the review's ``deals`` when they are
+    sampled and their ``nodes`` ran out)."""
 
     deals: int
+    model: str
+    exact: bool
 
 
 @dataclass(frozen=True)
@@ -117,13 +122,15 @@ def seat_view(
     state: MoucheHand, card: str, deals: int, seed: int, nodes: int | None = None, least: int = LEAST_DEALS
 ) -> SeatView:
     """The card ``card`` judged from the mover's seat: each legal card's mean
-    chips over the deals of the unseen cards that fit what the seat has seen
-    (up to ``deals``; with ``nodes``, those solved before the searches took
-    that many nodes, and at least ``least``), with how many were solved."""
-    seen = analyse_seat(state, limit=deals, seed=seed, nodes=nodes, least=least, guided=True)
-    fifth, owed = state.pool // 5, analysis.mouche_owed(state)
-    values = {str(c.action): round(fifth * c.mean_tricks - owed * c.mouche_chance, 9) for c in seen.cards}
-    return SeatView(*_judged(values, card), seen.worlds)
+    chips over the deals of the unseen cards that fit what the seat has seen,
+    exact (the expected model, every deal) within the exact limits, else
+    sampled (up to ``deals``; with ``nodes``, those solved before the
+    searches took that many nodes, and at least ``least``), with how many."""
+    seen = seat_answer(
+        state, measure="chips", limit=deals, seed=seed, nodes=nodes, least=least, guided=True, explain=False
+    )
+    values = {str(c.card): round(c.mean, 9) for c in seen.cards}
+    return SeatView(*_judged(values, card), seen.deals, seen.model, seen.exact)
 
 
 def _judged(values: Mapping[str, float], card: str) -> tuple[Judgement, str]:

@@ -40,12 +40,15 @@ from dataclasses import dataclass
 
 from butterfly.games.errors import InputError
 from butterfly.games.papillon.format import Position
-from butterfly.games.papillon.rules import HandState
+from butterfly.games.papillon.notation import position_line
+from butterfly.games.papillon.rules import HandState, Move
+from butterfly.games.records import cards_text
 from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import analyse, analyse_redeal, paranoid
-from butterfly.solver.papillon.seat import analyse_seat
+from butterfly.solver.papillon.seat_answer import SeatAnswer, seat_answer
 from butterfly.solver.review import JsonResult
+from butterfly.solver.seat_witness import Figure, WhyWorse, Witness, line_words
 
 #: Splits of the unseen cards solved from a seat before sampling.
 SEAT_LIMIT = 10_000
@@ -60,25 +63,44 @@ class PapillonAnalysis(JsonResult):
 
 @dataclass(frozen=True)
 class FromSeatMove:
-    """A move with the seat's mean chips at the end of the hand and its chance to take the pool."""
+    """A move with the seat's mean chips at the end of the hand and its chance
+    to take the pool, under the answer's model; in an exact answer, the chips
+    the seat can be sure of after it (the guaranteed model) and the plain
+    average of the open chips over every split (sampling's figure), else None."""
 
     move: str
     mean_chips: float
     win_chance: float
+    guaranteed_chips: int | None
+    sampled_chips: float | None
 
 
 @dataclass(frozen=True)
 class FromSeat(PapillonAnalysis):
-    """From the seat ``to_move``: the cards it cannot see, the deals of them
-    solved (all, or a sample), and each move, best first."""
+    """From the seat ``to_move``: the cards it cannot see; exact (``model``
+    expected, every one of the ``deals`` splits of them) or sampled
+    (``model`` sampled, ``deals`` solved: all when ``exhaustive``, else a
+    sample), in ``unit``; what each figure is (``figures``), each move best
+    first, the best move by model (``best``) and, in words, where the models
+    or sampling disagree; for each move worth less than the best (exact
+    answers), a split where it does worse (``why_worse``); why the values
+    are sampled (``why_sampled``, None when exact)."""
 
     view = "seat"
 
     to_move: int
     unseen: tuple[str, ...]
+    model: str
+    exact: bool
     deals: int
     exhaustive: bool
+    unit: str
+    figures: tuple[Figure, ...]
     moves: tuple[FromSeatMove, ...]
+    best: dict[str, str]
+    disagreements: tuple[str, ...]
+    why_worse: tuple[WhyWorse, ...]
+    why_sampled: str | None
 
 
 @dataclass(frozen=True)
@@ -177,7 +199,86 @@ def analyse_position(
 
 
 def _from_seat(state: HandState, seat: int | None, limit: int, seed: int, engine: EngineName) -> FromSeat:
-    """The moves from ``seat`` (None: the mover's), over up to ``limit`` deals of the cards it cannot see."""
-    found = analyse_seat(state, seat, limit=limit, seed=seed, engine=engine)
-    moves = tuple(FromSeatMove(str(m.move), m.mean_chips, m.win_chance) for m in found.moves)
-    return FromSeat(found.player, tuple(map(str, found.unseen)), found.splits, found.exhaustive, moves)
+    """The moves from ``seat`` (None: the mover's): exact within the limits, else over up to ``limit``
+    deals of the cards it cannot see."""
+    return from_seat(state, seat_answer(state, seat, limit=limit, seed=seed, engine=engine))
+
+
+def from_seat(state: HandState, answer: SeatAnswer) -> FromSeat:
+    """A from-the-seat answer as the analysis gives it."""
+    p, n, exact, model = answer.player, answer.deals, answer.exact, answer.model
+    moves = tuple(
+        FromSeatMove(str(m.move), m.mean_chips, m.win_chance, m.guaranteed, m.sampled_chips) for m in answer.moves
+    )
+    figures = [Figure("mean_chips", model, exact, n, "chips"), Figure("win_chance", model, exact, n, "pool chance")]
+    if exact:
+        figures += [
+            Figure("guaranteed_chips", "guaranteed", True, n, "chips"),
+            Figure("sampled_chips", "sampled", False, n, "chips"),
+        ]
+    best = {name: str(move) for name, move in answer.best.items()}
+    by_move = {m.move: m for m in moves}
+    return FromSeat(
+        p,
+        tuple(map(str, answer.unseen)),
+        model,
+        exact,
+        n,
+        answer.exhaustive,
+        "chips",
+        tuple(figures),
+        moves,
+        best,
+        _disagreements(p, best, by_move) if exact else (),
+        tuple(
+            _why_worse(state, answer, m.move, answer.witnesses[m.move])
+            for m in answer.moves
+            if m.move in answer.witnesses
+        ),
+        answer.why_sampled,
+    )
+
+
+def _disagreements(p: int, best: dict[str, str], by_move: dict[str, FromSeatMove]) -> tuple[str, ...]:
+    """Where the guaranteed model or sampling picks a move worth less than the best (exact answers), in words."""
+    words = []
+    top, sure = by_move[best["expected"]], by_move[best["guaranteed"]]
+    if (sure.guaranteed_chips or 0) > (top.guaranteed_chips or 0):
+        words.append(
+            f"To be sure of the most chips, play {sure.move}: {sure.guaranteed_chips} whatever the deal and however "
+            f"the others play; {top.move}, best on average, is sure of {top.guaranteed_chips}."
+        )
+    sampled = best.get("sampled")
+    if sampled is not None:
+        chosen = by_move[sampled]
+        if (chosen.mean_chips, chosen.win_chance) < (top.mean_chips, top.win_chance):
+            words.append(
+                f"Averaging the deals as if P{p} would see every hand from then on picks {sampled}, which is worth "
+                f"less: {chosen.mean_chips:.2f} chips on average against {top.mean_chips:.2f} with {top.move}."
+            )
+    return tuple(words)
+
+
+def _why_worse(state: HandState, answer: SeatAnswer, move: Move, witness: Witness[HandState, Move]) -> WhyWorse:
+    p, world = answer.player, witness.world
+    best = answer.best["expected"]
+    hands = tuple(cards_text(world.hands[q], empty="-") for q in range(state.players))
+    best_line, line = line_words(witness.best), line_words(witness.worse)
+    deal = "; ".join(f"P{q} holds {hands[q]}" for q in range(state.players) if q != p)
+    pool = lambda r: ", taking the pool" if r[1] else ""  # noqa: E731
+    words = (
+        f"{move} does worse than {best} when {deal}: after {best} ({', '.join(best_line[1:])}) P{p} ends with "
+        f"{witness.best.result[0]} chips{pool(witness.best.result)}; after {move} ({', '.join(line[1:])}) with "
+        f"{witness.worse.result[0]} chips{pool(witness.worse.result)}."
+    )
+    return WhyWorse(
+        str(move),
+        str(best),
+        hands,
+        position_line(world),
+        best_line,
+        line,
+        witness.best.result[0],
+        witness.worse.result[0],
+        words,
+    )

@@ -37,7 +37,7 @@ from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import RedealMemo, analyse_redeal
 from butterfly.solver.papillon.engines import ENGINES
-from butterfly.solver.papillon.seat import analyse_seat
+from butterfly.solver.papillon.seat_answer import seat_answer
 from butterfly.solver.review import HandReview, JsonResult, Judgement, PlayerReview, bots_by_seat, judge, summarise
 
 #: Deals of the unseen cards solved from a seat (and deals of the stock at a
@@ -67,10 +67,16 @@ class View:
     """A move judged one way: every legal move's value to the mover, best
     first, over how many deals (of the stock at the redeal, or of the unseen
     cards from the seat; 1 when nothing is left to chance), all of them or a
-    sample; and the judgement of the move played."""
+    sample; the ``model`` (``open``: every hand seen, max-n; ``redeal``: the
+    redeal's deals as chance; from the seat, ``expected`` where the ending is
+    within the exact limits, butterfly.solver.papillon.seat_answer, else
+    ``sampled``), whether the values are ``exact``; and the judgement of the
+    move played."""
 
     deals: int
     exhaustive: bool
+    model: str
+    exact: bool
     moves: tuple[ValuedMove, ...]
     judgement: Judgement
 
@@ -155,20 +161,23 @@ def _review_hand(hand: Hand, engine: EngineName, deals: int, seed: int) -> HandR
     return HandReview(hand.number, hand.start.dealer, position_line(hand.start), tuple(moves))
 
 
-def _view(values: list[tuple[Move, float]], played: Move, deals: int, exhaustive: bool) -> View:
+def _view(
+    values: list[tuple[Move, float]], played: Move, deals: int, exhaustive: bool, model: str, exact: bool
+) -> View:
     """The view of a move among the legal moves' values (in any order)."""
     rounded = [(move, round(value, DECIMALS)) for move, value in values]
     ordered = sorted(rounded, key=lambda item: -item[1])  # stable: ties keep the rules' order
     played_value = next(value for move, value in rounded if move.signature == played.signature)
     moves = tuple(ValuedMove(str(move), value) for move, value in ordered)
     judgement = judge([value for _, value in rounded], played_value)
-    return View(deals, exhaustive, moves, dataclasses.replace(judgement, loss=round(judgement.loss, DECIMALS)))
+    judged = dataclasses.replace(judgement, loss=round(judgement.loss, DECIMALS))
+    return View(deals, exhaustive, model, exact, moves, judged)
 
 
 def _open_last_deal(state: HandState, played: Move, engine: EngineName) -> View:
     mover = state.to_move
     values = ENGINES[engine].move_values(state, with_paranoid=False)
-    return _view([(v.move, v.maxn.chips[mover]) for v in values], played, 1, True)
+    return _view([(v.move, v.maxn.chips[mover]) for v in values], played, 1, True, "open", True)
 
 
 def _open_with_redeal(
@@ -176,9 +185,11 @@ def _open_with_redeal(
 ) -> View:
     mover = state.to_move
     result = analyse_redeal(state, limit=deals, seed=seed, engine=engine, memo=memo)
-    return _view([(m.move, m.chips[mover]) for m in result.moves], played, result.splits, result.exhaustive)
+    moves = [(m.move, m.chips[mover]) for m in result.moves]
+    return _view(moves, played, result.splits, result.exhaustive, "redeal", result.exhaustive)
 
 
 def _from_seat(state: HandState, played: Move, engine: EngineName, deals: int, seed: int) -> View:
-    result = analyse_seat(state, state.to_move, limit=deals, seed=seed, engine=engine)
-    return _view([(m.move, m.mean_chips) for m in result.moves], played, result.splits, result.exhaustive)
+    found = seat_answer(state, state.to_move, limit=deals, seed=seed, engine=engine, explain=False)
+    moves = [(m.move, m.mean_chips) for m in found.moves]
+    return _view(moves, played, found.deals, found.exhaustive, found.model, found.exact)

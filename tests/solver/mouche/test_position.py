@@ -36,7 +36,11 @@ def test_every_hand_known_gathers_maxn_guarantees_and_the_movers_seat():
     assert result.can_be_forced_to_make_the_mouche == {0: False, 1: False, 2: False, 3: True}
     seat = analyse_seat(state, limit=30, seed=1)
     assert (result.from_seat.to_move, result.from_seat.deals) == (state.to_move, seat.worlds)
-    assert _rows(result.from_seat.moves) == [(str(c.action), c.mean_tricks, c.mouche_chance) for c in seat.cards]
+    # more deals than the exact limits: sampled, and said so
+    assert (result.from_seat.model, result.from_seat.exact, result.from_seat.why_worse) == ("sampled", False, ())
+    assert _rows(result.from_seat.moves) == [
+        (str(c.action), c.mean_tricks, c.mouche_chance, None, None) for c in seat.cards
+    ]
 
 
 def test_from_a_seat():
@@ -45,7 +49,13 @@ def test_from_a_seat():
     seat = analyse_seat(state, 2, limit=40, seed=3)
     assert isinstance(result, FromSeat)
     assert (result.to_move, result.deals, result.exhaustive) == (2, 40, False)
-    assert _rows(result.moves) == [(str(c.action), c.mean_tricks, c.mouche_chance) for c in seat.cards]
+    assert (result.model, result.exact, result.unit) == ("sampled", False, "tricks")
+    assert result.why_sampled == "more than 100 deals of the hidden hands"
+    assert [(f.field, f.model, f.exact, f.deals) for f in result.figures] == [
+        ("mean_tricks", "sampled", False, 40),
+        ("mouche_chance", "sampled", False, 40),
+    ]
+    assert _rows(result.moves) == [(str(c.action), c.mean_tricks, c.mouche_chance, None, None) for c in seat.cards]
 
 
 def test_declaration_advice():

@@ -10,6 +10,7 @@ import pytest
 from butterfly.games.errors import InputError
 from butterfly.games.papillon.format import parse_position
 from butterfly.solver.papillon.analysis import analyse, analyse_redeal, paranoid
+from butterfly.solver.papillon.exact_seat import exact_seat
 from butterfly.solver.papillon.position import AllHandsKnown, FromSeat, OneRedealLeft, analyse_position
 from butterfly.solver.papillon.seat import analyse_seat
 
@@ -32,11 +33,15 @@ def test_every_hand_known_gathers_maxn_guarantees_and_the_movers_seat():
         (str(r.move), r.maxn.chips, r.maxn.winner, r.paranoid) for r in rows
     ]
     assert result.guaranteed_chips == tuple(paranoid(state, p) for p in range(state.players))
-    seat = analyse_seat(state, limit=5, seed=1)
-    # the mover's seat beside them: the seat view's own shape, as analysed from that seat
+    # the mover's seat beside them: the seat view's own shape, as analysed from that seat; its 20 splits
+    # within the exact limits whatever the sampling's limit, so exact
     assert result.from_seat == analyse_position(position, as_player=state.to_move, limit=5, seed=1)
-    assert (result.from_seat.deals, result.from_seat.exhaustive) == (seat.splits, seat.exhaustive) == (5, False)
-    assert _rows(result.from_seat.moves) == [(str(m.move), m.mean_chips, m.win_chance) for m in seat.moves]
+    exact = exact_seat(state)
+    assert (result.from_seat.deals, result.from_seat.exhaustive, result.from_seat.exact) == (20, True, True)
+    assert _rows(result.from_seat.moves)[:1] == [
+        (str(m.move), m.mean_chips, m.win_chance, m.guaranteed, analyse_seat(state).moves[0].mean_chips)
+        for m in exact.moves[:1]
+    ]
     assert (result.game, result.view, result.from_seat.view) == ("papillon", "open", "seat")
 
 
@@ -46,7 +51,36 @@ def test_from_a_seat():
     result = analyse_position(position, as_player=0)
     assert isinstance(result, FromSeat) and result.to_move == 0
     assert (result.unseen, result.deals, result.exhaustive) == (tuple(map(str, seat.unseen)), 20, True)
-    assert _rows(result.moves) == [(str(m.move), m.mean_chips, m.win_chance) for m in seat.moves]
+    assert (result.model, result.exact, result.unit, result.why_sampled) == ("expected", True, "chips", None)
+    exact = exact_seat(position.state)
+    sampled = {str(m.move): m.mean_chips for m in seat.moves}
+    assert _rows(result.moves) == [
+        (str(m.move), m.mean_chips, m.win_chance, m.guaranteed, sampled[str(m.move)]) for m in exact.moves
+    ]
+    assert result.best == {"expected": str(exact.best_expected), "guaranteed": str(exact.best_guaranteed),
+                           "sampled": str(seat.moves[0].move)}  # fmt: skip
+    # each worse move: a split of the unseen cards where it ends with fewer chips, its line and the best's
+    assert [w.move for w in result.why_worse] == [m.move for m in result.moves[1:]]
+    for why in result.why_worse:
+        assert why.best_result > why.result and why.best_line[0] == "P0 AH x AC" and why.line[0] == f"P0 {why.move}"
+        assert why.position.startswith("papillon_hAH6SJS.") and why.hands[0] == "AH 6S JS"
+
+
+def test_from_a_seat_sampled_beyond_the_exact_limits(monkeypatch):
+    from butterfly.solver.papillon import seat_answer
+
+    monkeypatch.setattr(seat_answer, "EXACT_DEALS", 10)
+    position = _position("from-seat.json")
+    result = analyse_position(position, as_player=0)
+    assert (result.model, result.exact, result.deals, result.exhaustive) == ("sampled", False, 20, True)
+    assert result.why_sampled == "more than 10 deals of the hidden hands"
+    assert result.best == {"sampled": "AH x AC"} and result.why_worse == () and result.disagreements == ()
+    assert all(m.guaranteed_chips is None and m.sampled_chips is None for m in result.moves)
+    # and the search's time cap: nothing exact when it has no time at all
+    monkeypatch.setattr(seat_answer, "EXACT_DEALS", 2000)
+    late = seat_answer.seat_answer(position.state, seconds=0.0)
+    assert (late.model, late.exact, late.why_sampled) == ("sampled", False, "the exact values take longer than 0 s")
+    assert late.moves == seat_answer.seat_answer(position.state, seconds=None).moves  # the sampled answer itself
 
 
 def test_one_redeal_left():

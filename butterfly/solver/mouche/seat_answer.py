@@ -1,0 +1,167 @@
+"""La Mouche from a seat, exact where the ending allows it, sampled beyond (issue 68 item 2).
+
+:func:`seat_answer` is the one from-the-seat answer of ``mouche analyse
+--as-player``, the review's from-the-seat judgement, ``POST /api/analyse``
+and ``/api/review`` and the card-game board. When every consistent deal of
+the hidden hands can be listed within :func:`exact_deal_limit` (which
+shrinks fast with the cards in the seat's hand) and the exact search of
+both models (butterfly.solver.mouche.exact_seat) ends within ``seconds``,
+the values are exact (model ``expected``, beside them ``guaranteed``); else
+the sampled analysis of butterfly.solver.mouche.seat gives them (model
+``sampled``), and ``why_sampled`` says why. The exact answer also carries
+the sampled best card over every deal (its averages of the open values), and
+for each card worth less than the best one deal where it does worse
+(butterfly.solver.seat_witness).
+
+The limits (measured with bench/exact_seat.py's positions, the kernel's
+open searches, on this project's 2-core machine): with 2 cards in the
+seat's hand, 6,435 deals take 0.9 s; with 3, 3,000 to 5,000 deals take 4 to
+8 s; so up to 5,000 deals are tried with 2 cards or fewer, 1,000 with 3 and
+100 with more, and the search stops at ``seconds`` whatever the count.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+from butterfly.games.cards import Card
+from butterfly.games.mouche.hidden import consistent_worlds
+from butterfly.games.mouche.rules import MoucheHand
+from butterfly.solver.mouche import analysis
+from butterfly.solver.mouche.exact_seat import Measure, MoucheSeat
+from butterfly.solver.mouche.seat import analyse_seat, seat_view
+from butterfly.solver.seat_witness import ExactRun, Witness, solve_exact, why_worse
+
+#: Seconds the exact search may take before the answer is sampled instead.
+SECONDS = 1.0
+
+SeatModel = Literal["expected", "sampled"]
+
+
+def exact_deal_limit(cards: int) -> int:
+    """The most deals of the hidden hands tried exactly when the seat holds ``cards`` cards."""
+    return 5_000 if cards <= 2 else 1_000 if cards == 3 else 100
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """A card from the seat: ``mean`` its mean (tricks, or chips) and
+    ``mouche_chance`` (tricks only), under the answer's model; ``guaranteed``
+    the least the seat can be sure of after it (exact answers only); and
+    ``sampled_mean`` the plain average of the open values over every deal
+    (exact answers, for comparison)."""
+
+    card: Card
+    mean: float
+    mouche_chance: float | None
+    guaranteed: int | None
+    sampled_mean: float | None
+
+
+@dataclass(frozen=True)
+class SeatAnswer:
+    """Every legal card of the seat to move, best first under ``model``:
+    exact (``expected``) over every one of the ``deals`` consistent deals, or
+    ``sampled`` over ``deals`` of them (all when ``exhaustive``)."""
+
+    player: int
+    measure: Measure
+    model: SeatModel
+    exact: bool
+    deals: int
+    exhaustive: bool
+    cards: tuple[CardValue, ...]
+    best: dict[str, Card]  # by model: "expected", "guaranteed", "sampled" (those worked out)
+    witnesses: dict[Card, Witness[MoucheHand, Card]]
+    why_sampled: str | None
+
+
+def seat_answer(
+    state: MoucheHand,
+    player: int | None = None,
+    *,
+    measure: Measure = "tricks",
+    limit: int = 5000,
+    seed: int = 0,
+    seconds: float | None = SECONDS,
+    explain: bool = True,
+    nodes: int | None = None,
+    least: int = 1,
+    guided: bool = False,
+) -> SeatAnswer:
+    """The cards of the player to move from their seat: exact within the
+    limits (``seconds`` None: never exact), else sampled as
+    :func:`butterfly.solver.mouche.seat.analyse_seat` samples (``limit``,
+    ``seed``, ``nodes``, ``least``, ``guided``). ``explain``: work out the
+    sampled best card and a deal for each worse card too (an exact answer)."""
+    view = seat_view(state, player)
+    player = view.player
+    why: str | None = None
+    if seconds is not None:
+        cap = exact_deal_limit(len(state.hands[player]))
+        # every deal when at most ``cap`` before the legality filter (none drawn beyond: rng None)
+        deals, listed = consistent_worlds(state, view.unseen, view.others, view.forbidden, cap, None)
+        worlds = [_dealt(state, view.others, deal) for deal in deals]
+        if not listed:
+            why = f"more than {cap:,} deals of the hidden hands"
+        else:
+            run = solve_exact(lambda: MoucheSeat(state, measure, "kernel"), worlds, seconds)
+            if run is not None:
+                return _exact_answer(state, player, measure, run, explain, limit, seed)
+            why = f"the exact values take longer than {seconds:g} s"
+    seen = analyse_seat(state, player, limit=limit, seed=seed, nodes=nodes, least=least, guided=guided)
+    cards = tuple(
+        CardValue(c.action.cards[0], *_measured(state, measure, c.mean_tricks, c.mouche_chance), None, None)
+        for c in seen.cards
+    )
+    cards = tuple(sorted(cards, key=lambda c: (-c.mean, c.mouche_chance or 0)))  # (chips: the best first again)
+    best = {"sampled": cards[0].card}
+    return SeatAnswer(player, measure, "sampled", False, seen.worlds, seen.exhaustive, cards, best, {}, why)
+
+
+def _dealt(state: MoucheHand, others: list[int], deal: tuple[tuple[Card, ...], ...]) -> MoucheHand:
+    """``state`` with the hands of ``others`` dealt as ``deal``."""
+    hands = list(state.hands)
+    for p, hand in zip(others, deal):
+        hands[p] = tuple(sorted(hand))
+    return dataclasses.replace(state, hands=tuple(hands))
+
+
+def _measured(state: MoucheHand, measure: Measure, tricks: float, mouche: float) -> tuple[float, float | None]:
+    """(mean, mouche chance) in ``measure``: chips are a fifth of the pool a trick, the mouche owed."""
+    if measure == "tricks":
+        return tricks, mouche
+    return state.pool // 5 * tricks - analysis.mouche_owed(state) * mouche, None
+
+
+def _exact_answer(
+    state: MoucheHand,
+    player: int,
+    measure: Measure,
+    run: ExactRun[MoucheHand, Card],
+    explain: bool,
+    limit: int,
+    seed: int,
+) -> SeatAnswer:
+    n = len(run.worlds)
+    sampled: dict[Card, tuple[float, float]] = {}  # the sampled mean, then less mouche chance (tricks)
+    if explain:  # (every deal: there are fewer than the exact limit)
+        seen = analyse_seat(state, player, limit=max(limit, exact_deal_limit(len(state.hands[player]))), seed=seed)
+        for c in seen.cards:
+            mean, chance = _measured(state, measure, c.mean_tricks, c.mouche_chance)
+            sampled[c.action.cards[0]] = (mean, -(chance or 0.0))
+    rows = []
+    for card, value in run.expected.items():
+        mean = value[0] / n
+        chance = -value[1] / n if measure == "tricks" else None
+        rows.append(CardValue(card, mean, chance, run.guaranteed[card][0], sampled[card][0] if sampled else None))
+    order = sorted(
+        range(len(rows)), key=lambda i: (tuple(-x for x in run.expected[rows[i].card]), -(rows[i].guaranteed or 0), i)
+    )
+    best = {"expected": run.best("expected"), "guaranteed": run.best("guaranteed")}
+    if sampled:
+        best["sampled"] = max(sampled, key=lambda c: sampled[c])  # the first of the most, best first as sampled
+    witnesses = why_worse(run) if explain else {}
+    return SeatAnswer(player, measure, "expected", True, n, True, tuple(rows[i] for i in order), best, witnesses, None)

@@ -1,0 +1,134 @@
+"""La Mouche from a seat, exact within the limits (butterfly/solver/mouche/seat_answer.py):
+the exact answer is the exact search's, sampling beyond the limits is the
+sampled analysis, each worse card's deal is a real deal where it does worse,
+and a review judges a card under the exact model where the ending allows it."""
+
+from __future__ import annotations
+
+import pytest
+
+from butterfly.games.mouche.notation import parse_line, position_line
+from butterfly.games.mouche.record import read_record
+from butterfly.games.mouche.rules import Action
+from butterfly.solver.mouche import seat_answer as module
+from butterfly.solver.mouche.exact_seat import MoucheSeat, exact_seat, seat_worlds
+from butterfly.solver.mouche.position import analyse_position, shown_deal
+from butterfly.solver.mouche.review import review_record
+from butterfly.solver.mouche.seat import analyse_seat
+from butterfly.solver.seat_witness import solve_exact, strategy_lines
+
+#: Endings from the random bot's 3-player games (bench/exact_seat.py's positions), the others' hands hidden:
+#: the seat holds 2 cards (99 deals; 660 deals) or 3 (52 deals).
+ENDINGS = [
+    "mouche_d0_t9D_as.d2.d3_h1.8HAS.1_w1QH2KH09H.2KD0QD1TD.2AH0AC1TH_k2AD0TC_p5_c995.1000.1000_x-.8S9S.KCJSKS",
+    "mouche_d0_tAC_ad3.d2.d2_hAHKH.2.1_w1JS29S0KS.08C1JC2QC.2AS08S1TS_k2QD_p5_c995.1000.1000_x8DTHQS.TDJH.KCQH",
+    "mouche_d0_t9S_ad1.d3.d3_h1.1.9CTC_w1JH2QH0KS.0JD18S2AD.1KH29H0QS_k0TD1AC_p5_c995.1000.1000_xQC.JCKCTS.9DKDAS",
+]
+
+
+def _state(line: str):
+    return parse_line(line)[0]
+
+
+@pytest.mark.parametrize("line", ENDINGS)
+def test_an_exact_answer_is_the_exact_search_and_every_worse_card_has_its_deal(line):
+    state = _state(line)
+    answer = module.seat_answer(state)
+    exact = exact_seat(state, engine="kernel")
+    assert (answer.model, answer.exact, answer.deals, answer.why_sampled) == ("expected", True, exact.worlds, None)
+    assert [(c.card, c.mean, c.mouche_chance, c.guaranteed) for c in answer.cards] == [
+        (c.card, *c.expected, c.guaranteed) for c in exact.cards
+    ]
+    assert (answer.best["expected"], answer.best["guaranteed"]) == (exact.best_expected, exact.best_guaranteed)
+    sampled = analyse_seat(state, limit=10_000)
+    assert sampled.exhaustive and answer.best["sampled"] == sampled.cards[0].action.cards[0]
+    assert {c.card: c.sampled_mean for c in answer.cards} == {c.action.cards[0]: c.mean_tricks for c in sampled.cards}
+    top = answer.cards[0]
+    worse = [c.card for c in answer.cards if (c.mean, -(c.mouche_chance or 0)) < (top.mean, -(top.mouche_chance or 0))]
+    assert sorted(answer.witnesses) == sorted(worse)
+    worlds = seat_worlds(state, state.to_move)
+    for card, witness in answer.witnesses.items():
+        # a consistent deal: one of the worlds, the seat's hand and the table as they are
+        assert (
+            witness.world == worlds[witness.index] and witness.world.hands[state.to_move] == state.hands[state.to_move]
+        )
+        # each line is legal in that deal, starts with its card and ends with the result it says
+        for first, line_played in ((answer.best["expected"], witness.best), (card, witness.worse)):
+            assert line_played.moves[0] == (state.to_move, first)
+            position = witness.world
+            for seat, played in line_played.moves:
+                assert position.current_player() == seat
+                position = position.play(Action("play", (played,)))
+            assert position.is_terminal()
+            assert line_played.result == (position.tricks[state.to_move], -int(position.tricks[state.to_move] == 0))
+        assert witness.best.result > witness.worse.result
+
+
+@pytest.mark.parametrize("line", ENDINGS)
+def test_the_strategies_played_out_deal_by_deal_add_up_to_the_exact_values(line):
+    """The lines :func:`strategy_lines` plays are the strategies the exact values stand for: over every deal,
+    the seat's results after each card add up to that card's exact expected value."""
+    state = _state(line)
+    worlds = seat_worlds(state, state.to_move)
+    run = solve_exact(lambda: MoucheSeat(state, "tricks", "kernel"), worlds, 60.0)
+    assert run is not None
+    for card, value in run.expected.items():
+        lines = strategy_lines(run, card)
+        assert tuple(map(sum, zip(*(line.result for line in lines)))) == value
+
+
+def test_beyond_the_limits_the_answer_is_the_sampled_analysis_and_says_why(monkeypatch):
+    state = _state(ENDINGS[1])
+    monkeypatch.setattr(module, "exact_deal_limit", lambda cards: 100)
+    answer = module.seat_answer(state, limit=200, seed=3)
+    sampled = analyse_seat(state, limit=200, seed=3)
+    assert (answer.model, answer.exact, answer.deals) == ("sampled", False, sampled.worlds)
+    assert answer.why_sampled == "more than 100 deals of the hidden hands" and answer.witnesses == {}
+    assert [(c.card, c.mean, c.mouche_chance) for c in answer.cards] == [
+        (c.action.cards[0], c.mean_tricks, c.mouche_chance) for c in sampled.cards
+    ]
+    monkeypatch.undo()
+    late = module.seat_answer(state, limit=200, seed=3, seconds=0.0)
+    assert (late.model, late.why_sampled) == ("sampled", "the exact values take longer than 0 s")
+    assert late.cards == answer.cards
+
+
+def test_the_analysis_json_says_what_each_figure_is():
+    state = _state(ENDINGS[1])
+    result = analyse_position(state, (1, 2), as_player=0).to_json()
+    assert (result["model"], result["exact"], result["unit"]) == ("expected", True, "tricks")
+    assert [(f["field"], f["model"], f["exact"], f["unit"]) for f in result["figures"]] == [
+        ("mean_tricks", "expected", True, "tricks"),
+        ("mouche_chance", "expected", True, "mouche chance"),
+        ("guaranteed_tricks", "guaranteed", True, "tricks"),
+        ("sampled_tricks", "sampled", False, "tricks"),
+    ]
+    assert all(f["deals"] == result["deals"] == 660 for f in result["figures"])
+    (why,) = result["why_worse"]
+    assert why["move"] == result["moves"][1]["move"] and why["best"] == result["best"]["expected"]
+    assert why["best_result"] > why["result"] and why["words"].startswith(f"{why['move']} does worse than ")
+    # the deal opens with every hand shown, the position itself otherwise
+    shown, hidden = parse_line(why["position"])
+    assert hidden == () and shown.hands[0] == state.hands[0] and shown.plays == state.plays
+
+
+def test_a_review_judges_a_card_exactly_where_the_ending_allows_it():
+    start = "mouche_d0_tQC_ad3.d1.d3_h9DQD.JDJH.QH_w19C2KC0QS.28C0AD1KH.2JC0TD18S_k28D_p5_c995.1000.1000"
+    review = review_record(read_record(f'[Start "{start}"]\nP0: 9D\nP1: JD\nP1: JH\nP2: QH\nP0: QD'), deals=20)
+    first = review.hands[0].moves[0]
+    state = parse_line(start)[0]
+    answer = module.seat_answer(state, measure="chips", explain=False)
+    assert answer.exact and (first.from_seat.model, first.from_seat.exact) == ("expected", True)
+    assert first.from_seat.deals == answer.deals
+    values = {str(c.card): c.mean for c in answer.cards}
+    assert first.from_seat.judgement.loss == pytest.approx(max(values.values()) - values["9D"])
+
+
+@pytest.mark.parametrize("line", ENDINGS)
+def test_every_deal_of_an_ending_opens_as_a_whole_position(line):
+    """A deal shown to explain a worse card is a position of its own: every card in one place."""
+    state = _state(line)
+    for world in seat_worlds(state, state.to_move):
+        shown, hidden = parse_line(position_line(shown_deal(state, world, state.to_move)))
+        assert hidden == () and shown.hands == world.hands and (shown.plays, shown.trick) == (state.plays, state.trick)
+        assert shown.discarded[state.to_move] == state.discarded[state.to_move]
