@@ -49,15 +49,59 @@ test("from the seat, in both games: the seat, the deals tried, each move's means
       kind: "mean chips",
       meanChips: json.moves[0].mean_chips,
       winChance: json.moves[0].win_chance,
+      guaranteed: json.moves[0].guaranteed_chips,
+      estimate: json.moves[0].sampled_chips,
     });
+    // 20 splits of the six cards P0 cannot see: exact, and a deal for each worse move
+    assert.deepEqual([read.exact, read.unit, read.whySampled], [true, "chips", null], name);
+    assert.equal(read.whyWorse.length, json.why_worse.length);
   }
   const json = answer("analyse-mouche-seat");
   const read = readAnalysis(json);
   assert.deepEqual([read.seat, read.fromSeat, read.tried], [2, true, json.deals]);
   assert.deepEqual(read.choices[0], {
     move: "7D",
-    value: { kind: "mean tricks", meanTricks: json.moves[0].mean_tricks, moucheChance: json.moves[0].mouche_chance },
+    value: {
+      kind: "mean tricks",
+      meanTricks: json.moves[0].mean_tricks,
+      moucheChance: json.moves[0].mouche_chance,
+      guaranteedTricks: null,
+      estimate: null,
+    },
   });
+  // beyond the exact limits: an estimate, and why
+  assert.deepEqual([read.exact, read.whySampled, read.whyWorse], [false, json.why_sampled, []]);
+  assert.match(read.whySampled, /more than 100 deals/);
+});
+
+test("an exact answer from a seat: its figures, and for each worse card a deal that opens with every hand shown", () => {
+  const json = answer("analyse-mouche-seat-exact");
+  const read = readAnalysis(json);
+  assert.deepEqual([read.seat, read.exact, read.tried, read.unit], [0, true, 660, "tricks"]);
+  assert.deepEqual(read.choices[1].value, {
+    kind: "mean tricks",
+    meanTricks: json.moves[1].mean_tricks,
+    moucheChance: json.moves[1].mouche_chance,
+    guaranteedTricks: 1,
+    estimate: json.moves[1].sampled_tricks,
+  });
+  const why = json.why_worse[0];
+  assert.deepEqual(read.whyWorse, [
+    {
+      move: "KH",
+      best: "AH",
+      position: why.position,
+      hands: why.hands,
+      bestLine: why.best_line,
+      line: why.line,
+      bestResult: 2,
+      result: 1,
+    },
+  ]);
+  assert.match(why.position, /^mouche_/);
+  // the open analysis and the declarations do not say how exact they are: null, none
+  const open = readAnalysis(answer("analyse-mouche-open"));
+  assert.deepEqual([open.exact, open.disagreements, open.whyWorse], [null, [], []]);
 });
 
 test("Papillon with one redeal left: the mover's own expected chips, a number", () => {
@@ -120,11 +164,26 @@ test("a Papillon review: the seat, the move and its position, the judgement from
     const judged = (was.from_seat && was.from_seat.judgement) || (was.open && was.open.judgement);
     assert.deepEqual(m.judgement, judged ? { mark: judged.mark, loss: judged.loss } : null);
     assert.equal(m.fromSeat, was.from_seat !== null);
+    assert.equal(m.exact, was.from_seat ? (was.from_seat.exact ?? null) : null);
   });
   // (both views judged a move: the seat's is read)
   const both = moves.findIndex((m) => m.from_seat && m.open && m.from_seat.judgement);
   assert.ok(both >= 0);
   assert.equal(read.hands[1].moves[both].judgement.mark, moves[both].from_seat.judgement.mark);
+});
+
+test("a review's move from the seat says whether it was judged exactly (recorded answers: both ways)", () => {
+  const papillon = readReview(answer("review-papillon")).hands[0].moves;
+  const mouche = readReview(answer("review-mouche")).hands[0].moves;
+  for (const [read, json] of [
+    [papillon, answer("review-papillon")],
+    [mouche, answer("review-mouche")],
+  ])
+    read.forEach((m, k) => {
+      const was = json.hands[0].moves[k].from_seat;
+      assert.equal(m.exact, was ? was.exact : null);
+      if (was) assert.equal(typeof was.exact, "boolean");
+    });
 });
 
 test("a La Mouche review: the seat and the move, no position, the open judgement when the seat's is none", () => {
@@ -137,6 +196,7 @@ test("a La Mouche review: the seat and the move, no position, the open judgement
     choices: null,
     judgement: null,
     fromSeat: false,
+    exact: null,
     notJudged: json.hands[0].moves[0].not_judged,
   });
   assert.deepEqual(moves[5].judgement, { mark: "only", loss: 0 });

@@ -55,18 +55,69 @@ test("the pool taken and a worse worst case are said after the chips", () => {
   );
 });
 
-test("from the seat: the deals tried said once in the heading, each move's mean and chance", () => {
+test("from the seat: exact or an estimate said once in the heading, each move's mean and chance", () => {
   const shown = valuesShown(read("analyse-papillon-seat"), [108, 116, 116], 4);
-  assert.equal(shown.heading, "P0\u2019s choices, from P0\u2019s seat (20 deals tried)");
+  assert.equal(
+    shown.heading,
+    "P0\u2019s choices, from P0\u2019s seat: exact, over all 20 deals of the cards P0 cannot see",
+  );
   assert.equal(
     shown.items[0].text,
-    "A\u2665 takes A\u2663: on average worth 55.4 chips more, wins the pool in 60% of the deals tried",
+    "A\u2665 takes A\u2663: on average worth 55.4 chips more, wins the pool in 60% of the deals; " +
+      "whatever the deal, at worst 5 chips more",
   );
   assert.equal(badge(shown.items[0].text.split(": ")[1]), "+55.4");
   const mouche = valuesShown(read("analyse-mouche-seat"), [1000, 1000, 1000, 995], 2);
-  assert.equal(mouche.heading, "P2\u2019s choices, from P2\u2019s seat (5000 deals tried)");
+  assert.equal(
+    mouche.heading,
+    "P2\u2019s choices, from P2\u2019s seat: an estimate from 5000 deals tried, as if P2 would see every hand " +
+      "after this card (not exact: more than 100 deals of the hidden hands)",
+  );
   assert.equal(mouche.items[0].text, "7\u2666: 1.6 tricks on average, makes the mouche 7%");
   assert.equal(badge(mouche.items[0].text.split(": ")[1]), "1.6 tricks");
+  assert.deepEqual([mouche.worse, mouche.disagreements], [[], []]);
+});
+
+test("why a card is worse: the deal in players' words, both lines, how each ends, and the deal's line", () => {
+  const answer = ANSWERS["analyse-mouche-seat-exact"].answer;
+  const shown = valuesShown(read("analyse-mouche-seat-exact"), [995, 1000, 1000], 2);
+  assert.equal(
+    shown.items[1].text,
+    "K\u2665: 1.1 tricks on average, makes the mouche 0%; whatever the deal, at least 1 trick",
+  );
+  const [worse] = shown.worse;
+  assert.equal(worse.move, "KH");
+  assert.equal(worse.position, answer.why_worse[0].position);
+  assert.match(
+    worse.text,
+    /^K\u2665 does worse than A\u2665 when P1 holds .+; P2 holds .+: after A\u2665 \(P1 .+\) P0 ends with 2 tricks; after K\u2665 \(P1 .+\) with 1 trick\.$/,
+  );
+  // Papillon: chips, and the moves as players say them
+  const papillon = valuesShown(read("analyse-papillon-seat"), [108, 116, 116], 4);
+  assert.equal(papillon.worse.length, 3);
+  assert.match(
+    papillon.worse[0].text,
+    /^6\u2660 takes A\u2663 5\u2666 does worse than A\u2665 takes A\u2663 when P1 holds /,
+  );
+  assert.match(papillon.worse[0].text, /P0 ends with \d+ chips; after .* lays .* on the table.* with \d+ chips\.$/);
+  for (const w of [...shown.worse, ...papillon.worse])
+    assert.doesNotMatch(w.text, /\b(max-?n|paranoid|kernel|node|class|worlds?)\b/i);
+});
+
+test("a reviewed move judged from the seat by an estimate says so; an exact one or an older answer does not", () => {
+  const move = { fromSeat: true, judgement: { mark: "mistake", loss: 2 }, choices: null };
+  assert.equal(markWords({ ...move, exact: false }, "mouche"), "mistake, 2 chips less than the best, an estimate");
+  assert.equal(markWords({ ...move, exact: true }, "mouche"), "mistake, 2 chips less than the best");
+  assert.equal(markWords({ ...move, exact: null }, "mouche"), "mistake, 2 chips less than the best");
+});
+
+test("where the ways of judging disagree, the answer's sentences are shown, the cards as players say them", () => {
+  const json = {
+    ...ANSWERS["analyse-mouche-seat-exact"].answer,
+    disagreements: ["To be sure of the most tricks, play KH: 1 trick whatever the deal."],
+  };
+  const shown = valuesShown(readAnalysis(json), [995, 1000, 1000], 2);
+  assert.deepEqual(shown.disagreements, ["To be sure of the most tricks, play K\u2665: 1 trick whatever the deal."]);
 });
 
 test("La Mouche with every hand known: the tricks and chips of each card, at least the tricks guaranteed", () => {

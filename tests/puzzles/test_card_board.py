@@ -270,16 +270,16 @@ def test_a_newcomer_sets_up_the_last_deal_on_a_phone_by_clicks_and_sees_its_valu
     page.screenshot(path=str(SHOTS / f"values-phone-{scheme}.png"), full_page=True)
     assert serious_violations(page) == []
 
-    # From the seat to move: mean and chance, with the deals tried.
+    # From the seat to move: mean and chance, exact over every deal of the cards the seat cannot see.
     page.get_by_role("button", name="Values from the seat to move").click()
     page.locator("#engine h3").wait_for()
     seat = api.post("/api/analyse", json={"position": expected, "as_player": 0}).json()
-    assert (
+    assert seat["exact"] and (
         page.locator("#engine h3").inner_text()
-        == f"P0\u2019s choices, from P0\u2019s seat ({seat['deals']} deals tried)"
+        == f"P0\u2019s choices, from P0\u2019s seat: exact, over all {seat['deals']} deals of the cards P0 cannot see"
     )
     first = page.locator("#engine .move-values li").first.inner_text()
-    assert first.endswith(f"wins the pool in {round(seat['moves'][0]['win_chance'] * 100)}% of the deals tried")
+    assert f"wins the pool in {round(seat['moves'][0]['win_chance'] * 100)}% of the deals; whatever the deal" in first
     # the cards' badges are this answer's (the first choice of each card), with their legend
     mean = seat["moves"][0]["mean_chips"] - 108
     assert (
@@ -288,6 +288,48 @@ def test_a_newcomer_sets_up_the_last_deal_on_a_phone_by_clicks_and_sees_its_valu
     )
     assert page.locator("#badge-legend").inner_text().startswith("On the cards: what each is worth")
     assert not SOLVER_WORDS.search(page.locator("main").inner_text())
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
+#: A La Mouche ending seen from P0's seat (the others' hands hidden) whose 660 deals are within the exact limits.
+MOUCHE_EXACT = (
+    "mouche_d0_tAC_ad3.d2.d2_hAHKH.2.1_w1JS29S0KS.08C1JC2QC.2AS08S1TS_k2QD_p5_c995.1000.1000_x8DTHQS.TDJH.KCQH"
+)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_an_exact_answer_from_the_seat_and_the_deal_that_shows_why_a_card_is_worse(served, context, size):
+    base, api = served
+    page = context(SIZES[size])
+    page.goto(base + "cards.html#p=" + MOUCHE_EXACT)
+    page.locator(".card-deck button").first.wait_for()
+    page.get_by_role("button", name="Values from the seat to move").click()
+    page.locator("#engine .why-worse li").first.wait_for()
+    seat = api.post("/api/analyse", json={"position": MOUCHE_EXACT, "as_player": 0}).json()
+    assert (seat["model"], seat["exact"], seat["deals"]) == ("expected", True, 660)
+    assert page.locator("#engine h3").inner_text() == (
+        "P0\u2019s choices, from P0\u2019s seat: exact, over all 660 deals of the cards P0 cannot see"
+    )
+    shown = [li.inner_text() for li in page.locator("#engine .move-values li").all()]
+    assert [text.split(": ")[0] for text in shown] == [said_cards(m["move"]) for m in seat["moves"]]
+    assert shown[1].endswith("whatever the deal, at least 1 trick")
+    (why,) = page.locator("#engine .why-worse li").all()
+    assert why.inner_text().startswith("K\u2665 does worse than A\u2665 when P1 holds ")
+    assert "P0 ends with 2 tricks; after K\u2665 (" in why.inner_text()
+    assert not SOLVER_WORDS.search(page.locator("main").inner_text())
+    page.screenshot(path=str(SHOTS / f"exact-seat-{size}.png"), full_page=True)
+    assert serious_violations(page) == []
+
+    # The deal opens on the board with every hand shown: the answer's line, the rules accepting it.
+    why.get_by_role("button", name="Open this deal, every hand shown").click()
+    deal = seat["why_worse"][0]["position"]
+    assert line_of(page) == deal and not page.locator("#open-said").inner_text()
+    page.wait_for_function("document.getElementById('rules-said').textContent.startsWith('The rules accept')")
+    assert mouche_parse(deal)[1] == ()  # (no hand hidden)
+    for number, hand in enumerate(seat["why_worse"][0]["hands"]):  # each card in its seat's hand on the pack
+        for card in hand.split():
+            assert page.locator(f'.card-deck [data-card="{card}"] small').inner_text() == f"P{number}"
+    page.screenshot(path=str(SHOTS / f"exact-seat-deal-{size}.png"), full_page=True)
     assert not page.errors, page.errors  # type: ignore[attr-defined]
 
 

@@ -40,8 +40,15 @@ const READERS = {
     meanChips: m.expected_chips[json.to_move],
     winChance: m.win_chance,
   })),
-  // Papillon from a seat: the mean chips and the chance to take the pool over the deals of the unseen cards.
-  "papillon seat": valued((m) => ({ kind: "mean chips", meanChips: m.mean_chips, winChance: m.win_chance })),
+  // Papillon from a seat: the mean chips and the chance to take the pool over the deals of the unseen cards;
+  // an exact answer also gives the chips the seat is sure of and the plain average over the deals (null else).
+  "papillon seat": valued((m) => ({
+    kind: "mean chips",
+    meanChips: m.mean_chips,
+    winChance: m.win_chance,
+    guaranteed: m.guaranteed_chips,
+    estimate: m.sampled_chips,
+  })),
   // La Mouche with every hand known: each card's max-n tricks and chips, the tricks guaranteed (the values
   // from the mover's seat beside them are not drawn).
   "mouche open": valued((m) => ({
@@ -50,8 +57,15 @@ const READERS = {
     chips: m.maxn_chips,
     guaranteedTricks: m.guaranteed_tricks,
   })),
-  // La Mouche from a seat: each card's mean tricks and chance to make the mouche over the deals sampled.
-  "mouche seat": valued((m) => ({ kind: "mean tricks", meanTricks: m.mean_tricks, moucheChance: m.mouche_chance })),
+  // La Mouche from a seat: each card's mean tricks and chance to make the mouche over the deals; an exact
+  // answer also gives the tricks the seat is sure of and the plain average over the deals (null else).
+  "mouche seat": valued((m) => ({
+    kind: "mean tricks",
+    meanTricks: m.mean_tricks,
+    moucheChance: m.mouche_chance,
+    guaranteedTricks: m.guaranteed_tricks,
+    estimate: m.sampled_tricks,
+  })),
   // La Mouche's declarations (before the draw, always from the seat): each sensible one's mean chips.
   "mouche declaration": (json) => ({
     declarations: json.moves.map((m) => ({ declaration: m.move, meanChips: m.mean_chips })),
@@ -59,12 +73,41 @@ const READERS = {
   }),
 };
 
-// /api/analyse on a card game's position, read (an Error when it is of no kind above).
+// A deal where a move does worse than the best (an exact answer from a seat): the move, the best, the
+// position with every hand shown (a line), each seat's hand, both lines played ("P1 9C" each) and how each ends.
+function whyWorse(w) {
+  return {
+    move: w.move,
+    best: w.best,
+    position: w.position,
+    hands: w.hands,
+    bestLine: w.best_line,
+    line: w.line,
+    bestResult: w.best_result,
+    result: w.result,
+  };
+}
+
+// /api/analyse on a card game's position, read (an Error when it is of no kind above). From a seat it also
+// says whether the values are exact (null: not an answer from a seat that says), in what unit, why they
+// are an estimate (null: they are not, or not said), where the ways of judging disagree (sentences), and
+// for each move worse than the best one deal where it does worse.
 export function readAnalysis(json) {
   const read = READERS[json.game + " " + json.view];
   if (!read) throw new Error("The engine's answer is not one this page can read.");
   const fromSeat = json.view === "seat" || json.view === "declaration"; // (a redeal's deals are the stock's)
-  return { seat: json.to_move, fromSeat, tried: json.view === "open" ? null : json.deals, ...read(json) };
+  const seat = json.view === "seat";
+  return {
+    seat: json.to_move,
+    fromSeat,
+    tried: json.view === "open" ? null : json.deals,
+    exact: seat ? json.exact : null,
+    unit: seat ? json.unit : null,
+    whySampled: (seat && json.why_sampled) || null,
+    disagreements: (seat && json.disagreements) || [],
+    whyWorse: ((seat && json.why_worse) || []).map(whyWorse),
+    ...read(json),
+  };
 }
 
 // ---- /api/review: a card game's record, hand by hand ------------------------------------------
@@ -72,7 +115,7 @@ export function readAnalysis(json) {
 // A move of a reviewed hand: {seat, move (its words as the API writes them), position (the line before it,
 // or null), choices (the count of legal moves, when the game says it: Papillon's; else null), judgement
 // ({mark, loss}, from the seat when judged so, else with all hands open; null: not judged), fromSeat (the
-// seat's view was judged), notJudged}.
+// seat's view was judged), exact (the seat's values exact, or an estimate: false; null when not said), notJudged}.
 function reviewedMove(m) {
   const judged = (m.from_seat || m.open || {}).judgement || null;
   return {
@@ -82,6 +125,7 @@ function reviewedMove(m) {
     choices: m.choices ?? null,
     judgement: judged && { mark: judged.mark, loss: judged.loss },
     fromSeat: m.from_seat !== null,
+    exact: m.from_seat ? (m.from_seat.exact ?? null) : null,
     notJudged: m.not_judged,
   };
 }

@@ -32,7 +32,9 @@ export function cardBoard() {
   const lineOut = document.getElementById("line-out");
   const link = document.getElementById("link");
   copyLink();
-  const values = valuesView(board, document.getElementById("engine"), setUp, turn);
+  // (a deal that shows why a card is worse opens as any line does, and the set-up is scrolled to)
+  const openDeal = (position) => openLine(position, "This deal") && root.scrollIntoView();
+  const values = valuesView(board, document.getElementById("engine"), setUp, turn, openDeal);
   const play = playView(board, document.getElementById("play-through"), redraw);
 
   // The board drawn again after an action (the counters too unless one is being typed in: ``typing``): the

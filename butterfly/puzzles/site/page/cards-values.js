@@ -9,8 +9,9 @@ import { ask } from "./engine.js";
 import { saidCards } from "./words.js";
 
 // The values drawn in ``engine``, their badges on ``setUp``'s pack (page/cards-set-up.js); ``turn()``: a new
-// question's turn, whose answer is drawn only while it is still the latest. Returns {draw()}.
-export function valuesView(board, engine, setUp, turn) {
+// question's turn, whose answer is drawn only while it is still the latest; ``openDeal(line)``: open a deal
+// shown to say why a card is worse (every hand shown) on the board. Returns {draw()}.
+export function valuesView(board, engine, setUp, turn, openDeal) {
   const { deck, legend } = setUp;
   const answer = el("p", { class: "answer", role: "status" });
   const values = el("div", { class: "values" });
@@ -49,6 +50,19 @@ export function valuesView(board, engine, setUp, turn) {
     });
     values.appendChild(ul);
     if (shown.note) values.appendChild(el("p", { class: "note" }, shown.note));
+    shown.disagreements.forEach((words) => values.appendChild(el("p", { class: "disagreement" }, words)));
+    if (shown.worse.length) {
+      values.appendChild(el("h4", null, "Why the others are worse: one deal each"));
+      const why = el("ul", { class: "why-worse" });
+      shown.worse.forEach((item) => {
+        const li = el("li", { "data-move": item.move }, item.text + " ");
+        li.appendChild(
+          button("Open this deal, every hand shown", () => openDeal(item.position), { "data-action": "open-deal" }),
+        );
+        why.appendChild(li);
+      });
+      values.appendChild(why);
+    }
     if (deck.querySelector(".card-value")) legend.textContent = BADGE_LEGEND;
   }
 

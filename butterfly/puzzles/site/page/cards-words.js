@@ -61,15 +61,84 @@ export function valueWords(value, mover, chipsNow) {
       "; whatever the others do, at least " +
       plural(value.guaranteedTricks, "trick")
     );
-  if (value.kind === "mean chips")
+  if (value.kind === "mean chips") {
+    const sure = value.guaranteed ?? null;
     return (
       "on average " +
       chipsWords(value.meanChips - chipsNow) +
       ", wins the pool in " +
       percent(value.winChance) +
-      " of the deals tried"
+      (sure === null ? " of the deals tried" : " of the deals") +
+      (sure === null ? "" : "; whatever the deal, " + chipsWords(sure - chipsNow).replace("worth ", "at worst "))
     );
-  return round(value.meanTricks) + " tricks on average, makes the mouche " + percent(value.moucheChance);
+  }
+  const sure = value.guaranteedTricks ?? null;
+  return (
+    round(value.meanTricks) +
+    " tricks on average, makes the mouche " +
+    percent(value.moucheChance) +
+    (sure === null ? "" : "; whatever the deal, at least " + plural(sure, "trick"))
+  );
+}
+
+// How an answer from a seat was found, in a player's words: "exact, over all 660 deals of the cards P0 cannot
+// see", or "an estimate from 500 deals tried (not exact: ...)"; "" for an answer that does not say.
+export function howFound(read) {
+  const who = "P" + read.seat;
+  if (read.exact === true)
+    return "exact, over all " + plural(read.tried, "deal") + " of the cards " + who + " cannot see";
+  if (read.exact === false)
+    return (
+      "an estimate from " +
+      plural(read.tried, "deal") +
+      " tried, as if " +
+      who +
+      " would see every hand after this card" +
+      (read.whySampled ? " (not exact: " + read.whySampled + ")" : "")
+    );
+  return "";
+}
+
+// A seat's result at the end of a line, in the answer's unit: "2 tricks", "no trick: the mouche", "197 chips".
+function resultWords(n, unit) {
+  if (unit === "tricks") return n === 0 ? "no trick: the mouche" : plural(n, "trick");
+  return plural(n, "chip");
+}
+
+// A move worse than the best (readAnalysis's whyWorse) as the board shows it: {move, text, position}.
+export function whyWorseShown(w, seat, unit) {
+  const others = w.hands
+    .map((hand, s) => (s === seat ? null : "P" + s + " holds " + (hand && hand !== "-" ? saidCards(hand) : "nothing")))
+    .filter((x) => x !== null)
+    .join("; ");
+  // ("P1 trail AS": the seat, then the move as players say it)
+  const line = (moves) =>
+    moves
+      .slice(1)
+      .map((m) => m.replace(/^(P\d+) (.*)$/, (_, who, move) => who + " " + saidCards(move)))
+      .join(", ");
+  const text =
+    saidCards(w.move) +
+    " does worse than " +
+    saidCards(w.best) +
+    " when " +
+    others +
+    ": after " +
+    saidCards(w.best) +
+    " (" +
+    line(w.bestLine) +
+    ") P" +
+    seat +
+    " ends with " +
+    resultWords(w.bestResult, unit) +
+    "; after " +
+    saidCards(w.move) +
+    " (" +
+    line(w.line) +
+    ") with " +
+    resultWords(w.result, unit) +
+    ".";
+  return { move: w.move, text, position: w.position };
 }
 
 // An analysis read (readAnalysis) as the board shows it, for a set-up where the seat to move holds
@@ -78,12 +147,13 @@ export function valueWords(value, mover, chipsNow) {
 // declarations not valued.
 export function valuesShown(read, chips, choices) {
   const seat = read.seat;
+  const how = howFound(read);
   const heading =
     "P" +
     seat +
     "\u2019s choices, " +
     (read.fromSeat ? "from P" + seat + "\u2019s seat" : "with all hands open") +
-    (read.fromSeat && read.tried ? " (" + plural(read.tried, "deal") + " tried)" : "");
+    (how ? ": " + how : read.fromSeat && read.tried ? " (" + plural(read.tried, "deal") + " tried)" : "");
   const declarations = (read.declarations || []).map(
     (d) => saidCards(d.declaration) + ": on average " + chipsWords(d.meanChips),
   );
@@ -94,7 +164,9 @@ export function valuesShown(read, chips, choices) {
   }));
   const unvalued = read.declarations && choices !== null ? choices - read.declarations.length : 0;
   const note = unvalued > 0 ? plural(unvalued, "other declaration") + " not valued." : "";
-  return { heading, declarations, items, note };
+  const disagreements = (read.disagreements || []).map(saidCards);
+  const worse = (read.whyWorse || []).map((w) => whyWorseShown(w, seat, read.unit));
+  return { heading, declarations, items, note, disagreements, worse };
 }
 
 // The first card a move plays, as the pack's buttons name it ("trail 7C 3S": 7C), or null ("fold").
@@ -132,7 +204,7 @@ export function markWords(move, game) {
   if (j.mark === "only")
     return game === "mouche" && !move.fromSeat ? "the only card" : "every choice was worth the same";
   const lost = j.loss ? ", " + chipsWords(-j.loss).replace("worth ", "") + " than the best" : "";
-  return j.mark + lost + (move.fromSeat ? "" : ", with all hands open");
+  return j.mark + lost + (move.fromSeat ? (move.exact === false ? ", an estimate" : "") : ", with all hands open");
 }
 
 // A hand in one line: each player's marked moves and the chips their moves gave away.
