@@ -12,8 +12,10 @@ what ``mouche analyse --json`` prints:
   (:func:`~butterfly.solver.mouche.analysis.guarantees`), and beside them the
   cards judged from the mover's seat, a :class:`FromSeat`;
 - :class:`FromSeat` (``as_player``): each card over the deals of the unseen
-  cards consistent with what the seat has seen
-  (:func:`butterfly.solver.mouche.seat.analyse_seat`).
+  cards consistent with what the seat has seen, exact where the ending is
+  within the exact limits, else sampled
+  (:func:`butterfly.solver.mouche.seat_answer.seat_answer`), with the best
+  card by model, where they disagree and why each worse card is worse.
 
 >>> from butterfly.games.mouche.notation import parse_line
 >>> state, hidden = parse_line(

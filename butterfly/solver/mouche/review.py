@@ -1,7 +1,9 @@
 """A La Mouche game reviewed card by card (docs/analysis.md, "La Mouche
 review"): every card played, judged with all cards open (max-n, exact) and
-from the seat that played it (the worlds of the unseen cards that fit what
-it had seen, each solved exactly), by :func:`butterfly.solver.review.judge`.
+from the seat that played it (over the deals of the unseen cards that fit
+what it had seen: exactly, the expected model, where the ending is within
+the exact limits, else sampled: butterfly.solver.mouche.seat_answer), by
+:func:`butterfly.solver.review.judge`.
 
 A card's value is the chips its player wins or owes on the hand: a fifth of
 the pool for each trick, the whole pool (or the cap) owed for the mouche when

@@ -7,9 +7,10 @@ is what ``papillon analyse --json`` prints:
 - :class:`AllHandsKnown` (every hand known, last deal): each move's max-n
   line and guaranteed chips (:func:`butterfly.solver.papillon.analysis.analyse`), and
   beside them the moves from the mover's seat, a :class:`FromSeat`
-  (:func:`butterfly.solver.papillon.seat.analyse_seat`);
+  (:func:`butterfly.solver.papillon.seat_answer.seat_answer`);
 - :class:`FromSeat` (``as_player``): each move over the deals of the cards
-  that seat cannot see;
+  that seat cannot see, exact where the ending is within the exact limits,
+  else sampled (:func:`butterfly.solver.papillon.seat_answer.seat_answer`);
 - :class:`OneRedealLeft` (one redeal left in the stock): each move's expected
   chips with the redeal a chance node
   (:func:`butterfly.solver.papillon.analysis.analyse_redeal`).

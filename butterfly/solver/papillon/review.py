@@ -8,8 +8,10 @@ Every move is judged twice, in chips at the end of the hand, by
   redeal left, the redeal a chance over every deal of the stock,
   :func:`~butterfly.solver.papillon.analysis.analyse_redeal`);
 - **from the seat**: each legal move's mean over the splits of the cards the
-  mover cannot see (:func:`butterfly.solver.papillon.seat.analyse_seat`), in the last
-  deal.
+  mover cannot see, in the last deal: exact (the expected model) where the
+  ending is within the exact limits, else sampled
+  (:func:`butterfly.solver.papillon.seat_answer.seat_answer`; each view's
+  ``model`` and ``exact`` say which).
 
 Moves made with more than one redeal left cannot be valued exactly, and a
 seat before the last deal cannot see the stock either: those are "not
