@@ -1,0 +1,56 @@
+"""Papillon's last deal from a seat, exact within the limits (butterfly/solver/papillon/seat_answer.py):
+the exact search's values, where the ways of judging disagree said in words, and a review's seat view
+judged exactly where the ending allows it."""
+
+from __future__ import annotations
+
+import pytest
+
+from butterfly.games.papillon.notation import parse_line
+from butterfly.games.papillon.record import read_record
+from butterfly.solver.papillon.exact_seat import exact_seat
+from butterfly.solver.papillon.position import from_seat
+from butterfly.solver.papillon.review import review_record
+from butterfly.solver.papillon.seat_answer import seat_answer
+
+#: A 4-player last deal from the random bot's games (bench/exact_seat.py's positions), 210 splits of the
+#: cards the seat cannot see, where the move best on average is not the one sure of the most chips.
+DISAGREE = "papillon_hAC6C.8C7H8H.QD2H7S.3HTS_tQC2DAHTH4S6S9S_w11.16.0.8_c114.125.106.113_p102_d2_m1_l1"
+
+
+def test_where_the_guaranteed_model_picks_another_move_the_answer_says_so():
+    position = parse_line(DISAGREE)
+    state = position.state
+    answer = seat_answer(state, seconds=60.0)  # (the limit of an answer is 1 s: a loaded machine may pass it)
+    exact = exact_seat(state, engine="kernel")
+    assert answer.exact and answer.deals == exact.worlds == 210
+    assert (answer.best["expected"], answer.best["guaranteed"]) == (exact.best_expected, exact.best_guaranteed)
+    result = from_seat(state, answer)
+    sure = {m.move: m.guaranteed_chips for m in result.moves}
+    top, safest = result.best["expected"], result.best["guaranteed"]
+    assert top != safest and sure[safest] > sure[top]
+    assert result.disagreements[0] == (
+        f"To be sure of the most chips, play {safest}: {sure[safest]} whatever the deal and however the others "
+        f"play; {top}, best on average, is sure of {sure[top]}."
+    )
+    for m, e in zip(result.moves, exact.moves):
+        assert (m.move, m.mean_chips, m.win_chance, m.guaranteed_chips) == (
+            str(e.move),
+            e.mean_chips,
+            e.win_chance,
+            e.guaranteed,
+        )
+
+
+#: examples/papillon/from-seat.json as a line: P0 to move, 20 splits of the six cards P0 cannot see.
+LAST = "papillon_hAH6SJS.4DAS4S.THJH8S_tAC4C6C8CTCJC5D6DJD_w8.13.13_c108.116.116_p80_d2_m0_l2"
+
+
+def test_a_review_judges_the_last_deal_exactly_from_the_seat():
+    (move,) = review_record(read_record(f'[Start "{LAST}"]\nP0: 6S x 6C\n')).hands[0].moves
+    assert (move.from_seat.model, move.from_seat.exact, move.from_seat.deals) == ("expected", True, 20)
+    answer = seat_answer(parse_line(LAST).state, explain=False)
+    values = {str(m.move): round(m.mean_chips, 6) for m in answer.moves}
+    assert move.from_seat.judgement.loss == pytest.approx(max(values.values()) - values["6S x 6C"])
+    assert [(v.move, v.value) for v in move.from_seat.moves] == sorted(values.items(), key=lambda kv: -kv[1])
+    assert (move.open.model, move.open.exact) == ("open", True)
