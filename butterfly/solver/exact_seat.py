@@ -40,7 +40,10 @@ search without it:
 - a group of **one world** is a position with every card known to the
   seat: its expected value is the open (max-n) value to the seat, whose
   own moves max-n already makes best for it, and its guaranteed value the
-  open guaranteed (paranoid) one;
+  open guaranteed (paranoid) one (a world standing for ``k`` deals that
+  play alike, :meth:`SeatGame.weight`, counts ``k`` times: its deals are
+  the same game with cards renamed, the seat's own cards unchanged, so the
+  seat's open line is the same moves in each, read off what it sees);
 - when the seat has **no choice left** (:meth:`SeatGame.seat_chooses_again`
   is False), there is no strategy to choose: the expected value is the sum
   over the worlds of each one's open value, the guaranteed value the least
@@ -49,8 +52,9 @@ search without it:
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Generic, Literal, Protocol, TypeVar
 
 Model = Literal["expected", "guaranteed"]
@@ -102,9 +106,52 @@ class SeatGame(Protocol[S, M]):
         """False only when every later move of the seat is forced, whatever is played."""
         ...
 
+    def weight(self, state: S) -> int:
+        """How many deals the state stands for (1 but where deals that play alike are merged)."""
+        ...
+
+    def open_plays(self, state: S) -> Iterable[tuple[M, S]]:
+        """At another's turn: the open move and the state after it, as the seat sees
+        it; several when the state stands for deals in which it is different cards."""
+        ...
+
+    def plays(self, state: S) -> Iterable[tuple[M, S]]:
+        """At another's turn: every legal move and the state after it, as :meth:`open_plays`."""
+        ...
+
+
+class OneDealEach(ABC, Generic[S, M]):
+    """The last three methods of :class:`SeatGame` for a game whose states are one deal each."""
+
+    @abstractmethod
+    def moves(self, state: S) -> Sequence[M]: ...
+
+    @abstractmethod
+    def play(self, state: S, move: M) -> S: ...
+
+    @abstractmethod
+    def open_move(self, state: S) -> M: ...
+
+    def weight(self, state: S) -> int:
+        return 1
+
+    def open_plays(self, state: S) -> Iterable[tuple[M, S]]:
+        move = self.open_move(state)
+        return ((move, self.play(state, move)),)
+
+    def plays(self, state: S) -> Iterable[tuple[M, S]]:
+        return ((move, self.play(state, move)) for move in self.moves(state))
+
+
+INF = float("inf")
+
 
 def _add(a: Value, b: Value) -> Value:
     return tuple(x + y for x, y in zip(a, b))
+
+
+def _times(k: int, a: Value) -> Value:
+    return a if k == 1 else tuple(k * x for x in a)
 
 
 class ExactSeat(Generic[S, M]):
@@ -120,6 +167,7 @@ class ExactSeat(Generic[S, M]):
         self.model = model
         self.cuts = cuts
         self.memo: dict[Hashable, Value] = {}
+        self.bounds: dict[Hashable, tuple[float, float]] = {}  # the guaranteed model's values known only within bounds
         self.groups = 0  # groups valued by the recursion (memo misses), a measure of the work
 
     def key(self, worlds: Sequence[S]) -> Hashable:
@@ -127,6 +175,8 @@ class ExactSeat(Generic[S, M]):
 
     def value(self, worlds: Sequence[S]) -> Value:
         """V(worlds): a sum over the worlds (expected) or a least value (guaranteed)."""
+        if self.model == "guaranteed":
+            return (int(self._least(worlds, -INF, INF)),)
         game = self.game
         first = worlds[0]
         mover = game.to_move(first)
@@ -141,12 +191,56 @@ class ExactSeat(Generic[S, M]):
             self.groups += 1
             if mover == game.seat:
                 value = max(self.values_of_moves(worlds).values())
-            elif self.model == "expected":
-                value = self._split_by_open_moves(worlds)
             else:
-                value = min(self.value(group) for group in self.defences(worlds).values())
+                value = self._split_by_open_moves(worlds)
         self.memo[key] = value
         return value
+
+    def _least(self, worlds: Sequence[S], alpha: float, beta: float) -> float:
+        """The guaranteed model's value, searched within the window (alpha, beta)
+        (alpha-beta, fail-soft): exact when it falls inside, else a bound on the
+        side it fell. The seat's turn is a max, another's a min, as the plain
+        recursion's, so the cuts of alpha-beta keep every value inside the
+        window exact; bounds are remembered apart from exact values."""
+        game = self.game
+        mover = game.to_move(worlds[0])
+        if mover < 0:
+            return self._at_end(worlds)[0]
+        key = self.key(worlds)
+        found = self.memo.get(key)
+        if found is not None:
+            return found[0]
+        low, high = self.bounds.get(key, (-INF, INF))
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        best: float | None = None
+        if self.cuts and (len(worlds) == 1 or not game.seat_chooses_again(worlds[0])):
+            best = self._least_of_worlds(worlds, alpha)
+        if best is not None:
+            pass
+        elif mover == game.seat:
+            self.groups += 1
+            best = -INF
+            for move in game.moves(worlds[0]):
+                best = max(best, self._least([game.play(w, move) for w in worlds], max(alpha, best), beta))
+                if best >= beta:
+                    break
+        else:
+            self.groups += 1
+            best = INF
+            for group in self.defences(worlds).values():
+                best = min(best, self._least(group, alpha, min(beta, best)))
+                if best <= alpha:
+                    break
+        if best <= alpha:
+            self.bounds[key] = (low, min(high, best))
+        elif best >= beta:
+            self.bounds[key] = (max(low, best), high)
+        else:
+            self.memo[key] = (int(best),)
+        return best
 
     def values_of_moves(self, worlds: Sequence[S]) -> dict[M, Value]:
         """At the seat's turn: each legal move (the same in every world) and the group's value after it."""
@@ -157,8 +251,8 @@ class ExactSeat(Generic[S, M]):
         """At another's turn, expected model: the worlds after each one's open move, by that move."""
         groups: dict[M, list[S]] = {}
         for w in worlds:
-            move = self.game.open_move(w)
-            groups.setdefault(move, []).append(self.game.play(w, move))
+            for move, after in self.game.open_plays(w):
+                groups.setdefault(move, []).append(after)
         return groups
 
     def defences(self, worlds: Sequence[S]) -> dict[M, list[S]]:
@@ -166,8 +260,8 @@ class ExactSeat(Generic[S, M]):
         and the worlds after it where it is legal."""
         groups: dict[M, list[S]] = {}
         for w in worlds:
-            for move in self.game.moves(w):
-                groups.setdefault(move, []).append(self.game.play(w, move))
+            for move, after in self.game.plays(w):
+                groups.setdefault(move, []).append(after)
         return groups
 
     def _split_by_open_moves(self, worlds: Sequence[S]) -> Value:
@@ -178,33 +272,42 @@ class ExactSeat(Generic[S, M]):
         assert total is not None
         return total
 
+    def _least_of_worlds(self, worlds: Sequence[S], alpha: float) -> float | None:
+        """The guaranteed model's cut: the least of each world's guaranteed
+        value, or as soon as one is at most ``alpha`` that one (a bound); None
+        when the game gives no value for some world."""
+        least = INF
+        for w in worlds:
+            v = self.game.guaranteed_value(w)
+            if v is None:
+                return None
+            least = min(least, v[0])
+            if least <= alpha:
+                break
+        return least
+
     def _at_end(self, worlds: Sequence[S]) -> Value:
-        results = [self.game.result(w) for w in worlds]
+        game = self.game
         if self.model == "guaranteed":
-            return min(r[:1] for r in results)
-        total = results[0]
-        for r in results[1:]:
-            total = _add(total, r)
+            return min(game.result(w)[:1] for w in worlds)
+        total = _times(game.weight(worlds[0]), game.result(worlds[0]))
+        for w in worlds[1:]:
+            total = _add(total, _times(game.weight(w), game.result(w)))
         return total
 
     def _cut(self, worlds: Sequence[S]) -> Value | None:
+        """The expected model's cuts (the module's docstring), or None."""
         game = self.game
         if len(worlds) > 1 and game.seat_chooses_again(worlds[0]):
             return None
-        if self.model == "expected":
-            values = [game.open_value(w) for w in worlds]
-            if any(v is None for v in values):
+        total: Value | None = None
+        for w in worlds:
+            v = game.open_value(w)
+            if v is None:
                 return None
-            total = values[0]
-            assert total is not None
-            for v in values[1:]:
-                assert v is not None
-                total = _add(total, v)
-            return total
-        least = [game.guaranteed_value(w) for w in worlds]
-        if any(v is None for v in least):
-            return None
-        return min(v[:1] for v in least if v is not None)
+            v = _times(game.weight(w), v)
+            total = v if total is None else _add(total, v)
+        return total
 
 
 def seat_strategy(search: ExactSeat[S, M], worlds: Sequence[S]) -> dict[tuple[M, ...], M]:

@@ -81,6 +81,25 @@ def without_the_pamphile(
     return [card for card in unseen if card != pamphile], sizes, complete
 
 
+def hand_fits(
+    state: MoucheHand, others: list[int], forbidden: dict[int, set[Card]]
+) -> Callable[[tuple[Card, ...], int], bool]:
+    """Whether a hand fits seat ``p``: it holds no card the seat's play ruled
+    out (``forbidden``), and if the seat stood on the cards dealt they were
+    no mouche (else no card would have been played)."""
+    played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
+
+    def fits_hand(hand: tuple[Card, ...], p: int) -> bool:
+        if forbidden[p] & set(hand):
+            return False
+        if state.declared[p] == "stand" and state.as_dealt[p]:
+            dealt = tuple(hand) + tuple(played_by[p])
+            return state.with_hand(p, dealt).mouche_suit(p) is None
+        return True
+
+    return fits_hand
+
+
 def consistent_worlds(
     state: MoucheHand,
     unseen: list[Card],
@@ -96,17 +115,7 @@ def consistent_worlds(
     ``limit`` of them (and True), else up to ``limit`` deals drawn uniformly
     by rejection (and False; none when ``rng`` is None)
     (:func:`butterfly.games.worlds.deal_worlds`). Raise InputError when none fits."""
-    played_by = {p: [c for seat, c in state.plays + state.trick if seat == p] for p in others}
-
-    def fits_hand(hand: tuple[Card, ...], p: int) -> bool:
-        if forbidden[p] & set(hand):
-            return False
-        # A player who stood on the cards dealt held no mouche: the cards would not be played.
-        if state.declared[p] == "stand" and state.as_dealt[p]:
-            dealt = tuple(hand) + tuple(played_by[p])
-            return state.with_hand(p, dealt).mouche_suit(p) is None
-        return True
-
+    fits_hand = hand_fits(state, others, forbidden)
     cards, sizes, complete = without_the_pamphile(state, unseen, others)
     worlds, exhaustive = deal_worlds(cards, sizes, limit, rng, lambda hand, k: fits_hand(complete(hand, k), others[k]))
     found = [tuple(complete(hand, k) for k, hand in enumerate(world)) for world in worlds]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Literal, NamedTuple
 
 from butterfly.games.cards import Card
@@ -33,8 +33,9 @@ from butterfly.games.errors import InputError
 from butterfly.games.mouche.hidden import consistent_worlds
 from butterfly.games.mouche.rules import Action, MoucheHand
 from butterfly.solver.engines import EngineName
-from butterfly.solver.exact_seat import ExactSeat, Model, Value
+from butterfly.solver.exact_seat import ExactSeat, Model, OneDealEach, Value
 from butterfly.solver.mouche import analysis, reference
+from butterfly.solver.mouche.alike import AlikeWorld, alike_worlds, plays_of
 from butterfly.solver.mouche.engines import ENGINES
 from butterfly.solver.mouche.seat import seat_view
 
@@ -70,7 +71,7 @@ def dealt_states(state: MoucheHand, player: int, limit: int, rng: random.Random)
     return worlds, exhaustive
 
 
-class MoucheSeat:
+class MoucheSeat(OneDealEach[MoucheHand, Card]):
     """La Mouche for :class:`butterfly.solver.exact_seat.ExactSeat`, from the side
     of the seat to move in ``root`` (whose pool prices a trick and the mouche)."""
 
@@ -80,8 +81,8 @@ class MoucheSeat:
         self.fifth = root.pool // 5
         self.owed = analysis.mouche_owed(root)
         self.engine = engine
-        self.maxn_memo: dict = {}  # the Python engine's max-n values, shared by every world
-        self.paranoid_memo: dict = {}
+        self.maxn_memo: dict = {}  # max-n values by state, shared by every world
+        self.paranoid_memo: dict = {}  # guaranteed tricks by state
         self.open_cards: dict[Hashable, Card] = {}
 
     def moves(self, state: MoucheHand) -> Sequence[Card]:
@@ -101,7 +102,11 @@ class MoucheSeat:
             return state.tricks
         if self.engine == "python":
             return reference.maxn_tricks(state, self.maxn_memo)
-        return ENGINES[self.engine].maxn_tricks(state)
+        key = reference.state_key(state)
+        found = self.maxn_memo.get(key)
+        if found is None:
+            found = self.maxn_memo[key] = ENGINES[self.engine].maxn_tricks(state)
+        return found
 
     def open_move(self, state: MoucheHand) -> Card:
         """The first card in the search order whose max-n line gives its player the most tricks."""
@@ -134,7 +139,10 @@ class MoucheSeat:
         if self.engine == "python":
             tricks = reference.guaranteed_tricks(state, self.seat, self.paranoid_memo)
         else:
-            found = ENGINES[self.engine].guaranteed_tricks(state, self.seat)
+            key = reference.state_key(state)
+            found = self.paranoid_memo.get(key)
+            if found is None:
+                found = self.paranoid_memo[key] = ENGINES[self.engine].guaranteed_tricks(state, self.seat)
             assert found is not None
             tricks = found
         return self.of_tricks(state, tricks)
@@ -142,6 +150,63 @@ class MoucheSeat:
     def seat_chooses_again(self, state: MoucheHand) -> bool:
         # With one card left (or none) every later card of the seat is forced.
         return len(state.hands[self.seat]) >= 2
+
+
+class AlikeSeat:
+    """:class:`MoucheSeat` over :class:`butterfly.solver.mouche.alike.AlikeWorld`
+    worlds: each stands for every deal that plays alike, and splits when
+    another player's card shows which of them it is."""
+
+    def __init__(self, root: MoucheHand, measure: Measure = "tricks", engine: EngineName = "python") -> None:
+        self.one = MoucheSeat(root, measure, engine)
+        self.seat = self.one.seat
+        self.after: dict[tuple[Hashable, Card], MoucheHand] = {}  # many worlds share a state
+
+    def _after(self, state: MoucheHand, move: Card) -> MoucheHand:
+        key = (self.one.key(state), move)
+        found = self.after.get(key)
+        if found is None:
+            found = self.after[key] = self.one.play(state, move)
+        return found
+
+    def moves(self, world: AlikeWorld) -> Sequence[Card]:
+        return self.one.moves(world.state)
+
+    def play(self, world: AlikeWorld, move: Card) -> AlikeWorld:
+        """The seat's own card: it is never one of a run."""
+        return AlikeWorld(self._after(world.state, move), world.runs)
+
+    def to_move(self, world: AlikeWorld) -> int:
+        return self.one.to_move(world.state)
+
+    def key(self, world: AlikeWorld) -> Hashable:
+        return self.one.key(world.state), world.runs
+
+    def open_move(self, world: AlikeWorld) -> Card:
+        return self.one.open_move(world.state)
+
+    def result(self, world: AlikeWorld) -> Value:
+        return self.one.result(world.state)
+
+    def open_value(self, world: AlikeWorld) -> Value:
+        return self.one.open_value(world.state)
+
+    def guaranteed_value(self, world: AlikeWorld) -> Value:
+        return self.one.guaranteed_value(world.state)
+
+    def seat_chooses_again(self, world: AlikeWorld) -> bool:
+        return self.one.seat_chooses_again(world.state)
+
+    def weight(self, world: AlikeWorld) -> int:
+        return world.deals()
+
+    def open_plays(self, world: AlikeWorld) -> list[tuple[Card, AlikeWorld]]:
+        move = self.one.open_move(world.state)
+        return plays_of(world, move, self._after(world.state, move))
+
+    def plays(self, world: AlikeWorld) -> Iterator[tuple[Card, AlikeWorld]]:
+        for move in self.one.moves(world.state):
+            yield from plays_of(world, move, self._after(world.state, move))
 
 
 class ExactCard(NamedTuple):
@@ -173,19 +238,42 @@ def card_values(
     return search.values_of_moves(worlds)
 
 
+def alike_card_values(
+    state: MoucheHand,
+    worlds: Sequence[AlikeWorld],
+    model: Model,
+    measure: Measure = "tricks",
+    engine: EngineName = "python",
+    cuts: bool = True,
+) -> dict[Card, Value]:
+    """:func:`card_values` over worlds that each stand for every deal that plays alike."""
+    search = ExactSeat(AlikeSeat(state, measure, engine), model, cuts)
+    return search.values_of_moves(worlds)
+
+
 def exact_seat(
     state: MoucheHand,
     player: int | None = None,
     measure: Measure = "tricks",
     engine: EngineName = "python",
     limit: int = WORLD_LIMIT,
+    alike: bool = True,
 ) -> ExactSeatAnalysis:
-    """Every legal card of the player to move, valued exactly from their seat under both models."""
+    """Every legal card of the player to move, valued exactly from their seat under both models.
+
+    ``alike``: count the deals that play alike once (:mod:`butterfly.solver.mouche.alike`;
+    ``limit`` then bounds the kinds of deal), else list every deal."""
     player = seat_view(state, player).player
-    worlds = seat_worlds(state, player, limit)
-    expected = card_values(state, worlds, "expected", measure, engine)
-    guaranteed = card_values(state, worlds, "guaranteed", measure, engine)
-    n = len(worlds)
+    if alike:
+        merged = alike_worlds(state, player, limit)
+        expected = alike_card_values(state, merged, "expected", measure, engine)
+        guaranteed = alike_card_values(state, merged, "guaranteed", measure, engine)
+        n = sum(world.deals() for world in merged)
+    else:
+        worlds = seat_worlds(state, player, limit)
+        expected = card_values(state, worlds, "expected", measure, engine)
+        guaranteed = card_values(state, worlds, "guaranteed", measure, engine)
+        n = len(worlds)
     rows = [
         ExactCard(
             card,

@@ -29,7 +29,7 @@ from butterfly.games.errors import InputError
 from butterfly.games.papillon.rules import HandState, Move
 from butterfly.games.worlds import deal_worlds
 from butterfly.solver.engines import EngineName
-from butterfly.solver.exact_seat import ExactSeat, Model, Value
+from butterfly.solver.exact_seat import ExactSeat, Model, OneDealEach, Value
 from butterfly.solver.papillon import reference
 from butterfly.solver.papillon.analysis import check_last_deal
 from butterfly.solver.papillon.engines import ENGINES
@@ -56,7 +56,7 @@ def seat_worlds(state: HandState, player: int, limit: int = WORLD_LIMIT) -> list
     return worlds
 
 
-class PapillonSeat:
+class PapillonSeat(OneDealEach[HandState, Move]):
     """Papillon for :class:`butterfly.solver.exact_seat.ExactSeat`, from the side of the seat to move in ``root``."""
 
     def __init__(self, root: HandState, engine: EngineName = "python") -> None:

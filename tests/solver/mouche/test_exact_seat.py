@@ -16,12 +16,20 @@ from seat_brute import TooMany, brute_values, outcome, strategy_value
 from butterfly.games.errors import InputError
 from butterfly.games.mouche.game import play_game
 from butterfly.games.mouche.record import game_record, read_record
-from butterfly.games.mouche.rules import MoucheHand, MoucheOptions
+from butterfly.games.mouche.rules import Action, MoucheHand, MoucheOptions
+from butterfly.games.worlds import split_count
 from butterfly.solver.exact_seat import MODELS, ExactSeat, seat_strategy
 from butterfly.solver.mouche import reference
+from butterfly.solver.mouche.alike import AlikeWorld, alike_worlds, plays_of
 from butterfly.solver.mouche.bots import BOTS
-from butterfly.solver.mouche.exact_seat import MoucheSeat, card_values, dealt_states, exact_seat
-from butterfly.solver.mouche.seat import analyse_seat
+from butterfly.solver.mouche.exact_seat import (
+    MoucheSeat,
+    alike_card_values,
+    card_values,
+    dealt_states,
+    exact_seat,
+)
+from butterfly.solver.mouche.seat import analyse_seat, seat_view
 
 
 @cache
@@ -169,3 +177,62 @@ def test_a_deal_too_large_to_list_is_refused():
     state = next(s for s in _endings(4, False, range(3), 5) if len(s.hands[s.to_move]) == 5)
     with pytest.raises(InputError, match="too many to solve exactly"):
         exact_seat(state, limit=100)
+
+
+def _listed(pool: list[MoucheHand], most: int) -> list[tuple[MoucheHand, list[MoucheHand]]]:
+    """Positions of ``pool`` with every consistent deal, when there are at most ``most``."""
+    out = []
+    for state in pool:
+        view = seat_view(state)
+        if split_count(len(view.unseen), [len(state.hands[p]) for p in view.others]) > 4 * most:
+            continue  # a quick skip: rarely do so many deals fit
+        worlds, every = dealt_states(state, state.to_move, most, random.Random(0))
+        if every:
+            out.append((state, worlds))
+    return out
+
+
+@cache
+def _alike_cases() -> list[tuple[MoucheHand, list[MoucheHand]]]:
+    pool = (
+        _endings(3, False, range(30), 3)
+        + _endings(3, True, range(30, 50), 3)
+        + _endings(4, True, range(4), 2)
+        + _endings(4, False, range(4, 10), 2)
+        + _endings(5, False, range(4), 2)
+        + _endings(6, True, range(4), 2)
+    )
+    return _listed(pool, 1500)
+
+
+def test_deals_that_play_alike_stand_for_every_deal_once():
+    """The kinds of deal count every consistent deal (the Pamphile's paid
+    holder, the cards ruled out and no mouche stood on included), each one
+    a consistent deal itself; a card played splits a kind's deals among the
+    cards that could lie in its place, none created or lost."""
+    cases = _alike_cases()
+    assert len(cases) >= 80 and sum(len(state.hands[state.to_move]) == 3 for state, _ in cases) >= 10
+    for state, worlds in cases:
+        kinds = alike_worlds(state, None, 10**5)
+        assert sum(kind.deals() for kind in kinds) == len(worlds)
+        assert {kind.state.hands for kind in kinds} <= {w.hands for w in worlds}
+        for kind in kinds[:5]:
+            moved = AlikeWorld(kind.state.play_unchecked(Action("play", (state.playable()[0],))), kind.runs)
+            if moved.state.current_player() in (-1, state.to_move):
+                continue
+            for card in moved.state.playable():
+                split = plays_of(moved, card, moved.state.play_unchecked(Action("play", (card,))))
+                assert len({seen for seen, _ in split}) == len(split)
+                assert sum(w.deals() for _, w in split) == kind.deals()
+
+
+def test_deals_that_play_alike_give_the_values_of_every_deal():
+    """Both models, both measures, with the cuts and without: counting deals
+    that play alike once changes no value (sums over the deals: exactly)."""
+    for n, (state, worlds) in enumerate(_alike_cases()):
+        kinds = alike_worlds(state, None, 10**5)
+        measure = ("tricks", "chips")[n % 2]
+        for model in MODELS:
+            every = card_values(state, worlds, model, measure, engine="kernel")
+            for cuts in (True, False) if n % 3 == 0 else (True,):
+                assert alike_card_values(state, kinds, model, measure, "kernel", cuts) == every, (state, model, cuts)
