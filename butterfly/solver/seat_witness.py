@@ -105,11 +105,22 @@ class Witness(Generic[S, M]):
     worse: PlayedLine[M]
 
 
+def _seat_move(search: ExactSeat[S, M], group: Sequence[S]) -> M:
+    """The seat's move for a group of worlds it cannot tell apart: the only legal one, or the first
+    best for the whole group under the search's model."""
+    moves = search.game.moves(group[0])
+    if len(moves) == 1:
+        return moves[0]
+    values = search.values_of_moves(group)
+    return max(values, key=lambda m: values[m])
+
+
 def strategy_lines(run: ExactRun[S, M], first: M) -> list[PlayedLine[M]]:
     """The line of each world (by index) when the seat plays ``first``, then its
     best strategy under the expected model (the first best move, in the game's
     order, for each group of worlds it cannot tell apart), the others playing
-    their open moves."""
+    their open moves. (Every line in full: :func:`strategy_results` and
+    :func:`strategy_line` give the same results and lines for less.)"""
     search = run.search
     game = search.game
     seat = game.seat
@@ -122,8 +133,7 @@ def strategy_lines(run: ExactRun[S, M], first: M) -> list[PlayedLine[M]]:
                 lines[i] = PlayedLine(line, game.result(state))
             return
         if mover == seat:
-            values = search.values_of_moves([s for _, s in group])
-            move = max(values, key=lambda m: values[m])
+            move = _seat_move(search, [s for _, s in group])
             walk([(i, game.play(s, move)) for i, s in group], line + ((seat, move),))
             return
         split: dict[M, list[tuple[int, S]]] = {}
@@ -138,21 +148,87 @@ def strategy_lines(run: ExactRun[S, M], first: M) -> list[PlayedLine[M]]:
     return [line for line in lines if line is not None]
 
 
+def strategy_results(run: ExactRun[S, M], first: M) -> list[Value]:
+    """The seat's result in each world (by index) on the lines of :func:`strategy_lines`,
+    without playing them out where the search's own cuts say what they are: once the
+    group is one world, or the seat has no choice left, each world's result is its open
+    value (the line then is the open line, the seat's moves being the open analysis's
+    best or forced), where the game gives one."""
+    search = run.search
+    game = search.game
+    seat = game.seat
+    results: list[Value | None] = [None] * len(run.worlds)
+
+    def walk(group: list[tuple[int, S]]) -> None:
+        first_state = group[0][1]
+        mover = game.to_move(first_state)
+        if mover < 0:
+            for i, state in group:
+                results[i] = game.result(state)
+            return
+        if len(group) == 1 or not game.seat_chooses_again(first_state):
+            values = [game.open_value(state) for _, state in group]
+            if all(v is not None for v in values):
+                for (i, _), v in zip(group, values):
+                    results[i] = v
+                return
+        if mover == seat:
+            move = _seat_move(search, [s for _, s in group])
+            walk([(i, game.play(s, move)) for i, s in group])
+            return
+        split: dict[M, list[tuple[int, S]]] = {}
+        for i, state in group:
+            move = game.open_move(state)
+            split.setdefault(move, []).append((i, game.play(state, move)))
+        for after in split.values():
+            walk(after)
+
+    walk([(i, game.play(w, first)) for i, w in enumerate(run.worlds)])
+    assert all(r is not None for r in results)
+    return [r for r in results if r is not None]
+
+
+def strategy_line(run: ExactRun[S, M], first: M, index: int) -> PlayedLine[M]:
+    """World ``index``'s line of :func:`strategy_lines`, played out alone: the worlds the
+    seat cannot tell apart from it are followed only while the seat has a choice left."""
+    search = run.search
+    game = search.game
+    seat = game.seat
+    state = game.play(run.worlds[index], first)
+    group = [game.play(w, first) for w in run.worlds]
+    line: list[tuple[int, M]] = [(seat, first)]
+    while (mover := game.to_move(state)) >= 0:
+        if group and not game.seat_chooses_again(state):
+            group = []  # (every later move of the seat is forced: the group decides nothing more)
+        if mover == seat:
+            move = _seat_move(search, group) if group else game.moves(state)[0]
+            group = [game.play(s, move) for s in group]
+        else:
+            move = game.open_move(state)
+            if group:
+                group = [game.play(s, move) for s in group if game.open_move(s) == move]
+        line.append((mover, move))
+        state = game.play(state, move)
+    return PlayedLine(tuple(line), game.result(state))
+
+
 def why_worse(run: ExactRun[S, M]) -> dict[M, Witness[S, M]]:
     """For each move worth less than the best under the expected model, the
     deal where the best move's result exceeds its result the most (the
     results compared measure by measure, in order; the first such deal)."""
     best = run.best("expected")
     top = run.expected[best]
-    best_lines = strategy_lines(run, best)
+    best_results = strategy_results(run, best)
     found: dict[M, Witness[S, M]] = {}
     for move, value in run.expected.items():
         if value >= top:
             continue
-        lines = strategy_lines(run, move)
-        gains = [tuple(b - w for b, w in zip(bl.result, wl.result)) for bl, wl in zip(best_lines, lines)]
+        results = strategy_results(run, move)
+        gains = [tuple(b - w for b, w in zip(br, wr)) for br, wr in zip(best_results, results)]
         index = max(range(len(gains)), key=lambda i: gains[i])
-        found[move] = Witness(index, run.worlds[index], best_lines[index], lines[index])
+        found[move] = Witness(
+            index, run.worlds[index], strategy_line(run, best, index), strategy_line(run, move, index)
+        )
     return found
 
 

@@ -15,7 +15,7 @@ from butterfly.solver.mouche.exact_seat import MoucheSeat, exact_seat, seat_worl
 from butterfly.solver.mouche.position import analyse_position, shown_deal
 from butterfly.solver.mouche.review import review_record
 from butterfly.solver.mouche.seat import analyse_seat
-from butterfly.solver.seat_witness import solve_exact, strategy_lines
+from butterfly.solver.seat_witness import solve_exact, strategy_line, strategy_lines, strategy_results
 
 #: Endings from the random bot's 3-player games (bench/exact_seat.py's positions), the others' hands hidden:
 #: the seat holds 2 cards (99 deals; 660 deals) or 3 (52 deals).
@@ -75,6 +75,10 @@ def test_the_strategies_played_out_deal_by_deal_add_up_to_the_exact_values(line)
     for card, value in run.expected.items():
         lines = strategy_lines(run, card)
         assert tuple(map(sum, zip(*(line.result for line in lines)))) == value
+        # the short ways to the same: the results where the cuts say them, a world's line alone
+        assert strategy_results(run, card) == [line.result for line in lines]
+        for index in range(0, len(lines), max(1, len(lines) // 25)):
+            assert strategy_line(run, card, index) == lines[index]
 
 
 def test_beyond_the_limits_the_answer_is_the_sampled_analysis_and_says_why(monkeypatch):

@@ -8,10 +8,12 @@ import pytest
 
 from butterfly.games.papillon.notation import parse_line
 from butterfly.games.papillon.record import read_record
-from butterfly.solver.papillon.exact_seat import exact_seat
+from butterfly.games.worlds import deal_worlds
+from butterfly.solver.papillon.exact_seat import PapillonSeat, exact_seat
 from butterfly.solver.papillon.position import from_seat
 from butterfly.solver.papillon.review import review_record
-from butterfly.solver.papillon.seat_answer import seat_answer
+from butterfly.solver.papillon.seat_answer import _dealt, seat_answer
+from butterfly.solver.seat_witness import solve_exact, strategy_line, strategy_lines, strategy_results
 
 #: A 4-player last deal from the random bot's games (bench/exact_seat.py's positions), 210 splits of the
 #: cards the seat cannot see, where the move best on average is not the one sure of the most chips.
@@ -54,3 +56,22 @@ def test_a_review_judges_the_last_deal_exactly_from_the_seat():
     assert move.from_seat.judgement.loss == pytest.approx(max(values.values()) - values["6S x 6C"])
     assert [(v.move, v.value) for v in move.from_seat.moves] == sorted(values.items(), key=lambda kv: -kv[1])
     assert (move.open.model, move.open.exact) == ("open", True)
+
+
+@pytest.mark.parametrize("line", [LAST, DISAGREE])
+def test_the_strategies_played_out_split_by_split_add_up_to_the_exact_values(line):
+    """Papillon's seat keeps choosing while it holds a card: the lines are walked, and add up."""
+    state = parse_line(line).state
+    others = [p for p in range(state.players) if p != state.to_move]
+    splits, listed = deal_worlds(
+        sorted(c for p in others for c in state.hands[p]), [len(state.hands[p]) for p in others], 5000, None
+    )
+    worlds = [_dealt(state, others, split) for split in splits]
+    run = solve_exact(lambda: PapillonSeat(state, "kernel"), worlds, 60.0)
+    assert listed and run is not None
+    for move, value in run.expected.items():
+        lines = strategy_lines(run, move)
+        assert tuple(map(sum, zip(*(line.result for line in lines)))) == value
+        assert strategy_results(run, move) == [line.result for line in lines]
+        for index in range(0, len(lines), max(1, len(lines) // 10)):
+            assert strategy_line(run, move, index) == lines[index]
