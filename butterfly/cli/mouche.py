@@ -150,8 +150,10 @@ def play(
     "--worlds",
     type=WholeNumber(2, MAX_SAMPLES),
     default=None,
-    help=f"Worlds: solve all when at most this many, else sample this many (default 5000 with --as-player, "
-    f"500 beside the open analysis; at most {MAX_SAMPLES:,}); for declaration advice, the deals sampled (default 500).",
+    help="From a seat, the values are exact when the ending is within the exact limits (docs/analysis.md); "
+    "else an estimate over the deals of the unseen cards: every one when at most this many, else a sample of this "
+    f"many (default 5000 with --as-player, 500 beside the open analysis; at most {MAX_SAMPLES:,}); for declaration "
+    "advice, the deals sampled (default 500).",
 )
 @seed_option("sampling")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")

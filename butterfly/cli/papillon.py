@@ -141,8 +141,9 @@ def play(
     "--limit",
     type=WholeNumber(1, MAX_SAMPLES),
     default=None,
-    help="Solve every split of the unseen cards (from a seat, and from the mover's seat beside the open "
-    f"analysis) up to this many, else sample this many (at most {MAX_SAMPLES:,}; default 10,000; "
+    help="From a seat (and from the mover's seat beside the open analysis) the values are exact when the "
+    "ending is within the exact limits (docs/analysis.md); else an estimate over the splits of the unseen cards: "
+    f"every one up to this many, else a sample of this many (at most {MAX_SAMPLES:,}; default 10,000; "
     "with one redeal left, every deal of the stock).",
 )
 @seed_option("sampling splits")
