@@ -10,10 +10,12 @@ it from inside; nothing of a stopped search is kept).
 model, one deal where it does worse: the search's best strategies after
 the best card and after that card (the seat's later cards chosen, as the
 exact model chooses them, from what it has seen; the others playing as the
-open analysis does) are played out world by world over every deal, and the
-deal where the best card gains most over that card is shown, with both
-lines. Such a deal exists: the best card's total over the deals is larger,
-so in some deal its result is.
+open analysis does) give the seat a result in every deal
+(:func:`strategy_results`; :func:`strategy_lines` plays every line out in
+full, the tests' reference), and the deal where the best card gains most
+over that card is shown, with both lines (:func:`strategy_line`). Such a
+deal exists: the best card's total over the deals is larger, so in some
+deal its result is.
 """
 
 from __future__ import annotations
