@@ -63,6 +63,7 @@ from butterfly.games.cards import Card
 from butterfly.games.patience.rules import CELL, FOUNDATION, Move, Position, Rules
 from butterfly.solver.patience.bound import TWICE_EFFORT, cards_on_cycles, keeping_the_count, lower_bound, moves_parked
 from butterfly.solver.patience.pruning import ordered_moves
+from butterfly.solver.patience.stubborn import stubborn_moves
 
 #: Where a step puts its card, besides onto a card (0..51): the codes of
 #: what lies under a card in the kernel's key (butterfly/ext/_patience.pxd; a test
@@ -229,6 +230,7 @@ def search(
     dead_ends: bool = True,
     first_line: bool = False,
     distances: Distances | None = None,
+    stubborn: bool = False,
 ) -> Answer:
     """A shortest line from ``position``, shorter than ``upper`` when given
     (module docstring); ``max_nodes`` and ``timeout`` stop it early;
@@ -239,7 +241,10 @@ def search(
     shortest only when the search is exhausted, and a stopped search
     proves no more than the start's bound. With ``first_line`` the search
     stops once a position's children give a line (``stopped_by`` "line"):
-    the best-first attempts of butterfly.solver.patience.solve look for any win."""
+    the best-first attempts of butterfly.solver.patience.solve look for any win.
+    With ``stubborn`` (this twin only, off by default: it measured as cutting
+    next to nothing) a position's moves are cut to a strong stubborn set's
+    (:mod:`butterfly.solver.patience.stubborn`), which keeps a shortest line."""
     if position.is_won():
         return Answer(True, [], 1, 0)
     deadline = None if timeout is None else time.perf_counter() + timeout
@@ -309,6 +314,8 @@ def search(
         g = node.g + 1
         last = node.step[0] if node.step is not None else None
         moves = ordered_moves(here, safe_autoplay, dead_ends)
+        if stubborn and len(moves) > 1:
+            moves = stubborn_moves(here, moves)  # a shortest line starts with one of them (docs/solver.md)
         # The cards whose moves, but home, leave the fewest cards that must move twice no
         # fewer (docs/solver.md, "The search"); none when the strong bound is off (effort 0:
         # the polish orders its queue by the quick bound alone).
