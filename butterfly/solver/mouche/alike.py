@@ -62,9 +62,11 @@ class AlikeWorld(NamedTuple):
 
     state: MoucheHand
     runs: tuple[Run, ...]  # the runs someone holds a card of
+    deals: int  # the deals it stands for: the product of its runs' Run.deals()
 
-    def deals(self) -> int:
-        return prod(run.deals() for run in self.runs)
+    @classmethod
+    def of(cls, state: MoucheHand, runs: tuple[Run, ...]) -> AlikeWorld:
+        return cls(state, runs, prod(run.deals() for run in runs))
 
 
 def _order(state: MoucheHand, card: Card) -> tuple[int, int]:
@@ -95,7 +97,7 @@ def alike_worlds(state: MoucheHand, player: int | None, limit: int) -> list[Alik
     """Every deal of the hidden hands consistent with what ``player`` (default:
     the player to move) has seen, deals that play alike counted once: the
     worlds of :func:`butterfly.solver.mouche.exact_seat.seat_worlds`, whose
-    number is the sum of these worlds' :meth:`AlikeWorld.deals`. InputError
+    number is the sum of these worlds' :attr:`AlikeWorld.deals`. InputError
     when there are more than ``limit`` or none."""
     player, others, unseen, forbidden = seat_view(state, player)
     cards, sizes, complete = without_the_pamphile(state, unseen, others)
@@ -141,7 +143,7 @@ def alike_worlds(state: MoucheHand, player: int | None, limit: int) -> list[Alik
             held = tuple(
                 Run(run, tuple(others[k] for k in holders), run[: len(holders)]) for run, holders in chosen if holders
             )
-            worlds.append(AlikeWorld(dataclasses.replace(state, hands=tuple(all_hands)), held))
+            worlds.append(AlikeWorld.of(dataclasses.replace(state, hands=tuple(all_hands)), held))
             return
         run = runs[r]
         for length in range(min(len(run), sum(left)) + 1):
@@ -167,7 +169,7 @@ def plays_of(world: AlikeWorld, card: Card, after: MoucheHand) -> list[tuple[Car
     no run: a card the seat knew). All are in state ``after``: they play alike."""
     found = next(((r, run) for r, run in enumerate(world.runs) if card in run.shown), None)
     if found is None:
-        return [(card, AlikeWorld(after, world.runs))]
+        return [(card, AlikeWorld(after, world.runs, world.deals))]
     r, run = found
     i = run.shown.index(card)
     n, h = len(run.cards), len(run.holders)
@@ -176,5 +178,5 @@ def plays_of(world: AlikeWorld, card: Card, after: MoucheHand) -> list[tuple[Car
         weaker = Run(run.cards[:j], run.holders[:i], run.shown[:i])
         stronger = Run(run.cards[j + 1 :], run.holders[i + 1 :], run.shown[i + 1 :])
         runs = (*world.runs[:r], *(part for part in (weaker, stronger) if part.holders), *world.runs[r + 1 :])
-        out.append((run.cards[j], AlikeWorld(after, runs)))
+        out.append((run.cards[j], AlikeWorld.of(after, runs)))
     return out

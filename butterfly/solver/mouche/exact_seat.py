@@ -115,10 +115,13 @@ class MoucheSeat(OneDealEach[MoucheHand, Card]):
         if card is None:
             mover = state.to_move
             best = -1
-            for move in self.moves(state):
-                tricks = self.maxn_tricks(self.play(state, move))[mover]
-                if tricks > best:
-                    card, best = move, tricks
+            if self.engine == "python":
+                rows = ((move, self.maxn_tricks(self.play(state, move))) for move in self.moves(state))
+            else:  # one call for every card, in the search order (which breaks ties)
+                rows = ((move, tricks) for move, tricks, _ in ENGINES[self.engine].card_rows(state))
+            for move, everyone in rows:
+                if everyone[mover] > best:
+                    card, best = move, everyone[mover]
             assert card is not None
             self.open_cards[key] = card
         return card
@@ -174,7 +177,7 @@ class AlikeSeat:
 
     def play(self, world: AlikeWorld, move: Card) -> AlikeWorld:
         """The seat's own card: it is never one of a run."""
-        return AlikeWorld(self._after(world.state, move), world.runs)
+        return AlikeWorld(self._after(world.state, move), world.runs, world.deals)
 
     def to_move(self, world: AlikeWorld) -> int:
         return self.one.to_move(world.state)
@@ -198,7 +201,7 @@ class AlikeSeat:
         return self.one.seat_chooses_again(world.state)
 
     def weight(self, world: AlikeWorld) -> int:
-        return world.deals()
+        return world.deals
 
     def open_plays(self, world: AlikeWorld) -> list[tuple[Card, AlikeWorld]]:
         move = self.one.open_move(world.state)
@@ -268,7 +271,7 @@ def exact_seat(
         merged = alike_worlds(state, player, limit)
         expected = alike_card_values(state, merged, "expected", measure, engine)
         guaranteed = alike_card_values(state, merged, "guaranteed", measure, engine)
-        n = sum(world.deals() for world in merged)
+        n = sum(world.deals for world in merged)
     else:
         worlds = seat_worlds(state, player, limit)
         expected = card_values(state, worlds, "expected", measure, engine)

@@ -214,16 +214,16 @@ def test_deals_that_play_alike_stand_for_every_deal_once():
     assert len(cases) >= 80 and sum(len(state.hands[state.to_move]) == 3 for state, _ in cases) >= 10
     for state, worlds in cases:
         kinds = alike_worlds(state, None, 10**5)
-        assert sum(kind.deals() for kind in kinds) == len(worlds)
+        assert sum(kind.deals for kind in kinds) == len(worlds)
         assert {kind.state.hands for kind in kinds} <= {w.hands for w in worlds}
         for kind in kinds[:5]:
-            moved = AlikeWorld(kind.state.play_unchecked(Action("play", (state.playable()[0],))), kind.runs)
+            moved = AlikeWorld(kind.state.play_unchecked(Action("play", (state.playable()[0],))), kind.runs, kind.deals)
             if moved.state.current_player() in (-1, state.to_move):
                 continue
             for card in moved.state.playable():
                 split = plays_of(moved, card, moved.state.play_unchecked(Action("play", (card,))))
                 assert len({seen for seen, _ in split}) == len(split)
-                assert sum(w.deals() for _, w in split) == kind.deals()
+                assert sum(w.deals for _, w in split) == kind.deals
 
 
 def test_deals_that_play_alike_give_the_values_of_every_deal():
