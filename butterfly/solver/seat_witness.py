@@ -1,10 +1,16 @@
-"""Exact answers from a seat within a time cap, and why a card is worse (issue 68 items 2, 3).
+"""Exact answers from a seat within an effort cap, and why a card is worse (issue 68 items 2, 3).
 
 The exact search of :mod:`butterfly.solver.exact_seat` has no limit of its
-own: :func:`solve_exact` runs it for both models with a wall-clock
-``deadline`` and gives None when the deadline passes, so the caller falls
-back to sampling (:class:`Capped` wraps the game the search plays and stops
-it from inside; nothing of a stopped search is kept).
+own: :func:`solve_exact` runs it for both models within an ``effort`` and
+gives None when it would take more, so the caller falls back to sampling
+(:class:`Capped` wraps the game the search plays and stops it from inside;
+nothing of a stopped search is kept). The effort is counted, not timed
+(the deals' positions the search asks the key of: every deal of every group
+it values), so an answer is the same on a loaded machine as on an idle one,
+and from the command as from the server; each game's answer sets it to
+about a second of this machine's time (the time a key costs is steady
+within a game: 45 to 63 microseconds in La Mouche, 109 to 136 in Papillon,
+measured on bench/exact_seat.py's positions).
 
 :func:`why_worse` explains, for a card that is not best under the expected
 model, one deal where it does worse: the search's best strategies after
@@ -20,7 +26,6 @@ deal its result is.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
@@ -31,28 +36,29 @@ S = TypeVar("S")
 M = TypeVar("M", bound=Hashable)
 
 
-class OutOfTime(Exception):
-    """The exact search passed its deadline."""
+class TooMuch(Exception):
+    """The exact search would take more than its effort."""
 
 
 class Capped:
-    """``game`` as the search sees it, stopped (:class:`OutOfTime`) once the
-    clock passes ``deadline`` (time.monotonic()). The search asks for the key
-    of every world of every group it values, so the clock is looked at there
-    (every 64 keys); every other method is the game's own."""
+    """``game`` as the search sees it, stopped (:class:`TooMuch`) once it has
+    been asked for more than ``effort`` keys (the search asks for the key of
+    every world of every group it values, and their count follows its time);
+    every other method is the game's own. ``keys`` is shared by the searches
+    given the same counter."""
 
-    def __init__(self, game: Any, deadline: float) -> None:
+    def __init__(self, game: Any, effort: int, keys: list[int]) -> None:
         self.game = game
-        self.deadline = deadline
-        self.keys = 0
+        self.effort = effort
+        self.keys = keys
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
 
     def key(self, state: Any) -> Hashable:
-        self.keys += 1
-        if not self.keys & 63 and time.monotonic() > self.deadline:
-            raise OutOfTime
+        self.keys[0] += 1
+        if self.keys[0] > self.effort:
+            raise TooMuch
         return self.game.key(state)
 
 
@@ -73,17 +79,20 @@ class ExactRun(Generic[S, M]):
         return max(values, key=lambda m: values[m])
 
 
-def solve_exact(make_game: Callable[[], SeatGame[S, M]], worlds: Sequence[S], seconds: float) -> ExactRun[S, M] | None:
-    """Both models over ``worlds`` within ``seconds`` of wall-clock time, or None."""
-    deadline = time.monotonic() + seconds
+def solve_exact(
+    make_game: Callable[[], SeatGame[S, M]], worlds: Sequence[S], effort: int | None
+) -> ExactRun[S, M] | None:
+    """Both models over ``worlds`` within ``effort`` keys in all (None: no limit), or None."""
     game = make_game()
+    keys = [0]
+    capped = cast(SeatGame[S, M], game if effort is None else Capped(game, effort, keys))
     try:
-        expected_search = ExactSeat(cast(SeatGame[S, M], Capped(game, deadline)), "expected")
+        expected_search = ExactSeat(capped, "expected")
         expected = expected_search.values_of_moves(worlds)
-        guaranteed = ExactSeat(cast(SeatGame[S, M], Capped(game, deadline)), "guaranteed").values_of_moves(worlds)
-    except OutOfTime:
+        guaranteed = ExactSeat(capped, "guaranteed").values_of_moves(worlds)
+    except TooMuch:
         return None
-    expected_search.game = game  # (why_worse works on after the deadline: its groups are few)
+    expected_search.game = game  # (why_worse works on uncapped: what it asks more is a few groups)
     return ExactRun(worlds, expected, guaranteed, expected_search)
 
 

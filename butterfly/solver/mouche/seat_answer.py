@@ -5,7 +5,7 @@
 and ``/api/review`` and the card-game board. When every consistent deal of
 the hidden hands can be listed within :func:`exact_deal_limit` (which
 shrinks fast with the cards in the seat's hand) and the exact search of
-both models (butterfly.solver.mouche.exact_seat) ends within ``seconds``,
+both models (butterfly.solver.mouche.exact_seat) ends within its effort (about a second),
 the values are exact (model ``expected``, beside them ``guaranteed``); else
 the sampled analysis of butterfly.solver.mouche.seat gives them (model
 ``sampled``), and ``why_sampled`` says why. The exact answer also carries
@@ -17,7 +17,7 @@ The limits (measured with bench/exact_seat.py's positions, the kernel's
 open searches, on this project's 2-core machine): with 2 cards in the
 seat's hand, 6,435 deals take 0.9 s; with 3, 3,000 to 5,000 deals take 4 to
 8 s; so up to 5,000 deals are tried with 2 cards or fewer, 1,000 with 3 and
-100 with more, and the search stops at ``seconds`` whatever the count.
+100 with more, and the search stops at its effort (:data:`EFFORT`) whatever the count.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ from butterfly.solver.mouche.exact_seat import Measure, MoucheSeat
 from butterfly.solver.mouche.seat import analyse_seat, seat_view
 from butterfly.solver.seat_witness import ExactRun, Witness, solve_exact, why_worse
 
-#: Seconds the exact search may take before the answer is sampled instead.
-SECONDS = 1.0
+#: The effort the exact search may take before the answer is sampled instead (butterfly.solver.seat_witness:
+#: 20,000 keys: about 1 s, 45 to 63 microseconds a key on this project's machine).
+EFFORT = 20_000
 
 SeatModel = Literal["expected", "sampled"]
 
@@ -85,21 +86,22 @@ def seat_answer(
     measure: Measure = "tricks",
     limit: int = 5000,
     seed: int = 0,
-    seconds: float | None = SECONDS,
+    exact: bool = True,
+    effort: int | None = EFFORT,
     explain: bool = True,
     nodes: int | None = None,
     least: int = 1,
     guided: bool = False,
 ) -> SeatAnswer:
     """The cards of the player to move from their seat: exact within the
-    limits (``seconds`` None: never exact), else sampled as
+    limits (``exact`` False: never exact; ``effort`` None: no cap), else sampled as
     :func:`butterfly.solver.mouche.seat.analyse_seat` samples (``limit``,
     ``seed``, ``nodes``, ``least``, ``guided``). ``explain``: work out the
     sampled best card and a deal for each worse card too (an exact answer)."""
     view = seat_view(state, player)
     player = view.player
     why: str | None = None
-    if seconds is not None:
+    if exact:
         cap = exact_deal_limit(len(state.hands[player]))
         # every deal when at most ``cap`` before the legality filter (none drawn beyond: rng None)
         deals, listed = consistent_worlds(state, view.unseen, view.others, view.forbidden, cap, None)
@@ -107,10 +109,10 @@ def seat_answer(
         if not listed:
             why = f"more than {cap:,} deals of the hidden hands"
         else:
-            run = solve_exact(lambda: MoucheSeat(state, measure, "kernel"), worlds, seconds)
+            run = solve_exact(lambda: MoucheSeat(state, measure, "kernel"), worlds, effort)
             if run is not None:
                 return _exact_answer(state, player, measure, run, explain, limit, seed)
-            why = f"the exact values take longer than {seconds:g} s"
+            why = "the exact values would take more than about a second"
     seen = analyse_seat(state, player, limit=limit, seed=seed, nodes=nodes, least=least, guided=guided)
     cards = tuple(
         CardValue(c.action.cards[0], *_measured(state, measure, c.mean_tricks, c.mouche_chance), None, None)

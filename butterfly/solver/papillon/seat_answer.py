@@ -5,7 +5,7 @@
 and ``/api/review`` and the card-game board. When there are at most
 :data:`EXACT_DEALS` splits of the cards the seat cannot see and the exact
 search of both models (butterfly.solver.papillon.exact_seat) ends within
-``seconds``, the values are exact (model ``expected``, beside them
+its effort (about a second), the values are exact (model ``expected``, beside them
 ``guaranteed``); else the sampled analysis of butterfly.solver.papillon.seat
 gives them (model ``sampled``), and ``why_sampled`` says why. The exact
 answer also carries the sampled best move over every split and, for each
@@ -15,7 +15,7 @@ move worth less than the best, one split where it does worse
 The limit (bench/exact_seat.py's positions, the kernel's open searches):
 3 players with 3 cards in the seat's hand have at most 20 splits, solved in
 a tenth of a second at most; 4 players, 10 to 1,680; so up to 2,000 splits
-are tried, and the search stops at ``seconds`` whatever the count.
+are tried, and the search stops at its effort (:data:`EFFORT`) whatever the count.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ from butterfly.solver.papillon.exact_seat import PapillonSeat
 from butterfly.solver.papillon.seat import analyse_seat
 from butterfly.solver.seat_witness import Witness, solve_exact, why_worse
 
-#: Seconds the exact search may take before the answer is sampled instead.
-SECONDS = 1.0
+#: The effort the exact search may take before the answer is sampled instead (butterfly.solver.seat_witness:
+#: 9,000 keys: about 1 s, 109 to 136 microseconds a key on this project's machine).
+EFFORT = 9_000
 #: The most splits of the unseen cards tried exactly.
 EXACT_DEALS = 2_000
 
@@ -81,11 +82,12 @@ def seat_answer(
     limit: int = 10_000,
     seed: int = 0,
     engine: EngineName = "kernel",
-    seconds: float | None = SECONDS,
+    exact: bool = True,
+    effort: int | None = EFFORT,
     explain: bool = True,
 ) -> SeatAnswer:
     """The moves of the player to move from their seat (``player`` must be
-    that player): exact within the limits (``seconds`` None: never exact),
+    that player): exact within the limits (``exact`` False: never exact; ``effort`` None: no cap),
     else sampled as :func:`butterfly.solver.papillon.seat.analyse_seat`
     samples (``limit``, ``seed``). ``explain``: work out the sampled best
     move and a split for each worse move too (an exact answer)."""
@@ -97,13 +99,13 @@ def seat_answer(
     others = [p for p in range(state.players) if p != player]
     unseen = tuple(sorted(c for p in others for c in state.hands[p]))
     why: str | None = None
-    if seconds is not None:
+    if exact:
         splits, listed = deal_worlds(unseen, [len(state.hands[p]) for p in others], EXACT_DEALS, None)
         if not listed:
             why = f"more than {EXACT_DEALS:,} deals of the hidden hands"
         else:
             worlds = [_dealt(state, others, split) for split in splits]
-            run = solve_exact(lambda: PapillonSeat(state, engine), worlds, seconds)
+            run = solve_exact(lambda: PapillonSeat(state, engine), worlds, effort)
             if run is not None:
                 seen = analyse_seat(state, player, limit=EXACT_DEALS, seed=seed, engine=engine) if explain else None
                 sampled = {m.move: m for m in seen.moves} if seen else {}
@@ -129,7 +131,7 @@ def seat_answer(
                 return SeatAnswer(
                     player, unseen, "expected", True, n, True, tuple(rows[i] for i in order), best, witnesses, None
                 )
-            why = f"the exact values take longer than {seconds:g} s"
+            why = "the exact values would take more than about a second"
     seen = analyse_seat(state, player, limit=limit, seed=seed, engine=engine)
     moves = tuple(MoveValue(m.move, m.mean_chips, m.win_chance, None, None) for m in seen.moves)
     return SeatAnswer(

@@ -10,12 +10,13 @@ import pytest
 from butterfly.games.mouche.notation import parse_line, position_line
 from butterfly.games.mouche.record import read_record
 from butterfly.games.mouche.rules import Action
+from butterfly.solver.exact_seat import ExactSeat
 from butterfly.solver.mouche import seat_answer as module
 from butterfly.solver.mouche.exact_seat import MoucheSeat, exact_seat, seat_worlds
-from butterfly.solver.mouche.position import analyse_position, shown_deal
+from butterfly.solver.mouche.position import analyse_position, from_seat, shown_deal
 from butterfly.solver.mouche.review import review_record
 from butterfly.solver.mouche.seat import analyse_seat
-from butterfly.solver.seat_witness import solve_exact, strategy_line, strategy_lines, strategy_results
+from butterfly.solver.seat_witness import Capped, solve_exact, strategy_line, strategy_lines, strategy_results
 
 #: Endings from the random bot's 3-player games (bench/exact_seat.py's positions), the others' hands hidden:
 #: the seat holds 2 cards (99 deals; 660 deals) or 3 (52 deals).
@@ -70,7 +71,7 @@ def test_the_strategies_played_out_deal_by_deal_add_up_to_the_exact_values(line)
     the seat's results after each card add up to that card's exact expected value."""
     state = _state(line)
     worlds = seat_worlds(state, state.to_move)
-    run = solve_exact(lambda: MoucheSeat(state, "tricks", "kernel"), worlds, 60.0)
+    run = solve_exact(lambda: MoucheSeat(state, "tricks", "kernel"), worlds, None)
     assert run is not None
     for card, value in run.expected.items():
         lines = strategy_lines(run, card)
@@ -92,9 +93,15 @@ def test_beyond_the_limits_the_answer_is_the_sampled_analysis_and_says_why(monke
         (c.action.cards[0], c.mean_tricks, c.mouche_chance) for c in sampled.cards
     ]
     monkeypatch.undo()
-    late = module.seat_answer(state, limit=200, seed=3, seconds=0.0)
-    assert (late.model, late.why_sampled) == ("sampled", "the exact values take longer than 0 s")
+    # past the search's effort: sampled, and said so; the effort is counted, so the same on any machine
+    keys = [0]
+    game = Capped(MoucheSeat(state, "tricks", "kernel"), 1 << 60, keys)
+    for model in ("expected", "guaranteed"):
+        ExactSeat(game, model).values_of_moves(seat_worlds(state, state.to_move))
+    late = module.seat_answer(state, limit=200, seed=3, effort=keys[0] - 1)
+    assert (late.model, late.why_sampled) == ("sampled", "the exact values would take more than about a second")
     assert late.cards == answer.cards
+    assert module.seat_answer(state, effort=keys[0]).exact
 
 
 def test_the_analysis_json_says_what_each_figure_is():
@@ -136,3 +143,27 @@ def test_every_deal_of_an_ending_opens_as_a_whole_position(line):
         shown, hidden = parse_line(position_line(shown_deal(state, world, state.to_move)))
         assert hidden == () and shown.hands == world.hands and (shown.plays, shown.trick) == (state.plays, state.trick)
         assert shown.discarded[state.to_move] == state.discarded[state.to_move]
+
+
+def test_le_pamphile_endings_are_exact_and_their_deals_open_as_positions():
+    """Le Pamphile: who was paid for the Pamphile stays as it was in every deal shown."""
+    from butterfly.games.mouche.game import play_game
+    from butterfly.games.mouche.record import game_record
+    from butterfly.games.mouche.rules import MoucheOptions
+    from butterfly.solver.mouche.bots import BOTS
+
+    checked = 0
+    for seed in range(3):
+        game = play_game(MoucheOptions(players=3, pamphile=True), 1, seed, [BOTS["random"]] * 3)
+        for hand in read_record(game_record(game, ["random"] * 3)).hands:
+            for state, _ in hand.positions():
+                if state.phase != "play" or len(state.hands[state.to_move]) != 2 or len(state.playable()) < 2:
+                    continue
+                result = from_seat(state, module.seat_answer(state, effort=None))  # (whatever it costs)
+                assert result.exact and result.deals == len(seat_worlds(state, state.to_move))
+                for why in result.why_worse:
+                    shown, hidden = parse_line(why.position)
+                    assert hidden == () and shown.pamphile_paid == state.pamphile_paid
+                    assert why.best_result > why.result
+                checked += 1
+    assert checked >= 3

@@ -76,11 +76,12 @@ def test_from_a_seat_sampled_beyond_the_exact_limits(monkeypatch):
     assert result.why_sampled == "more than 10 deals of the hidden hands"
     assert result.best == {"sampled": "AH x AC"} and result.why_worse == () and result.disagreements == ()
     assert all(m.guaranteed_chips is None and m.sampled_chips is None for m in result.moves)
-    # and the search's time cap: nothing exact when it has no time at all
+    # and the search's effort: nothing exact when it may do nothing
     monkeypatch.setattr(seat_answer, "EXACT_DEALS", 2000)
-    late = seat_answer.seat_answer(position.state, seconds=0.0)
-    assert (late.model, late.exact, late.why_sampled) == ("sampled", False, "the exact values take longer than 0 s")
-    assert late.moves == seat_answer.seat_answer(position.state, seconds=None).moves  # the sampled answer itself
+    late = seat_answer.seat_answer(position.state, effort=0)
+    assert (late.model, late.exact) == ("sampled", False)
+    assert late.why_sampled == "the exact values would take more than about a second"
+    assert late.moves == seat_answer.seat_answer(position.state, exact=False).moves  # the sampled answer itself
 
 
 def test_one_redeal_left():
