@@ -9,7 +9,9 @@ Positions come from one-hand (La Mouche) or whole (Papillon) games of the
 random bot, seeds 0 and up: every position of the card play (La Mouche) or
 the last deal (Papillon) where the mover holds ``--cards`` cards and has a
 choice, until ``--positions`` are taken. Positions with more than
-``--max-worlds`` consistent deals are counted and skipped. For each other
+``--max-worlds`` kinds of deal (La Mouche: deals that play alike counted
+once, butterfly/solver/mouche/alike.py; Papillon: consistent deals) are
+counted and skipped. For each other
 one it times :func:`exact_seat` (both models; the open searches inside on
 the kernel, ``--engine``), and compares its best card (expected model) with
 the best card of the sampled seat analysis (``mouche analyse --as-player``'s
@@ -107,7 +109,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--cards", type=int, default=3, help="cards in the mover's hand")
     parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--max-worlds", type=int, default=6000, help="skip positions with more consistent deals")
+    parser.add_argument("--max-worlds", type=int, default=6000, help="skip positions with more kinds of deal")
     parser.add_argument("--engine", type=engine_name, default="kernel", help="the open searches inside the twin")
     args = parser.parse_args()
     positions = _mouche_positions if args.game == "mouche" else _papillon_positions
