@@ -3,6 +3,7 @@
     python bench/stubborn.py --random 30                  # random play, every preset: moves cut
     python bench/stubborn.py --random 30 --relaxed cells,hosts,builders   # the same, unsound relaxations
     python bench/stubborn.py --proofs 1:5,2:5,4:5,6:5 --nodes 1500   # the twin's A*, with and without
+    python bench/stubborn.py --home-first 500             # small positions: does a move home start a shortest line?
 
 1. Random play: positions of random play (60 moves at most) from deals 0..N-1
    of each preset, at each position with more than one move to try: the
@@ -20,6 +21,12 @@
    them expands, the moves tried a position, the share with a foundation
    move the safe-move rule does not take alone, the share with the basement
    full, and the moves the sets would cut.
+3. Home first: on small Butterfly positions (6 to 10 cards in play, made up
+   as the tests make them, seed 5) with a move home the safe-move rule does
+   not take alone, how many such moves start a shortest line (breadth-first
+   search before and after): what a rule sending cards home first for
+   shortest lines would have to get right, and the positions where it
+   would not.
 """
 
 from __future__ import annotations
@@ -116,12 +123,47 @@ def proofs(probes: list[tuple[int, int]], nodes: int) -> None:
         )
 
 
+def home_first(count: int) -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from butterfly.puzzles.patience.endgame import shortest_win
+
+    from patience_positions import small_positions  # type: ignore[import-not-found]
+
+    def distance(position: Position) -> int | None:
+        return 0 if position.is_won() else shortest_win(position).moves
+
+    positions = moves_home = starting = 0
+    for position in small_positions(count, 5, (6, 10), games=("butterfly",)):
+        moves = ordered_moves(position, True)
+        home = [m for m in moves if m.target == FOUNDATION]
+        if len(moves) <= 1 or not home:
+            continue
+        far = distance(position)
+        if far is None:
+            continue
+        positions += 1
+        for move in home:
+            moves_home += 1
+            after = distance(position.play(move))
+            if after == far - 1:
+                starting += 1
+            else:
+                print(f"  not first: {move} from {position.rows} cells {position.cells}: {far} moves, then {after}")
+    print(
+        f"{positions} won small positions with a move home not taken alone: {moves_home} such moves, "
+        f"{starting} start a shortest line"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--random", type=int, metavar="DEALS", help="random play from deals 0..DEALS-1 of each preset")
     parser.add_argument("--relaxed", default="", help="cells,hosts,builders: interferences left out (unsound)")
     parser.add_argument("--proofs", metavar="DEAL:SKIP,...", help="the twin's A* along published lines")
     parser.add_argument("--nodes", type=int, default=1500, help="positions each A* may expand")
+    parser.add_argument("--home-first", type=int, metavar="COUNT", help="small positions made up: moves home first")
     args = parser.parse_args()
     relaxed = frozenset(x for x in args.relaxed.split(",") if x)
     if not relaxed <= {"cells", "hosts", "builders"}:
@@ -131,8 +173,10 @@ def main() -> None:
     if args.proofs:
         probes = [tuple(int(x) for x in probe.split(":")) for probe in args.proofs.split(",")]
         proofs([(deal, skip) for deal, skip in probes], args.nodes)
-    if not args.random and not args.proofs:
-        parser.error("give --random, --proofs or both")
+    if args.home_first:
+        home_first(args.home_first)
+    if not args.random and not args.proofs and not args.home_first:
+        parser.error("give --random, --proofs or --home-first")
 
 
 if __name__ == "__main__":
