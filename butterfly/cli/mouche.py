@@ -299,6 +299,9 @@ def review(record_file, worlds, seed, as_json):
         click.echo(f"Hand {hand.number}: {seat_name(hand.dealer)} deals; {hand.start}")
         for move in hand.moves:
             click.echo(f"  {move.number:>3}. {seat_name(move.seat)} {move.move:<6} {_judged(move)}")
+            if move.from_seat is not None and move.from_seat.why_worse is not None:
+                click.echo(f"       Why: {move.from_seat.why_worse.words}")
+                click.echo(f"       {move.from_seat.why_worse.position}")
     click.echo("")
     click.echo(
         "Cards judged with all cards open (max-n) | from the seat (exact over every deal of the unseen cards "

@@ -291,6 +291,9 @@ def review(record_file, limit, seed, engine, as_json):
                 f"  {move.number:>3}. {seat_name(move.seat) + ': ' + move.move + forced:<32} "
                 f"{_judged(move.open):<36} {_judged(move.from_seat)}"
             )
+            if move.from_seat is not None and move.from_seat.why_worse is not None:
+                click.echo(f"       Why: {move.from_seat.why_worse.words}")
+                click.echo(f"       {move.from_seat.why_worse.position}")
         for reason, numbers in _not_judged(hand.moves).items():
             click.echo(f"  Not judged ({_ranges(numbers)}): {reason}.")
     click.echo("")

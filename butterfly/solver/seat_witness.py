@@ -223,17 +223,19 @@ def strategy_line(run: ExactRun[S, M], first: M, index: int) -> PlayedLine[M]:
     return PlayedLine(tuple(line), game.result(state))
 
 
-def why_worse(run: ExactRun[S, M]) -> dict[M, Witness[S, M]]:
-    """For each move worth less than the best under the expected model, the
-    deal where the best move's result exceeds its result the most (the
-    results compared measure by measure, in order; the first such deal)."""
+def why_worse(run: ExactRun[S, M], only: Callable[[M], bool] | None = None) -> dict[M, Witness[S, M]]:
+    """For each move worth less than the best under the expected model (of
+    those ``only`` accepts, when given), the deal where the best move's result
+    exceeds its result the most (the results compared measure by measure, in
+    order; the first such deal)."""
     best = run.best("expected")
     top = run.expected[best]
+    worse = [m for m, value in run.expected.items() if value < top and (only is None or only(m))]
+    if not worse:
+        return {}
     best_results = strategy_results(run, best)
     found: dict[M, Witness[S, M]] = {}
-    for move, value in run.expected.items():
-        if value >= top:
-            continue
+    for move in worse:
         results = strategy_results(run, move)
         gains = [tuple(b - w for b, w in zip(br, wr)) for br, wr in zip(best_results, results)]
         index = max(range(len(gains)), key=lambda i: gains[i])

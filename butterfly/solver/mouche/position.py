@@ -244,7 +244,7 @@ def from_seat(state: MoucheHand, answer: SeatAnswer) -> FromSeat:
         best,
         _disagreements(p, best, by_card) if exact else (),
         tuple(
-            _why_worse(state, answer, c.card, answer.witnesses[c.card])
+            why_worse_shown(state, answer, c.card, answer.witnesses[c.card])
             for c in answer.cards
             if c.card in answer.witnesses
         ),
@@ -300,16 +300,26 @@ def shown_deal(state: MoucheHand, world: MoucheHand, player: int) -> MoucheHand:
     return dataclasses.replace(world, discarded=tuple(discarded), stock=tuple(rest))
 
 
-def _why_worse(state: MoucheHand, answer: SeatAnswer, card: Card, witness: Witness[MoucheHand, Card]) -> WhyWorse:
+def _outcome(value: int, measure: str) -> str:
+    """The seat's result at the end of a line, in words: tricks, or chips for the hand."""
+    if measure == "tricks":
+        return "takes " + _result(value)
+    chips = f"{abs(value)} chip" + ("" if abs(value) == 1 else "s")
+    return f"wins {chips}" if value >= 0 else f"owes {chips} for the mouche"
+
+
+def why_worse_shown(state: MoucheHand, answer: SeatAnswer, card: Card, witness: Witness[MoucheHand, Card]) -> WhyWorse:
+    """The deal where ``card`` does worse than the best card, as the answer gives it (in the answer's measure)."""
     p, world = answer.player, witness.world
     best = answer.best["expected"]
     seats = [q for q in range(state.players) if q != p and q in state.in_hand()]
     hands = tuple(cards_text(world.hands[q], empty="-") for q in range(state.players))
     best_line, line = line_words(witness.best), line_words(witness.worse)
     deal = "; ".join(f"P{q} holds {hands[q]}" for q in seats)
+    better, worse = (_outcome(played.result[0], answer.measure) for played in (witness.best, witness.worse))
     words = (
-        f"{card} does worse than {best} when {deal}: after {best} ({', '.join(best_line[1:])}) P{p} takes "
-        f"{_result(witness.best.result[0])}; after {card} ({', '.join(line[1:])}) {_result(witness.worse.result[0])}."
+        f"{card} does worse than {best} when {deal}: after {best} ({', '.join(best_line[1:])}) P{p} {better}; "
+        f"after {card} ({', '.join(line[1:])}) P{p} {worse}."
     )
     return WhyWorse(
         str(card),

@@ -28,13 +28,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from butterfly.games.cards import Card
 from butterfly.games.mouche.notation import position_line
 from butterfly.games.mouche.record import MoucheRecord, Move
 from butterfly.games.mouche.rules import MoucheHand
 from butterfly.solver.budget import Budget
 from butterfly.solver.mouche import analysis
+from butterfly.solver.mouche.position import why_worse_shown
 from butterfly.solver.mouche.seat_answer import seat_answer
 from butterfly.solver.review import HandReview, JsonResult, Judgement, PlayerReview, bots_by_seat, judge, summarise
+from butterfly.solver.seat_witness import WhyWorse
 
 #: Why a declaration (or the dealer's choice of trumps) gets no mark.
 NOT_JUDGED = (
@@ -75,6 +78,7 @@ class SeatView(View):
     deals: int
     model: str
     exact: bool
+    why_worse: WhyWorse | None = None  # (exact, and the card worse than the best: a deal where it does worse)
 
 
 @dataclass(frozen=True)
@@ -128,11 +132,22 @@ def seat_view(
     exact (the expected model, every deal) within the exact limits, else
     sampled (up to ``deals``; with ``nodes``, those solved before the
     searches took that many nodes, and at least ``least``), with how many."""
+    played = Card.parse(card)
     seen = seat_answer(
-        state, measure="chips", limit=deals, seed=seed, nodes=nodes, least=least, guided=True, explain=False
+        state,
+        measure="chips",
+        limit=deals,
+        seed=seed,
+        nodes=nodes,
+        least=least,
+        guided=True,
+        explain=False,
+        explain_card=played,
     )
     values = {str(c.card): round(c.mean, 9) for c in seen.cards}
-    return SeatView(*_judged(values, card), seen.deals, seen.model, seen.exact)
+    witness = seen.witnesses.get(played)
+    why = why_worse_shown(state, seen, played, witness) if witness else None
+    return SeatView(*_judged(values, card), seen.deals, seen.model, seen.exact, why)
 
 
 def _judged(values: Mapping[str, float], card: str) -> tuple[Judgement, str]:

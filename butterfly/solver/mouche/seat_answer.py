@@ -89,6 +89,7 @@ def seat_answer(
     exact: bool = True,
     effort: int | None = EFFORT,
     explain: bool = True,
+    explain_card: Card | None = None,
     nodes: int | None = None,
     least: int = 1,
     guided: bool = False,
@@ -96,7 +97,9 @@ def seat_answer(
     """The cards of the player to move from their seat: exact within the
     limits (``exact`` False: never exact; ``effort`` None: no cap), else sampled as
     :func:`butterfly.solver.mouche.seat.analyse_seat` samples (``limit``,
-    ``seed``, ``nodes``, ``least``, ``guided``). ``explain``: work out the
+    ``seed``, ``nodes``, ``least``, ``guided``). ``explain_card``: a deal where
+    that card does worse (an exact answer, the card worth less than the best),
+    without the rest of ``explain``. ``explain``: work out the
     sampled best card and a deal for each worse card too (an exact answer)."""
     view = seat_view(state, player)
     player = view.player
@@ -111,7 +114,11 @@ def seat_answer(
         else:
             run = solve_exact(lambda: MoucheSeat(state, measure, "kernel"), worlds, effort)
             if run is not None:
-                return _exact_answer(state, player, measure, run, explain, limit, seed)
+                answer = _exact_answer(state, player, measure, run, explain, limit, seed)
+                if explain_card is not None and not explain:
+                    witnesses = why_worse(run, lambda card: card == explain_card)
+                    answer = dataclasses.replace(answer, witnesses=witnesses)
+                return answer
             why = "the exact values would take more than about a second"
     seen = analyse_seat(state, player, limit=limit, seed=seed, nodes=nodes, least=least, guided=guided)
     cards = tuple(

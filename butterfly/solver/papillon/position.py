@@ -232,7 +232,7 @@ def from_seat(state: HandState, answer: SeatAnswer) -> FromSeat:
         best,
         _disagreements(p, best, by_move) if exact else (),
         tuple(
-            _why_worse(state, answer, m.move, answer.witnesses[m.move])
+            why_worse_shown(state, answer, m.move, answer.witnesses[m.move])
             for m in answer.moves
             if m.move in answer.witnesses
         ),
@@ -260,7 +260,8 @@ def _disagreements(p: int, best: dict[str, str], by_move: dict[str, FromSeatMove
     return tuple(words)
 
 
-def _why_worse(state: HandState, answer: SeatAnswer, move: Move, witness: Witness[HandState, Move]) -> WhyWorse:
+def why_worse_shown(state: HandState, answer: SeatAnswer, move: Move, witness: Witness[HandState, Move]) -> WhyWorse:
+    """The split where ``move`` does worse than the best move, as the answer gives it."""
     p, world = answer.player, witness.world
     best = answer.best["expected"]
     hands = tuple(cards_text(world.hands[q], empty="-") for q in range(state.players))

@@ -39,8 +39,10 @@ from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
 from butterfly.solver.papillon.analysis import RedealMemo, analyse_redeal
 from butterfly.solver.papillon.engines import ENGINES
+from butterfly.solver.papillon.position import why_worse_shown
 from butterfly.solver.papillon.seat_answer import seat_answer
 from butterfly.solver.review import HandReview, JsonResult, Judgement, PlayerReview, bots_by_seat, judge, summarise
+from butterfly.solver.seat_witness import WhyWorse
 
 #: Deals of the unseen cards solved from a seat (and deals of the stock at a
 #: redeal) before sampling: every one with three players, where a seat sees
@@ -81,6 +83,9 @@ class View:
     exact: bool
     moves: tuple[ValuedMove, ...]
     judgement: Judgement
+    why_worse: WhyWorse | None = (
+        None  # (from the seat, exact, the move worse than the best: a split where it does worse)
+    )
 
 
 @dataclass(frozen=True)
@@ -192,6 +197,8 @@ def _open_with_redeal(
 
 
 def _from_seat(state: HandState, played: Move, engine: EngineName, deals: int, seed: int) -> View:
-    found = seat_answer(state, state.to_move, limit=deals, seed=seed, engine=engine, explain=False)
+    found = seat_answer(state, state.to_move, limit=deals, seed=seed, engine=engine, explain=False, explain_move=played)
     moves = [(m.move, m.mean_chips) for m in found.moves]
-    return _view(moves, played, found.deals, found.exhaustive, found.model, found.exact)
+    view = _view(moves, played, found.deals, found.exhaustive, found.model, found.exact)
+    why = next((why_worse_shown(state, found, m, w) for m, w in found.witnesses.items()), None)
+    return dataclasses.replace(view, why_worse=why)

@@ -85,11 +85,14 @@ def seat_answer(
     exact: bool = True,
     effort: int | None = EFFORT,
     explain: bool = True,
+    explain_move: Move | None = None,
 ) -> SeatAnswer:
     """The moves of the player to move from their seat (``player`` must be
     that player): exact within the limits (``exact`` False: never exact; ``effort`` None: no cap),
     else sampled as :func:`butterfly.solver.papillon.seat.analyse_seat`
-    samples (``limit``, ``seed``). ``explain``: work out the sampled best
+    samples (``limit``, ``seed``). ``explain_move``: a split where that move
+    (matched by its signature) does worse (an exact answer, the move worth
+    less than the best), without the rest of ``explain``. ``explain``: work out the sampled best
     move and a split for each worse move too (an exact answer)."""
     check_last_deal(state)
     mover = state.to_move
@@ -127,7 +130,13 @@ def seat_answer(
                 best = {"expected": run.best("expected"), "guaranteed": run.best("guaranteed")}
                 if seen:
                     best["sampled"] = seen.moves[0].move  # (best first, as sampled)
-                witnesses = why_worse(run) if explain else {}
+                if explain:
+                    witnesses = why_worse(run)
+                elif explain_move is not None:
+                    signature = explain_move.signature
+                    witnesses = why_worse(run, lambda move: move.signature == signature)
+                else:
+                    witnesses = {}
                 return SeatAnswer(
                     player, unseen, "expected", True, n, True, tuple(rows[i] for i in order), best, witnesses, None
                 )

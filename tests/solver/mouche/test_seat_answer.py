@@ -133,6 +133,14 @@ def test_a_review_judges_a_card_exactly_where_the_ending_allows_it():
     assert first.from_seat.deals == answer.deals
     values = {str(c.card): c.mean for c in answer.cards}
     assert first.from_seat.judgement.loss == pytest.approx(max(values.values()) - values["9D"])
+    # why 9D was worse: a deal where it makes fewer chips than the best card, both lines, the deal's line
+    why = first.from_seat.why_worse
+    assert (why.move, why.best) == ("9D", first.from_seat.best) and why.best_result > why.result
+    assert why.words.startswith(f"9D does worse than {why.best} when ") and "chip" in why.words
+    assert parse_line(why.position)[1] == () and why.line[0] == "P0 9D"
+    # a best card has none
+    assert all(m.from_seat.why_worse is None for m in review.hands[0].moves[1:] if m.from_seat and m.from_seat.exact
+               and m.from_seat.judgement.loss == 0)  # fmt: skip
 
 
 @pytest.mark.parametrize("line", ENDINGS)

@@ -55,7 +55,11 @@ def test_a_review_judges_the_last_deal_exactly_from_the_seat():
     values = {str(m.move): round(m.mean_chips, 6) for m in answer.moves}
     assert move.from_seat.judgement.loss == pytest.approx(max(values.values()) - values["6S x 6C"])
     assert [(v.move, v.value) for v in move.from_seat.moves] == sorted(values.items(), key=lambda kv: -kv[1])
-    assert (move.open.model, move.open.exact) == ("open", True)
+    assert (move.open.model, move.open.exact, move.open.why_worse) == ("open", True, None)
+    # why 6S x 6C was worse: a split of the unseen cards where it ends with fewer chips than the best move
+    why = move.from_seat.why_worse
+    assert (why.move, why.best) == ("6S x 6C", "AH x AC") and why.best_result > why.result
+    assert why.line[0] == "P0 6S x 6C" and parse_line(why.position).hidden == ()
 
 
 @pytest.mark.parametrize("line", [LAST, DISAGREE])
