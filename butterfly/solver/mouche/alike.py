@@ -173,10 +173,12 @@ def plays_of(world: AlikeWorld, card: Card, after: MoucheHand) -> list[tuple[Car
     r, run = found
     i = run.shown.index(card)
     n, h = len(run.cards), len(run.holders)
+    whole = run.deals()
     out = []
     for j in range(i, n - (h - 1 - i)):
         weaker = Run(run.cards[:j], run.holders[:i], run.shown[:i])
         stronger = Run(run.cards[j + 1 :], run.holders[i + 1 :], run.shown[i + 1 :])
         runs = (*world.runs[:r], *(part for part in (weaker, stronger) if part.holders), *world.runs[r + 1 :])
-        out.append((run.cards[j], AlikeWorld.of(after, runs)))
+        deals = world.deals // whole * weaker.deals() * stronger.deals()
+        out.append((run.cards[j], AlikeWorld(after, runs, deals)))
     return out
