@@ -47,7 +47,7 @@ def _wilson(k: int, n: int) -> tuple[float, float]:
 def _mean_interval(xs: list[float]) -> str:
     mean = statistics.fmean(xs)
     half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
-    return f"{mean:.4f} [{max(0.0, mean - half):.4f}, {mean + half:.4f}]"
+    return f"{mean:.5f} [{max(0.0, mean - half):.5f}, {mean + half:.5f}]"
 
 
 def _mouche_row(state, n: int, max_kinds: int):
