@@ -186,6 +186,25 @@ test("a review's move from the seat says whether it was judged exactly (recorded
     });
 });
 
+test("a review's move judged exactly from the seat and worse than the best: the deal where it does worse", () => {
+  const json = answer("review-mouche-exact");
+  const [first, ...rest] = readReview(json).hands[0].moves;
+  const why = json.hands[0].moves[0].from_seat.why_worse;
+  assert.deepEqual([first.move, first.exact, first.judgement.mark], ["9D", true, "blunder"]);
+  assert.deepEqual(first.whyWorse, {
+    move: "9D",
+    best: "QD",
+    position: why.position,
+    hands: why.hands,
+    bestLine: why.best_line,
+    line: why.line,
+    bestResult: why.best_result,
+    result: why.result,
+  });
+  // the others: none (best, forced, or not judged from the seat)
+  assert.ok(rest.every((m) => m.whyWorse === null));
+});
+
 test("a La Mouche review: the seat and the move, no position, the open judgement when the seat's is none", () => {
   const json = answer("review-mouche-bots");
   const moves = readReview(json).hands[0].moves;
@@ -197,6 +216,7 @@ test("a La Mouche review: the seat and the move, no position, the open judgement
     judgement: null,
     fromSeat: false,
     exact: null,
+    whyWorse: null,
     notJudged: json.hands[0].moves[0].not_judged,
   });
   assert.deepEqual(moves[5].judgement, { mark: "only", loss: 0 });

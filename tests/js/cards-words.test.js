@@ -13,6 +13,7 @@ import {
   markWords,
   recordGame,
   valuesShown,
+  whyWorseShown,
 } from "../../butterfly/puzzles/site/page/cards-words.js";
 import { ANSWERS } from "./card_fixtures.js";
 
@@ -109,6 +110,16 @@ test("a reviewed move judged from the seat by an estimate says so; an exact one 
   assert.equal(markWords({ ...move, exact: false }, "mouche"), "mistake, 2 chips less than the best, an estimate");
   assert.equal(markWords({ ...move, exact: true }, "mouche"), "mistake, 2 chips less than the best");
   assert.equal(markWords({ ...move, exact: null }, "mouche"), "mistake, 2 chips less than the best");
+});
+
+test("why a reviewed La Mouche card was worse: its chips for the hand, won or owed for the mouche", () => {
+  const [first] = reviewed("review-mouche-exact").hands[0].moves;
+  const shown = whyWorseShown(first.whyWorse, first.seat, "hand chips");
+  assert.match(
+    shown.text,
+    /^9\u2666 does worse than Q\u2666 when P1 holds J\u2666 A\u2665; P2 holds 8\u2665: after Q\u2666 \(P1 J\u2666, P0 9\u2666, P1 A\u2665, P2 8\u2665\) P0 ends with 2 chips won; after 9\u2666 \(.+\) with 5 chips owed for the mouche\.$/,
+  );
+  assert.equal(shown.position, first.whyWorse.position);
 });
 
 test("where the ways of judging disagree, the answer's sentences are shown, the cards as players say them", () => {

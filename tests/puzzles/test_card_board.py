@@ -333,6 +333,28 @@ def test_an_exact_answer_from_the_seat_and_the_deal_that_shows_why_a_card_is_wor
     assert not page.errors, page.errors  # type: ignore[attr-defined]
 
 
+def test_a_review_says_why_a_card_judged_exactly_was_worse_and_opens_that_deal(served, context):
+    base, api = served
+    page = context(PHONE)
+    page.goto(base + "cards.html")
+    page.locator(".card-deck button").first.wait_for()
+    record = RECORDED["review-mouche-exact"]["request"]["record"]
+    page.fill("#record", record)
+    page.get_by_role("button", name="Review the game").click()
+    page.locator(".review-moves .why-worse").first.wait_for()
+    review = api.post("/api/review", json={"record": record, "game": "mouche"}).json()
+    why = review["hands"][0]["moves"][0]["from_seat"]["why_worse"]
+    (said,) = page.locator(".review-moves .why-worse").all()
+    assert said.inner_text().startswith("9\u2666 does worse than Q\u2666 when P1 holds ")
+    assert "P0 ends with 2 chips won; after 9\u2666 (" in said.inner_text()
+    assert not SOLVER_WORDS.search(page.locator("main").inner_text())
+    page.screenshot(path=str(SHOTS / "review-why-worse-phone.png"), full_page=True)
+    said.get_by_role("button", name="Open this deal, every hand shown").click()
+    assert line_of(page) == why["position"]
+    page.wait_for_function("document.getElementById('rules-said').textContent.startsWith('The rules accept')")
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
 def test_play_through_with_undo_and_the_link_in_a_fresh_browser(served, context):
     base, api = served
     page = context(DESKTOP)

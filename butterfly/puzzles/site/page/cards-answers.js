@@ -115,7 +115,9 @@ export function readAnalysis(json) {
 // A move of a reviewed hand: {seat, move (its words as the API writes them), position (the line before it,
 // or null), choices (the count of legal moves, when the game says it: Papillon's; else null), judgement
 // ({mark, loss}, from the seat when judged so, else with all hands open; null: not judged), fromSeat (the
-// seat's view was judged), exact (the seat's values exact, or an estimate: false; null when not said), notJudged}.
+// seat's view was judged), exact (the seat's values exact, or an estimate: false; null when not said), whyWorse
+// (judged exactly from the seat and worse than the best: the deal where it does worse, as readAnalysis reads one;
+// else null), notJudged}.
 function reviewedMove(m) {
   const judged = (m.from_seat || m.open || {}).judgement || null;
   return {
@@ -126,6 +128,7 @@ function reviewedMove(m) {
     judgement: judged && { mark: judged.mark, loss: judged.loss },
     fromSeat: m.from_seat !== null,
     exact: m.from_seat ? (m.from_seat.exact ?? null) : null,
+    whyWorse: m.from_seat && m.from_seat.why_worse ? whyWorse(m.from_seat.why_worse) : null,
     notJudged: m.not_judged,
   };
 }

@@ -3,7 +3,7 @@
 // by page/cards-answers.js, said by page/cards-words.js) hand by hand, each
 // move marked; a move with its position opens it in the set-up (``open``).
 import { readReview } from "./cards-answers.js";
-import { MARKED, MARK_SCALE, handSummary, markWords, recordGame } from "./cards-words.js";
+import { MARKED, MARK_SCALE, handSummary, markWords, recordGame, whyWorseShown } from "./cards-words.js";
 import { button, el } from "./dom.js";
 import { ask } from "./engine.js";
 import { playedBy, saidCards } from "./words.js";
@@ -24,6 +24,15 @@ function movesList(hand, game, open) {
         }),
       );
     else item.textContent = text;
+    if (m.whyWorse) {
+      // (judged exactly from the seat: the deal where it does worse, which opens with every hand shown)
+      const why = whyWorseShown(m.whyWorse, m.seat, game === "mouche" ? "hand chips" : "chips");
+      const said = el("p", { class: "why-worse" }, why.text + " ");
+      said.appendChild(
+        button("Open this deal, every hand shown", () => open(why.position), { "data-action": "open-deal" }),
+      );
+      item.appendChild(said);
+    }
     list.appendChild(item);
   });
   return list;

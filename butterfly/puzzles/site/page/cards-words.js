@@ -99,9 +99,11 @@ export function howFound(read) {
   return "";
 }
 
-// A seat's result at the end of a line, in the answer's unit: "2 tricks", "no trick: the mouche", "197 chips".
+// A seat's result at the end of a line, in the answer's unit: "2 tricks", "no trick: the mouche", "197 chips";
+// a La Mouche review's chips for the hand ("hand chips"): "2 chips won", "5 chips owed for the mouche".
 function resultWords(n, unit) {
   if (unit === "tricks") return n === 0 ? "no trick: the mouche" : plural(n, "trick");
+  if (unit === "hand chips") return n < 0 ? plural(-n, "chip") + " owed for the mouche" : plural(n, "chip") + " won";
   return plural(n, "chip");
 }
 
