@@ -34,7 +34,7 @@ moves played to the seat's move, which the tests play out world by world.
 The search memoises a group's value on the set of its worlds' states
 (:meth:`SeatGame.key`): the value of a group depends on nothing else (the
 seat's future view is the moves still to be played, and the result at the
-end is read from the state). Two cuts, each optional and tested against the
+end is read from the state). Three cuts, each optional and tested against the
 search without it:
 
 - a group of **one world** is a position with every card known to the
@@ -44,6 +44,9 @@ search without it:
   play alike, :meth:`SeatGame.weight`, counts ``k`` times: its deals are
   the same game with cards renamed, the seat's own cards unchanged, so the
   seat's open line is the same moves in each, read off what it sees);
+- two of the seat's moves that **play alike** (:meth:`SeatGame.plays_like`:
+  in La Mouche, cards of one suit with every card between them finished)
+  have one value, found once;
 - when the seat has **no choice left** (:meth:`SeatGame.seat_chooses_again`
   is False), there is no strategy to choose: the expected value is the sum
   over the worlds of each one's open value, the guaranteed value the least
@@ -110,6 +113,11 @@ class SeatGame(Protocol[S, M]):
         """How many deals the state stands for (1 but where deals that play alike are merged)."""
         ...
 
+    def plays_like(self, state: S, move: M) -> M | None:
+        """At the seat's turn: a move before ``move`` in :meth:`moves` whose value is
+        ``move``'s in every deal the seat cannot tell apart, or None."""
+        ...
+
     def open_plays(self, state: S) -> Iterable[tuple[M, S]]:
         """At another's turn: the open move and the state after it, as the seat sees
         it; several when the state stands for deals in which it is different cards."""
@@ -135,6 +143,9 @@ class OneDealEach(ABC, Generic[S, M]):
     def weight(self, state: S) -> int:
         return 1
 
+    def plays_like(self, state: S, move: M) -> M | None:
+        return None
+
     def open_plays(self, state: S) -> Iterable[tuple[M, S]]:
         move = self.open_move(state)
         return ((move, self.play(state, move)),)
@@ -157,7 +168,7 @@ def _times(k: int, a: Value) -> Value:
 class ExactSeat(Generic[S, M]):
     """The exact values of a group of worlds from ``game.seat`` under ``model``.
 
-    ``cuts``: use the two cuts of the module's docstring (False: the plain
+    ``cuts``: use the three cuts of the module's docstring (False: the plain
     recursion, the tests' reference for them)."""
 
     def __init__(self, game: SeatGame[S, M], model: Model, cuts: bool = True) -> None:
@@ -224,6 +235,8 @@ class ExactSeat(Generic[S, M]):
             self.groups += 1
             best = -INF
             for move in game.moves(worlds[0]):
+                if self.cuts and game.plays_like(worlds[0], move) is not None:
+                    continue  # worth what the move it plays like is worth
                 best = max(best, self._least([game.play(w, move) for w in worlds], max(alpha, best), beta))
                 if best >= beta:
                     break
@@ -244,8 +257,12 @@ class ExactSeat(Generic[S, M]):
 
     def values_of_moves(self, worlds: Sequence[S]) -> dict[M, Value]:
         """At the seat's turn: each legal move (the same in every world) and the group's value after it."""
-        moves = self.game.moves(worlds[0])
-        return {move: self.value([self.game.play(w, move) for w in worlds]) for move in moves}
+        game = self.game
+        values: dict[M, Value] = {}
+        for move in game.moves(worlds[0]):
+            same = game.plays_like(worlds[0], move) if self.cuts else None
+            values[move] = values[same] if same is not None else self.value([game.play(w, move) for w in worlds])
+        return values
 
     def open_groups(self, worlds: Sequence[S]) -> dict[M, list[S]]:
         """At another's turn, expected model: the worlds after each one's open move, by that move."""

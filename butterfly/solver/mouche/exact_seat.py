@@ -28,10 +28,10 @@ import random
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Literal, NamedTuple
 
-from butterfly.games.cards import Card
+from butterfly.games.cards import Card, make_deck
 from butterfly.games.errors import InputError
 from butterfly.games.mouche.hidden import consistent_worlds
-from butterfly.games.mouche.rules import Action, MoucheHand
+from butterfly.games.mouche.rules import POWER, Action, MoucheHand
 from butterfly.solver.engines import EngineName
 from butterfly.solver.exact_seat import ExactSeat, Model, OneDealEach, Value
 from butterfly.solver.mouche import analysis, reference
@@ -154,6 +154,29 @@ class MoucheSeat(OneDealEach[MoucheHand, Card]):
         # With one card left (or none) every later card of the seat is forced.
         return len(state.hands[self.seat]) >= 2
 
+    def plays_like(self, state: MoucheHand, move: Card) -> Card | None:
+        """The seat's card before ``move`` in the search order when the two play
+        alike: of one suit as they play, with every card between them in a
+        finished trick. Then in every deal exchanging them is a renaming of
+        cards in order (the rules compare, the open analysis orders by suit
+        and order within it), so the seat's values after either are equal."""
+        moves = self.moves(state)
+        k = moves.index(move)
+        if k == 0:
+            return None
+        before = moves[k - 1]
+        suit = state.suit_of(move)
+        if state.suit_of(before) != suit or state.is_pamphile(move):
+            return None
+        low, high = POWER[before.rank], POWER[move.rank]
+        dead = set(state.played)
+        between = (
+            card
+            for card in make_deck(state.options.deck_size)
+            if state.suit_of(card) == suit and not state.is_pamphile(card) and low < POWER[card.rank] < high
+        )
+        return None if any(card not in dead for card in between) else before
+
 
 class AlikeSeat:
     """:class:`MoucheSeat` over :class:`butterfly.solver.mouche.alike.AlikeWorld`
@@ -199,6 +222,10 @@ class AlikeSeat:
 
     def seat_chooses_again(self, world: AlikeWorld) -> bool:
         return self.one.seat_chooses_again(world.state)
+
+    def plays_like(self, world: AlikeWorld, move: Card) -> Card | None:
+        # The cards of a run between two of the seat's are finished in the state as in the deals.
+        return self.one.plays_like(world.state, move)
 
     def weight(self, world: AlikeWorld) -> int:
         return world.deals

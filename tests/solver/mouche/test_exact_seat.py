@@ -236,3 +236,19 @@ def test_deals_that_play_alike_give_the_values_of_every_deal():
             every = card_values(state, worlds, model, measure, engine="kernel")
             for cuts in (True, False) if n % 3 == 0 else (True,):
                 assert alike_card_values(state, kinds, model, measure, "kernel", cuts) == every, (state, model, cuts)
+
+
+def test_cards_that_play_alike_have_one_value():
+    """Where the seat's card plays like the one before it (every card between
+    them finished), the plain search, which does not merge them, gives both
+    the same value in both models."""
+    checked = 0
+    for state, worlds in _cases(80, 5):
+        game = MoucheSeat(state)
+        pairs = [(game.plays_like(state, card), card) for card in game.moves(state)]
+        pairs = [(before, card) for before, card in pairs if before is not None]
+        for model in MODELS if pairs else ():
+            values = card_values(state, worlds, model, engine="kernel", cuts=False)
+            assert all(values[before] == values[card] for before, card in pairs)
+            checked += 1
+    assert checked >= 20
