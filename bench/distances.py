@@ -23,6 +23,17 @@ ones (line less bound). Every line is replayed through the rules, and a
 move proved optimal both ways must have the same length both ways.
 
     python bench/distances.py --line-positions 60 --random-positions 60
+
+``--walk GAMES``: the board's answer (``board`` above) at every position of
+``GAMES`` games in order, as a player steps through a game on the board:
+half along a published shortest line from the deal (its first
+``--walk-moves`` positions), half random play from a deal; each position
+asked without the per-process cache of tables (each answer its own table,
+today's server) and with it (``distances=CACHED``: the table kept from the
+game's positions before, :mod:`butterfly.solver.patience.distance_cache`),
+side by side, one position after the other:
+
+    python bench/distances.py --walk 8 --walk-moves 30
 """
 
 from __future__ import annotations
@@ -37,6 +48,7 @@ from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.rules import Position
 from butterfly.solver.budget import Budget
 from butterfly.solver.patience.analysis import LENGTH_LIMITS, analyse, analyse_with_budget
+from butterfly.solver.patience.distance_cache import CACHED, DISTANCES
 from butterfly.solver.patience.result import BOUNDED, OPTIMAL, Limits
 from butterfly.solver.survey.publish_lengths import read_file
 
@@ -74,14 +86,36 @@ def random_positions(count: int, most: int, rng: random.Random) -> list[tuple[st
     return chosen
 
 
-def run(mode: str, shared: bool, position: Position, board_seconds: float) -> tuple[float, list]:
+def walk_games(count: int, moves: int, rng: random.Random) -> list[tuple[str, list[Position]]]:
+    """``count`` games of at most ``moves + 1`` positions each, from the deal on: half
+    along a published shortest line, half random play."""
+    rows = [r for r in read_file(DATA / "lengths_butterfly.csv.gz", "butterfly") if r.line and r.deal < 1000]
+    rows = [r for r in rows if r.result == OPTIMAL]
+    games = []
+    for i in range(count):
+        if i % 2 == 0:
+            row = rng.choice(rows)
+            line = parse_moves(row.line)[:moves]
+            games.append((f"deal {row.deal}, published line", Position.deal(row.deal).replay(line)))
+        else:
+            deal = rng.randrange(1000)
+            positions = [Position.deal(deal)]
+            while len(positions) <= moves and (legal := positions[-1].legal_moves()):
+                positions.append(positions[-1].play(rng.choice(legal)))
+            games.append((f"deal {deal}, random play", positions))
+    return games
+
+
+def run(
+    mode: str, shared: bool, position: Position, board_seconds: float, distances: object = None
+) -> tuple[float, list]:
     began = time.perf_counter()
     if mode == "analyse":
         analysis = analyse(position, LIMITS, lengths=LENGTH_LIMITS, shared=shared)
     else:
         budget = Budget(nodes=LIMITS.max_nodes, seconds=board_seconds, memory_mib=BOARD_MEMORY)
         lengths = Budget(nodes=LENGTH_LIMITS.max_nodes, memory_mib=BOARD_MEMORY)
-        analysis = analyse_with_budget(position, budget, lengths=lengths, shared=shared)
+        analysis = analyse_with_budget(position, budget, lengths=lengths, shared=shared, distances=distances)
     seconds = time.perf_counter() - began
     for move in analysis.moves:  # every line replays through the rules
         if move.line is not None:
@@ -94,6 +128,64 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def walk(args: argparse.Namespace, rng: random.Random) -> None:
+    """The board's answers along games, without the cache and with it (module docstring)."""
+    games = walk_games(args.walk, args.walk_moves, rng)
+    DISTANCES.clear()
+    for kind in ("published line", "random play"):
+        seconds: dict[bool, list[float]] = {False: [], True: []}
+        proved = dict.fromkeys((False, True), 0)
+        winning = dict.fromkeys((False, True), 0)
+        gaps: dict[bool, list[int]] = {False: [], True: []}
+        compared = 0
+        for name, positions in games:
+            if kind not in name:
+                continue
+            for at, position in enumerate(positions):
+                row, proved_lengths = [], []
+                for cached in (False, True):
+                    took, wins = run("board", True, position, args.board_seconds, CACHED if cached else None)
+                    seconds[cached].append(took)
+                    winning[cached] += len(wins)
+                    proved[cached] += sum(m.value == OPTIMAL for m in wins)
+                    gaps[cached] += [m.length - m.lower_bound for m in wins if m.value == BOUNDED]
+                    proved_lengths.append({m.move: m.length for m in wins if m.value == OPTIMAL})
+                    bounds = {m.move: (m.lower_bound, m.length) for m in wins if m.value in (OPTIMAL, BOUNDED)}
+                    row.append((took, sum(m.value == OPTIMAL for m in wins), len(wins), bounds))
+                # one truth: a length proved either way lies within the other's proved bounds
+                for move, length in proved_lengths[0].items():
+                    if move in row[1][3]:
+                        low, high = row[1][3][move]
+                        assert low <= length <= high, (name, at, move)
+                        compared += 1
+                for move, length in proved_lengths[1].items():
+                    if move in row[0][3]:
+                        low, high = row[0][3][move]
+                        assert low <= length <= high, (name, at, move)
+                if args.verbose:
+                    print(
+                        f"    {name} move {at}: without {row[0][0]:.2f} s {row[0][1]}/{row[0][2]}, "
+                        f"cached {row[1][0]:.2f} s {row[1][1]}/{row[1][2]}",
+                        flush=True,
+                    )
+        if not seconds[False]:
+            continue
+        print(
+            f"  walk, {kind}: {len(seconds[False])} positions ({compared} lengths checked against the other's bounds)"
+        )
+        for cached, label in ((False, "without cache"), (True, "cached")):
+            s = seconds[cached]
+            share = proved[cached] / winning[cached] if winning[cached] else 1.0
+            gap = statistics.median(gaps[cached]) if gaps[cached] else 0
+            print(
+                f"    {label:14} median {statistics.median(s):.3f} s, 95th percentile {quantile(s, 0.95):.3f} s, "
+                f"largest {max(s):.3f} s; winning moves {winning[cached]}, proved optimal {proved[cached]} "
+                f"({100 * share:.1f} %), bounded {len(gaps[cached])} (median gap {gap})",
+                flush=True,
+            )
+    print(f"  tables made {DISTANCES.made}, reused {DISTANCES.reused}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--line-positions", type=int, default=60)
@@ -103,8 +195,15 @@ def main() -> None:
     parser.add_argument("--board-seconds", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=67)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument(
+        "--walk", type=int, default=0, help="games walked position by position (board, cache off and on)"
+    )
+    parser.add_argument("--walk-moves", type=int, default=30, help="moves of each walked game at most")
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    if args.walk:
+        walk(args, rng)
+        return
     samples = {
         "published lines": line_positions(args.line_positions, rng),
         "random play": random_positions(args.random_positions, args.random_moves, rng),

@@ -80,7 +80,7 @@ ANALYSERS = {
     "patience": Analyser(
         "butterfly.solver.patience.analysis:analyse_with_budget",
         "butterfly.solver.analysis:review_patience",
-        ("engine", "lengths", "schedule", "lines", "relaxation"),
+        ("engine", "lengths", "schedule", "lines", "relaxation", "distances"),
         ("engine", "lengths", "schedule", "par", "par_seconds", "relaxation", "deal"),
     ),
     "papillon": Analyser(

@@ -43,6 +43,7 @@ from butterfly.games.errors import InputError
 from butterfly.games.patience.rules import Move, Position
 from butterfly.solver.budget import Budget
 from butterfly.solver.engines import EngineName
+from butterfly.solver.patience.distance_cache import CACHED, DISTANCES
 from butterfly.solver.patience.result import BOUNDED, DEFAULT_LIMITS, OPTIMAL, UNWINNABLE, WON, Limits, SolveResult
 from butterfly.solver.patience.shorten import shorten as shorten_line
 from butterfly.solver.patience.shortest import (
@@ -199,7 +200,10 @@ def analyse(
     ``lines``: :data:`BEST_LINE` to shorten the best winning line alone;
     ``shared``: the searches for shortest lines share what they prove, in
     ``distances`` when given (:func:`new_distances` of the same engine,
-    kept from one position to the next; its memory is the caller's), else
+    kept from one position to the next; its memory is the caller's), or
+    with ``distances=CACHED`` in the table the process keeps for the
+    position's game (:mod:`butterfly.solver.patience.distance_cache`, within
+    the quarter of ``lengths``' memory below), else
     in a table of their own within a quarter of ``lengths``' memory, each
     search within the rest (module docstring).
 
@@ -216,8 +220,16 @@ def analyse(
     values = _again(entries, values, limits, engine, each, schedule, short)
     if shared and lengths is not None:
         table, searches = distances, lengths
-        if table is None:  # a quarter of the lengths' memory for the table, the rest for each search
-            table = new_distances(engine, distance_entries((lengths.memory_mib << 20) // 4))
+        if table is None or isinstance(
+            table, str
+        ):  # a quarter of the lengths' memory for the table(s), the rest for each search
+            quarter = (lengths.memory_mib << 20) // 4
+            if table is None:
+                table = new_distances(engine, distance_entries(quarter))
+            elif table == CACHED:
+                table = DISTANCES.table_for(position, engine, quarter)
+            else:
+                raise ValueError(f"distances is a table, {CACHED!r} or None, not {table!r}")
             searches = dataclasses.replace(lengths, memory_mib=lengths.memory_mib - lengths.memory_mib // 4)
         values = _shared_lengths(position, entries, values, searches, engine, table)
     values.sort(key=_rank)
