@@ -53,8 +53,7 @@ def _mean_interval(xs: list[float]) -> str:
 def _mouche_row(state, n: int, max_kinds: int):
     """(exact value by card, sampled best card by size, line), or None when skipped."""
     from butterfly.games.mouche.notation import position_line
-    from butterfly.solver.mouche import kernel
-    from butterfly.solver.mouche.alike import alike_worlds
+    from butterfly.solver.mouche.alike import alike_worlds, open_totals
     from butterfly.solver.mouche.exact_seat import exact_seat
     from butterfly.solver.mouche.seat import analyse_seat
 
@@ -65,11 +64,7 @@ def _mouche_row(state, n: int, max_kinds: int):
     value = {row.card: (row.expected[0], -row.expected[1]) for row in exact.cards}
     legal = state.playable()
     best = {size: analyse_seat(state, limit=int(size), seed=n).cards[0].action.cards[0] for size in SIZES[:2]}
-    totals = {card: [0, 0] for card in legal}
-    for kind in alike_worlds(state, None, max_kinds):
-        for card, tricks, _ in kernel.card_rows(kind.state):
-            totals[card][0] += kind.deals * tricks[state.to_move]
-            totals[card][1] += kind.deals * (tricks[state.to_move] == 0)
+    totals = open_totals(state, alike_worlds(state, None, max_kinds))
     best["every"] = min(legal, key=lambda c: (-totals[c][0], totals[c][1], legal.index(c)))
     return value, best, position_line(state, [p for p in range(state.players) if p != state.to_move])
 

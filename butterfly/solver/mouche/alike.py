@@ -43,7 +43,12 @@ from butterfly.games.cards import Card
 from butterfly.games.errors import InputError
 from butterfly.games.mouche.hidden import hand_fits, without_the_pamphile
 from butterfly.games.mouche.rules import POWER, MoucheHand
+from butterfly.solver.mouche import kernel
 from butterfly.solver.mouche.seat import seat_view
+
+
+class TooManyKinds(InputError):
+    """More kinds of deal than the limit asked for."""
 
 
 class Run(NamedTuple):
@@ -97,8 +102,8 @@ def alike_worlds(state: MoucheHand, player: int | None, limit: int) -> list[Alik
     """Every deal of the hidden hands consistent with what ``player`` (default:
     the player to move) has seen, deals that play alike counted once: the
     worlds of :func:`butterfly.solver.mouche.exact_seat.seat_worlds`, whose
-    number is the sum of these worlds' :attr:`AlikeWorld.deals`. InputError
-    when there are more than ``limit`` or none."""
+    number is the sum of these worlds' :attr:`AlikeWorld.deals`. TooManyKinds
+    when there are more than ``limit``, InputError when none fits."""
     player, others, unseen, forbidden = seat_view(state, player)
     cards, sizes, complete = without_the_pamphile(state, unseen, others)
     fits_hand = hand_fits(state, others, forbidden)
@@ -136,7 +141,7 @@ def alike_worlds(state: MoucheHand, player: int | None, limit: int) -> list[Alik
             if not all(fits_hand(hand, others[k]) for k, hand in enumerate(dealt)):
                 return
             if len(worlds) >= limit:
-                raise InputError(f"more than {limit} kinds of deal of the hidden hands: too many to solve exactly")
+                raise TooManyKinds(f"more than {limit} kinds of deal of the hidden hands: too many to solve exactly")
             all_hands = list(state.hands)
             for p, hand in zip(others, dealt):
                 all_hands[p] = tuple(sorted(hand))
@@ -182,3 +187,16 @@ def plays_of(world: AlikeWorld, card: Card, after: MoucheHand) -> list[tuple[Car
         deals = world.deals // whole * weaker.deals() * stronger.deals()
         out.append((run.cards[j], AlikeWorld(after, runs, deals)))
     return out
+
+
+def open_totals(state: MoucheHand, kinds: Sequence[AlikeWorld]) -> dict[Card, tuple[int, int]]:
+    """For each legal card of the seat to move, its open (max-n) tricks and its
+    mouches added up over every deal the ``kinds`` stand for: the sampled seat
+    analysis's sums with every deal, each deal of a kind playing like it."""
+    seat = state.to_move
+    totals = dict.fromkeys(state.playable(), (0, 0))
+    for kind in kinds:
+        for card, tricks, _ in kernel.card_rows(kind.state):
+            taken, mouches = totals[card]
+            totals[card] = (taken + kind.deals * tricks[seat], mouches + kind.deals * (tricks[seat] == 0))
+    return totals

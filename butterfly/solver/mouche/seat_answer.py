@@ -18,6 +18,10 @@ open searches, on this project's 2-core machine): with 2 cards in the
 seat's hand, 6,435 deals take 0.9 s; with 3, 3,000 to 5,000 deals take 4 to
 8 s; so up to 5,000 deals are tried with 2 cards or fewer, 1,000 with 3 and
 100 with more, and the search stops at its effort (:data:`EFFORT`) whatever the count.
+Beyond those, the deals that play alike are counted once
+(butterfly.solver.mouche.alike: up to :data:`KIND_LIMIT` kinds, the search
+stopped at :data:`ALIKE_EFFORT`); such an answer shows no deal for a worse
+card (following one deal through kinds that split is not written yet).
 """
 
 from __future__ import annotations
@@ -30,13 +34,20 @@ from butterfly.games.cards import Card
 from butterfly.games.mouche.hidden import consistent_worlds
 from butterfly.games.mouche.rules import MoucheHand
 from butterfly.solver.mouche import analysis
-from butterfly.solver.mouche.exact_seat import Measure, MoucheSeat
+from butterfly.solver.mouche.alike import TooManyKinds, alike_worlds, open_totals
+from butterfly.solver.mouche.exact_seat import AlikeSeat, Measure, MoucheSeat
 from butterfly.solver.mouche.seat import analyse_seat, seat_view
 from butterfly.solver.seat_witness import ExactRun, Witness, solve_exact, why_worse
 
 #: The effort the exact search may take before the answer is sampled instead (butterfly.solver.seat_witness:
 #: 20,000 keys: about 1 s, 45 to 63 microseconds a key on this project's machine).
 EFFORT = 20_000
+
+#: Kinds of deal (butterfly.solver.mouche.alike) tried exactly beyond the listed deals, and that
+#: search's effort: 60,000 keys, about 2 s (24 to 36 microseconds a key on bench/exact_seat.py's
+#: three-card positions), less than the 4 to 5 s a sample of 5,000 deals takes there.
+KIND_LIMIT = 5_000
+ALIKE_EFFORT = 60_000
 
 SeatModel = Literal["expected", "sampled"]
 
@@ -109,17 +120,41 @@ def seat_answer(
         # every deal when at most ``cap`` before the legality filter (none drawn beyond: rng None)
         deals, listed = consistent_worlds(state, view.unseen, view.others, view.forbidden, cap, None)
         worlds = [_dealt(state, view.others, deal) for deal in deals]
-        if not listed:
-            why = f"more than {cap:,} deals of the hidden hands"
-        else:
+        if listed:
             run = solve_exact(lambda: MoucheSeat(state, measure, "kernel"), worlds, effort)
             if run is not None:
-                answer = _exact_answer(state, player, measure, run, explain, limit, seed)
-                if explain_card is not None and not explain:
+                answer = _exact_answer(
+                    state,
+                    player,
+                    measure,
+                    run,
+                    len(worlds),
+                    _every_deal(explain, state, player, measure, max(limit, cap), seed),
+                )
+                if explain:
+                    answer = dataclasses.replace(answer, witnesses=why_worse(run))
+                elif explain_card is not None:
                     witnesses = why_worse(run, lambda card: card == explain_card)
                     answer = dataclasses.replace(answer, witnesses=witnesses)
                 return answer
             why = "the exact values would take more than about a second"
+        else:
+            # Beyond the listing, deals that play alike counted once (no deal shown for a worse card).
+            try:
+                kinds = alike_worlds(state, player, KIND_LIMIT)
+            except TooManyKinds:
+                kinds = []
+                why = f"more than {cap:,} deals of the hidden hands, of more than {KIND_LIMIT:,} kinds"
+            alike_effort = None if effort is None else effort * ALIKE_EFFORT // EFFORT
+            alike = solve_exact(lambda: AlikeSeat(state, measure, "kernel"), kinds, alike_effort) if kinds else None
+            if alike is not None:
+                totals = open_totals(state, kinds) if explain else {}
+                n = sum(kind.deals for kind in kinds)
+                sampled = {card: _measured(state, measure, t / n, m / n) for card, (t, m) in totals.items()}
+                every = {card: (mean, -(chance or 0.0)) for card, (mean, chance) in sampled.items()}
+                return _exact_answer(state, player, measure, alike, n, every)
+            if kinds:
+                why = "the exact values would take more than about a second"
     seen = analyse_seat(state, player, limit=limit, seed=seed, nodes=nodes, least=least, guided=guided)
     cards = tuple(
         CardValue(c.action.cards[0], *_measured(state, measure, c.mean_tricks, c.mouche_chance), None, None)
@@ -145,22 +180,31 @@ def _measured(state: MoucheHand, measure: Measure, tricks: float, mouche: float)
     return state.pool // 5 * tricks - analysis.mouche_owed(state) * mouche, None
 
 
+def _every_deal(
+    explain: bool, state: MoucheHand, player: int, measure: Measure, limit: int, seed: int
+) -> dict[Card, tuple[float, float]]:
+    """The sampled analysis over every deal (there are fewer than ``limit``): its mean, then
+    less mouche chance, by card; nothing unless ``explain``."""
+    if not explain:
+        return {}
+    seen = analyse_seat(state, player, limit=limit, seed=seed)
+    out = {}
+    for c in seen.cards:
+        mean, chance = _measured(state, measure, c.mean_tricks, c.mouche_chance)
+        out[c.action.cards[0]] = (mean, -(chance or 0.0))
+    return out
+
+
 def _exact_answer(
     state: MoucheHand,
     player: int,
     measure: Measure,
-    run: ExactRun[MoucheHand, Card],
-    explain: bool,
-    limit: int,
-    seed: int,
+    run: ExactRun,
+    n: int,
+    sampled: dict[Card, tuple[float, float]],
 ) -> SeatAnswer:
-    n = len(run.worlds)
-    sampled: dict[Card, tuple[float, float]] = {}  # the sampled mean, then less mouche chance (tricks)
-    if explain:  # (every deal: there are fewer than the exact limit)
-        seen = analyse_seat(state, player, limit=max(limit, exact_deal_limit(len(state.hands[player]))), seed=seed)
-        for c in seen.cards:
-            mean, chance = _measured(state, measure, c.mean_tricks, c.mouche_chance)
-            sampled[c.action.cards[0]] = (mean, -(chance or 0.0))
+    """The answer from an exact ``run`` over ``n`` deals, with the sampled means over every deal
+    (``sampled``: mean, then less mouche chance, by card; empty: not worked out)."""
     rows = []
     for card, value in run.expected.items():
         mean = value[0] / n
@@ -172,5 +216,4 @@ def _exact_answer(
     best = {"expected": run.best("expected"), "guaranteed": run.best("guaranteed")}
     if sampled:
         best["sampled"] = max(sampled, key=lambda c: sampled[c])  # the first of the most, best first as sampled
-    witnesses = why_worse(run) if explain else {}
-    return SeatAnswer(player, measure, "expected", True, n, True, tuple(rows[i] for i in order), best, witnesses, None)
+    return SeatAnswer(player, measure, "expected", True, n, True, tuple(rows[i] for i in order), best, {}, None)

@@ -85,10 +85,12 @@ def test_the_strategies_played_out_deal_by_deal_add_up_to_the_exact_values(line)
 def test_beyond_the_limits_the_answer_is_the_sampled_analysis_and_says_why(monkeypatch):
     state = _state(ENDINGS[1])
     monkeypatch.setattr(module, "exact_deal_limit", lambda cards: 100)
+    monkeypatch.setattr(module, "KIND_LIMIT", 10)
     answer = module.seat_answer(state, limit=200, seed=3)
     sampled = analyse_seat(state, limit=200, seed=3)
     assert (answer.model, answer.exact, answer.deals) == ("sampled", False, sampled.worlds)
-    assert answer.why_sampled == "more than 100 deals of the hidden hands" and answer.witnesses == {}
+    assert answer.why_sampled == "more than 100 deals of the hidden hands, of more than 10 kinds"
+    assert answer.witnesses == {}
     assert [(c.card, c.mean, c.mouche_chance) for c in answer.cards] == [
         (c.action.cards[0], c.mean_tricks, c.mouche_chance) for c in sampled.cards
     ]
@@ -175,3 +177,15 @@ def test_le_pamphile_endings_are_exact_and_their_deals_open_as_positions():
                     assert why.best_result > why.result
                 checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("line", ENDINGS)
+def test_beyond_the_listed_deals_the_kinds_of_deal_give_the_same_exact_answer(monkeypatch, line):
+    """Past the deals listed, deals that play alike counted once: the same
+    values, the same count of deals, the same best cards (no deal shown)."""
+    state = _state(line)
+    listed = module.seat_answer(state)
+    monkeypatch.setattr(module, "exact_deal_limit", lambda cards: 1)
+    kinds = module.seat_answer(state)
+    assert (kinds.model, kinds.exact, kinds.deals, kinds.witnesses) == ("expected", True, listed.deals, {})
+    assert kinds.cards == pytest.approx(listed.cards) and kinds.best == listed.best
