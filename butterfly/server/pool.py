@@ -114,9 +114,8 @@ def serve_requests() -> None:
     work prints goes to standard error."""
     from butterfly.games.errors import InputError
     from butterfly.server.schema import tagged
-    from butterfly.server.tasks import run, warm
+    from butterfly.server.tasks import run
 
-    warm()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "w")
     sys.stdout = sys.stderr

@@ -24,7 +24,6 @@ from butterfly.games.registry import game_named, game_of_line, games
 from butterfly.solver import analysis
 from butterfly.solver.budget import Budget
 from butterfly.solver.patience.analysis import LENGTH_BUDGET, LENGTH_LIMITS
-from butterfly.solver.patience.distance_cache import CACHED, DISTANCES, table_version
 from butterfly.solver.patience.result import Limits
 from butterfly.solver.patience.solve import INTERLEAVED, solve_short, solve_shortest
 
@@ -43,20 +42,8 @@ def canonical_line(line: str) -> str:
     return game.write_line(game.read_line(line))
 
 
-def warm() -> None:
-    """What a worker works out once before its first request: the code version of the
-    tables of proved distances it keeps (read from the sources)."""
-    table_version("kernel")
-
-
-def memory_mib() -> int:
-    """A task's memory: the worker's, less what the tables of proved distances it
-    keeps for the patience analysis may take (butterfly.solver.patience.distance_cache)."""
-    return MEMORY_MIB - -(-DISTANCES.held_bytes() >> 20)
-
-
 def _limits(max_nodes: int, seconds: float) -> Limits:
-    return Limits(max_nodes=max_nodes, timeout=seconds, memory_mib=memory_mib())
+    return Limits(max_nodes=max_nodes, timeout=seconds, memory_mib=MEMORY_MIB)
 
 
 def solve_task(position: str, max_nodes: int, seconds: float, shortest: bool) -> dict:
@@ -81,13 +68,10 @@ def analyse_task(
     sampled; a patience's each move's search an equal part of the time),
     with the options its game takes."""
     game = game_of_line(position)
-    budget = Budget(nodes=max_nodes, seconds=seconds, deals=worlds, seed=seed, memory_mib=memory_mib())
-    # (the lengths' quarter for their table holds the tables kept: distances=CACHED)
+    budget = Budget(nodes=max_nodes, seconds=seconds, deals=worlds, seed=seed, memory_mib=MEMORY_MIB)
     length_budget = Budget(nodes=LENGTH_LIMITS.max_nodes, memory_mib=MEMORY_MIB) if lengths else None
     options = analysis.options_for(
-        game.name,
-        "analyse",
-        {"engine": "kernel", "lengths": length_budget, "schedule": INTERLEAVED, "lines": lines, "distances": CACHED},
+        game.name, "analyse", {"engine": "kernel", "lengths": length_budget, "schedule": INTERLEAVED, "lines": lines}
     )
     return analysis.analyse(game.read_line(position), budget, view=as_player, **options).to_json()
 
@@ -101,8 +85,8 @@ def review_task(
     deals."""
     played = game_named(game)
     started = played.started_record(played.read_record(record), position)
-    budget = Budget(nodes=max_nodes, seconds=seconds, deals=worlds, memory_mib=memory_mib())
-    length_budget = dataclasses.replace(LENGTH_BUDGET, memory_mib=memory_mib()) if lengths else None
+    budget = Budget(nodes=max_nodes, seconds=seconds, deals=worlds, memory_mib=MEMORY_MIB)
+    length_budget = dataclasses.replace(LENGTH_BUDGET, memory_mib=MEMORY_MIB) if lengths else None
     options = analysis.options_for(
         played.name, "review", {"engine": "kernel", "lengths": length_budget, "schedule": INTERLEAVED}
     )

@@ -150,26 +150,3 @@ def test_values_with_a_kept_table_agree_without_it_and_with_breadth_first_search
     assert both > 50 and breadth > 50, (both, breadth)
     assert DISTANCES.made - made == len(starts) and DISTANCES.reused - reused == analysed - len(starts)  # one a game
     assert improved > 0  # the kept table proved what a table of its own did not
-
-
-def test_the_servers_patience_analysis_keeps_the_games_table_within_the_workers_memory():
-    """The web API's analyse task (run in a worker) asks with distances=CACHED: the next
-    position of the game takes the table the last one left, and the worker's other
-    searches are given its memory less what the kept tables may take."""
-    from butterfly.games.patience.notation import position_line
-    from butterfly.server import tasks
-
-    DISTANCES.clear()
-    assert tasks.memory_mib() == tasks.MEMORY_MIB
-    before = DISTANCES.made
-    deal = Position.deal(1)
-    answer = tasks.analyse_task(position_line(deal), 20_000, 0.5, True, "all", None, None, 0)
-    made, reused = DISTANCES.made, DISTANCES.reused
-    played = answer["moves"][0]["move"]
-    after = next(deal.play(m) for m in deal.legal_moves() if str(m) == played)
-    tasks.analyse_task(position_line(after), 20_000, 0.5, True, "all", None, None, 0)
-    assert DISTANCES.made == made == before + 1 and DISTANCES.reused == reused + 1
-    held = DISTANCES.held_bytes()
-    assert 0 < held <= (tasks.MEMORY_MIB << 20) // 4
-    assert tasks.memory_mib() == tasks.MEMORY_MIB - -(-held >> 20)
-    DISTANCES.clear()
