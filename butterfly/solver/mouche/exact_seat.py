@@ -26,14 +26,14 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, cast
 
 from butterfly.games.cards import Card, make_deck
 from butterfly.games.errors import InputError
 from butterfly.games.mouche.hidden import consistent_worlds
 from butterfly.games.mouche.rules import POWER, Action, MoucheHand
 from butterfly.solver.engines import EngineName
-from butterfly.solver.exact_seat import ExactSeat, Model, OneDealEach, Value
+from butterfly.solver.exact_seat import ExactSeat, Model, OneDealEach, SeatGame, Value
 from butterfly.solver.mouche import analysis, reference
 from butterfly.solver.mouche.alike import AlikeWorld, alike_worlds, plays_of
 from butterfly.solver.mouche.engines import ENGINES
@@ -256,29 +256,19 @@ class ExactSeatAnalysis(NamedTuple):
 
 def card_values(
     state: MoucheHand,
-    worlds: Sequence[MoucheHand],
+    worlds: Sequence[MoucheHand] | Sequence[AlikeWorld],
     model: Model,
     measure: Measure = "tricks",
     engine: EngineName = "python",
     cuts: bool = True,
 ) -> dict[Card, Value]:
     """V(worlds after each legal card of the seat to move): sums over the
-    worlds (expected) or least values (guaranteed)."""
-    search = ExactSeat(MoucheSeat(state, measure, engine), model, cuts)
-    return search.values_of_moves(worlds)
-
-
-def alike_card_values(
-    state: MoucheHand,
-    worlds: Sequence[AlikeWorld],
-    model: Model,
-    measure: Measure = "tricks",
-    engine: EngineName = "python",
-    cuts: bool = True,
-) -> dict[Card, Value]:
-    """:func:`card_values` over worlds that each stand for every deal that plays alike."""
-    search = ExactSeat(AlikeSeat(state, measure, engine), model, cuts)
-    return search.values_of_moves(worlds)
+    deals (expected) or least values (guaranteed). ``worlds``: every deal, or
+    the kinds of deal that play alike (:func:`butterfly.solver.mouche.alike.alike_worlds`)."""
+    game = (
+        AlikeSeat(state, measure, engine) if isinstance(worlds[0], AlikeWorld) else MoucheSeat(state, measure, engine)
+    )
+    return ExactSeat(cast(SeatGame, game), model, cuts).values_of_moves(worlds)
 
 
 def exact_seat(
@@ -296,8 +286,8 @@ def exact_seat(
     player = seat_view(state, player).player
     if alike:
         merged = alike_worlds(state, player, limit)
-        expected = alike_card_values(state, merged, "expected", measure, engine)
-        guaranteed = alike_card_values(state, merged, "guaranteed", measure, engine)
+        expected = card_values(state, merged, "expected", measure, engine)
+        guaranteed = card_values(state, merged, "guaranteed", measure, engine)
         n = sum(world.deals for world in merged)
     else:
         worlds = seat_worlds(state, player, limit)

@@ -24,7 +24,6 @@ from butterfly.solver.mouche.alike import AlikeWorld, alike_worlds, plays_of
 from butterfly.solver.mouche.bots import BOTS
 from butterfly.solver.mouche.exact_seat import (
     MoucheSeat,
-    alike_card_values,
     card_values,
     dealt_states,
     exact_seat,
@@ -235,7 +234,7 @@ def test_deals_that_play_alike_give_the_values_of_every_deal():
         for model in MODELS:
             every = card_values(state, worlds, model, measure, engine="kernel")
             for cuts in (True, False) if n % 3 == 0 else (True,):
-                assert alike_card_values(state, kinds, model, measure, "kernel", cuts) == every, (state, model, cuts)
+                assert card_values(state, kinds, model, measure, "kernel", cuts) == every, (state, model, cuts)
 
 
 def test_cards_that_play_alike_have_one_value():
