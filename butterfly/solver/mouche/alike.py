@@ -46,9 +46,15 @@ from butterfly.games.mouche.rules import POWER, MoucheHand
 from butterfly.solver.mouche import kernel
 from butterfly.solver.mouche.seat import seat_view
 
+#: Partial deals tried per kind of deal allowed before giving up. Endings whose
+#: kinds were all listed took at most 7.2 per kind (the tests' and
+#: bench/seat_answer.py's); with 10, giving up on 5,000 kinds takes under about
+#: half a second even where few partial deals fit (a whole hand of 5 or 6 players).
+STEPS_PER_KIND = 10
+
 
 class TooManyKinds(InputError):
-    """More kinds of deal than the limit asked for."""
+    """More kinds of deal than the limit asked for, or too long to list them."""
 
 
 class Run(NamedTuple):
@@ -103,7 +109,8 @@ def alike_worlds(state: MoucheHand, player: int | None, limit: int) -> list[Alik
     the player to move) has seen, deals that play alike counted once: the
     worlds of :func:`butterfly.solver.mouche.exact_seat.seat_worlds`, whose
     number is the sum of these worlds' :attr:`AlikeWorld.deals`. TooManyKinds
-    when there are more than ``limit``, InputError when none fits."""
+    when there are more than ``limit`` (or listing them takes over
+    ``STEPS_PER_KIND * limit`` steps), InputError when none fits."""
     player, others, unseen, forbidden = seat_view(state, player)
     cards, sizes, complete = without_the_pamphile(state, unseen, others)
     fits_hand = hand_fits(state, others, forbidden)
@@ -116,6 +123,9 @@ def alike_worlds(state: MoucheHand, player: int | None, limit: int) -> list[Alik
         for k in range(len(others)):
             room[r][k] = room[r + 1][k] + (0 if runs[r][0] in ruled_out[k] else len(runs[r]))
     worlds: list[AlikeWorld] = []
+    # Most partial deals can end in hands that do not fit (a void shown, the
+    # Pamphile's holder), so the kinds found say nothing of the work: cap it too.
+    steps = [STEPS_PER_KIND * limit]
 
     def words(run: tuple[Card, ...], left: list[int], length: int) -> Iterator[tuple[int, ...]]:
         """Sequences of ``length`` holders for ``run``'s weakest cards, within ``left``."""
@@ -130,6 +140,11 @@ def alike_worlds(state: MoucheHand, player: int | None, limit: int) -> list[Alik
                 left[k] += 1
 
     def deal(r: int, left: list[int], chosen: list[tuple[tuple[Card, ...], tuple[int, ...]]]) -> None:
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise TooManyKinds(
+                "the kinds of deal of the hidden hands take too long to count: too many to solve exactly"
+            )
         if any(left[k] > room[r][k] for k in range(len(others))):
             return
         if r == len(runs):

@@ -144,7 +144,10 @@ def seat_answer(
                 kinds = alike_worlds(state, player, KIND_LIMIT)
             except TooManyKinds:
                 kinds = []
-                why = f"more than {cap:,} deals of the hidden hands, of more than {KIND_LIMIT:,} kinds"
+                why = (
+                    f"more than {cap:,} deals of the hidden hands,"
+                    " too many to solve exactly even counting those that play alike once"
+                )
             alike_effort = None if effort is None else effort * ALIKE_EFFORT // EFFORT
             alike = solve_exact(lambda: AlikeSeat(state, measure, "kernel"), kinds, alike_effort) if kinds else None
             if alike is not None:

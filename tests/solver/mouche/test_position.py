@@ -50,7 +50,9 @@ def test_from_a_seat():
     assert isinstance(result, FromSeat)
     assert (result.to_move, result.deals, result.exhaustive) == (2, 40, False)
     assert (result.model, result.exact, result.unit) == ("sampled", False, "tricks")
-    assert result.why_sampled == "more than 100 deals of the hidden hands"
+    assert result.why_sampled == (
+        "more than 100 deals of the hidden hands, too many to solve exactly even counting those that play alike once"
+    )
     assert [(f.field, f.model, f.exact, f.deals) for f in result.figures] == [
         ("mean_tricks", "sampled", False, 40),
         ("mouche_chance", "sampled", False, 40),

@@ -89,7 +89,9 @@ def test_beyond_the_limits_the_answer_is_the_sampled_analysis_and_says_why(monke
     answer = module.seat_answer(state, limit=200, seed=3)
     sampled = analyse_seat(state, limit=200, seed=3)
     assert (answer.model, answer.exact, answer.deals) == ("sampled", False, sampled.worlds)
-    assert answer.why_sampled == "more than 100 deals of the hidden hands, of more than 10 kinds"
+    assert answer.why_sampled == (
+        "more than 100 deals of the hidden hands, too many to solve exactly even counting those that play alike once"
+    )
     assert answer.witnesses == {}
     assert [(c.card, c.mean, c.mouche_chance) for c in answer.cards] == [
         (c.action.cards[0], c.mean_tricks, c.mouche_chance) for c in sampled.cards
