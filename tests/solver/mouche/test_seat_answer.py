@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from butterfly.games.errors import InputError
 from butterfly.games.mouche.notation import parse_line, position_line
 from butterfly.games.mouche.record import read_record
 from butterfly.games.mouche.rules import Action
 from butterfly.solver.exact_seat import ExactSeat
+from butterfly.solver.mouche import alike
+from butterfly.solver.mouche import seat as seat_module
 from butterfly.solver.mouche import seat_answer as module
 from butterfly.solver.mouche.exact_seat import MoucheSeat, exact_seat, seat_worlds
 from butterfly.solver.mouche.position import analyse_position, from_seat, shown_deal
@@ -191,3 +194,21 @@ def test_beyond_the_listed_deals_the_kinds_of_deal_give_the_same_exact_answer(mo
     kinds = module.seat_answer(state)
     assert (kinds.model, kinds.exact, kinds.deals, kinds.witnesses) == ("expected", True, listed.deals, {})
     assert kinds.cards == pytest.approx(listed.cards) and kinds.best == listed.best
+
+
+@pytest.mark.parametrize("listed", [True, False])
+def test_when_no_deal_fits_what_was_played_the_answer_is_one_line(monkeypatch, listed):
+    """Hands that could hold none of the unseen cards: whether the deals are
+    listed or counted by kind, the answer is the one-line refusal, never an
+    empty answer."""
+
+    def nothing_fits(state, player=None):
+        view = seat_module.seat_view(state, player)
+        return view._replace(forbidden={p: set(view.unseen) for p in view.others})
+
+    monkeypatch.setattr(module, "seat_view", nothing_fits)
+    monkeypatch.setattr(alike, "seat_view", nothing_fits)
+    if not listed:
+        monkeypatch.setattr(module, "exact_deal_limit", lambda cards: 0)
+    with pytest.raises(InputError, match="^no deal of the unseen cards fits what has been played$"):
+        module.seat_answer(_state(ENDINGS[1]))
