@@ -13,13 +13,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from exact_seat import _mouche_positions, _papillon_positions  # noqa: E402
+from exact_seat import _mouche_positions, _papillon_positions  # (this folder: python bench/seat_answer.py)
 
 
 def main() -> None:

@@ -124,12 +124,18 @@ def proofs(probes: list[tuple[int, int]], nodes: int) -> None:
 
 
 def home_first(count: int) -> None:
-    import sys
+    import importlib.util
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     from butterfly.puzzles.patience.endgame import shortest_win
 
-    from patience_positions import small_positions  # type: ignore[import-not-found]
+    # the tests' small positions, loaded from their file (the checkout's tests/ is no package)
+    spec = importlib.util.spec_from_file_location(
+        "patience_positions", Path(__file__).resolve().parent.parent / "tests" / "patience_positions.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    small_positions = module.small_positions
 
     def distance(position: Position) -> int | None:
         return 0 if position.is_won() else shortest_win(position).moves
