@@ -19,7 +19,7 @@ seat's hand, 6,435 deals take 0.9 s; with 3, 3,000 to 5,000 deals take 4 to
 8 s; so up to 5,000 deals are tried with 2 cards or fewer, 1,000 with 3 and
 100 with more, and the search stops at its effort (:data:`EFFORT`) whatever the count.
 Beyond those, the deals that play alike are counted once
-(butterfly.solver.mouche.alike: up to :data:`KIND_LIMIT` kinds, the search
+(butterfly.solver.mouche.alike: up to :func:`kind_limit` kinds, the search
 stopped at :data:`ALIKE_EFFORT`); such an answer shows no deal for a worse
 card (following one deal through kinds that split is not written yet).
 """
@@ -43,11 +43,22 @@ from butterfly.solver.seat_witness import ExactRun, Witness, solve_exact, why_wo
 #: 20,000 keys: about 1 s, 45 to 63 microseconds a key on this project's machine).
 EFFORT = 20_000
 
-#: Kinds of deal (butterfly.solver.mouche.alike) tried exactly beyond the listed deals, and that
-#: search's effort: 60,000 keys, about 2 s (24 to 36 microseconds a key on bench/exact_seat.py's
-#: three-card positions), less than the 4 to 5 s a sample of 5,000 deals takes there.
+#: Kinds of deal (butterfly.solver.mouche.alike) tried exactly beyond the listed deals (up to
+#: :func:`kind_limit`), and that search's effort: 60,000 keys, about 2 s (24 to 36 microseconds a
+#: key on bench/exact_seat.py's three-card positions), less than the 4 to 5 s a sample of 5,000
+#: deals takes there.
 KIND_LIMIT = 5_000
 ALIKE_EFFORT = 60_000
+
+
+def kind_limit(cards: int) -> int:
+    """The most kinds of deal tried exactly when the seat holds ``cards`` cards. On the positions
+    of nine reviewed hands of 3 to 5 players (random bot, seeds 0-2), none of the 41 tried with 4
+    or 5 cards finished within the effort (17 s spent in all); with 3 cards only those of up to
+    1,000 kinds did (bench/seat_answer.py's: up to 1,420); with 2 cards all but 6 of 16, the
+    others over 5,000 kinds."""
+    return KIND_LIMIT if cards <= 2 else 1_500 if cards == 3 else 0
+
 
 SeatModel = Literal["expected", "sampled"]
 
@@ -141,7 +152,7 @@ def seat_answer(
         else:
             # Beyond the listing, deals that play alike counted once (no deal shown for a worse card).
             try:
-                kinds = alike_worlds(state, player, KIND_LIMIT)
+                kinds = alike_worlds(state, player, kind_limit(len(state.hands[player])))
             except TooManyKinds:
                 kinds = []
                 why = (

@@ -88,7 +88,7 @@ def test_the_strategies_played_out_deal_by_deal_add_up_to_the_exact_values(line)
 def test_beyond_the_limits_the_answer_is_the_sampled_analysis_and_says_why(monkeypatch):
     state = _state(ENDINGS[1])
     monkeypatch.setattr(module, "exact_deal_limit", lambda cards: 100)
-    monkeypatch.setattr(module, "KIND_LIMIT", 10)
+    monkeypatch.setattr(module, "kind_limit", lambda cards: 10)
     answer = module.seat_answer(state, limit=200, seed=3)
     sampled = analyse_seat(state, limit=200, seed=3)
     assert (answer.model, answer.exact, answer.deals) == ("sampled", False, sampled.worlds)
