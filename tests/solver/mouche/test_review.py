@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import pytest
+
 from butterfly.games.mouche.game import play_game
 from butterfly.games.mouche.record import game_record, read_record
 from butterfly.games.mouche.rules import MoucheOptions
@@ -59,6 +61,7 @@ def _pooled_accuracy(bot: str, seeds: range) -> tuple[float, float]:
     return accuracy  # type: ignore[return-value]
 
 
+@pytest.mark.slow  # (eight reviewed hands; Papillon's like check runs by default)
 def test_the_random_bot_scores_below_the_analyst():
     random_open, random_seat = _pooled_accuracy("random", range(4))
     analyst_open, analyst_seat = _pooled_accuracy("analyst", range(4))

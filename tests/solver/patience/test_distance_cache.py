@@ -104,7 +104,8 @@ def _walk(start: Position, rng: random.Random, moves: int) -> list[Position]:
     return positions
 
 
-@pytest.mark.parametrize("engine", ["kernel", "python"])
+# (the twin's run is a slow check: the kernel's is checked against breadth-first search by default)
+@pytest.mark.parametrize("engine", ["kernel", pytest.param("python", marks=pytest.mark.slow)])
 def test_values_with_a_kept_table_agree_without_it_and_with_breadth_first_search(engine):
     """Along games of small positions, every position analysed with the table kept from the
     ones before (distances=CACHED) and with a table of its own: each winning move's length,

@@ -49,6 +49,8 @@ def test_some_move_a_stubborn_set_keeps_starts_a_shortest_line():
     assert cut >= 40 and checked >= 40, (cut, checked)
 
 
+# (stubborn sets are not used by any search: docs/solver.md; the full A* runs are slow checks)
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_star_with_stubborn_sets_proves_the_same_lengths_and_its_lines_replay(seed):
     won = 0
