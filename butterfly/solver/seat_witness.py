@@ -160,28 +160,36 @@ def strategy_lines(run: ExactRun[S, M], first: M) -> list[PlayedLine[M]]:
 
 
 def strategy_results(run: ExactRun[S, M], first: M) -> list[Value]:
-    """The seat's result in each world (by index) on the lines of :func:`strategy_lines`,
-    without playing them out where the search's own cuts say what they are: once the
-    group is one world, or the seat has no choice left, each world's result is its open
-    value (the line then is the open line, the seat's moves being the open analysis's
-    best or forced), where the game gives one."""
+    """The seat's result in each world (by index) on the lines of :func:`strategy_lines`
+    (for a world that stands for several deals, the sum over its deals), without playing
+    them out where the search's own cuts say what they are: once the group is one world,
+    or the seat has no choice left, each world's result is its open value (the line then
+    is the open line, the seat's moves being the open analysis's best or forced; the deals
+    a world stands for play alike, so each has that value), where the game gives one."""
     search = run.search
     game = search.game
     seat = game.seat
-    results: list[Value | None] = [None] * len(run.worlds)
+    results: dict[int, Value] = {}
+
+    def add(i: int, state: S, value: Value) -> None:
+        deals, before = game.weight(state), results.get(i)
+        if before is None:
+            results[i] = tuple(deals * v for v in value)
+        else:
+            results[i] = tuple(b + deals * v for b, v in zip(before, value))
 
     def walk(group: list[tuple[int, S]]) -> None:
         first_state = group[0][1]
         mover = game.to_move(first_state)
         if mover < 0:
             for i, state in group:
-                results[i] = game.result(state)
+                add(i, state, game.result(state))
             return
         if len(group) == 1 or not game.seat_chooses_again(first_state):
             values = [game.open_value(state) for _, state in group]
             if all(v is not None for v in values):
-                for (i, _), v in zip(group, values):
-                    results[i] = v
+                for (i, state), v in zip(group, values):
+                    add(i, state, cast(Value, v))
                 return
         if mover == seat:
             move = _seat_move(search, [s for _, s in group])
@@ -189,19 +197,21 @@ def strategy_results(run: ExactRun[S, M], first: M) -> list[Value]:
             return
         split: dict[M, list[tuple[int, S]]] = {}
         for i, state in group:
-            move = game.open_move(state)
-            split.setdefault(move, []).append((i, game.play(state, move)))
-        for after in split.values():
-            walk(after)
+            for seen, next_state in game.open_plays(state):  # (the seat sees which card: the group splits)
+                split.setdefault(seen, []).append((i, next_state))
+        for part in split.values():
+            walk(part)
 
     walk([(i, game.play(w, first)) for i, w in enumerate(run.worlds)])
-    assert all(r is not None for r in results)
-    return [r for r in results if r is not None]
+    assert len(results) == len(run.worlds)
+    return [results[i] for i in range(len(run.worlds))]
 
 
 def strategy_line(run: ExactRun[S, M], first: M, index: int) -> PlayedLine[M]:
     """World ``index``'s line of :func:`strategy_lines`, played out alone: the worlds the
-    seat cannot tell apart from it are followed only while the seat has a choice left."""
+    seat cannot tell apart from it are followed only while the seat has a choice left.
+    A world that stands for several deals is followed as its own deal (its state): where
+    another player's card splits it, the part in which that card is the one its state shows."""
     search = run.search
     game = search.game
     seat = game.seat
@@ -214,20 +224,28 @@ def strategy_line(run: ExactRun[S, M], first: M, index: int) -> PlayedLine[M]:
         if mover == seat:
             move = _seat_move(search, group) if group else game.moves(state)[0]
             group = [game.play(s, move) for s in group]
+            state = game.play(state, move)
         else:
             move = game.open_move(state)
-            if group:
-                group = [game.play(s, move) for s in group if game.open_move(s) == move]
+            state = next(after for seen, after in game.open_plays(state) if seen == move)
+            group = [after for s in group for seen, after in game.open_plays(s) if seen == move]
         line.append((mover, move))
-        state = game.play(state, move)
     return PlayedLine(tuple(line), game.result(state))
+
+
+#: Worlds tried, most gain first, for one whose own deal shows a move worse (a world standing
+#: for several deals may gain only in deals other than its own; a world of one deal never does).
+WITNESS_TRIES = 20
 
 
 def why_worse(run: ExactRun[S, M], only: Callable[[M], bool] | None = None) -> dict[M, Witness[S, M]]:
     """For each move worth less than the best under the expected model (of
     those ``only`` accepts, when given), the deal where the best move's result
     exceeds its result the most (the results compared measure by measure, in
-    order; the first such deal)."""
+    order; the first such deal). Where worlds stand for several deals, the
+    deal is the state of a world whose deals gain most in all and in which the
+    best move does better (none found among :data:`WITNESS_TRIES` worlds: no
+    witness for that move)."""
     best = run.best("expected")
     top = run.expected[best]
     worse = [m for m, value in run.expected.items() if value < top and (only is None or only(m))]
@@ -238,10 +256,13 @@ def why_worse(run: ExactRun[S, M], only: Callable[[M], bool] | None = None) -> d
     for move in worse:
         results = strategy_results(run, move)
         gains = [tuple(b - w for b, w in zip(br, wr)) for br, wr in zip(best_results, results)]
-        index = max(range(len(gains)), key=lambda i: gains[i])
-        found[move] = Witness(
-            index, run.worlds[index], strategy_line(run, best, index), strategy_line(run, move, index)
-        )
+        for index in sorted(range(len(gains)), key=lambda i: gains[i], reverse=True)[:WITNESS_TRIES]:
+            if not any(gains[index]) or gains[index] < tuple(0 for _ in gains[index]):
+                break
+            best_line, line = strategy_line(run, best, index), strategy_line(run, move, index)
+            if best_line.result > line.result:
+                found[move] = Witness(index, run.worlds[index], best_line, line)
+                break
     return found
 
 

@@ -20,8 +20,8 @@ seat's hand, 6,435 deals take 0.9 s; with 3, 3,000 to 5,000 deals take 4 to
 100 with more, and the search stops at its effort (:data:`EFFORT`) whatever the count.
 Beyond those, the deals that play alike are counted once
 (butterfly.solver.mouche.alike: up to :func:`kind_limit` kinds, the search
-stopped at :data:`ALIKE_EFFORT`); such an answer shows no deal for a worse
-card (following one deal through kinds that split is not written yet).
+stopped at :data:`ALIKE_EFFORT`); the deal shown for a worse card is then the
+deal a kind's state holds (butterfly.solver.seat_witness.why_worse: rarely, none is found).
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def seat_answer(
                 return answer
             why = "the exact values would take more than about a second"
         else:
-            # Beyond the listing, deals that play alike counted once (no deal shown for a worse card).
+            # Beyond the listing, deals that play alike counted once.
             try:
                 kinds = alike_worlds(state, player, kind_limit(len(state.hands[player])))
             except TooManyKinds:
@@ -166,7 +166,15 @@ def seat_answer(
                 n = sum(kind.deals for kind in kinds)
                 sampled = {card: _measured(state, measure, t / n, m / n) for card, (t, m) in totals.items()}
                 every = {card: (mean, -(chance or 0.0)) for card, (mean, chance) in sampled.items()}
-                return _exact_answer(state, player, measure, alike, n, every)
+                answer = _exact_answer(state, player, measure, alike, n, every)
+                if explain or explain_card is not None:
+                    only = None if explain else (lambda card: card == explain_card)
+                    witnesses = {  # each the deal its kind's state holds
+                        card: Witness(w.index, w.world.state, w.best, w.worse)
+                        for card, w in why_worse(alike, only).items()
+                    }
+                    answer = dataclasses.replace(answer, witnesses=witnesses)
+                return answer
             if kinds:
                 why = "the exact values would take more than about a second"
     seen = analyse_seat(state, player, limit=limit, seed=seed, nodes=nodes, least=least, guided=guided)

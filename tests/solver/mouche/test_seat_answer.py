@@ -52,20 +52,23 @@ def test_an_exact_answer_is_the_exact_search_and_every_worse_card_has_its_deal(l
     assert sorted(answer.witnesses) == sorted(worse)
     worlds = seat_worlds(state, state.to_move)
     for card, witness in answer.witnesses.items():
-        # a consistent deal: one of the worlds, the seat's hand and the table as they are
-        assert (
-            witness.world == worlds[witness.index] and witness.world.hands[state.to_move] == state.hands[state.to_move]
-        )
-        # each line is legal in that deal, starts with its card and ends with the result it says
-        for first, line_played in ((answer.best["expected"], witness.best), (card, witness.worse)):
-            assert line_played.moves[0] == (state.to_move, first)
-            position = witness.world
-            for seat, played in line_played.moves:
-                assert position.current_player() == seat
-                position = position.play(Action("play", (played,)))
-            assert position.is_terminal()
-            assert line_played.result == (position.tricks[state.to_move], -int(position.tricks[state.to_move] == 0))
-        assert witness.best.result > witness.worse.result
+        assert witness.world == worlds[witness.index]
+        _check_witness(state, answer, card, witness, worlds)
+
+
+def _check_witness(state, answer, card, witness, worlds):
+    """``witness`` is one of the consistent deals ``worlds``, and each of its lines is legal
+    there, starts with its card and ends with the result it says, the best card's the better."""
+    assert witness.world in worlds and witness.world.hands[state.to_move] == state.hands[state.to_move]
+    for first, line_played in ((answer.best["expected"], witness.best), (card, witness.worse)):
+        assert line_played.moves[0] == (state.to_move, first)
+        position = witness.world
+        for seat, played in line_played.moves:
+            assert position.current_player() == seat
+            position = position.play(Action("play", (played,)))
+        assert position.is_terminal()
+        assert line_played.result == (position.tricks[state.to_move], -int(position.tricks[state.to_move] == 0))
+    assert witness.best.result > witness.worse.result
 
 
 @pytest.mark.parametrize("line", ENDINGS)
@@ -187,13 +190,18 @@ def test_le_pamphile_endings_are_exact_and_their_deals_open_as_positions():
 @pytest.mark.parametrize("line", ENDINGS)
 def test_beyond_the_listed_deals_the_kinds_of_deal_give_the_same_exact_answer(monkeypatch, line):
     """Past the deals listed, deals that play alike counted once: the same
-    values, the same count of deals, the same best cards (no deal shown)."""
+    values, the same count of deals, the same best cards, and for each worse
+    card a real deal where it does worse (a kind's own deal)."""
     state = _state(line)
     listed = module.seat_answer(state)
     monkeypatch.setattr(module, "exact_deal_limit", lambda cards: 1)
     kinds = module.seat_answer(state)
-    assert (kinds.model, kinds.exact, kinds.deals, kinds.witnesses) == ("expected", True, listed.deals, {})
+    assert (kinds.model, kinds.exact, kinds.deals) == ("expected", True, listed.deals)
     assert kinds.cards == pytest.approx(listed.cards) and kinds.best == listed.best
+    assert sorted(kinds.witnesses) == sorted(listed.witnesses)
+    worlds = seat_worlds(state, state.to_move)
+    for card, witness in kinds.witnesses.items():
+        _check_witness(state, kinds, card, witness, worlds)
 
 
 @pytest.mark.parametrize("listed", [True, False])
