@@ -157,11 +157,11 @@ class OneDealEach(ABC, Generic[S, M]):
 INF = float("inf")
 
 
-def _add(a: Value, b: Value) -> Value:
+def add_values(a: Value, b: Value) -> Value:
     return tuple(x + y for x, y in zip(a, b))
 
 
-def _times(k: int, a: Value) -> Value:
+def times_value(k: int, a: Value) -> Value:
     return a if k == 1 else tuple(k * x for x in a)
 
 
@@ -285,7 +285,7 @@ class ExactSeat(Generic[S, M]):
         total: Value | None = None
         for group in self.open_groups(worlds).values():
             v = self.value(group)
-            total = v if total is None else _add(total, v)
+            total = v if total is None else add_values(total, v)
         assert total is not None
         return total
 
@@ -307,9 +307,9 @@ class ExactSeat(Generic[S, M]):
         game = self.game
         if self.model == "guaranteed":
             return min(game.result(w)[:1] for w in worlds)
-        total = _times(game.weight(worlds[0]), game.result(worlds[0]))
+        total = times_value(game.weight(worlds[0]), game.result(worlds[0]))
         for w in worlds[1:]:
-            total = _add(total, _times(game.weight(w), game.result(w)))
+            total = add_values(total, times_value(game.weight(w), game.result(w)))
         return total
 
     def _cut(self, worlds: Sequence[S]) -> Value | None:
@@ -322,8 +322,8 @@ class ExactSeat(Generic[S, M]):
             v = game.open_value(w)
             if v is None:
                 return None
-            v = _times(game.weight(w), v)
-            total = v if total is None else _add(total, v)
+            v = times_value(game.weight(w), v)
+            total = v if total is None else add_values(total, v)
         return total
 
 

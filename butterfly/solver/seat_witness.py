@@ -30,7 +30,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
-from butterfly.solver.exact_seat import ExactSeat, SeatGame, Value
+from butterfly.solver.exact_seat import ExactSeat, SeatGame, Value, add_values, times_value
 
 S = TypeVar("S")
 M = TypeVar("M", bound=Hashable)
@@ -172,11 +172,8 @@ def strategy_results(run: ExactRun[S, M], first: M) -> list[Value]:
     results: dict[int, Value] = {}
 
     def add(i: int, state: S, value: Value) -> None:
-        deals, before = game.weight(state), results.get(i)
-        if before is None:
-            results[i] = tuple(deals * v for v in value)
-        else:
-            results[i] = tuple(b + deals * v for b, v in zip(before, value))
+        value = times_value(game.weight(state), value)
+        results[i] = add_values(results[i], value) if i in results else value
 
     def walk(group: list[tuple[int, S]]) -> None:
         first_state = group[0][1]
@@ -257,7 +254,7 @@ def why_worse(run: ExactRun[S, M], only: Callable[[M], bool] | None = None) -> d
         results = strategy_results(run, move)
         gains = [tuple(b - w for b, w in zip(br, wr)) for br, wr in zip(best_results, results)]
         for index in sorted(range(len(gains)), key=lambda i: gains[i], reverse=True)[:WITNESS_TRIES]:
-            if not any(gains[index]) or gains[index] < tuple(0 for _ in gains[index]):
+            if gains[index] <= tuple(0 for _ in gains[index]):
                 break
             best_line, line = strategy_line(run, best, index), strategy_line(run, move, index)
             if best_line.result > line.result:
