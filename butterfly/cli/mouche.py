@@ -209,7 +209,7 @@ def _print_advice(state: MoucheHand, advice: DeclarationAdvice) -> None:
     )
     click.echo(
         f"Expected chips over {advice.deals} sampled deals of the unseen cards and the stock "
-        "(later players declare as the rule-based bot; the play solved exactly, max-n):"
+        "(later players declare as the rule-based bot; the play solved exactly, everyone for their own tricks):"
     )
     for o in advice.moves:
         click.echo(f"  {o.move:<22} {o.mean_chips:+8.2f}  ± {o.stderr:.2f}")
@@ -226,7 +226,7 @@ def _print_all_hands_known(state: MoucheHand, result: AllHandsKnown) -> None:
         f"trick so far: {_cards(c for _, c in state.trick)}; tricks won {list(state.tricks)}."
     )
     click.echo(
-        "max-n: everyone plays for their own tricks (ties: the first by suit, weakest first); "
+        "open: every hand known, everyone plays for their own tricks (ties: the first by suit, weakest first); "
         "guaranteed: the others all play against the mover."
     )
     click.echo(
@@ -234,7 +234,7 @@ def _print_all_hands_known(state: MoucheHand, result: AllHandsKnown) -> None:
     )
     click.echo(
         f"  {'card':<6} {'tricks':>6} {'chips':>6} {'guaranteed':>11} {'seat: mean tricks':>18} {'mouche':>7}"
-        "  everyone's tricks (max-n)"
+        "  everyone's tricks (open)"
     )
     for m in result.moves:
         mean = from_seat[m.move]
@@ -304,7 +304,7 @@ def review(record_file, worlds, seed, as_json):
                 click.echo(f"       {move.from_seat.why_worse.position}")
     click.echo("")
     click.echo(
-        "Cards judged with all cards open (max-n) | from the seat (exact over every deal of the unseen cards "
+        "Cards judged with all cards open | from the seat (exact over every deal of the unseen cards "
         f"where the ending allows it, else an estimate over up to {result.deals} of them); loss in chips for "
         "the hand a card. "
         "Declarations and the choice of trumps are not judged."

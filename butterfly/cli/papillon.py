@@ -202,14 +202,14 @@ def _print_all_hands_known(state: HandState, result: AllHandsKnown) -> None:
     )
     exact = "exact" if seat.exact else "an estimate"
     click.echo(
-        "Values are chips at the end of the hand. max-n: everyone plays for their own chips "
+        "Values are chips at the end of the hand. open: every hand known, everyone plays for their own chips "
         "(ties: the first move in order); guaranteed: the others play against the mover; "
         f"seat: the mean over the {seat.deals} deals of the cards {seat_name(p)} cannot see ({exact}), "
         "and the chance to win the pool."
     )
     click.echo(
-        f"  {'move':<24} {'max-n':>7} {'change':>7} {'guaranteed':>11} {'seat':>9} {'wins pool':>10}"
-        "  winner  everyone (max-n)"
+        f"  {'move':<24} {'open':>7} {'change':>7} {'guaranteed':>11} {'seat':>9} {'wins pool':>10}"
+        "  winner  everyone (open)"
     )
     for m in result.moves:
         winner = seat_name(m.maxn_winner) if m.maxn_winner >= 0 else "-"
@@ -252,8 +252,8 @@ def _print_one_redeal_left(state: HandState, result: OneRedealLeft) -> None:
         f"one redeal left in the stock."
     )
     click.echo(
-        f"The redeal is a chance node over {how} of the stock ({result.deals}); "
-        "values are expected chips at the end of the hand under max-n."
+        f"The redeal is averaged over {how} of the stock ({result.deals}); "
+        "values are expected chips at the end of the hand, everyone playing for their own chips."
     )
     click.echo(f"  {'move':<24} {'expected':>9} {'change':>8} {'wins pool':>10}")
     for m in result.moves:
