@@ -4,6 +4,10 @@ Not a test: prints figures, asserts nothing.
 
     python bench/exact_seat.py --game mouche --players 3 --cards 3 --positions 40 --max-worlds 6000
     python bench/exact_seat.py --game papillon --players 4 --cards 3 --positions 40
+    python bench/exact_seat.py --game pamphile --players 3 --cards 3 --positions 40
+
+``--game pamphile``: La Mouche's positions with Le Pamphile's rules (the jack of
+clubs the top trump).
 
 Positions come from one-hand (La Mouche) or whole (Papillon) games of the
 random bot, seeds 0 and up: every position of the card play (La Mouche) or
@@ -31,7 +35,7 @@ from butterfly.games.errors import InputError
 from butterfly.solver.engines import engine_name
 
 
-def _mouche_positions(players: int, cards: int, count: int):
+def _mouche_positions(players: int, cards: int, count: int, pamphile: bool = False):
     from butterfly.games.mouche.game import play_game
     from butterfly.games.mouche.record import game_record, read_record
     from butterfly.games.mouche.rules import MoucheOptions
@@ -39,7 +43,7 @@ def _mouche_positions(players: int, cards: int, count: int):
 
     seed = 0
     while True:
-        game = play_game(MoucheOptions(players=players), 1, seed, [BOTS["random"]] * players)
+        game = play_game(MoucheOptions(players=players, pamphile=pamphile), 1, seed, [BOTS["random"]] * players)
         record = read_record(game_record(game, ["random"] * players))
         for hand in record.hands:
             for state, _ in hand.positions():
@@ -105,24 +109,27 @@ def _papillon_row(state, max_worlds: int, engine):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=["mouche", "papillon"], default="mouche")
+    parser.add_argument("--game", choices=["mouche", "pamphile", "papillon"], default="mouche")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--cards", type=int, default=3, help="cards in the mover's hand")
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--max-worlds", type=int, default=6000, help="skip positions with more kinds of deal")
     parser.add_argument("--engine", type=engine_name, default="kernel", help="the open searches inside the twin")
     args = parser.parse_args()
-    positions = _mouche_positions if args.game == "mouche" else _papillon_positions
-    row = _mouche_row if args.game == "mouche" else _papillon_row
+    if args.game == "papillon":
+        positions, row = _papillon_positions(args.players, args.cards, args.positions), _papillon_row
+    else:
+        positions = _mouche_positions(args.players, args.cards, args.positions, args.game == "pamphile")
+        row = _mouche_row
     rows, skipped = [], 0
-    for state in positions(args.players, args.cards, args.positions):
+    for state in positions:
         found = row(state, args.max_worlds, args.engine)
         if found is None:
             skipped += 1
         else:
             rows.append(found)
             print(f"  deals {found[0]}, {found[1]:.3f} s, sampling's card loses {found[2]:.4f}", flush=True)
-    unit = "tricks" if args.game == "mouche" else "chips"
+    unit = "chips" if args.game == "papillon" else "tricks"
     print(f"{args.game}, {args.players} players, {args.cards} cards in the mover's hand, engine {args.engine}")
     print(f"positions {len(rows) + skipped}: solved {len(rows)}, skipped (over {args.max_worlds} deals) {skipped}")
     if not rows:

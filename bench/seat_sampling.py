@@ -4,6 +4,7 @@ Not a test: prints figures, asserts nothing.
 
     python bench/seat_sampling.py --game mouche --players 3 --cards 3 --positions 1000
     python bench/seat_sampling.py --game papillon --players 3 --cards 3 --positions 1000
+    python bench/seat_sampling.py --game pamphile --players 3 --cards 2 --positions 1000
 
 Positions come from games of the random bot (bench/exact_seat.py: La Mouche's
 card play where the mover holds ``--cards`` cards and has a choice;
@@ -86,19 +87,22 @@ def _papillon_row(state, n: int, max_kinds: int):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=["mouche", "papillon"], default="mouche")
+    parser.add_argument("--game", choices=["mouche", "pamphile", "papillon"], default="mouche")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--cards", type=int, default=3, help="cards in the mover's hand")
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--max-kinds", type=int, default=3000, help="skip positions with more kinds of deal")
     args = parser.parse_args()
-    positions = _mouche_positions if args.game == "mouche" else _papillon_positions
-    row: Callable = _mouche_row if args.game == "mouche" else _papillon_row
-    unit = "tricks" if args.game == "mouche" else "chips"
+    row: Callable = _papillon_row if args.game == "papillon" else _mouche_row
+    unit = "chips" if args.game == "papillon" else "tricks"
     losses: dict[str, list[float]] = {size: [] for size in SIZES}
     wrong = dict.fromkeys(SIZES, 0)
     skipped, worked, start = 0, None, time.process_time()
-    for n, state in enumerate(positions(args.players, args.cards, args.positions)):
+    if args.game == "papillon":
+        positions = _papillon_positions(args.players, args.cards, args.positions)
+    else:  # La Mouche, or its positions under Le Pamphile's rules
+        positions = _mouche_positions(args.players, args.cards, args.positions, args.game == "pamphile")
+    for n, state in enumerate(positions):
         found = row(state, n, args.max_kinds)
         if found is None:
             skipped += 1
