@@ -34,6 +34,14 @@ game's positions before, :mod:`butterfly.solver.patience.distance_cache`),
 side by side, one position after the other:
 
     python bench/distances.py --walk 8 --walk-moves 30
+
+``--compare deadline``: the two columns are the board's answer (shared) with
+the whole answer's seconds a deadline (each search for a length within an
+equal part of the seconds left, the lines shortened after them: today's
+code) and without it (each search its share of the answer's seconds,
+however late, each line shortened as found: the code before), side by side:
+
+    python bench/distances.py --modes board --compare deadline --line-positions 40 --random-positions 20
 """
 
 from __future__ import annotations
@@ -47,7 +55,7 @@ from pathlib import Path
 from butterfly.games.patience.format import parse_moves
 from butterfly.games.patience.rules import Position
 from butterfly.solver.budget import Budget
-from butterfly.solver.patience.analysis import LENGTH_LIMITS, analyse, analyse_with_budget
+from butterfly.solver.patience.analysis import LENGTH_LIMITS, analyse, analyse_with_budget, budget_limits
 from butterfly.solver.patience.distance_cache import CACHED, DISTANCES
 from butterfly.solver.patience.result import BOUNDED, OPTIMAL, Limits
 from butterfly.solver.survey.publish_lengths import read_file
@@ -107,15 +115,26 @@ def walk_games(count: int, moves: int, rng: random.Random) -> list[tuple[str, li
 
 
 def run(
-    mode: str, shared: bool, position: Position, board_seconds: float, distances: object = None
+    mode: str,
+    shared: bool,
+    position: Position,
+    board_seconds: float,
+    distances: object = None,
+    deadline: bool = True,
 ) -> tuple[float, list]:
+    """One analysis (``deadline`` False: the board's answer as before the whole answer's
+    seconds were a deadline: each search its share, however late, each line shortened as found)."""
     began = time.perf_counter()
     if mode == "analyse":
         analysis = analyse(position, LIMITS, lengths=LENGTH_LIMITS, shared=shared)
     else:
         budget = Budget(nodes=LIMITS.max_nodes, seconds=board_seconds, memory_mib=BOARD_MEMORY)
         lengths = Budget(nodes=LENGTH_LIMITS.max_nodes, memory_mib=BOARD_MEMORY)
-        analysis = analyse_with_budget(position, budget, lengths=lengths, shared=shared, distances=distances)
+        if deadline:
+            analysis = analyse_with_budget(position, budget, lengths=lengths, shared=shared, distances=distances)
+        else:
+            limits, length_limits = budget_limits(position, budget, lengths)
+            analysis = analyse(position, limits, lengths=length_limits, shared=shared, distances=distances)
     seconds = time.perf_counter() - began
     for move in analysis.moves:  # every line replays through the rules
         if move.line is not None:
@@ -199,7 +218,11 @@ def main() -> None:
         "--walk", type=int, default=0, help="games walked position by position (board, cache off and on)"
     )
     parser.add_argument("--walk-moves", type=int, default=30, help="moves of each walked game at most")
+    parser.add_argument(
+        "--compare", choices=["sharing", "deadline"], default="sharing", help="what the two columns differ in"
+    )
     args = parser.parse_args()
+    labels = ("without sharing", "shared") if args.compare == "sharing" else ("no deadline", "deadline")
     rng = random.Random(args.seed)
     if args.walk:
         walk(args, rng)
@@ -222,7 +245,10 @@ def main() -> None:
                 row = []
                 proved_lengths: list[dict] = []
                 for shared in (False, True):
-                    took, wins = run(mode, shared, position, args.board_seconds)
+                    if args.compare == "sharing":
+                        took, wins = run(mode, shared, position, args.board_seconds)
+                    else:  # (the second column's is the deadline)
+                        took, wins = run(mode, True, position, args.board_seconds, deadline=shared)
                     proved_lengths.append({m.move: m.length for m in wins if m.value == OPTIMAL})
                     seconds[shared].append(took)
                     winning[shared] += len(wins)
@@ -233,9 +259,9 @@ def main() -> None:
                 assert all(proved_lengths[0][m] == proved_lengths[1][m] for m in both), name  # one truth
                 compared += len(both)
                 if args.verbose:
-                    print(f"    {name}: without {row[0]}, shared {row[1]}", flush=True)
+                    print(f"    {name}: {labels[0]} {row[0]}, {labels[1]} {row[1]}", flush=True)
             print(f"  {sample}, {len(positions)} positions ({compared} moves proved by both: the same lengths):")
-            for shared, label in ((False, "without sharing"), (True, "shared")):
+            for shared, label in zip((False, True), labels):
                 s = seconds[shared]
                 share = proved[shared] / winning[shared] if winning[shared] else 1.0
                 gap = statistics.median(gaps[shared]) if gaps[shared] else 0

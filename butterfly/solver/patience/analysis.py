@@ -193,6 +193,7 @@ def analyse(
     lines: str = ALL_LINES,
     shared: bool = True,
     distances: Any = None,
+    deadline: float | None = None,
 ) -> PositionAnalysis:
     """Value every legal move of ``position``, each search within ``limits``,
     and give each winning one its shortest line within ``lengths`` (None: not
@@ -205,7 +206,11 @@ def analyse(
     position's game (:mod:`butterfly.solver.patience.distance_cache`, within
     the quarter of ``lengths``' memory below), else
     in a table of their own within a quarter of ``lengths``' memory, each
-    search within the rest (module docstring).
+    search within the rest (module docstring). ``deadline`` (a
+    ``time.perf_counter()`` reading): the shared searches for shortest lines
+    end by then, each within an equal part of the seconds left and its own
+    share of ``lengths`` (the moves searched first, the shortest lines, get
+    their share; those left when the time is out, the bounds they have).
 
     ``limits.max_nodes`` and ``limits.timeout`` are shares: the analysis
     may expand that many positions, and take that many seconds, for each
@@ -214,10 +219,15 @@ def analyse(
     if lines not in (ALL_LINES, BEST_LINE):
         raise ValueError(f"lines is {ALL_LINES!r} or {BEST_LINE!r}, not {lines!r}")
     short = lines == ALL_LINES or lengths is not None
+    # Under a deadline, a line found is shortened after the searches of the lengths, and only where
+    # they left it as found: shortening a line of a thousand moves takes some 25 ms, eight times the
+    # search that found it, and at the start of a deal of 30 winning moves it took most of the second
+    # before any length was searched.
+    late = short and shared and lengths is not None and deadline is not None
     entries = [(tuple(moves), child) for moves, child in position.distinct_children().values()]
     each = None if shared else lengths  # (shared: the lengths are searched once every move is decided)
-    values = [_value(moves, child, limits, engine, each, schedule, short) for moves, child in entries]
-    values = _again(entries, values, limits, engine, each, schedule, short)
+    values = [_value(moves, child, limits, engine, each, schedule, short and not late) for moves, child in entries]
+    values = _again(entries, values, limits, engine, each, schedule, short and not late)
     if shared and lengths is not None:
         table, searches = distances, lengths
         if table is None or isinstance(
@@ -231,7 +241,13 @@ def analyse(
             else:
                 raise ValueError(f"distances is a table, {CACHED!r} or None, not {table!r}")
             searches = dataclasses.replace(lengths, memory_mib=lengths.memory_mib - lengths.memory_mib // 4)
-        values = _shared_lengths(position, entries, values, searches, engine, table)
+        found = [v.line for v in values]
+        values = _shared_lengths(position, entries, values, searches, engine, table, deadline)
+        if late:
+            values = [
+                _shortened(position, v, deadline) if v.line is not None and v.line == line else v
+                for v, line in zip(values, found)
+            ]
     values.sort(key=_rank)
     if not short and values and values[0].value == WON and (raw := values[0].line):
         line = (raw[0], *shorten_line(position.play(raw[0]), list(raw[1:])))
@@ -270,6 +286,16 @@ def analyse_with_budget(
     seat to see from (``view``) and no deals to sample."""
     if view is not None or budget.deals is not None:
         raise InputError("as_player and worlds are for the card games' positions")
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    limits, length_limits = budget_limits(position, budget, lengths, relaxation)
+    return analyse(position, limits, engine, length_limits, schedule, lines, shared, distances, deadline)
+
+
+def budget_limits(
+    position: Position, budget: Budget, lengths: Budget | None, relaxation: int | None = None
+) -> tuple[Limits, Limits | None]:
+    """The limits of :func:`analysis_with_budget`'s searches: each move's search
+    (a share of the budget's seconds) and each search for a shortest line."""
     share = None
     if budget.seconds is not None:
         share = budget.seconds / max(1, len(position.distinct_children())) / (2 if lengths else 1)
@@ -278,7 +304,7 @@ def analyse_with_budget(
         seconds = share if lengths.seconds is None else lengths.seconds
         length_limits = limits_within(dataclasses.replace(lengths, seconds=seconds), LENGTH_LIMITS)
     limits = dataclasses.replace(limits_within(dataclasses.replace(budget, seconds=share)), relaxation=relaxation)
-    return analyse(position, limits, engine, length_limits, schedule, lines, shared, distances)
+    return limits, length_limits
 
 
 def _again(
@@ -382,12 +408,14 @@ def _shared_lengths(
     lengths: Limits,
     engine: EngineName,
     distances: Any,
+    deadline: float | None = None,
 ) -> list[MoveValue]:
     """``values`` with each winning move's line searched for the shortest,
     the searches sharing ``distances`` (module docstring): the position's own
     search first when more than one move wins (its positions and seconds are
     counted in the first move searched), then the moves, shortest line first.
-    Each search has ``lengths``' positions and seconds."""
+    Each search has ``lengths``' positions and seconds, within an equal part
+    of the seconds left before ``deadline`` (:func:`analyse`)."""
     winning = sorted((i for i, v in enumerate(values) if v.value == WON), key=lambda i: (values[i].length, i))
     if not winning:
         return values
@@ -398,18 +426,21 @@ def _shared_lengths(
     if len(winning) > 1:
         # Every move is at least the position's distance less one, and the best move's line is
         # proved with it: searched once here rather than in every move's search.
-        own = shortest_search(position, values[winning[0]].length, lengths, engine, distances)
+        own = shortest_search(
+            position, values[winning[0]].length, _before(lengths, deadline, len(winning) + 1), engine, distances
+        )
         extra, hard = own.nodes, not own.exhausted
-    for i in winning:
+    for searched, i in enumerate(winning):
         moves, child = entries[i]
         value = values[i]
         line = list((value.line or ())[1:])
         started = time.perf_counter()
-        proof = _share(lengths, SHARED_PROOF_SHARE)
+        here = _before(lengths, deadline, len(winning) - searched)  # this move's part of the time left
+        proof = _share(here, SHARED_PROOF_SHARE)
         if hard:  # the polish first, then the search with what is left
             line, more, _ = polish(child, line, SHORT_LINE, proof, engine, started)
             extra += more
-            proof = _share(lengths, SHARED_HARD_SHARE)
+            proof = _share(here, SHARED_HARD_SHARE)
             if proof.timeout is not None:
                 proof = dataclasses.replace(proof, timeout=max(0.0, proof.timeout - (time.perf_counter() - started)))
         answer = shortest_search(child, len(line), proof, engine, distances)
@@ -417,7 +448,7 @@ def _shared_lengths(
             line = moves_of(child, answer.steps)
         lower = min(len(line), answer.lower or 0)
         if not hard and not answer.exhausted and len(line) - lower > SHARED_POLISH_GAP:
-            line, more, _ = polish(child, line, SHORT_LINE, lengths, engine, started)
+            line, more, _ = polish(child, line, SHORT_LINE, here, engine, started)
             extra += more
         verdict = OPTIMAL if answer.exhausted or lower == len(line) else BOUNDED
         seconds = time.perf_counter() - began
@@ -434,6 +465,23 @@ def _shared_lengths(
         )
         began, extra = time.perf_counter(), 0
     return values
+
+
+def _shortened(position: Position, value: MoveValue, deadline: float | None) -> MoveValue:
+    """A winning move's value with its line shortened (:mod:`butterfly.solver.patience.shorten`, until
+    ``deadline``): optimal if that meets its proved bound."""
+    assert value.line is not None
+    line = (value.line[0], *shorten_line(position.play(value.line[0]), list(value.line[1:]), deadline))
+    verdict = OPTIMAL if value.lower_bound == len(line) else value.value
+    return dataclasses.replace(value, value=verdict, line=line, length=len(line))
+
+
+def _before(limits: Limits, deadline: float | None, parts: int) -> Limits:
+    """``limits`` with its seconds no more than a ``parts``-th of those left before ``deadline``."""
+    if deadline is None:
+        return limits
+    left = max(0.0, deadline - time.perf_counter()) / parts
+    return dataclasses.replace(limits, timeout=left if limits.timeout is None else min(limits.timeout, left))
 
 
 def _share(limits: Limits, share: float) -> Limits:

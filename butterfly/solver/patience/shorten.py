@@ -18,6 +18,8 @@ row names of later moves stay right), and it is never longer.
 
 from __future__ import annotations
 
+import time
+
 from butterfly.games.patience.rules import Move, Position
 
 
@@ -25,12 +27,16 @@ def _exact(position: Position) -> tuple:
     return position.rows, position.cells, position.foundations
 
 
-def shorten(start: Position, moves: list[Move]) -> list[Move]:
+def shorten(start: Position, moves: list[Move], deadline: float | None = None) -> list[Move]:
+    """``moves`` (a win from ``start``) shortened; at ``deadline`` (a
+    ``time.perf_counter()`` reading) the rest of the line is kept as it is."""
     positions = start.replay(moves)
     latest = {_exact(p): i for i, p in enumerate(positions)}  # last index of each position
     result: list[Move] = []
     i = latest[_exact(start)]
     while i < len(moves):
+        if deadline is not None and len(result) % 16 == 0 and time.perf_counter() > deadline:
+            return result + moves[i:]
         best, best_move = i + 1, moves[i]
         for move, child in positions[i].children():
             j = latest.get(_exact(child), -1)

@@ -484,3 +484,34 @@ def test_shared_lengths_equal_each_moves_own_search_and_keep_the_table_for_the_n
             fresh = {e.move: e.length for e in analyse(after, LIMITS).moves if e.value == OPTIMAL}
             assert all(fresh.get(e.move, e.length) == e.length for e in kept.moves if e.value == OPTIMAL)
     assert compared > 100, compared
+
+
+def test_a_deadline_passed_cuts_the_searches_for_lengths_and_every_value_stays_true():
+    """With the whole answer's deadline already passed, the searches for shortest lines get no
+    time: the winning moves keep the lines found (shortened as far as the deadline lets: not at
+    all) with the bounds proved so far, each still true (check: lines replayed, bounds against
+    the full search); and the moves the search proved anyway (a line as long as its bound)
+    have the lengths of the analysis without a deadline."""
+    import time
+
+    total: dict[str, int] = {}
+    compared = 0
+    for position in endings((8, 14, 20))[::2] + small(20, 18):
+        late = analyse(position, LIMITS, lengths=LENGTH_LIMITS, deadline=time.perf_counter())
+        _tally(total, check(position, late))
+        lengths = {e.move: e.length for e in analyse(position, LIMITS).moves if e.value == OPTIMAL}
+        for entry in late.moves:
+            if entry.value == OPTIMAL and entry.move in lengths:
+                assert entry.length == lengths[entry.move], (position, entry)
+                compared += 1
+    assert total.get(BOUNDED, 0) > 10 and compared > 10, (total, compared)
+
+
+def test_a_line_shortened_until_a_deadline_passed_still_wins():
+    from butterfly.solver.patience.shorten import shorten
+
+    for position in endings((20, 30)):
+        line = solve(position, LIMITS, safe_autoplay=False).moves
+        for deadline in (0.0, None):
+            short = shorten(position, line, deadline)
+            assert len(short) <= len(line) and position.replay(short)[-1].is_won(), position
